@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ServerConfig } from './config.ts';
+import type { Db } from './db/database.ts';
+import { installAccessHook, requireDeclaredAccess } from './http/access-hook.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import './http/fastify-types.ts';
+import { apiRoutePlugins } from './routes/index.ts';
+
+export interface ApiServices {
+  db: Db;
+  config: ServerConfig;
+  secureCookies: boolean;
+}
+
+export interface BuildAppOptions {
+  db: Db;
+  config: ServerConfig;
+  logger?: boolean | object;
+}
+
+/** Content Security Policy: nothing inline but Mantine's styles, no plugins, framed only by ourselves. */
+const contentSecurityPolicy = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    mediaSrc: ["'self'", 'blob:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'self'"],
+    frameSrc: ["'self'", 'http:', 'https:'],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  },
+};
+
+/** Builds the whole server in a fixed order: external plugins, the /v1 API, then the SPA (STYLE: Server). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy,
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Bot console API', version: '1' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+
+  const services: ApiServices = { db: options.db, config: options.config, secureCookies: options.config.secureCookies };
+  await app.register(
+    async (api) => {
+      requireDeclaredAccess(api);
+      installAccessHook(api, options.db);
+      api.addHook('onSend', async (_request, reply, payload) => {
+        reply.header('cache-control', 'no-store');
+        return payload;
+      });
+      for (const plugin of apiRoutePlugins) await api.register(plugin, services);
+    },
+    { prefix: '/v1' },
+  );
+
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/healthz', async () => {
+    await options.db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
+    return { status: 'ok' };
+  });
+
+  const dist = options.config.distDir;
+  if (fs.existsSync(path.join(dist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+  return app;
+}

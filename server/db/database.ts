@@ -1,0 +1,41 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { pgliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface OpenedDatabase {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The raw PGlite instance (embedded only), for dumps and LISTEN in process. */
+  pglite: PGlite | null;
+  close(): Promise<void>;
+}
+
+// int8 (microsecond times, counts) as numbers on both drivers: they stay below 2^53.
+pg.types.setTypeParser(20, (v: string) => Number(v));
+
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<OpenedDatabase> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', pglite: null, close: () => db.destroy() };
+  }
+  const dir = path.join(options.dataDir, 'pgdata');
+  await fs.mkdir(dir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir: dir, parsers: { [pgliteTypes.INT8]: (v: string) => Number(v) } });
+  const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

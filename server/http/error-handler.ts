@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+}
+
+/** "body.email: Invalid email address" — a message a person can read, never a stack (ASVS 16.5.1). */
+function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
+  const first = issues[0];
+  const where = [context, first?.instancePath?.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.');
+  return `${where ? `${where}: ` : ''}${first?.message ?? 'Invalid input'}`.slice(0, 300);
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply
+        .code(400)
+        .send({ statusCode: 400, error: 'Bad Request', message: describeValidation(error.validationContext, error.validation) });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, 'response does not match the contract');
+      return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong.' });
+    }
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong.' });
+    }
+    const message = (error.message || 'Bad request.').replace(/^FST_\w+: /, '').slice(0, 300);
+    return reply.code(status).send({ statusCode: status, error: errorName(status), message });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}` });
+  });
+}
+
+function errorName(status: number): string {
+  const names: Record<number, string> = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    402: 'Payment Required',
+    403: 'Forbidden',
+    404: 'Not Found',
+    409: 'Conflict',
+    413: 'Payload Too Large',
+    415: 'Unsupported Media Type',
+    428: 'Precondition Required',
+    429: 'Too Many Requests',
+  };
+  return names[status] ?? 'Error';
+}

@@ -1,0 +1,15 @@
+import type { CallAccess } from '../../src/api/contract/call.ts';
+import type { CurrentUser } from '../../src/api/contract/users.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Every /v1 route declares who may call it; start-up fails without it (DESIGN §4). */
+    access?: CallAccess;
+    resource?: string;
+  }
+  interface FastifyRequest {
+    user: CurrentUser | null;
+    projectId: number | null;
+    sessionToken: string | undefined;
+  }
+}

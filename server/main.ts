@@ -1,0 +1,30 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { SEED_ADMIN_EMAIL, seedDatabase } from './db/seed/index.ts';
+
+const config = readConfig();
+const database = await openDatabase(config);
+await migrateToLatest(database.db);
+const seed = await seedDatabase(database.db, { adminPassword: config.seedAdminPassword });
+const app = await buildApp({
+  db: database.db,
+  config,
+  logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+});
+
+if (seed.generatedPassword) {
+  // Printed once, on the run that created the account; it is marked expired and must be changed at first login.
+  console.log(`\n  Administrator: ${SEED_ADMIN_EMAIL}\n  One-off password: ${seed.generatedPassword}\n`);
+}
+
+closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  await app.close();
+  await database.close();
+});
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Console on http://localhost:${config.port} (${database.kind})`);

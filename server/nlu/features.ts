@@ -1,0 +1,67 @@
+import { SEED_BIGRAM, SEED_CHAR, SEED_ENTITY, SEED_WORD, hashString, nonZero, stepHash } from './feature-hashing.ts';
+import type { LanguageDefinition } from './languages/language-definition.ts';
+import { normalizedWords } from './normalize.ts';
+
+/** Which features describe a sentence; stored in the model so classification uses the same ones. */
+export interface FeatureSettings {
+  /** Word n-grams up to this length (1 or 2), over stems. */
+  wordNgrams: number;
+  /** Also the unstemmed word as a feature. */
+  rawWords: boolean;
+  /** Character n-grams inside word boundaries, from charMin to charMax characters (0 turns them off). */
+  charMin: number;
+  charMax: number;
+  /** Weight of the character block relative to the word block (each block is L2-normalised first). */
+  charWeight: number;
+}
+
+export const DEFAULT_FEATURES: FeatureSettings = {
+  wordNgrams: 2,
+  rawWords: true,
+  charMin: 2,
+  charMax: 5,
+  charWeight: 1,
+};
+
+/** Feature hashes of one sentence in two blocks (words and characters); repeats count as term frequency. */
+export interface FeatureHashes {
+  word: number[];
+  char: number[];
+}
+
+export function featureHashes(
+  text: string,
+  language: LanguageDefinition,
+  settings: FeatureSettings,
+  entityNames: readonly string[] = [],
+): FeatureHashes {
+  const words = normalizedWords(text, language.code);
+  const word: number[] = [];
+  const char: number[] = [];
+  let previous = '<s>';
+  for (const token of words) {
+    const stem = language.stem(token);
+    word.push(hashString(stem, SEED_WORD));
+    if (settings.rawWords && stem !== token) word.push(hashString(`=${token}`, SEED_WORD));
+    if (settings.wordNgrams >= 2) word.push(hashString(`${previous} ${stem}`, SEED_BIGRAM));
+    previous = stem;
+    if (settings.charMax > 0) charNgrams(token, settings.charMin, settings.charMax, char);
+  }
+  if (settings.wordNgrams >= 2 && words.length > 0) word.push(hashString(`${previous} </s>`, SEED_BIGRAM));
+  for (const name of entityNames) word.push(hashString(name.toLowerCase(), SEED_ENTITY));
+  return { word, char };
+}
+
+/** Character n-grams of " token " (padded so word starts and ends are features), hashed incrementally. */
+function charNgrams(token: string, min: number, max: number, out: number[]): void {
+  const padded = ` ${token} `;
+  const length = padded.length;
+  for (let start = 0; start < length; start++) {
+    let hash = SEED_CHAR;
+    const end = Math.min(length, start + max);
+    for (let i = start; i < end; i++) {
+      hash = stepHash(hash, padded.charCodeAt(i));
+      if (i - start + 1 >= min) out.push(nonZero(hash));
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import type { LanguageDefinition } from './language-definition.ts';
+import { englishNegation } from './en-negation.ts';
+import { snowballStemmer } from './snowball-stemmer.ts';
+import { stopwordSet } from './stopword-set.ts';
+
+const units = [
+  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
+  'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen',
+];
+const tens = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+const values = new Map<string, number>(units.map((word, value) => [word, value]));
+tens.forEach((word, i) => values.set(word, (i + 2) * 10));
+values.set('a', 1); // "a hundred"
+values.set('an', 1);
+values.set('dozen', 12);
+
+export const english: LanguageDefinition = {
+  code: 'en',
+  name: 'English',
+  stopwords: stopwordSet('en'),
+  stem: snowballStemmer('english'),
+  numberWords: {
+    values,
+    multipliers: new Map([
+      ['hundred', 100],
+      ['thousand', 1_000],
+      ['million', 1_000_000],
+      ['billion', 1_000_000_000],
+    ]),
+    joiners: new Set(['and']),
+  },
+  negation: englishNegation,
+};

@@ -1,0 +1,62 @@
+/** Unicode normalisation, case and diacritics folding, and word tokens from Intl.Segmenter. */
+
+const COMBINING_MARKS = /\p{M}+/gu;
+const segmenters = new Map<string, Intl.Segmenter>();
+
+export interface Token {
+  /** The token as written. */
+  readonly text: string;
+  /** NFKC, lower-case, diacritics folded: the form features and matching use. */
+  readonly norm: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+function segmenterFor(locale: string): Intl.Segmenter {
+  let segmenter = segmenters.get(locale);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
+    segmenters.set(locale, segmenter);
+  }
+  return segmenter;
+}
+
+export function lowerCase(text: string, locale: string): string {
+  return text.normalize('NFKC').toLocaleLowerCase(locale);
+}
+
+export function foldDiacritics(text: string): string {
+  // Fast path: pure ASCII has nothing to fold.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII range test
+  if (/^[\x00-\x7f]*$/.test(text)) return text;
+  return text.normalize('NFD').replace(COMBINING_MARKS, '').normalize('NFC');
+}
+
+/** NFKC + lower-case + folded diacritics. */
+export function normalizeText(text: string, locale: string): string {
+  return foldDiacritics(lowerCase(text, locale));
+}
+
+/**
+ * Word-like tokens with their offsets in the original text. Typographic apostrophes are unified so
+ * "don’t" and "don't" are the same token. NFKC can change lengths, so offsets refer to the input text.
+ */
+export function tokenize(text: string, locale: string): Token[] {
+  const tokens: Token[] = [];
+  for (const part of segmenterFor(locale).segment(text)) {
+    if (!part.isWordLike) continue;
+    const norm = normalizeText(part.segment, locale).replace(/[’‘`´]/g, "'");
+    tokens.push({ text: part.segment, norm, start: part.index, end: part.index + part.segment.length });
+  }
+  return tokens;
+}
+
+/** Only the normalised token strings (the hot path of featurisation). */
+export function normalizedWords(text: string, locale: string): string[] {
+  const words: string[] = [];
+  const normalized = normalizeText(text, locale).replace(/[’‘`´]/g, "'");
+  for (const part of segmenterFor(locale).segment(normalized)) {
+    if (part.isWordLike) words.push(part.segment);
+  }
+  return words;
+}

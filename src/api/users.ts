@@ -1,0 +1,5 @@
+import { getMe as getMeCall } from './contract/users.ts';
+import { callApi } from './client.ts';
+
+/** On start-up a 401/403 just means "not logged in": the session machine goes to login without a notice. */
+export const getMe = () => callApi(getMeCall, { expectedStatuses: [401, 403] });

@@ -1,0 +1,1 @@
+export type RequestProgressEvent = { type: 'request.started' } | { type: 'request.finished' };

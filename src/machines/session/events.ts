@@ -1,0 +1,8 @@
+export type SessionEvent =
+  | { type: 'login.submit'; email: string; passwd: string; otp?: string }
+  | { type: 'login.back' }
+  | { type: 'session.logout' }
+  | { type: 'session.expired'; returnTo: string | null }
+  | { type: 'session.activity' }
+  | { type: 'password.input'; passwd: string; confirm: string }
+  | { type: 'password.change' };

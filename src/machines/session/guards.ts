@@ -1,0 +1,37 @@
+import type { SessionContext } from './machine.ts';
+import type { SessionEvent } from './events.ts';
+import { LoginFailure } from './actors.ts';
+
+type Args = { context: SessionContext; event: SessionEvent };
+
+/** Spec 1 §5: email and password are required; the code is 6 digits when it is asked for. */
+export function loginFieldErrors(
+  values: { email: string; passwd: string; otp?: string },
+  otpRequired: boolean,
+): Partial<Record<'email' | 'passwd' | 'otp', string>> {
+  const errors: Partial<Record<'email' | 'passwd' | 'otp', string>> = {};
+  if (!values.email.trim()) errors.email = 'Email is required';
+  if (!values.passwd) errors.passwd = 'Password is required';
+  if (otpRequired && !/^\d{6}$/.test(values.otp ?? '')) errors.otp = 'Enter the 6-digit code';
+  return errors;
+}
+
+export const isLoginFormComplete = ({ context, event }: Args): boolean =>
+  event.type === 'login.submit' && Object.keys(loginFieldErrors(event, context.otpRequired)).length === 0;
+
+export const isOtpRequired = ({ event }: { event: unknown }): boolean =>
+  (event as { error?: unknown }).error instanceof LoginFailure &&
+  ((event as { error: LoginFailure }).error.reason === 'otp_required');
+
+export const isPasswordExpired = ({ context }: Args): boolean => context.user?.password_expired === true;
+
+export const isPasswordEmpty = ({ event }: Args): boolean => event.type === 'password.input' && event.passwd === '';
+
+export const isPasswordMismatch = ({ event }: Args): boolean =>
+  event.type === 'password.input' && event.passwd !== event.confirm;
+
+export const isPasswordAccepted = ({ event }: { event: unknown }): boolean =>
+  (event as { output?: { status?: string } }).output?.status === 'ok';
+
+/** Idle for longer than the configured hours (VITE_INACTIVITY_HOURS); checked every 60 s. */
+export const isIdleTooLong = ({ context }: Args): boolean => Date.now() - context.lastActivity >= context.inactivityMs;

@@ -1,0 +1,352 @@
+import { assign, enqueueActions, setup } from 'xstate';
+import type { CurrentUser } from '../../api/contract/users.ts';
+import { type LoginFailure, sessionActors } from './actors.ts';
+import type { SessionEvent } from './events.ts';
+import {
+  isIdleTooLong,
+  isLoginFormComplete,
+  isOtpRequired,
+  isPasswordAccepted,
+  isPasswordEmpty,
+  isPasswordExpired,
+  isPasswordMismatch,
+  loginFieldErrors,
+} from './guards.ts';
+import { LOGGED_OUT_INACTIVITY, PASSWORD_CHANGED } from './selectors.ts';
+
+export interface SessionContext {
+  user: CurrentUser | null;
+  /** The page to return to after login (spec 1 §2). */
+  returnTo: string | null;
+  /** Credentials kept between the password step and the one-time code step; cleared once logged in. */
+  credentials: { email: string; passwd: string } | null;
+  otpRequired: boolean;
+  loginFailure: LoginFailure['reason'] | null;
+  fieldErrors: Partial<Record<'email' | 'passwd' | 'otp', string>>;
+  password: { passwd: string; confirm: string; serverMessage: string | null };
+  inactivityMs: number;
+  lastActivity: number;
+  logoutReason: 'user' | 'inactivity' | null;
+}
+
+export interface SessionInput {
+  /** Where the browser was when the app started (hash path with query), to return to after login. */
+  location: string;
+  inactivityHours: number;
+}
+
+const DEFAULT_PAGE = '/app/dashboard';
+const isAppPage = (path: string | null): path is string => !!path && path.startsWith('/app/');
+const emptyPassword = { passwd: '', confirm: '', serverMessage: null };
+
+/**
+ * The browser session: who is logged in, the login with its optional one-time code, the forced password
+ * change, losing the session (401/403) with return to the page, inactivity logout and logout.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: sessionActors,
+  delays: {
+    inactivityCheckInterval: 60_000,
+    passwordCheckDebounce: 250,
+  },
+  guards: {
+    isLoginFormComplete,
+    isOtpRequired,
+    isPasswordExpired,
+    isPasswordEmpty,
+    isPasswordMismatch,
+    isPasswordAccepted,
+    isIdleTooLong,
+    hasOtpStep: ({ context }) => context.otpRequired,
+  },
+  actions: {
+    navigate: (_, _params: { to: string; replace?: boolean }) => {},
+    notify: (_, _params: { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue' }) => {},
+    /** Tell the API client (and anything else session-bound) who the user is now; null forgets the session. */
+    publishUser: (_, _params: { user: CurrentUser | null }) => {},
+    storeCredentials: assign(({ event }) =>
+      event.type === 'login.submit' ? { credentials: { email: event.email, passwd: event.passwd } } : {},
+    ),
+    showFieldErrors: assign(({ context, event }) =>
+      event.type === 'login.submit' ? { fieldErrors: loginFieldErrors(event, context.otpRequired) } : {},
+    ),
+    clearLoginErrors: assign({ fieldErrors: {}, loginFailure: null }),
+    requireOtp: assign({ otpRequired: true, loginFailure: null }),
+    forgetOtp: assign({ otpRequired: false, credentials: null, loginFailure: null, fieldErrors: {} }),
+    storePassword: assign(({ event }) =>
+      event.type === 'password.input'
+        ? { password: { passwd: event.passwd, confirm: event.confirm, serverMessage: null } }
+        : {},
+    ),
+    touch: assign({ lastActivity: () => Date.now() }),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    user: null,
+    returnTo: isAppPage(input.location) ? input.location : null,
+    credentials: null,
+    otpRequired: false,
+    loginFailure: null,
+    fieldErrors: {},
+    password: emptyPassword,
+    inactivityMs: input.inactivityHours * 3_600_000,
+    lastActivity: Date.now(),
+    logoutReason: null,
+  }),
+  initial: 'loadingUser',
+  states: {
+    loadingUser: {
+      description: 'Asking the server who the session cookie belongs to.',
+      tags: ['loading'],
+      invoke: {
+        id: 'fetchMe',
+        src: 'fetchMe',
+        input: () => undefined,
+        onDone: {
+          target: 'authenticated',
+          actions: [
+            assign({ user: ({ event }) => event.output, lastActivity: () => Date.now() }),
+            { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
+          ],
+        },
+        onError: { target: 'anonymous', actions: { type: 'navigate', params: { to: '/login', replace: true } } },
+      },
+    },
+    anonymous: {
+      description: 'Nobody is logged in: the login screen is shown.',
+      initial: 'credentials',
+      states: {
+        credentials: {
+          description: 'Email and password.',
+          on: {
+            'login.submit': [
+              {
+                guard: 'isLoginFormComplete',
+                target: '#session.loggingIn',
+                actions: ['clearLoginErrors', 'storeCredentials'],
+              },
+              { actions: 'showFieldErrors' },
+            ],
+          },
+        },
+        oneTimeCode: {
+          description: 'The account has a one-time code enrolled: the 6-digit code is asked for.',
+          on: {
+            'login.submit': [
+              { guard: 'isLoginFormComplete', target: '#session.loggingIn', actions: 'clearLoginErrors' },
+              { actions: 'showFieldErrors' },
+            ],
+            'login.back': { target: 'credentials', actions: 'forgetOtp' },
+          },
+        },
+      },
+    },
+    loggingIn: {
+      description: 'Checking the credentials (and the code) with the server.',
+      tags: ['loading'],
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context, event }) => ({
+          email: context.credentials?.email ?? '',
+          passwd: context.credentials?.passwd ?? '',
+          otp: event.type === 'login.submit' && context.otpRequired ? event.otp : undefined,
+        }),
+        onDone: {
+          target: 'authenticated',
+          actions: [
+            assign({
+              user: ({ event }) => event.output,
+              credentials: null,
+              otpRequired: false,
+              lastActivity: () => Date.now(),
+              logoutReason: null,
+            }),
+            { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
+            { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? DEFAULT_PAGE, replace: true }) },
+            assign({ returnTo: null }),
+          ],
+        },
+        onError: [
+          { guard: 'isOtpRequired', target: 'anonymous.oneTimeCode', actions: 'requireOtp' },
+          {
+            guard: 'hasOtpStep',
+            target: 'anonymous.oneTimeCode',
+            actions: assign({ loginFailure: ({ event }) => reasonOf(event.error) }),
+          },
+          {
+            target: 'anonymous.credentials',
+            actions: assign({ loginFailure: ({ event }) => reasonOf(event.error), credentials: null }),
+          },
+        ],
+      },
+    },
+    authenticated: {
+      description: 'A user is logged in; the console is shown.',
+      type: 'parallel',
+      on: {
+        'session.logout': { target: 'loggingOut', actions: assign({ logoutReason: 'user', returnTo: null }) },
+        'session.expired': {
+          target: 'anonymous',
+          actions: [
+            assign({ user: null, returnTo: ({ event }) => (isAppPage(event.returnTo) ? event.returnTo : null) }),
+            { type: 'publishUser', params: { user: null } },
+            { type: 'navigate', params: { to: '/login' } },
+          ],
+        },
+        'session.activity': { actions: 'touch' },
+      },
+      states: {
+        access: {
+          initial: 'deciding',
+          states: {
+            deciding: {
+              description: 'Is the password expired?',
+              always: [{ guard: 'isPasswordExpired', target: 'passwordExpired' }, { target: 'ready' }],
+            },
+            passwordExpired: {
+              description: 'The password has expired: a change-password dialog that cannot be closed.',
+              tags: ['passwordExpired'],
+              initial: 'editing',
+              entry: assign({ password: emptyPassword }),
+              states: {
+                editing: {
+                  description: 'Typing the new password twice; validated on each keypress.',
+                  initial: 'empty',
+                  on: {
+                    'password.input': [
+                      { guard: 'isPasswordEmpty', target: '.empty', actions: 'storePassword' },
+                      { guard: 'isPasswordMismatch', target: '.mismatch', actions: 'storePassword' },
+                      { target: '.debouncing', actions: 'storePassword', reenter: true },
+                    ],
+                  },
+                  states: {
+                    empty: { description: "No password typed: 'No password provided.'" },
+                    mismatch: { description: "The two entries differ: 'Passwords do not match'." },
+                    debouncing: {
+                      description: 'Both entries match; waiting for typing to pause before asking the server.',
+                      after: { passwordCheckDebounce: 'checking' },
+                    },
+                    checking: {
+                      description: 'The server checks length, common passwords and parts of the name or email.',
+                      tags: ['loading'],
+                      invoke: {
+                        id: 'validatePassword',
+                        src: 'validatePassword',
+                        input: ({ context }) => ({
+                          passwd: context.password.passwd,
+                          email: context.user?.email ?? '',
+                          name: context.user?.name ?? '',
+                        }),
+                        onDone: [
+                          { guard: 'isPasswordAccepted', target: 'valid' },
+                          {
+                            target: 'rejected',
+                            actions: assign({
+                              password: ({ context, event }) => ({ ...context.password, serverMessage: event.output.msg }),
+                            }),
+                          },
+                        ],
+                        onError: {
+                          target: 'rejected',
+                          actions: assign({
+                            password: ({ context }) => ({
+                              ...context.password,
+                              serverMessage: 'The password could not be checked. Try again.',
+                            }),
+                          }),
+                        },
+                      },
+                    },
+                    rejected: { description: "The server refused the password: its message is shown." },
+                    valid: {
+                      description: 'The password may be saved.',
+                      on: { 'password.change': '#session.authenticated.access.passwordExpired.changing' },
+                    },
+                  },
+                },
+                changing: {
+                  description: 'Saving the new password.',
+                  tags: ['loading'],
+                  invoke: {
+                    id: 'changePassword',
+                    src: 'changePassword',
+                    input: ({ context }) => ({ userId: context.user?.id ?? -1, passwd: context.password.passwd }),
+                    onDone: {
+                      target: '#session.authenticated.access.ready',
+                      actions: [
+                        assign({
+                          user: ({ context }) => (context.user ? { ...context.user, password_expired: false } : null),
+                          password: emptyPassword,
+                        }),
+                        { type: 'publishUser', params: ({ context }) => ({ user: context.user }) },
+                        { type: 'notify', params: { title: PASSWORD_CHANGED, color: 'green' } },
+                      ],
+                    },
+                    onError: {
+                      target: 'editing.rejected',
+                      actions: assign({
+                        password: ({ context }) => ({ ...context.password, serverMessage: 'Password not changed.' }),
+                      }),
+                    },
+                  },
+                },
+              },
+            },
+            ready: { description: 'The console is usable.' },
+          },
+        },
+        inactivity: {
+          initial: 'watching',
+          states: {
+            watching: {
+              description: 'Every 60 s: has the user been idle for longer than the configured hours?',
+              after: {
+                inactivityCheckInterval: [
+                  {
+                    guard: 'isIdleTooLong',
+                    target: '#session.loggingOut',
+                    actions: assign({ logoutReason: 'inactivity', returnTo: null }),
+                  },
+                  { target: 'watching', reenter: true },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+    loggingOut: {
+      description: 'Ending the session on the server.',
+      tags: ['loading'],
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        input: () => undefined,
+        onDone: { target: 'anonymous' },
+        onError: { target: 'anonymous' },
+      },
+      exit: enqueueActions(({ context, enqueue }) => {
+        enqueue.assign({ user: null });
+        enqueue({ type: 'publishUser', params: { user: null } });
+        enqueue({ type: 'navigate', params: { to: '/login', replace: true } });
+        if (context.logoutReason === 'inactivity') {
+          enqueue({ type: 'notify', params: { title: LOGGED_OUT_INACTIVITY, color: 'blue' } });
+        }
+      }),
+      },
+    },
+  },
+});
+
+function reasonOf(error: unknown): LoginFailure['reason'] {
+  return error && typeof error === 'object' && 'reason' in error ? (error as LoginFailure).reason : 'failed';
+}
+
+export { DEFAULT_PAGE, LOGGED_OUT_INACTIVITY };
