@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: fast node tests (unit, nlu, server), model-based view tests in jsdom, and Chromium end to end.
+// Four projects: fast node tests (unit, nlu), server tests on a real database, model-based view tests in jsdom, and Chromium end to end.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -11,7 +11,19 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['test/unit/**/*.test.ts', 'test/nlu/**/*.test.ts', 'test/server/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts', 'test/nlu/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Real database: PGlite by default, PostgreSQL with TEST_DB=postgres (scripts/test.ts runs both).
+          name: 'server',
+          environment: 'node',
+          include: ['test/server/**/*.test.ts'],
+          globalSetup: ['test/server/helpers/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

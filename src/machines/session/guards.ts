@@ -16,8 +16,16 @@ export function loginFieldErrors(
   return errors;
 }
 
+/** On the code step the email and password come from the first step. */
+export function submittedLogin(context: SessionContext, event: SessionEvent): { email: string; passwd: string; otp?: string } {
+  if (event.type !== 'login.submit') return { email: '', passwd: '' };
+  if (!context.otpRequired) return event;
+  return { email: context.credentials?.email ?? '', passwd: context.credentials?.passwd ?? '', otp: event.otp };
+}
+
 export const isLoginFormComplete = ({ context, event }: Args): boolean =>
-  event.type === 'login.submit' && Object.keys(loginFieldErrors(event, context.otpRequired)).length === 0;
+  event.type === 'login.submit' &&
+  Object.keys(loginFieldErrors(submittedLogin(context, event), context.otpRequired)).length === 0;
 
 export const isOtpRequired = ({ event }: { event: unknown }): boolean =>
   (event as { error?: unknown }).error instanceof LoginFailure &&

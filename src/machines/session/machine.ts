@@ -11,6 +11,7 @@ import {
   isPasswordExpired,
   isPasswordMismatch,
   loginFieldErrors,
+  submittedLogin,
 } from './guards.ts';
 import { LOGGED_OUT_INACTIVITY, PASSWORD_CHANGED } from './selectors.ts';
 
@@ -73,7 +74,9 @@ export const sessionMachine = setup({
       event.type === 'login.submit' ? { credentials: { email: event.email, passwd: event.passwd } } : {},
     ),
     showFieldErrors: assign(({ context, event }) =>
-      event.type === 'login.submit' ? { fieldErrors: loginFieldErrors(event, context.otpRequired) } : {},
+      event.type === 'login.submit'
+        ? { fieldErrors: loginFieldErrors(submittedLogin(context, event), context.otpRequired) }
+        : {},
     ),
     clearLoginErrors: assign({ fieldErrors: {}, loginFailure: null }),
     requireOtp: assign({ otpRequired: true, loginFailure: null }),
@@ -340,7 +343,6 @@ export const sessionMachine = setup({
           enqueue({ type: 'notify', params: { title: LOGGED_OUT_INACTIVITY, color: 'blue' } });
         }
       }),
-      },
     },
   },
 });

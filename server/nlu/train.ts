@@ -1,0 +1,85 @@
+import { DEFAULT_CALIBRATION } from './calibration.ts';
+import type { Calibration } from './calibration.ts';
+import { extractEntities } from './entities.ts';
+import { DEFAULT_FEATURES, featureHashes } from './features.ts';
+import type { FeatureSettings } from './features.ts';
+import { buildHashTable } from './hash-table.ts';
+import { getLanguage } from './languages/registry.ts';
+import type { ModelParts } from './model-parts.ts';
+import { quantiseWeights } from './model-parts.ts';
+import { sharedSparseMatrix } from './sparse-matrix.ts';
+import { buildVocabulary, vectorize } from './tfidf.ts';
+import { TrainPool } from './train-pool.ts';
+import type { EntityDefinition, IntentRef } from './types.ts';
+
+export interface TrainOptions {
+  /** SVM regularisation: larger fits the templates more closely. */
+  C?: number;
+  features?: Partial<FeatureSettings>;
+  /** Features seen in fewer sentences than this are dropped. */
+  minDf?: number;
+  /** Cap of sentences one template expands to. */
+  maxExpansions?: number;
+  calibration?: Calibration;
+  /** Threshold stored in the model and used when classify() is not given one. */
+  defaultThreshold?: number;
+  /** Worker threads (default: 2, or fewer cores); 1 trains in the calling thread. */
+  workers?: number;
+  /** Reuse a pool across several trainings (evaluation folds); the caller closes it. */
+  pool?: TrainPool;
+  seed?: number;
+}
+
+/** The default confidence threshold, chosen on CLINC150's validation splits (bench/nlu.ts reports it). */
+export const DEFAULT_THRESHOLD = 0.5;
+export const DEFAULT_C = 1;
+
+/** Fits the one-vs-rest linear SVM on labelled sentences and returns the model's parts (not serialised). */
+export async function fitModel(
+  examples: { intents: IntentRef[]; texts: readonly string[]; labels: Int32Array },
+  language: string,
+  entities: readonly EntityDefinition[],
+  options: TrainOptions = {},
+): Promise<ModelParts> {
+  const features = { ...DEFAULT_FEATURES, ...options.features };
+  const definition = getLanguage(language);
+  const docs = examples.texts.map((text) =>
+    featureHashes(
+      text,
+      definition,
+      features,
+      entities.length ? extractEntities(text, entities, definition.code).map((e) => e.name) : [],
+    ),
+  );
+  const vocabulary = buildVocabulary(docs, options.minDf ?? 1);
+  const rows = docs.map((doc) => vectorize(doc, vocabulary.lookup, vocabulary.idf, features.charWeight));
+  const matrix = sharedSparseMatrix(rows, vocabulary.size);
+  const labels = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, examples.labels.length)));
+  labels.set(examples.labels);
+  const pool = options.pool ?? new TrainPool(options.workers);
+  let perClass: Float32Array[];
+  try {
+    perClass = await pool.train({
+      matrix,
+      labels,
+      classes: examples.intents.map((_, k) => k),
+      svm: { C: options.C ?? DEFAULT_C, epsilon: 0.1, maxIterations: 1000, seed: options.seed ?? 1 },
+    });
+  } finally {
+    if (!options.pool) await pool.close();
+  }
+  const { weights, scales, bias } = quantiseWeights(perClass, vocabulary.size);
+  return {
+    language: definition.code,
+    intents: examples.intents,
+    entities: [...entities],
+    features,
+    calibration: options.calibration ?? DEFAULT_CALIBRATION,
+    defaultThreshold: options.defaultThreshold ?? DEFAULT_THRESHOLD,
+    table: buildHashTable(vocabulary.hashes),
+    idf: vocabulary.idf,
+    weights,
+    scales,
+    bias,
+  };
+}

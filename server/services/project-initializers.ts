@@ -1,0 +1,9 @@
+import type { Db } from '../db/database.ts';
+
+/**
+ * What a new project starts with, in order (settings, demo intents, reactions, ...). Each owning service
+ * exports one initializer; this list is the one place that wires them. The seeded demo project runs them too.
+ */
+export type ProjectInitializer = (trx: Db, projectId: number, options: { demo: boolean }) => Promise<void>;
+
+export const projectInitializers: ProjectInitializer[] = [];

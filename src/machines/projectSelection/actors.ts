@@ -1,0 +1,10 @@
+import { fromPromise } from 'xstate';
+import type { ProjectSummary } from '../../api/contract/projects.ts';
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`projectSelection actor ${name} not provided`));
+
+/** Typed placeholders; src/machines/provide.ts gives the real ones, tests give fakes. */
+export const projectSelectionActors = {
+  loadProjects: fromPromise<ProjectSummary[]>(notProvided('loadProjects')),
+  createProject: fromPromise<{ project_id: number }, { name: string }>(notProvided('createProject')),
+};

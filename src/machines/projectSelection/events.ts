@@ -1,0 +1,8 @@
+export type ProjectSelectionEvent =
+  /** A project chosen in the selector, or a project_id that appeared in the URL. */
+  | { type: 'project.select'; id: number }
+  /** 'New Project' in the selector: ask for a name. */
+  | { type: 'project.new' }
+  | { type: 'project.create'; name: string }
+  | { type: 'project.cancel' }
+  | { type: 'project.reload' };

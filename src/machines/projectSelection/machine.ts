@@ -1,0 +1,178 @@
+import { assign, setup } from 'xstate';
+import type { ProjectSummary } from '../../api/contract/projects.ts';
+import { CANNOT_CREATE_PROJECT, NEW_SCRIPT_READY, NOT_ASSIGNED } from '../../api/contract/projects.ts';
+import { projectSelectionActors } from './actors.ts';
+import type { ProjectSelectionEvent } from './events.ts';
+import { initialProject, isAssigned } from './guards.ts';
+
+export interface ProjectSelectionContext {
+  projects: ProjectSummary[];
+  projectId: number | null;
+  /** The project_id asked for (URL query or a new project) while the list loads. */
+  requestedId: number | null;
+  /** Whether the user may create projects (POST /projects), given by the layout from `can()`. */
+  canCreate: boolean;
+}
+
+export interface ProjectSelectionInput {
+  requestedId: number | null;
+  canCreate: boolean;
+}
+
+/** The name given to the project created for a user who has none. */
+export const FIRST_PROJECT_NAME = 'My first project';
+/** The not-assigned notice stays 5 s (spec 1 §8). */
+export const NOT_ASSIGNED_NOTICE_MS = 5000;
+
+/**
+ * Which project the console works on (spec 1 §2, §4, §8): `project_id` in the query, only assigned
+ * projects, `conversation_id` cleared on change, and a first project for a user who has none.
+ */
+export const projectSelectionMachine = setup({
+  types: {
+    context: {} as ProjectSelectionContext,
+    events: {} as ProjectSelectionEvent,
+    input: {} as ProjectSelectionInput,
+  },
+  actors: projectSelectionActors,
+  guards: {
+    hasNoProjects: (_, params: { projects: ProjectSummary[] }) => params.projects.length === 0,
+    canCreate: ({ context }) => context.canCreate,
+    /** No project yet, but the user may create one: it is created for them. */
+    mayCreateFirst: ({ context }, params: { projects: ProjectSummary[] }) =>
+      params.projects.length === 0 && context.canCreate,
+    requestedButNotAssigned: (_, params: { projects: ProjectSummary[]; requestedId: number | null }) =>
+      params.requestedId !== null && !params.projects.some((p) => p.id === params.requestedId),
+    isAssigned: ({ context, event }) => event.type === 'project.select' && isAssigned(context, event.id),
+    isCurrent: ({ context, event }) => event.type === 'project.select' && event.id === context.projectId,
+  },
+  actions: {
+    notify: (
+      _,
+      _params: { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue'; autoClose?: number },
+    ) => {},
+    /** Put project_id in the URL and the API client's scope; on a change also drop conversation_id. */
+    publishProject: (_, _params: { projectId: number | null; changed: boolean }) => {},
+  },
+}).createMachine({
+  id: 'projectSelection',
+  context: ({ input }) => ({ projects: [], projectId: null, requestedId: input.requestedId, canCreate: input.canCreate }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Loading the projects the user is assigned to.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadProjects',
+        src: 'loadProjects',
+        input: () => undefined,
+        onDone: [
+          {
+            guard: { type: 'mayCreateFirst', params: ({ event }) => ({ projects: event.output }) },
+            target: 'creating',
+            actions: assign({ projects: [] }),
+          },
+          {
+            guard: { type: 'hasNoProjects', params: ({ event }) => ({ projects: event.output }) },
+            target: 'noProjects',
+            actions: assign({ projects: [] }),
+          },
+          {
+            guard: {
+              type: 'requestedButNotAssigned',
+              params: ({ context, event }) => ({ projects: event.output, requestedId: context.requestedId }),
+            },
+            target: 'selected',
+            actions: [
+              { type: 'notify', params: { title: NOT_ASSIGNED, color: 'yellow', autoClose: NOT_ASSIGNED_NOTICE_MS } },
+              assign(({ context, event }) => ({
+                projects: event.output,
+                projectId: initialProject({ ...context, requestedId: null }, event.output),
+                requestedId: null,
+              })),
+              { type: 'publishProject', params: ({ context }) => ({ projectId: context.projectId, changed: true }) },
+            ],
+          },
+          {
+            target: 'selected',
+            actions: [
+              assign(({ context, event }) => ({
+                projects: event.output,
+                projectId: initialProject(context, event.output),
+                requestedId: null,
+              })),
+              { type: 'publishProject', params: ({ context }) => ({ projectId: context.projectId, changed: false }) },
+            ],
+          },
+        ],
+        onError: { target: 'failed' },
+      },
+    },
+    failed: {
+      description: 'The projects could not be loaded (the error was already reported).',
+      on: { 'project.reload': 'loading' },
+    },
+    noProjects: {
+      description: "No project and no right to create one: 'ERROR: No projects associated with this user...'.",
+      tags: ['noProjects'],
+      on: { 'project.reload': 'loading' },
+    },
+    selected: {
+      description: 'A project is chosen; its id is in the URL and in every API call.',
+      on: {
+        'project.select': [
+          { guard: 'isCurrent' },
+          {
+            guard: 'isAssigned',
+            target: 'selected',
+            reenter: true,
+            actions: [
+              assign({ projectId: ({ event }) => event.id }),
+              { type: 'publishProject', params: ({ event }) => ({ projectId: event.id, changed: true }) },
+            ],
+          },
+          {
+            actions: [
+              { type: 'notify', params: { title: NOT_ASSIGNED, color: 'yellow', autoClose: NOT_ASSIGNED_NOTICE_MS } },
+              // Put the URL back on the project in use.
+              { type: 'publishProject', params: ({ context }) => ({ projectId: context.projectId, changed: false }) },
+            ],
+          },
+        ],
+        'project.new': { guard: 'canCreate', target: 'naming' },
+        'project.reload': 'loading',
+      },
+    },
+    naming: {
+      description: "'New Project': asking for the new project's name.",
+      on: {
+        'project.create': { target: 'creating', actions: assign({ requestedId: null }) },
+        'project.cancel': 'selected',
+      },
+    },
+    creating: {
+      description: 'Creating a project on the server.',
+      tags: ['loading'],
+      invoke: {
+        id: 'createProject',
+        src: 'createProject',
+        input: ({ event }) => ({ name: event.type === 'project.create' ? event.name : FIRST_PROJECT_NAME }),
+        onDone: {
+          target: 'loading',
+          actions: [
+            assign({ requestedId: ({ event }) => event.output.project_id }),
+            { type: 'notify', params: { title: NEW_SCRIPT_READY, color: 'green' } },
+          ],
+        },
+        onError: [
+          {
+            guard: ({ context }) => context.projects.length === 0,
+            target: 'noProjects',
+            actions: { type: 'notify', params: { title: CANNOT_CREATE_PROJECT, color: 'red' } },
+          },
+          { target: 'selected', actions: { type: 'notify', params: { title: CANNOT_CREATE_PROJECT, color: 'red' } } },
+        ],
+      },
+    },
+  },
+});
