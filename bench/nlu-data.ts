@@ -15,7 +15,8 @@ export interface BenchDataset {
   validation?: LabelledText[];
 }
 
-export function readJsonLines(path: string): LabelledText[] {
+export function readJsonLines(path: string, optional = false): LabelledText[] {
+  if (optional && !existsSync(path)) return [];
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter((line) => line.trim())

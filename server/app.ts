@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
-import { installAccessHook, requireDeclaredAccess } from './http/access-hook.ts';
+import { type InventoriedRoute, installAccessHook, requireDeclaredAccess } from './http/access-hook.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import './http/fastify-types.ts';
 import { apiRoutePlugins } from './routes/index.ts';
@@ -24,6 +24,8 @@ export interface BuildAppOptions {
   db: Db;
   config: ServerConfig;
   logger?: boolean | object;
+  /** Extra /v1 plugins (tests prove the start-up check with one that declares no permission). */
+  extraApiPlugins?: Array<(app: FastifyInstance) => Promise<void>>;
 }
 
 /** Content Security Policy: nothing inline but Mantine's styles, no plugins, framed only by ourselves. */
@@ -64,16 +66,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
 
+  const routeInventory: InventoriedRoute[] = [];
+  app.decorate('routeInventory', routeInventory);
   const services: ApiServices = { db: options.db, config: options.config, secureCookies: options.config.secureCookies };
   await app.register(
     async (api) => {
-      requireDeclaredAccess(api);
+      requireDeclaredAccess(api, routeInventory);
       installAccessHook(api, options.db);
       api.addHook('onSend', async (_request, reply, payload) => {
         reply.header('cache-control', 'no-store');
         return payload;
       });
       for (const plugin of apiRoutePlugins) await api.register(plugin, services);
+      for (const plugin of options.extraApiPlugins ?? []) await api.register(plugin);
     },
     { prefix: '/v1' },
   );

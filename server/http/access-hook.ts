@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CallAccess } from '../../src/api/contract/call.ts';
 import { can } from '../../src/api/permissions.ts';
 import { SESSION_COOKIE, resolveSession } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
@@ -14,11 +15,23 @@ function queryNumber(request: FastifyRequest, name: string): number | null {
   return Number(raw);
 }
 
-/** Refuses any route registered in this context that does not declare its access (QUALITY: route inventory). */
-export function requireDeclaredAccess(app: FastifyInstance): void {
+export interface InventoriedRoute {
+  method: string;
+  url: string;
+  access: CallAccess;
+}
+
+/**
+ * Refuses any route registered in this context that does not declare its access, and lists the ones that do
+ * (QUALITY: route inventory; the authorization matrix walks this list).
+ */
+export function requireDeclaredAccess(app: FastifyInstance, inventory: InventoriedRoute[]): void {
   app.addHook('onRoute', (route) => {
     if (!route.config?.access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no permission; refusing to start.`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') inventory.push({ method: String(method), url: route.url, access: route.config.access });
     }
   });
 }

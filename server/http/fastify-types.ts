@@ -2,6 +2,10 @@ import type { CallAccess } from '../../src/api/contract/call.ts';
 import type { CurrentUser } from '../../src/api/contract/users.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /v1 route with its declared access, filled as routes register. */
+    routeInventory: import('./access-hook.ts').InventoriedRoute[];
+  }
   interface FastifyContextConfig {
     /** Every /v1 route declares who may call it; start-up fails without it (DESIGN §4). */
     access?: CallAccess;

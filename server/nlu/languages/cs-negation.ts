@@ -1,4 +1,5 @@
-import { foldDiacritics, tokenize } from '../normalize.ts';
+import { foldDiacritics } from '../normalize.ts';
+import { templateWordTokens as tokenize } from '../template-tokens.ts';
 import type { Token } from '../normalize.ts';
 import type { Negation } from './language-definition.ts';
 import { isCapitalized, replaceRange } from './text-edit.ts';

@@ -1,4 +1,4 @@
-import { tokenize } from '../normalize.ts';
+import { templateWordTokens as tokenize } from '../template-tokens.ts';
 import type { Token } from '../normalize.ts';
 import type { Negation } from './language-definition.ts';
 import { capitalize, decapitalize, isCapitalized, matchCase, replaceRange } from './text-edit.ts';

@@ -1,0 +1,82 @@
+// `npm test`: every check the project keeps, in order, and one closing line 'N passed, N failed'.
+// Lint and format (Biome), types (tsc), unit + server (PGlite) + model tests, the server tests again on
+// PostgreSQL when it answers on 127.0.0.1:5432, then the console is built and the Chromium end-to-end tests run.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+const resultsDir = path.join(root, 'test-artifacts');
+fs.mkdirSync(resultsDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures: string[] = [];
+
+function run(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  console.log(`=== ${title}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  return ok;
+}
+
+function check(title: string, command: string, args: string[]): void {
+  if (run(title, command, args)) passed += 1;
+  else {
+    failed += 1;
+    failures.push(title);
+  }
+}
+
+function vitest(title: string, projects: string[], env: Record<string, string> = {}): void {
+  const output = path.join(resultsDir, `vitest-${title.replace(/\W+/g, '-')}.json`);
+  fs.rmSync(output, { force: true });
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`];
+  const ok = run(title, bin('vitest'), args, env);
+  if (!fs.existsSync(output)) {
+    failed += 1;
+    failures.push(`${title} (no results)`);
+    return;
+  }
+  const report = JSON.parse(fs.readFileSync(output, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  if (!ok && report.numFailedTests === 0) {
+    failed += 1;
+    failures.push(`${title} (suite error)`);
+  } else if (report.numFailedTests > 0) failures.push(title);
+}
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test', connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+console.log(`Node ${process.version}`);
+check('lint and format (biome)', bin('biome'), ['ci', '.']);
+check('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+vitest('unit, server on PGlite, model', ['unit', 'server', 'model']);
+if (await postgresAnswers()) vitest('server on PostgreSQL', ['server'], { TEST_DB: 'postgres' });
+else console.log('\nPostgreSQL does not answer on 127.0.0.1:5432: its server tests are skipped.');
+if (run('build the console', process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'])) {
+  vitest('end to end in Chromium', ['e2e']);
+} else {
+  failed += 1;
+  failures.push('build');
+}
+
+if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,119 @@
+import { calibratedConfidences } from './calibration.ts';
+import { detectClashes } from './clashes.ts';
+import type { Clash } from './clashes.ts';
+import { confusionSummary, intentMetrics } from './evaluation-metrics.ts';
+import type { Confusion, IntentMetrics, TemplateResult } from './evaluation-metrics.ts';
+import { NluModel } from './model.ts';
+import { seededRandom, shuffleInPlace } from './seeded-random.ts';
+import { DEFAULT_THRESHOLD, fitModel } from './train.ts';
+import type { TrainOptions } from './train.ts';
+import { TrainPool } from './train-pool.ts';
+import { templateExpander, trainingExamples } from './training-examples.ts';
+import type { TrainingData } from './types.ts';
+
+export interface EvaluationOptions extends TrainOptions {
+  folds?: number;
+  seed?: number;
+  threshold?: number;
+}
+
+export interface Evaluation {
+  folds: number;
+  seed: number;
+  threshold: number;
+  /** Share of templates recognised (right intent at or above the threshold). */
+  accuracy: number;
+  accuracy_without_confidence: number;
+  intents: IntentMetrics[];
+  templates: TemplateResult[];
+  confusions: Confusion[];
+  clashes: Clash[];
+  seconds: number;
+}
+
+/**
+ * Stratified k-fold cross-validation over a project's templates: each intent's templates are shuffled
+ * (seeded) and dealt round the folds, each fold is predicted by a model trained on the other folds.
+ */
+export function assignFolds(data: TrainingData, folds: number, seed: number): number[][] {
+  const random = seededRandom(seed);
+  let dealer = 0;
+  return data.intents.map((intent) => {
+    const order = shuffleInPlace(
+      intent.templates.map((_, i) => i),
+      random,
+    );
+    const assignment = new Array<number>(intent.templates.length);
+    // Continue dealing where the previous intent stopped, so small intents do not all fill fold 0.
+    for (const templateIndex of order) assignment[templateIndex] = dealer++ % folds;
+    return assignment;
+  });
+}
+
+export async function evaluateProject(data: TrainingData, options: EvaluationOptions = {}): Promise<Evaluation> {
+  const started = performance.now();
+  const folds = Math.max(2, options.folds ?? 5);
+  const seed = options.seed ?? 42;
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  const assignment = assignFolds(data, folds, seed);
+  const expand = templateExpander(data, options.maxExpansions);
+  const pool = options.pool ?? new TrainPool(options.workers);
+  const templates: TemplateResult[] = [];
+  try {
+    for (let fold = 0; fold < folds; fold++) {
+      const examples = trainingExamples(data, expand, (i, t) => assignment[i]![t] !== fold);
+      const model = new NluModel(await fitModel(examples, data.language, data.entities, { ...options, pool }));
+      data.intents.forEach((intent, i) => {
+        intent.templates.forEach((template, t) => {
+          if (assignment[i]![t] !== fold || !template.trim()) return;
+          // A template with references is tested as its first concrete sentence.
+          const text = expand(template)[0]!.text;
+          templates.push(predictTemplate(model, intent, template, text, threshold));
+        });
+      });
+    }
+  } finally {
+    if (!options.pool) await pool.close();
+  }
+  const recognised = templates.filter((t) => t.is_recognized).length;
+  const recognisedRaw = templates.filter((t) => t.is_recognized_without_confidence).length;
+  return {
+    folds,
+    seed,
+    threshold,
+    accuracy: templates.length ? recognised / templates.length : 0,
+    accuracy_without_confidence: templates.length ? recognisedRaw / templates.length : 0,
+    intents: intentMetrics(data.intents, templates, threshold),
+    templates,
+    confusions: confusionSummary(templates),
+    clashes: detectClashes(data),
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+function predictTemplate(
+  model: NluModel,
+  intent: { id: number; name: string },
+  template: string,
+  text: string,
+  threshold: number,
+): TemplateResult {
+  const base = { intent_id: intent.id, intent: intent.name, template };
+  if (model.intents.length === 0) {
+    return { ...base, is_recognized: false, is_recognized_without_confidence: false, confidence: 0, prediction: null, prediction_id: null };
+  }
+  const confidences = calibratedConfidences(model.scoreText(text), model.parts.calibration);
+  let best = 0;
+  for (let k = 1; k < confidences.length; k++) if (confidences[k]! > confidences[best]!) best = k;
+  const predicted = model.intents[best]!;
+  const right = predicted.id === intent.id;
+  const confidence = confidences[best]!;
+  return {
+    ...base,
+    is_recognized: right && confidence >= threshold,
+    is_recognized_without_confidence: right,
+    confidence,
+    prediction: predicted.name,
+    prediction_id: predicted.id,
+  };
+}

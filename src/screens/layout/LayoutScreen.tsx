@@ -1,0 +1,205 @@
+import { Alert, Center, Group, Kbd, Loader, Text } from '@mantine/core';
+import { useHotkeys, useWindowEvent } from '@mantine/hooks';
+import { IconAlertTriangle, IconKeyboard } from '@tabler/icons-react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { Route, Switch, useLocation, useSearch } from 'wouter';
+import { NO_PROJECTS_ALERT } from '../../api/contract/projects.ts';
+import { can, roleNameIn } from '../../api/permissions.ts';
+import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
+import { sortedByName } from '../../machines/projectSelection/guards.ts';
+import { providedMenuModeMachine, providedProjectSelectionMachine } from '../../machines/provide.ts';
+import { SessionActor } from '../../machines/session/context.ts';
+import { passwordProblem } from '../../machines/session/selectors.ts';
+import { ChangePasswordModal } from '../../ui/ChangePasswordModal.tsx';
+import { ConsoleShell } from '../../ui/shell/ConsoleShell.tsx';
+import { NavMenu } from '../../ui/shell/NavMenu.tsx';
+import { ProjectSelector } from '../../ui/shell/ProjectSelector.tsx';
+import { ShellFooter } from '../../ui/shell/ShellFooter.tsx';
+import { TopBarActions } from '../../ui/shell/TopBarActions.tsx';
+import { UserMenu } from '../../ui/shell/UserMenu.tsx';
+import ErrorScreen from '../error/ErrorScreen.tsx';
+import { appRoutes } from '../routes.tsx';
+import { NewProjectModal } from './NewProjectModal.tsx';
+import { mayOpen, menuTargets } from './permittedRoutes.ts';
+import { ScreenOutlet } from './ScreenOutlet.tsx';
+
+const projectIdIn = (search: string): number | null => {
+  const value = new URLSearchParams(search).get('project_id');
+  return value && /^-?\d+$/.test(value) ? Number(value) : null;
+};
+
+/** The signed-in console: project selection around the shell. */
+export default function LayoutScreen({
+  projectSelectionLogic = providedProjectSelectionMachine,
+  menuModeLogic = providedMenuModeMachine,
+}: {
+  projectSelectionLogic?: typeof providedProjectSelectionMachine;
+  menuModeLogic?: typeof providedMenuModeMachine;
+}) {
+  const user = SessionActor.useSelector((s) => s.context.user);
+  const search = useSearch();
+  return (
+    <ProjectSelectionActor.Provider
+      logic={projectSelectionLogic}
+      options={{ input: { requestedId: projectIdIn(search), canCreate: can(user, 'POST', '/projects', null) } }}
+    >
+      <Shell menuModeLogic={menuModeLogic} />
+    </ProjectSelectionActor.Provider>
+  );
+}
+
+function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachine }) {
+  const session = SessionActor.useActorRef();
+  const user = SessionActor.useSelector((s) => s.context.user);
+  const projectSelection = ProjectSelectionActor.useActorRef();
+  const projectState = ProjectSelectionActor.useSelector((s) => s);
+  const { projectId, projects, canCreate } = projectState.context;
+  const sortedProjects = useMemo(() => sortedByName(projects), [projects]);
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+
+  // project_id typed or changed in the URL selects that project (or is refused when not assigned).
+  const requested = projectIdIn(search);
+  useEffect(() => {
+    if (requested !== null && projectSelection.getSnapshot().matches('selected')) {
+      projectSelection.send({ type: 'project.select', id: requested });
+    }
+  }, [requested, projectSelection]);
+
+  const menuMode = useActorRef(menuModeLogic, { input: { targets: menuTargets(appRoutes, user, projectId) } });
+  const menuActive = useSelector(menuMode, (s) => s.matches('active'));
+  useEffect(() => {
+    menuMode.send({ type: 'menu.targets', targets: menuTargets(appRoutes, user, projectId) });
+  }, [menuMode, user, projectId]);
+  useHotkeys([['ctrl+G', () => menuMode.send({ type: 'menu.enter' })]], []);
+  useWindowEvent('keydown', (event) => {
+    if (!menuMode.getSnapshot().matches('active') || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === 'Escape') menuMode.send({ type: 'menu.exit' });
+    else if (/^[a-z]$/i.test(event.key)) {
+      event.preventDefault();
+      menuMode.send({ type: 'menu.key', key: event.key });
+    }
+  });
+
+  const sidebarItems = appRoutes.filter((r) => r.placement === 'sidebar' && mayOpen(user, projectId, r));
+  const passwordExpired = SessionActor.useSelector((s) => s.hasTag('passwordExpired'));
+  const password = SessionActor.useSelector((s) => s.context.password);
+  const problem = SessionActor.useSelector(passwordProblem);
+  const checking = SessionActor.useSelector((s) =>
+    s.matches({ authenticated: { access: { passwordExpired: { editing: 'checking' } } } }),
+  );
+  const valid = SessionActor.useSelector((s) =>
+    s.matches({ authenticated: { access: { passwordExpired: { editing: 'valid' } } } }),
+  );
+  const saving = SessionActor.useSelector((s) => s.matches({ authenticated: { access: { passwordExpired: 'changing' } } }));
+
+  const main = (() => {
+    if (projectState.hasTag('noProjects')) {
+      return (
+        <Center mih="60vh">
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title="No project" maw={520} role="alert">
+            {NO_PROJECTS_ALERT}
+          </Alert>
+        </Center>
+      );
+    }
+    if (projectState.matches('failed')) {
+      return <ErrorScreen title="Projects could not be loaded" message="Reload the page to try again." />;
+    }
+    if (projectId === null) {
+      return (
+        <Center mih="60vh">
+          <Loader />
+        </Center>
+      );
+    }
+    return (
+      <Switch>
+        {appRoutes.map((route) => (
+          <Route key={route.path} path={route.path}>
+            <ScreenOutlet key={`${route.path}:${projectId}`} route={route} allowed={mayOpen(user, projectId, route)} />
+          </Route>
+        ))}
+        <Route>
+          <ErrorScreen title="Page not found" message={`There is no screen at ${location}.`} />
+        </Route>
+      </Switch>
+    );
+  })();
+
+  return (
+    <>
+      <ConsoleShell
+        projectSelector={
+          <ProjectSelector
+            projects={sortedProjects}
+            projectId={projectId}
+            canCreate={canCreate}
+            loading={projectState.hasTag('loading')}
+            onSelect={(id) => projectSelection.send({ type: 'project.select', id })}
+            onNew={() => projectSelection.send({ type: 'project.new' })}
+          />
+        }
+        navigation={
+          <NavMenu items={sidebarItems} activePath={location} onOpen={(path) => navigate(path)} menuMode={menuActive} />
+        }
+        headerCenter={
+          menuActive ? (
+            <Group gap={6} data-testid="menu-mode">
+              <IconKeyboard size={16} />
+              <Text size="sm">
+                Menu mode: press a letter, <Kbd size="xs">Esc</Kbd> to leave
+              </Text>
+            </Group>
+          ) : undefined
+        }
+        headerRight={
+          <Group gap="md" wrap="nowrap">
+            <TopBarActions
+              canRunTests={can(user, 'GET', '/run/test/{id}', projectId)}
+              canChat={projectId !== null}
+              canDeployTesting={can(user, 'GET', '/run/deploy', projectId, 'dev')}
+              canDeployProduction={can(user, 'GET', '/run/deploy', projectId, 'prod')}
+            />
+            {user && (
+              <UserMenu
+                name={user.name}
+                email={user.email}
+                roleName={roleNameIn(user, projectId)}
+                links={{
+                  platform: can(user, 'PUT', '/platform', projectId),
+                  loginLogs: can(user, 'GET', '/users-logs', projectId),
+                  manageRoles: can(user, 'PUT', '/roles/{id}', projectId),
+                }}
+                onOpen={(path) => navigate(path)}
+                onLogout={() => session.send({ type: 'session.logout' })}
+              />
+            )}
+          </Group>
+        }
+        footer={<ShellFooter projectId={projectId} />}
+      >
+        {main}
+      </ConsoleShell>
+      <NewProjectModal
+        opened={projectState.matches('naming') || (projectState.matches('creating') && projects.length > 0)}
+        busy={projectState.matches('creating')}
+        onCreate={(name) => projectSelection.send({ type: 'project.create', name })}
+        onCancel={() => projectSelection.send({ type: 'project.cancel' })}
+      />
+      <ChangePasswordModal
+        opened={passwordExpired}
+        closable={false}
+        passwd={password.passwd}
+        confirm={password.confirm}
+        problem={problem}
+        checking={checking}
+        valid={valid}
+        saving={saving}
+        onInput={(passwd, confirm) => session.send({ type: 'password.input', passwd, confirm })}
+        onSubmit={() => session.send({ type: 'password.change' })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,273 @@
+import {
+  IconBolt,
+  IconBook,
+  IconFolder,
+  IconHistory,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconMessageChatbot,
+  IconMessageCircle,
+  IconMessageQuestion,
+  IconMessages,
+  IconPhoneOutgoing,
+  IconRocket,
+  IconSchool,
+  IconServerCog,
+  IconSettings,
+  IconShieldLock,
+  IconSitemap,
+  IconTags,
+  IconTestPipe,
+  type Icon,
+} from '@tabler/icons-react';
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import type { Method } from '../api/permissions.ts';
+
+/** A screen module is given its route, so the shared "not built yet" panel can name the screen. */
+export type ScreenComponent = ComponentType<{ route: RouteEntry }>;
+
+export interface RouteEntry {
+  path: string;
+  label: string;
+  /** What the screen is for, shown in headers, the dashboard and the "not built yet" panel. */
+  purpose: string;
+  icon: Icon;
+  /** Ctrl+G then this letter opens the screen (spec 1 §2). */
+  hotkey?: string;
+  /** The permission needed to see the menu item and open the screen (spec 1 §6). */
+  permission?: { method: Method; path: string };
+  /** Where the entry appears: the sidebar, the user menu, or nowhere (reached by link only). */
+  placement: 'sidebar' | 'userMenu' | 'hidden';
+  /** Hidden for chat-only projects (spec 1 §2: outbound). */
+  voiceOnly?: boolean;
+  screen: LazyExoticComponent<ScreenComponent>;
+}
+
+/** Spec 2 §9: a screen's code that has not arrived after 120 s is an error, not an endless spinner. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export class ChunkLoadTimeoutError extends Error {
+  override readonly name = 'ChunkLoadTimeoutError';
+}
+
+/** Load a code-split screen, giving up after CHUNK_LOAD_TIMEOUT_MS. */
+export function lazyScreen(load: () => Promise<{ default: ScreenComponent }>): LazyExoticComponent<ScreenComponent> {
+  return lazy(
+    () =>
+      new Promise<{ default: ScreenComponent }>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new ChunkLoadTimeoutError('The screen took too long to load.')),
+          CHUNK_LOAD_TIMEOUT_MS,
+        );
+        load().then(
+          (module) => {
+            clearTimeout(timer);
+            resolve(module);
+          },
+          (error: unknown) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        );
+      }),
+  );
+}
+
+const notBuilt = lazyScreen(() => import('./notBuilt/NotBuiltScreen.tsx'));
+const dashboard = lazyScreen(() => import('./dashboard/DashboardScreen.tsx'));
+
+const get = (path: string) => ({ method: 'GET' as const, path });
+
+/** Every route of spec 1 §2 under /app, in menu order. Screens written later replace `notBuilt`. */
+export const appRoutes: RouteEntry[] = [
+  {
+    path: '/app/dashboard',
+    label: 'Dashboard',
+    purpose: 'Overview of the project and quick links.',
+    icon: IconLayoutDashboard,
+    hotkey: 'D',
+    permission: get('/stats'),
+    placement: 'sidebar',
+    screen: dashboard,
+  },
+  {
+    path: '/app/grapheditor',
+    label: 'Graph editor',
+    purpose: 'Design the reaction flow of the bot.',
+    icon: IconSitemap,
+    hotkey: 'G',
+    permission: get('/reactions'),
+    placement: 'sidebar',
+    screen: notBuilt,
+  },
+  {
+    path: '/app/actions',
+    label: 'Actions',
+    purpose: 'What the bot does: utterances, buttons, webhooks and more.',
+    icon: IconBolt,
+    hotkey: 'A',
+    permission: get('/actions'),
+    placement: 'sidebar',
+    screen: notBuilt,
+  },
+  {
+    path: '/app/intents',
+    label: 'Intents',
+    purpose: 'What users mean, taught with example phrases.',
+    icon: IconMessageCircle,
+    hotkey: 'I',
+    permission: get('/intents'),
+    placement: 'sidebar',
+    screen: notBuilt,
+  },
+  {
+    path: '/app/entities',
+    label: 'Entities',
+    purpose: 'Values the bot picks out of messages.',
+    icon: IconTags,
+    hotkey: 'E',
+    permission: get('/entities'),
+    placement: 'sidebar',
+    screen: notBuilt,
+  },
+  {
+    path: '/app/fallbacks',
+    label: 'Fallbacks',
+    purpose: 'Messages the bot did not understand, waiting for classification.',
+    icon: IconMessageQuestion,
+    hotkey: 'F',
+    permission: get('/intents/unclassified'),
+    placement: 'sidebar',
+    screen: notBuilt,
+  },
+  {
+    path: '/app/tests',
+    label: 'Tests',
+    purpose: 'Scripted conversations that check the bot still behaves.',
+    icon: IconTestPipe,
+    hotkey: 'T',
+    permission: get('/tests'),
+    placement: 'sidebar',
+    screen: notBuilt,
+  },
+  {
+    path: '/app/logs',
+    label: 'Conversations',
+    purpose: 'Conversations people had with the bot.',
+    icon: IconMessages,
+    hotkey: 'C',
+    permission: get('/conversations'),
+    placement: 'sidebar',
+    screen: notBuilt,
+  },
+  {
+    path: '/app/outbound',
+    label: 'Outbound',
+    purpose: 'Outbound call campaigns.',
+    icon: IconPhoneOutgoing,
+    hotkey: 'O',
+    permission: get('/outbound/campaigns'),
+    placement: 'sidebar',
+    voiceOnly: true,
+    screen: notBuilt,
+  },
+  {
+    path: '/app/knowledge',
+    label: 'Knowledge base',
+    purpose: 'Answers the bot can look up.',
+    icon: IconBook,
+    hotkey: 'K',
+    permission: get('/knowledges'),
+    placement: 'sidebar',
+    screen: notBuilt,
+  },
+  {
+    path: '/app/storage',
+    label: 'Storage',
+    purpose: 'Files of the project.',
+    icon: IconFolder,
+    hotkey: 'R',
+    permission: get('/storage'),
+    placement: 'sidebar',
+    screen: notBuilt,
+  },
+  {
+    path: '/app/deployments',
+    label: 'Deployments',
+    purpose: 'Versions deployed to testing and production, and rollback.',
+    icon: IconRocket,
+    hotkey: 'P',
+    permission: get('/deployments'),
+    placement: 'sidebar',
+    screen: notBuilt,
+  },
+  {
+    path: '/app/history',
+    label: 'History',
+    purpose: 'Compare the project with an earlier point in time.',
+    icon: IconHistory,
+    hotkey: 'H',
+    permission: get('/history'),
+    placement: 'sidebar',
+    screen: notBuilt,
+  },
+  {
+    path: '/app/settings',
+    label: 'Settings',
+    purpose: 'Language, channel and chatbot settings of the project.',
+    icon: IconSettings,
+    hotkey: 'S',
+    permission: get('/settings'),
+    placement: 'sidebar',
+    screen: notBuilt,
+  },
+  {
+    path: '/app/platform-settings',
+    label: 'Platform access',
+    purpose: 'Users, companies and platform-wide settings.',
+    icon: IconServerCog,
+    permission: { method: 'PUT', path: '/platform' },
+    placement: 'userMenu',
+    screen: notBuilt,
+  },
+  {
+    path: '/app/users-logs',
+    label: 'Login logs',
+    purpose: 'What users did in the last 2 months.',
+    icon: IconListDetails,
+    permission: get('/users-logs'),
+    placement: 'userMenu',
+    screen: notBuilt,
+  },
+  {
+    path: '/app/roles',
+    label: 'Manage roles',
+    purpose: 'Roles, their permissions and who holds them in each project.',
+    icon: IconShieldLock,
+    permission: { method: 'PUT', path: '/roles/{id}' },
+    placement: 'userMenu',
+    screen: notBuilt,
+  },
+  {
+    path: '/app/chatbot-test',
+    label: 'Chatbot test',
+    purpose: 'Preview the chatbot as a page visitor sees it.',
+    icon: IconMessageChatbot,
+    placement: 'hidden',
+    screen: notBuilt,
+  },
+  {
+    path: '/app/qa-trainings',
+    label: 'QA trainings',
+    purpose: 'Question-answer trainings.',
+    icon: IconSchool,
+    placement: 'hidden',
+    screen: notBuilt,
+  },
+];
+
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/app/dashboard';
+export const NOT_FOUND_PATH = '/404';
+
+export const routeByPath = (path: string): RouteEntry | undefined => appRoutes.find((r) => r.path === path);
