@@ -101,6 +101,73 @@ export interface RevisionsTable {
   deleted: boolean;
 }
 
+export interface ProjectSettingsTable {
+  project_id: number;
+  data: JSONColumnType<Record<string, unknown>>;
+  /** Write-only values (SIP passwords): never answered, never in revisions. */
+  secrets: JSONColumnType<Record<string, string>>;
+  chatbot_token: string;
+}
+
+export interface LabelsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  color: string;
+  created_at: CreatedAt;
+}
+
+export interface PlatformSettingsTable {
+  id: number;
+  max_password_age_days: number | null;
+  require_otp: boolean;
+}
+
+// Storage, one-time-code enrolment and single sign-on (migration 0004).
+export interface StorageBlobsTable {
+  sha256: string;
+  content: Uint8Array;
+}
+
+export interface StorageFilesTable {
+  id: Generated<number>;
+  project_id: number;
+  /** The client's name: a label shown as text, never a path. */
+  name: string;
+  version: number;
+  size: number;
+  /** Detected from the content, not the client's declaration. */
+  type: string;
+  sha256: string;
+  user_id: number | null;
+  created_at: CreatedAt;
+  deleted_at: Date | null;
+}
+
+export interface OtpEnrolmentsTable {
+  user_id: number;
+  secret: string;
+  created_at: CreatedAt;
+}
+
+export interface OidcFlowsTable {
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  /** sha256 of the browser-binding cookie set when the flow started. */
+  binding: string;
+  expires_at: Timestamp;
+}
+
+export interface ExternalIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: number;
+  email: string | null;
+  created_at: CreatedAt;
+  last_login_at: Date | null;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -114,4 +181,12 @@ export interface Database {
   users_logs: UsersLogsTable;
   resource_atimes: ResourceAtimesTable;
   revisions: RevisionsTable;
+  storage_blobs: StorageBlobsTable;
+  storage_files: StorageFilesTable;
+  otp_enrolments: OtpEnrolmentsTable;
+  oidc_flows: OidcFlowsTable;
+  external_identities: ExternalIdentitiesTable;
+  project_settings: ProjectSettingsTable;
+  labels: LabelsTable;
+  platform_settings: PlatformSettingsTable;
 }

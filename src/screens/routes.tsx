@@ -50,11 +50,12 @@ export class ChunkLoadTimeoutError extends Error {
   override readonly name = 'ChunkLoadTimeoutError';
 }
 
-/** Load a code-split screen, giving up after CHUNK_LOAD_TIMEOUT_MS. */
-export function lazyScreen(load: () => Promise<{ default: ScreenComponent }>): LazyExoticComponent<ScreenComponent> {
+/** Load a code-split module, giving up after CHUNK_LOAD_TIMEOUT_MS. */
+// biome-ignore lint/suspicious/noExplicitAny: React.lazy's own constraint
+export function lazyWithTimeout<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
   return lazy(
     () =>
-      new Promise<{ default: ScreenComponent }>((resolve, reject) => {
+      new Promise<{ default: T }>((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new ChunkLoadTimeoutError('The screen took too long to load.')),
           CHUNK_LOAD_TIMEOUT_MS,
@@ -72,6 +73,8 @@ export function lazyScreen(load: () => Promise<{ default: ScreenComponent }>): L
       }),
   );
 }
+
+const lazyScreen = (load: () => Promise<{ default: ScreenComponent }>) => lazyWithTimeout<ScreenComponent>(load);
 
 const notBuilt = lazyScreen(() => import('./notBuilt/NotBuiltScreen.tsx'));
 const dashboard = lazyScreen(() => import('./dashboard/DashboardScreen.tsx'));
