@@ -24,11 +24,17 @@ function samplesOf(model: NluModel, rows: { text: string; intent: string }[]): S
     let second = Number.NEGATIVE_INFINITY;
     for (let k = 0; k < scores.length; k++) if (k !== best && scores[k]! > second) second = scores[k]!;
     const oos = row.intent === 'oos';
-    return { score: scores[best]!, lead: scores[best]! - second, correct: !oos && model.intents[best]!.name === row.intent, oos };
+    return {
+      score: scores[best]!,
+      lead: scores[best]! - second,
+      correct: !oos && model.intents[best]!.name === row.intent,
+      oos,
+    };
   });
 }
 
-const conf = (s: Sample, c: Calibration) => 1 / (1 + Math.exp(-(c.scoreSlope * s.score + c.leadSlope * s.lead + c.intercept)));
+const conf = (s: Sample, c: Calibration) =>
+  1 / (1 + Math.exp(-(c.scoreSlope * s.score + c.leadSlope * s.lead + c.intercept)));
 
 for (const name of ['clinc150', 'hwu64', 'snips']) {
   const dataset = loadDataset(directory, name);
@@ -47,14 +53,18 @@ for (const name of ['clinc150', 'hwu64', 'snips']) {
       for (let t = 0.1; t < 0.95; t += 0.05) {
         const inScope = samples.filter((s) => s.correct && conf(s, c) >= t).length / samples.length;
         const recall = oos.filter((s) => conf(s, c) < t).length / oos.length;
-        console.log(`threshold ${t.toFixed(2)} in-scope ${(100 * inScope).toFixed(1)} oos recall ${(100 * recall).toFixed(1)}`);
+        console.log(
+          `threshold ${t.toFixed(2)} in-scope ${(100 * inScope).toFixed(1)} oos recall ${(100 * recall).toFixed(1)}`,
+        );
       }
     }
     // Raw score alone, for comparison.
     for (let t = -0.6; t < 0.4; t += 0.1) {
       const inScope = samples.filter((s) => s.correct && s.score >= t).length / samples.length;
       const recall = oos.filter((s) => s.score < t).length / oos.length;
-      console.log(`raw score ${t.toFixed(2)} in-scope ${(100 * inScope).toFixed(1)} oos recall ${(100 * recall).toFixed(1)}`);
+      console.log(
+        `raw score ${t.toFixed(2)} in-scope ${(100 * inScope).toFixed(1)} oos recall ${(100 * recall).toFixed(1)}`,
+      );
     }
     all.push(...oos);
   }

@@ -53,7 +53,9 @@ async function runOurs() {
     loadMs,
   };
   const oosVal = join(directory, `${name}.oos_val.jsonl`);
-  const oos = dataset.validation ? outOfScope(model, readJsonLines(oosVal, true), readJsonLines(join(directory, `${name}.oos_test.jsonl`), true)) : undefined;
+  const oos = dataset.validation
+    ? outOfScope(model, readJsonLines(oosVal, true), readJsonLines(join(directory, `${name}.oos_test.jsonl`), true))
+    : undefined;
   return { run, oos };
 }
 
@@ -67,7 +69,9 @@ function outOfScope(model: ReturnType<typeof loadModel>, oosVal: LabelledText[],
     const inScopeResults = inScope.map((row) => model.classify(row.text, { threshold: 0 }));
     const outsideResults = outside.map((row) => model.classify(row.text, { threshold: 0 }));
     return (t: number) => ({
-      inScopeAccuracy: inScopeResults.filter((r, i) => r.confidence >= t && r.intent?.name === inScope[i]!.intent).length / inScope.length,
+      inScopeAccuracy:
+        inScopeResults.filter((r, i) => r.confidence >= t && r.intent?.name === inScope[i]!.intent).length /
+        inScope.length,
       oosRecall: outsideResults.filter((r) => r.confidence < t).length / outside.length,
       rawAccuracy: inScopeResults.filter((r, i) => r.intent?.name === inScope[i]!.intent).length / inScope.length,
       threshold,
@@ -92,7 +96,11 @@ function outOfScope(model: ReturnType<typeof loadModel>, oosVal: LabelledText[],
     inScopeAccuracy: atChosen.inScopeAccuracy,
     oosRecall: atChosen.oosRecall,
     validation: { inScopeAccuracy: validation(chosen).inScopeAccuracy, oosRecall: validation(chosen).oosRecall },
-    settingsDefault: { threshold: DEFAULT_THRESHOLD, inScopeAccuracy: atDefault.inScopeAccuracy, oosRecall: atDefault.oosRecall },
+    settingsDefault: {
+      threshold: DEFAULT_THRESHOLD,
+      inScopeAccuracy: atDefault.inScopeAccuracy,
+      oosRecall: atDefault.oosRecall,
+    },
     curve: [0.2, 0.3, 0.4, 0.5, 0.6, 0.7].map((t) => {
       const at = test(t);
       return { threshold: t, inScopeAccuracy: at.inScopeAccuracy, oosRecall: at.oosRecall };
@@ -129,5 +137,6 @@ async function runEvaluation() {
   };
 }
 
-const output = engine === 'nlp.js' ? await runNlpJs() : engine === 'ours-evaluation' ? await runEvaluation() : await runOurs();
+const output =
+  engine === 'nlp.js' ? await runNlpJs() : engine === 'ours-evaluation' ? await runEvaluation() : await runOurs();
 process.stdout.write(`${JSON.stringify(output)}\n`);

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config.ts';
@@ -61,6 +63,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     referrerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  // Uploads (storage): one file per request; each route sets its own size limit (413 above it).
+  await app.register(multipart, { limits: { files: 1, parts: 10, fieldSize: 1024 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Bot console API', version: '1' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
@@ -68,6 +72,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const routeInventory: InventoriedRoute[] = [];
   app.decorate('routeInventory', routeInventory);
+  // --- Websockets (the chat's integration messages, /v1/chat/subscribe-integration-messages) ---
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // --- end websockets ---
+
   const services: ApiServices = { db: options.db, config: options.config, secureCookies: options.config.secureCookies };
   await app.register(
     async (api) => {

@@ -156,6 +156,7 @@ function describeNode(node: AnyStateNode): StateDefinition {
     key: node.key,
     path: node.path.join('.'),
     type: node.type,
+    transitions: [],
   };
   if (node.description) def.description = node.description;
   if (node.type === 'compound' && node.initial?.target?.length) def.initial = node.initial.target[0].key;

@@ -22,10 +22,7 @@ export function toMermaid(definition: MachineDefinition): string {
     for (const t of state.transitions) {
       const label = labelText(transitionLabel(t));
       for (const target of t.targets ?? [t.source]) {
-        addEdge(
-          edgeContainer(tree, t.source, target),
-          `${mermaidId(t.source)} --> ${mermaidId(target)} : ${label}`,
-        );
+        addEdge(edgeContainer(tree, t.source, target), `${mermaidId(t.source)} --> ${mermaidId(target)} : ${label}`);
       }
     }
   }

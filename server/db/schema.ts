@@ -23,6 +23,8 @@ export interface UsersTable {
   /** Last accepted TOTP time step: a code of that step or earlier is a replay. */
   otp_last_step: number | null;
   is_active: boolean;
+  /** Set when the user was deleted; the row stays so the users log keeps its author (migration 0002). */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
 }
 
@@ -168,6 +170,168 @@ export interface ExternalIdentitiesTable {
   last_login_at: Date | null;
 }
 
+/** Language model (migration 0005): intents, their templates as rows, synonyms, entities, fallbacks, models, jobs. */
+export interface IntentsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface IntentTemplatesTable {
+  id: Generated<number>;
+  intent_id: number;
+  project_id: number;
+  template: string;
+}
+
+export interface SynonymsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  values: JSONColumnType<string[]>;
+}
+
+export interface EntitiesTable {
+  id: Generated<number>;
+  /** null: a system entity shared by every project. */
+  project_id: number | null;
+  name: string;
+  type: 'dictionary' | 'number';
+  match: 'exact' | 'lemmatized' | 'fuzzy';
+  occurrence: 'single' | 'multiple';
+  case_insensitive: boolean;
+  values: string;
+  is_system: boolean;
+}
+
+export interface UnclassifiedIntentsTable {
+  id: Generated<number>;
+  project_id: number;
+  intent: string;
+  intent_key: string;
+  counter: number;
+  conversations_ids: JSONColumnType<string[]>;
+  class: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface NluModelsTable {
+  id: Generated<number>;
+  project_id: number;
+  kind: 'draft' | 'deployment';
+  deployment_id: number | null;
+  bytes: Uint8Array;
+  trained_at: Timestamp;
+  data_hash: string;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+export interface NluEvaluationsTable {
+  project_id: number;
+  data: JSONColumnType<object>;
+  data_hash: string;
+  finished_at: Timestamp;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  project_id: number | null;
+  payload: JSONColumnType<Record<string, unknown>>;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: Generated<number>;
+  error: string | null;
+  locked_by: string | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  heartbeat_at: Date | null;
+  finished_at: Date | null;
+}
+
+/* 0006 dialogue and conversations (chat runtime) */
+/** A JSON column with a database default: optional on insert. */
+type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+type ChangedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+export interface ReactionScopesTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+}
+
+export interface ReactionsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  condition: ColumnType<string, string | undefined, string>;
+  /** Intent names (and the pseudo-intents @start, @fallback). */
+  intents: JSONColumnType<string[]>;
+  priority: number;
+  reactions_scopes_id: number | null;
+  actions: JSONColumnType<{ name: string; args: Record<string, unknown>; who: 'bot' | 'user' | 'system' }[]>;
+}
+
+export interface ProjectActionsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  type: 'webhook';
+  url: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  headers: JSONColumnType<Record<string, string>>;
+  timeout_ms: number;
+}
+
+export interface ConversationsTable {
+  id: Generated<number>;
+  project_id: number;
+  project_env: 'draft' | 'dev' | 'prod';
+  deployment_id: number | null;
+  user_id: number | null;
+  /** sha256 of the conversation token the client holds. */
+  token_hash: string;
+  started_at: CreatedAt;
+  last_activity_at: ChangedAt;
+  tracker: JsonWithDefault<unknown[]>;
+  /** Timestamp (microseconds) of the last tracker entry. */
+  last_ts: ColumnType<number, number | undefined, number>;
+  variables: JsonWithDefault<Record<string, unknown>>;
+  scope_id: ColumnType<number | null, number | null | undefined, number | null>;
+  projects: JsonWithDefault<number[]>;
+  /** Pending timeout timers: reaction name -> due time (ms). */
+  timers: JsonWithDefault<Record<string, number>>;
+  ended: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Set while a turn runs (a slow webhook): provisional responses say "pending" until then. */
+  busy_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  version: ColumnType<number, number | undefined, number>;
+  labels: JsonWithDefault<string[]>;
+  messages: ColumnType<number, number | undefined, number>;
+  preview: ColumnType<string, string | undefined, string>;
+  search_text: ColumnType<string, string | undefined, string>;
+}
+
+export interface ConversationNotesTable {
+  id: Generated<number>;
+  project_id: number;
+  conversation_id: number;
+  user_id: number | null;
+  text: string;
+  created_at: CreatedAt;
+  updated_at: ChangedAt;
+}
+
+export interface ChatAttachmentsTable {
+  id: Generated<number>;
+  project_id: number;
+  conversation_id: number;
+  name: string;
+  mime: string;
+  size: number;
+  content: Uint8Array;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -189,4 +353,18 @@ export interface Database {
   project_settings: ProjectSettingsTable;
   labels: LabelsTable;
   platform_settings: PlatformSettingsTable;
+  intents: IntentsTable;
+  intent_templates: IntentTemplatesTable;
+  synonyms: SynonymsTable;
+  entities: EntitiesTable;
+  unclassified_intents: UnclassifiedIntentsTable;
+  nlu_models: NluModelsTable;
+  nlu_evaluations: NluEvaluationsTable;
+  jobs: JobsTable;
+  reaction_scopes: ReactionScopesTable;
+  reactions: ReactionsTable;
+  project_actions: ProjectActionsTable;
+  conversations: ConversationsTable;
+  conversation_notes: ConversationNotesTable;
+  chat_attachments: ChatAttachmentsTable;
 }

@@ -10,7 +10,7 @@ export interface Calibration {
 }
 
 /** Fitted on held-out predictions of CLINC150, HWU64 and SNIPS validation splits (see bench/nlu-tune.ts). */
-export const DEFAULT_CALIBRATION: Calibration = { scoreSlope: 1.42, leadSlope: 2.81, intercept: -0.046 };
+export const DEFAULT_CALIBRATION: Calibration = { scoreSlope: 1.59, leadSlope: 2.3, intercept: 0 };
 
 export function confidenceOf(score: number, lead: number, calibration: Calibration): number {
   const z = calibration.scoreSlope * score + calibration.leadSlope * lead + calibration.intercept;

@@ -103,5 +103,10 @@ function compare(a: Entry, b: Entry, bound: number): Clash | undefined {
   // negated than its positive twin (then nothing tells the two intents apart).
   if (twins) return a.negated === b.negated ? { kind: 'negation', similarity, a: strip(a), b: strip(b) } : undefined;
   if (a.negated !== b.negated) return undefined;
-  return { kind: 'near-identical', similarity: sameStems ? Math.max(similarity, bound) : similarity, a: strip(a), b: strip(b) };
+  return {
+    kind: 'near-identical',
+    similarity: sameStems ? Math.max(similarity, bound) : similarity,
+    a: strip(a),
+    b: strip(b),
+  };
 }

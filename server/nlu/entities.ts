@@ -62,7 +62,11 @@ interface Candidate {
   cost: number;
 }
 
-function matchDictionary(tokens: readonly Token[], entity: EntityDefinition, language: LanguageDefinition): Candidate[] {
+function matchDictionary(
+  tokens: readonly Token[],
+  entity: EntityDefinition,
+  language: LanguageDefinition,
+): Candidate[] {
   const forms = formsOf(entity, language);
   if (forms.length === 0) return [];
   const keys = tokens.map((t) => tokenKey(t, entity, language));
@@ -83,10 +87,12 @@ function matchDictionary(tokens: readonly Token[], entity: EntityDefinition, lan
         for (let k = 0; k < form.keys.length && same; k++) same = keys[start + k] === form.keys[k];
         if (!same) continue;
         // Lemmatized but case-sensitive: the first letter's case must agree too ("Praha" vs "praha").
-        if (entity.match === 'lemmatized' && !entity.case_insensitive && !sameInitialCase(tokens[start]!, form.value)) continue;
+        if (entity.match === 'lemmatized' && !entity.case_insensitive && !sameInitialCase(tokens[start]!, form.value))
+          continue;
       }
       // Prefer the longest match at this position, then the closest.
-      if (!best || end > best.last || (end === best.last && cost < best.cost)) best = { value: form.value, first: start, last: end, cost };
+      if (!best || end > best.last || (end === best.last && cost < best.cost))
+        best = { value: form.value, first: start, last: end, cost };
     }
     if (best) candidates.push(best);
   }
@@ -125,7 +131,12 @@ export function extractEntities(
   for (const entity of entities) {
     let candidates: Candidate[];
     if (entity.type === 'number') {
-      candidates = findNumbers(tokens, language).map((n) => ({ value: String(n.value), first: n.first, last: n.last, cost: 0 }));
+      candidates = findNumbers(tokens, language).map((n) => ({
+        value: String(n.value),
+        first: n.first,
+        last: n.last,
+        cost: 0,
+      }));
     } else {
       candidates = nonOverlapping(matchDictionary(tokens, entity, language));
     }

@@ -5,7 +5,7 @@ import { confusionSummary, intentMetrics } from './evaluation-metrics.ts';
 import type { Confusion, IntentMetrics, TemplateResult } from './evaluation-metrics.ts';
 import { NluModel } from './model.ts';
 import { seededRandom, shuffleInPlace } from './seeded-random.ts';
-import { DEFAULT_THRESHOLD, fitModel } from './train.ts';
+import { DEFAULT_THRESHOLD, fitModel, withProjectFeatures } from './train.ts';
 import type { TrainOptions } from './train.ts';
 import { TrainPool } from './train-pool.ts';
 import { templateExpander, trainingExamples } from './training-examples.ts';
@@ -62,7 +62,9 @@ export async function evaluateProject(data: TrainingData, options: EvaluationOpt
   try {
     for (let fold = 0; fold < folds; fold++) {
       const examples = trainingExamples(data, expand, (i, t) => assignment[i]![t] !== fold);
-      const model = new NluModel(await fitModel(examples, data.language, data.entities, { ...options, pool }));
+      const model = new NluModel(
+        await fitModel(examples, data.language, data.entities, { ...withProjectFeatures(data, options), pool }),
+      );
       data.intents.forEach((intent, i) => {
         intent.templates.forEach((template, t) => {
           if (assignment[i]![t] !== fold || !template.trim()) return;
@@ -100,7 +102,14 @@ function predictTemplate(
 ): TemplateResult {
   const base = { intent_id: intent.id, intent: intent.name, template };
   if (model.intents.length === 0) {
-    return { ...base, is_recognized: false, is_recognized_without_confidence: false, confidence: 0, prediction: null, prediction_id: null };
+    return {
+      ...base,
+      is_recognized: false,
+      is_recognized_without_confidence: false,
+      confidence: 0,
+      prediction: null,
+      prediction_id: null,
+    };
   }
   const confidences = calibratedConfidences(model.scoreText(text), model.parts.calibration);
   let best = 0;

@@ -51,7 +51,10 @@ export function entityExamples(entity: EntityDefinition): string[] {
   return parseEntityValues(entity.values).flatMap((value) => [value.value, ...value.aliases]);
 }
 
-export function templateReferenceMaps(synonymList: readonly SynonymDefinition[], entityList: readonly EntityDefinition[]) {
+export function templateReferenceMaps(
+  synonymList: readonly SynonymDefinition[],
+  entityList: readonly EntityDefinition[],
+) {
   const synonyms = new Map<string, string[]>();
   for (const synonym of synonymList) {
     const values = synonym.values.map((v) => v.trim()).filter(Boolean);

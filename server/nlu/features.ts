@@ -13,14 +13,23 @@ export interface FeatureSettings {
   charMax: number;
   /** Weight of the character block relative to the word block (each block is L2-normalised first). */
   charWeight: number;
+  /** Character n-grams over the whole sentence (spanning word boundaries) instead of inside each word. */
+  crossWordChars: boolean;
+  /** Tokens with digits also give their shape ("7pm" -> "0pm"), so unseen numbers still look like numbers. */
+  digitShapes: boolean;
+  /** A feature for "the sentence is negated" (on when the project has "[NEG]" intents). */
+  negation: boolean;
 }
 
 export const DEFAULT_FEATURES: FeatureSettings = {
   wordNgrams: 2,
   rawWords: true,
   charMin: 2,
-  charMax: 5,
+  charMax: 4,
   charWeight: 1,
+  crossWordChars: false,
+  digitShapes: false,
+  negation: false,
 };
 
 /** Feature hashes of one sentence in two blocks (words and characters); repeats count as term frequency. */
@@ -45,9 +54,13 @@ export function featureHashes(
     if (settings.rawWords && stem !== token) word.push(hashString(`=${token}`, SEED_WORD));
     if (settings.wordNgrams >= 2) word.push(hashString(`${previous} ${stem}`, SEED_BIGRAM));
     previous = stem;
-    if (settings.charMax > 0) charNgrams(token, settings.charMin, settings.charMax, char);
+    if (settings.digitShapes && /\d/.test(token)) word.push(hashString(`#${token.replace(/\d/g, '0')}`, SEED_WORD));
+    if (settings.charMax > 0 && !settings.crossWordChars) charNgrams(token, settings.charMin, settings.charMax, char);
   }
+  if (settings.charMax > 0 && settings.crossWordChars)
+    charNgrams(words.join(' '), settings.charMin, settings.charMax, char);
   if (settings.wordNgrams >= 2 && words.length > 0) word.push(hashString(`${previous} </s>`, SEED_BIGRAM));
+  if (settings.negation && language.negation.isNegated(text)) word.push(hashString('negated', SEED_ENTITY));
   for (const name of entityNames) word.push(hashString(name.toLowerCase(), SEED_ENTITY));
   return { word, char };
 }

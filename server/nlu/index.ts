@@ -5,7 +5,7 @@
  */
 import { NluModel } from './model.ts';
 import { deserializeModel, serializeModel } from './model-format.ts';
-import { fitModel } from './train.ts';
+import { fitModel, withProjectFeatures } from './train.ts';
 import type { TrainOptions } from './train.ts';
 import { templateExpander, trainingExamples } from './training-examples.ts';
 import type { TrainingData } from './types.ts';
@@ -38,7 +38,7 @@ export { normalizeText, tokenize } from './normalize.ts';
 /** Expands a project's templates (`#synonym`, `@entity`) and trains its model; resolves to the model's bytes. */
 export async function trainModel(data: TrainingData, options: TrainOptions = {}): Promise<Uint8Array> {
   const examples = trainingExamples(data, templateExpander(data, options.maxExpansions));
-  return serializeModel(await fitModel(examples, data.language, data.entities, options));
+  return serializeModel(await fitModel(examples, data.language, data.entities, withProjectFeatures(data, options)));
 }
 
 /** Loads a model from its bytes (views over them, no copy when 4-byte aligned). */

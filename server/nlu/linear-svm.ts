@@ -7,6 +7,8 @@ export interface SvmOptions {
   epsilon: number;
   maxIterations: number;
   seed: number;
+  /** Multiplies C for the positive examples (one-vs-rest leaves each class outnumbered by the rest). */
+  positiveWeight?: number;
 }
 
 /**
@@ -25,7 +27,9 @@ export function trainBinarySvm(
   const w = new Float64Array(x.columns + 1);
   const alpha = alphaOut ?? new Float64Array(n);
   const y = new Int8Array(n);
-  const diagonal = 0.5 / options.C;
+  const negativeDiagonal = 0.5 / options.C;
+  const positiveDiagonal = 0.5 / (options.C * (options.positiveWeight ?? 1));
+  const diagonalOf = new Float64Array(n);
   const qd = new Float64Array(n);
   const order = new Int32Array(n);
   const { rowStart, columnIndex, value } = x;
@@ -33,7 +37,8 @@ export function trainBinarySvm(
     y[i] = positive(i) ? 1 : -1;
     let squared = 1; // the bias feature
     for (let k = rowStart[i]!; k < rowStart[i + 1]!; k++) squared += value[k]! * value[k]!;
-    qd[i] = squared + diagonal;
+    diagonalOf[i] = y[i] === 1 ? positiveDiagonal : negativeDiagonal;
+    qd[i] = squared + diagonalOf[i]!;
     order[i] = i;
   }
   let random = options.seed >>> 0 || 1;
@@ -45,7 +50,6 @@ export function trainBinarySvm(
   };
   let activeSize = n;
   let projectedMaxOld = Number.POSITIVE_INFINITY;
-  let projectedMinOld = Number.NEGATIVE_INFINITY;
   for (let iteration = 0; iteration < options.maxIterations; iteration++) {
     let projectedMax = Number.NEGATIVE_INFINITY;
     let projectedMin = Number.POSITIVE_INFINITY;
@@ -62,7 +66,7 @@ export function trainBinarySvm(
       const to = rowStart[i + 1]!;
       let margin = w[biasIndex]!;
       for (let k = from; k < to; k++) margin += w[columnIndex[k]!]! * value[k]!;
-      const gradient = yi * margin - 1 + alpha[i]! * diagonal;
+      const gradient = yi * margin - 1 + alpha[i]! * diagonalOf[i]!;
       let projected = 0;
       if (alpha[i] === 0) {
         if (gradient > projectedMaxOld) {
@@ -93,11 +97,9 @@ export function trainBinarySvm(
       // Converged on the active set: check every example once more before stopping.
       activeSize = n;
       projectedMaxOld = Number.POSITIVE_INFINITY;
-      projectedMinOld = Number.NEGATIVE_INFINITY;
       continue;
     }
     projectedMaxOld = projectedMax > 0 ? projectedMax : Number.POSITIVE_INFINITY;
-    projectedMinOld = projectedMin < 0 ? projectedMin : Number.NEGATIVE_INFINITY;
   }
   return Float32Array.from(w);
 }

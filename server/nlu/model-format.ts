@@ -62,7 +62,11 @@ export function deserializeModel(input: Uint8Array): ModelParts {
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + headerLength))) as Header;
   if (header.version !== FORMAT_VERSION) throw new Error(`Unsupported NLU model version ${header.version}`);
   let offset = bytes.byteOffset + align4(8 + headerLength);
-  const take = <T>(make: (buffer: ArrayBufferLike, offset: number, length: number) => T, length: number, width: number) => {
+  const take = <T>(
+    make: (buffer: ArrayBufferLike, offset: number, length: number) => T,
+    length: number,
+    width: number,
+  ) => {
     const array = make(bytes.buffer, offset, length);
     offset += align4(length * width);
     return array;

@@ -70,4 +70,3 @@ export function findNumbers(tokens: readonly Token[], language: LanguageDefiniti
   }
   return matches;
 }
-

@@ -9,7 +9,10 @@ export function stripStopwords(text: string, language: string): string {
   const definition = getLanguage(language);
   const kept: { text: string; start: number }[] = templateReferences(text);
   for (const token of templateWordTokens(text, definition.code)) {
-    if (!definition.stopwords.has(token.norm) && !definition.stopwords.has(token.text.toLocaleLowerCase(definition.code))) {
+    if (
+      !definition.stopwords.has(token.norm) &&
+      !definition.stopwords.has(token.text.toLocaleLowerCase(definition.code))
+    ) {
       kept.push({ text: token.text, start: token.start });
     }
   }

@@ -6,8 +6,6 @@ export interface Vocabulary {
   /** Feature hash -> column, or -1 when the feature was never seen in training. */
   lookup(hash: number): number;
   idf: Float32Array;
-  /** 0 word block, 1 character block. */
-  block: Uint8Array;
   /** The hashes by column (to build the model's hash table). */
   hashes: Uint32Array;
 }
@@ -20,36 +18,28 @@ export interface SparseRow {
 /** Assigns columns to the features seen in at least `minDf` documents; smooth idf as scikit-learn does. */
 export function buildVocabulary(docs: readonly FeatureHashes[], minDf = 1): Vocabulary {
   const documentFrequency = new Map<number, number>();
-  const blockOf = new Map<number, number>();
   for (const doc of docs) {
-    for (const [block, hashes] of [
-      [0, doc.word],
-      [1, doc.char],
-    ] as const) {
+    for (const hashes of [doc.word, doc.char]) {
       // Distinct hashes of this document only: a Set is cheaper than sorting for short sentences.
       for (const hash of new Set(hashes)) {
         documentFrequency.set(hash, (documentFrequency.get(hash) ?? 0) + 1);
-        blockOf.set(hash, block);
       }
     }
   }
   const columns = new Map<number, number>();
   const hashes: number[] = [];
   const idfValues: number[] = [];
-  const blocks: number[] = [];
   const n = docs.length;
   for (const [hash, df] of documentFrequency) {
     if (df < minDf) continue;
     columns.set(hash, hashes.length);
     hashes.push(hash);
     idfValues.push(Math.log((1 + n) / (1 + df)) + 1);
-    blocks.push(blockOf.get(hash)!);
   }
   return {
     size: hashes.length,
     lookup: (hash) => columns.get(hash) ?? -1,
     idf: Float32Array.from(idfValues),
-    block: Uint8Array.from(blocks),
     hashes: Uint32Array.from(hashes),
   };
 }

@@ -13,5 +13,7 @@ export interface TrainJob {
 /** One-vs-rest: one binary SVM per class; runs in a worker or, for tiny jobs, in the caller's thread. */
 export function runTrainJob(job: TrainJob): Float32Array[] {
   const { matrix, labels, classes, svm } = job;
-  return classes.map((label) => trainBinarySvm(matrix, (row) => labels[row] === label, { ...svm, seed: svm.seed + label }));
+  return classes.map((label) =>
+    trainBinarySvm(matrix, (row) => labels[row] === label, { ...svm, seed: svm.seed + label }),
+  );
 }

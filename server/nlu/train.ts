@@ -10,11 +10,14 @@ import { quantiseWeights } from './model-parts.ts';
 import { sharedSparseMatrix } from './sparse-matrix.ts';
 import { buildVocabulary, vectorize } from './tfidf.ts';
 import { TrainPool } from './train-pool.ts';
-import type { EntityDefinition, IntentRef } from './types.ts';
+import { positiveTwin } from './clashes.ts';
+import type { EntityDefinition, IntentRef, TrainingData } from './types.ts';
 
 export interface TrainOptions {
   /** SVM regularisation: larger fits the templates more closely. */
   C?: number;
+  /** C multiplier for each class's own examples in one-vs-rest. */
+  positiveWeight?: number;
   features?: Partial<FeatureSettings>;
   /** Features seen in fewer sentences than this are dropped. */
   minDf?: number;
@@ -31,8 +34,14 @@ export interface TrainOptions {
 }
 
 /** The default confidence threshold, chosen on CLINC150's validation splits (bench/nlu.ts reports it). */
-export const DEFAULT_THRESHOLD = 0.5;
-export const DEFAULT_C = 1;
+export const DEFAULT_THRESHOLD = 0.45;
+export const DEFAULT_C = 3;
+
+/** Turns on the negation feature when the project has "[NEG]" intents (their twins differ by it). */
+export function withProjectFeatures(data: TrainingData, options: TrainOptions): TrainOptions {
+  const negation = options.features?.negation ?? data.intents.some((i) => positiveTwin(i.name) !== undefined);
+  return { ...options, features: { ...options.features, negation } };
+}
 
 /** Fits the one-vs-rest linear SVM on labelled sentences and returns the model's parts (not serialised). */
 export async function fitModel(
@@ -63,7 +72,13 @@ export async function fitModel(
       matrix,
       labels,
       classes: examples.intents.map((_, k) => k),
-      svm: { C: options.C ?? DEFAULT_C, epsilon: 0.1, maxIterations: 1000, seed: options.seed ?? 1 },
+      svm: {
+        C: options.C ?? DEFAULT_C,
+        positiveWeight: options.positiveWeight ?? 1,
+        epsilon: 0.1,
+        maxIterations: 1000,
+        seed: options.seed ?? 1,
+      },
     });
   } finally {
     if (!options.pool) await pool.close();

@@ -2,11 +2,59 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiServices } from '../app.ts';
 import authRoutes from './auth.ts';
 import projectRoutes from './projects.ts';
+import otpRoutes from './otp.ts';
+import storageRoutes from './storage.ts';
+import entityRoutes from './entities.ts';
+import intentRoutes from './intents.ts';
+import synonymRoutes from './synonyms.ts';
+import trainingRoutes from './training.ts';
+import unclassifiedRoutes from './unclassified.ts';
 import usersMeRoutes from './users-me.ts';
+import auditRoutes from './audit.ts';
+import companyRoutes from './companies.ts';
+import labelRoutes from './labels.ts';
+import languageRoutes from './languages.ts';
+import settingsRoutes from './settings.ts';
+import usersLogRoutes from './users-logs.ts';
+import voiceRoutes from './voices.ts';
+import userRoutes from './users.ts';
+import usersProjectsRoutes from './users-projects.ts';
+import roleRoutes from './roles.ts';
+import permissionRoutes from './permissions.ts';
+import actionRoutes from './actions.ts';
+import chatRoutes from './chat.ts';
+import chatSocketRoutes from './chat-socket.ts';
+import conversationRoutes from './conversations.ts';
+import reactionScopeRoutes from './reaction-scopes.ts';
+import reactionRoutes from './reactions.ts';
 
 /** Every /v1 route plugin, one per resource. A new resource adds one line here. */
 export const apiRoutePlugins: Array<(app: FastifyInstance, services: ApiServices) => Promise<void>> = [
   authRoutes,
   usersMeRoutes,
   projectRoutes,
+  settingsRoutes,
+  labelRoutes,
+  companyRoutes,
+  languageRoutes,
+  voiceRoutes,
+  auditRoutes,
+  usersLogRoutes,
+  userRoutes,
+  usersProjectsRoutes,
+  roleRoutes,
+  permissionRoutes,
+  storageRoutes,
+  otpRoutes,
+  intentRoutes,
+  synonymRoutes,
+  entityRoutes,
+  unclassifiedRoutes,
+  trainingRoutes,
+  reactionRoutes,
+  reactionScopeRoutes,
+  actionRoutes,
+  chatRoutes,
+  chatSocketRoutes,
+  conversationRoutes,
 ];

@@ -1,4 +1,7 @@
 import type { Db } from '../db/database.ts';
+import { initializeDemoDialogue } from '../db/seed/demo-dialogue.ts';
+import { initializeDemoLanguageModel } from '../db/seed/demo-language-model.ts';
+import { initializeProjectSettings } from './settings.ts';
 
 /**
  * What a new project starts with, in order (settings, demo intents, reactions, ...). Each owning service
@@ -6,4 +9,8 @@ import type { Db } from '../db/database.ts';
  */
 export type ProjectInitializer = (trx: Db, projectId: number, options: { demo: boolean }) => Promise<void>;
 
-export const projectInitializers: ProjectInitializer[] = [];
+export const projectInitializers: ProjectInitializer[] = [
+  (trx, projectId) => initializeProjectSettings(trx, projectId),
+  initializeDemoLanguageModel,
+  initializeDemoDialogue,
+];

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   type ActorLogic,
   type AnyActorRef,
+  type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
   type AnyTransitionDefinition,
@@ -28,7 +29,6 @@ import { type ModelCoverage, recordCoverage } from './coverage-reporter.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deferred fake actors
-
 
 export interface DeferredActor<TOutput, TInput> {
   /** Give this to `machine.provide({ actors: { <src>: deferred.logic } })`. */
@@ -95,6 +95,9 @@ type EventOf<TMachine extends AnyStateMachine> = EventFromLogic<TMachine>;
 type EventType<TMachine extends AnyStateMachine> = EventOf<TMachine>['type'];
 type Snapshot<TMachine extends AnyStateMachine> = SnapshotFrom<TMachine>;
 
+/** A generic machine's snapshot type stays opaque to TypeScript; inside the harness read it as any machine's. */
+const machineSnapshot = (snapshot: unknown) => snapshot as AnyMachineSnapshot;
+
 export interface StepContext<TMachine extends AnyStateMachine, TEvent = EventOf<TMachine>> {
   /** The event the model took; perform the user gesture that makes the view send it. */
   event: TEvent;
@@ -110,7 +113,7 @@ export interface StepContext<TMachine extends AnyStateMachine, TEvent = EventOf<
 
 export type Executor<TMachine extends AnyStateMachine, TEvent = EventOf<TMachine>> = (
   step: StepContext<TMachine, TEvent>,
-) => void | Promise<void>;
+) => unknown;
 
 /** The executor table: one gesture per event type. Use `satisfies ModelExecutors<typeof machine>`. */
 export type ModelExecutors<TMachine extends AnyStateMachine> = {
@@ -118,10 +121,7 @@ export type ModelExecutors<TMachine extends AnyStateMachine> = {
 };
 
 /** Assertions on the rendered view, keyed by state path as `snapshot.matches()` reads it: `'ready.editing'`. */
-export type StateAssertions<TMachine extends AnyStateMachine> = Record<
-  string,
-  (state: Snapshot<TMachine>) => void | Promise<void>
->;
+export type StateAssertions<TMachine extends AnyStateMachine> = Record<string, (state: Snapshot<TMachine>) => unknown>;
 
 export interface RenderedView {
   /** When the view runs an actor the test can see, the harness checks its state equals the model's at each step. */
@@ -138,6 +138,7 @@ export interface ModelTestConfig<TMachine extends AnyStateMachine> {
   executors: ModelExecutors<TMachine>;
   states: StateAssertions<TMachine>;
   /** Deferred actors by invoke id: done/error events resolve/reject them. */
+  // biome-ignore lint/suspicious/noExplicitAny: each invoke has its own output/input types; the harness only relays them.
   invokes?: Record<string, DeferredActor<any, any>>;
   /** Overrides for internal events (`xstate.done.actor.x`, `xstate.error.actor.x`, `xstate.after.<delay>.<state id>`). */
   internalExecutors?: Record<string, Executor<TMachine, EventObject>>;
@@ -204,6 +205,28 @@ function inspectingScope(onTransitions: (transitions: AnyTransitionDefinition[])
   };
 }
 
+/**
+ * Testing Library drains its async wrapper with setTimeout(0) and only advances fake clocks it recognises as Jest's;
+ * the `jest` alias lets user-event and waitFor advance vitest's fake clock instead of waiting forever.
+ */
+function installFakeClock(): void {
+  vi.useFakeTimers();
+  (globalThis as { jest?: unknown }).jest = { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) };
+}
+
+function restoreRealClock(): void {
+  delete (globalThis as { jest?: unknown }).jest;
+  vi.useRealTimers();
+}
+
+/** Settles a deferred actor inside act() and lets the resulting done/error event reach React. */
+async function settle(action: () => void): Promise<void> {
+  await act(async () => {
+    action();
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  });
+}
+
 function allNodes(node: AnyStateNode): AnyStateNode[] {
   return [node, ...(Object.values(node.states) as AnyStateNode[]).flatMap(allNodes)];
 }
@@ -240,7 +263,7 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
   const coveredStates = new Set<string>();
   const coveredTransitions = new Set<string>();
 
-  const sampleEvents = (type: string): EventObject[] => {
+  const sampleEvents = (type: string): Array<EventObject & Record<string, unknown>> => {
     const samples = (config.events ?? []).filter((e) => e.type === type);
     if (samples.length) return samples;
     if (type.startsWith(DONE_ACTOR)) {
@@ -254,12 +277,17 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
     return [{ type }];
   };
   const enabledEvents = (snapshot: Snapshot<TMachine>): EventOf<TMachine>[] => {
-    const types = new Set((snapshot._nodes as NodeLike[]).flatMap((n) => n.ownEvents));
+    const types = new Set((machineSnapshot(snapshot)._nodes as NodeLike[]).flatMap((n) => n.ownEvents));
     return [...types].filter((t) => !t.includes('*')).flatMap(sampleEvents) as EventOf<TMachine>[];
   };
   const serializeContext = config.serializeContext ?? ((context) => context);
   const serializeState = (state: Snapshot<TMachine>, event?: EventObject, previous?: Snapshot<TMachine>) =>
-    JSON.stringify([state.value, serializeContext(state.context) ?? '', event?.type ?? '', previous?.value ?? '']);
+    JSON.stringify([
+      machineSnapshot(state).value,
+      serializeContext(machineSnapshot(state).context) ?? '',
+      event?.type ?? '',
+      previous ? machineSnapshot(previous).value : '',
+    ]);
 
   const model = new TestModel<Snapshot<TMachine>, EventOf<TMachine>, InputFrom<TMachine>>(
     machine as unknown as ActorLogic<Snapshot<TMachine>, EventOf<TMachine>, InputFrom<TMachine>>,
@@ -296,11 +324,11 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
     if (internalExecutors[type]) return internalExecutors[type];
     if (type.startsWith(DONE_ACTOR) && invokes[type.slice(DONE_ACTOR.length)]) {
       const deferred = invokes[type.slice(DONE_ACTOR.length)];
-      return async ({ event }) => act(() => deferred.resolve((event as { output?: unknown }).output));
+      return ({ event }) => settle(() => deferred.resolve((event as { output?: unknown }).output));
     }
     if (type.startsWith(ERROR_ACTOR) && invokes[type.slice(ERROR_ACTOR.length)]) {
       const deferred = invokes[type.slice(ERROR_ACTOR.length)];
-      return async ({ event }) => act(() => deferred.reject((event as { error?: unknown }).error));
+      return ({ event }) => settle(() => deferred.reject((event as { error?: unknown }).error));
     }
     if (type.startsWith(AFTER) && timers === 'fake') {
       return async ({ previous, advance }) => advance(resolveDelay(type, previous));
@@ -312,7 +340,8 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
     if (typeof delay === 'number') return delay;
     const implementation = (machine.implementations.delays as Record<string, unknown>)[delay ?? ''];
     if (typeof implementation === 'number') return implementation;
-    if (typeof implementation === 'function') return implementation({ context: previous.context, event: { type } });
+    if (typeof implementation === 'function')
+      return implementation({ context: machineSnapshot(previous).context, event: { type } });
     throw new Error(`No duration for delay of ${type}; add it to setup({ delays }) or give an internalExecutor`);
   };
   const executorFor = (type: string): Executor<TMachine, EventObject> | undefined =>
@@ -357,15 +386,16 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
   };
 
   const assertState = async (state: Snapshot<TMachine>) => {
-    const matching = Object.keys(config.states).filter((key) => state.matches(key as never));
-    if (!matching.length) throw new Error(`no assertion matches state ${describeValue(state.value)}`);
+    const { value } = machineSnapshot(state);
+    const matching = Object.keys(config.states).filter((key) => machineSnapshot(state).matches(key));
+    if (!matching.length) throw new Error(`no assertion matches state ${describeValue(value)}`);
     for (const key of matching) await config.states[key](state);
   };
 
   const runPath = async (path: ModelPath<TMachine>) => {
     cleanup();
     for (const deferred of Object.values(invokes)) deferred.reset();
-    if (timers === 'fake') vi.useFakeTimers();
+    if (timers === 'fake') installFakeClock();
     const advance = async (ms: number) => {
       await act(async () => {
         if (timers === 'fake') await vi.advanceTimersByTimeAsync(ms);
@@ -381,6 +411,7 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
       view = (await config.render(machine)) ?? {};
       for (const step of path.steps) {
         const { event, state } = step;
+        const expected = machineSnapshot(state).value;
         if (event.type !== INIT && previous) {
           phase = `executing ${event.type}`;
           const executor = executorFor(event.type);
@@ -389,21 +420,26 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
         }
         await flush();
         recordTransitions(previous, event);
-        phase = `checking state ${describeValue(state.value)}`;
+        phase = `checking state ${describeValue(expected)}`;
         if (view.actor) {
           const actual = (view.actor.getSnapshot() as { value: unknown }).value;
-          if (JSON.stringify(actual) !== JSON.stringify(state.value)) {
-            throw new Error(`the view's actor is in ${describeValue(actual)}, the model expects ${describeValue(state.value)}`);
+          if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+            throw new Error(
+              `the view's actor is in ${describeValue(actual)}, the model expects ${describeValue(expected)}`,
+            );
           }
         }
         await assertState(state);
-        for (const node of state._nodes as AnyStateNode[]) if (node.path.length) coveredStates.add(node.id);
+        for (const node of machineSnapshot(state)._nodes as AnyStateNode[])
+          if (node.path.length) coveredStates.add(node.id);
         previous = state;
         stepIndex++;
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const trail = path.steps.map((s) => `${s.event.type} → ${describeValue(s.state.value)}`).join('\n    ');
+      const trail = path.steps
+        .map((s) => `${s.event.type} → ${describeValue(machineSnapshot(s.state).value)}`)
+        .join('\n    ');
       throw new Error(
         `${config.name}: ${path.description}\n  failed at step ${stepIndex} while ${phase}:\n  ${message}\n  path:\n    ${trail}`,
         { cause: error },
@@ -411,7 +447,7 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
     } finally {
       view?.actor?.stop();
       cleanup();
-      if (timers === 'fake') vi.useRealTimers();
+      if (timers === 'fake') restoreRealClock();
     }
   };
 

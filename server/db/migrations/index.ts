@@ -1,11 +1,17 @@
 import type { Migration } from 'kysely';
 import * as platform from './0001-platform.ts';
+import * as userDeletion from './0002-user-deletion.ts';
 import * as settings from './0003-settings.ts';
 import * as storageOtpSso from './0004-storage-otp-sso.ts';
+import * as languageModel from './0005-language-model.ts';
+import * as dialogue from './0006-dialogue.ts';
 
 /** Every migration, in order. A new file is added here under the next number. */
 export const migrations: Record<string, Migration> = {
   '0001-platform': platform,
+  '0002-user-deletion': userDeletion,
   '0003-settings': settings,
   '0004-storage-otp-sso': storageOtpSso,
+  '0005-language-model': languageModel,
+  '0006-dialogue': dialogue,
 };

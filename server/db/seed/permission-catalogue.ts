@@ -59,6 +59,8 @@ export const permissionCatalogue: CatalogueEntry[] = [
   read('/conversations', 'View conversations'),
   read('/conversations/{id}', 'Open a conversation'),
   write('PUT', '/conversations/notes', 'Write conversation notes and labels', ['GET /conversations']),
+  write('DELETE', '/conversations/notes', 'Delete conversation notes', ['GET /conversations']),
+  { name: 'Chat with the working draft in the console', method: 'POST', path: '/chat', level: 'viewer' },
   read('/outbound/campaigns', 'View campaigns'),
   write('PUT', '/outbound/campaigns/{id}', 'Edit campaigns', ['GET /outbound/campaigns']),
   write('DELETE', '/outbound/campaigns/{id}', 'Delete campaigns', ['GET /outbound/campaigns']),
@@ -82,9 +84,11 @@ export const permissionCatalogue: CatalogueEntry[] = [
   admin('POST', '/users/reset/{id}', 'Reset passwords', ['GET /users']),
   admin('PUT', '/users/projects', 'Assign users to projects', ['GET /users']),
   admin('GET', '/users-logs', 'View the users log'),
-  admin('PUT', '/roles/{id}', 'Manage roles', ['GET /users']),
-  admin('PUT', '/roles/permissions', 'Edit role permissions', ['PUT /roles/{id}']),
+  // Roles are shared by every company, so only a system grant may change them (spec 1 §6: /system/roles/...).
+  admin('PUT', '/system/roles/{id}', 'Manage roles', ['GET /users']),
+  admin('PUT', '/system/roles/permissions', 'Edit role permissions', ['PUT /system/roles/{id}']),
   admin('PUT', '/companies/{id}', 'Edit companies'),
   admin('DELETE', '/companies/{id}', 'Delete companies', ['PUT /companies/{id}']),
   admin('PUT', '/platform', 'Platform settings'),
+  admin('POST', '/users/{id}/otp-reset', 'Reset one-time codes', ['GET /users']),
 ];

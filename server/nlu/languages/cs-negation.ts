@@ -10,16 +10,104 @@ import { isCapitalized, replaceRange } from './text-edit.ts';
  * ending. Past tense negates the participle, not the auxiliary ("jsem zaplatil" -> "jsem nezaplatil").
  */
 const COMMON_VERBS = [
-  'chci', 'chceš', 'chce', 'chceme', 'chcete', 'chtějí', 'chtěl', 'chtěla', 'chtěli', 'chtělo', 'chtít',
-  'můžu', 'mohu', 'můžeš', 'může', 'můžeme', 'můžete', 'mohou', 'můžou', 'mohl', 'mohla', 'mohli', 'moct', 'moci',
-  'mám', 'máš', 'má', 'máme', 'máte', 'mají', 'měl', 'měla', 'měli', 'mít',
-  'musím', 'musíš', 'musí', 'musíme', 'musíte', 'musel', 'musela', 'museli',
-  'potřebuju', 'potřebuji', 'potřebuješ', 'potřebuje', 'potřebujeme', 'potřebujete', 'potřebují',
-  'jsem', 'jsi', 'jsme', 'jste', 'jsou', 'byl', 'byla', 'bylo', 'byli', 'být',
-  'budu', 'budeš', 'bude', 'budeme', 'budete', 'budou',
-  'jdu', 'jde', 'jdeme', 'jdou', 'půjdu', 'vím', 'víš', 'ví', 'víme', 'víte', 'vědí',
-  'rozumím', 'rozumíte', 'umím', 'umíte', 'smím', 'dá', 'dám', 'dej', 'dejte', 'jde', 'funguje', 'fungují',
-  'líbí', 'stačí', 'zajímá', 'zajímají', 'platí', 'souhlasím', 'souhlasíte', 'volám', 'volej', 'volejte',
+  'chci',
+  'chceš',
+  'chce',
+  'chceme',
+  'chcete',
+  'chtějí',
+  'chtěl',
+  'chtěla',
+  'chtěli',
+  'chtělo',
+  'chtít',
+  'můžu',
+  'mohu',
+  'můžeš',
+  'může',
+  'můžeme',
+  'můžete',
+  'mohou',
+  'můžou',
+  'mohl',
+  'mohla',
+  'mohli',
+  'moct',
+  'moci',
+  'mám',
+  'máš',
+  'má',
+  'máme',
+  'máte',
+  'mají',
+  'měl',
+  'měla',
+  'měli',
+  'mít',
+  'musím',
+  'musíš',
+  'musí',
+  'musíme',
+  'musíte',
+  'musel',
+  'musela',
+  'museli',
+  'potřebuju',
+  'potřebuji',
+  'potřebuješ',
+  'potřebuje',
+  'potřebujeme',
+  'potřebujete',
+  'potřebují',
+  'jsem',
+  'jsi',
+  'jsme',
+  'jste',
+  'jsou',
+  'byl',
+  'byla',
+  'bylo',
+  'byli',
+  'být',
+  'budu',
+  'budeš',
+  'bude',
+  'budeme',
+  'budete',
+  'budou',
+  'jdu',
+  'jde',
+  'jdeme',
+  'jdou',
+  'půjdu',
+  'vím',
+  'víš',
+  'ví',
+  'víme',
+  'víte',
+  'vědí',
+  'rozumím',
+  'rozumíte',
+  'umím',
+  'umíte',
+  'smím',
+  'dá',
+  'dám',
+  'dej',
+  'dejte',
+  'jde',
+  'funguje',
+  'fungují',
+  'líbí',
+  'stačí',
+  'zajímá',
+  'zajímají',
+  'platí',
+  'souhlasím',
+  'souhlasíte',
+  'volám',
+  'volej',
+  'volejte',
 ];
 const KNOWN = new Set(COMMON_VERBS.map(foldDiacritics));
 const AUXILIARY = new Set(['jsem', 'jsi', 'jsme', 'jste', 'bych', 'bys', 'by', 'bychom', 'byste']);
@@ -27,8 +115,26 @@ const AUXILIARY = new Set(['jsem', 'jsi', 'jsme', 'jste', 'bych', 'bys', 'by', '
 const NOT_NEGATIONS = new Set(['nechat', 'nechal', 'nechala', 'nechali', 'nechte', 'nech', 'necham', 'nesu', 'nest']);
 const FINITE = /(im|is|ime|ite|am|as|ame|ate|aji|uju|uji|ujes|uje|ujeme|ujete|uji|eme|ete|ejte|ujte|ete)$/;
 const INFINITIVE = /(it|at|et|ovat|nout|out|yt)$/;
-const PARTICIPLE = /[^aeiouy]?[aeiyou]l[aoiy]?$/;
-const STOPWORDS_NOT_VERBS = new Set(['kde', 'kdy', 'jak', 'co', 'proc', 'kam', 'ale', 'tak', 'taky', 'uz', 'jeste', 'prosim', 'dekuji', 'dekuju', 'dobry', 'den', 'ahoj']);
+const PARTICIPLE = /l[aoiy]?$/;
+const STOPWORDS_NOT_VERBS = new Set([
+  'kde',
+  'kdy',
+  'jak',
+  'co',
+  'proc',
+  'kam',
+  'ale',
+  'tak',
+  'taky',
+  'uz',
+  'jeste',
+  'prosim',
+  'dekuji',
+  'dekuju',
+  'dobry',
+  'den',
+  'ahoj',
+]);
 
 function looksLikeVerb(folded: string, allowGuess: boolean): boolean {
   if (KNOWN.has(folded)) return true;
@@ -50,11 +156,12 @@ function negatedToken(token: Token): string {
 
 function findVerb(tokens: Token[]): Token | undefined {
   // Known forms first: they are certain; endings are a guess made only when nothing is known.
-  for (let pass = 0; pass < 2; pass++) {
+  for (let pass = 0; pass < 3; pass++) {
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
       if (token.norm === 'je' && pass === 0) return token;
-      if (!looksLikeVerb(token.norm, pass === 1)) continue;
+      // Pass 2: past participles ("karta mi přišla" -> "nepřišla").
+      if (pass === 2 ? !isParticiple(token.norm) : !looksLikeVerb(token.norm, pass === 1)) continue;
       if (AUXILIARY.has(token.norm)) {
         // Past tense and conditional: the participle carries the negation.
         const participle = [tokens[i + 1], tokens[i - 1], tokens[i + 2]].find((t) => t && isParticiple(t.norm));

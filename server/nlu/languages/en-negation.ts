@@ -18,10 +18,23 @@ const NEGATIVE_AUX: Record<string, string> = {
   do: "don't",
   does: "doesn't",
   did: "didn't",
-  need: "needn't",
 };
 /** Auxiliaries negated with a separate "not". */
-const NOT_AUX = new Set(['am', 'may', 'might', 'shall', "i'm", "you're", "we're", "they're", "it's", "he's", "she's", "that's", "there's"]);
+const NOT_AUX = new Set([
+  'am',
+  'may',
+  'might',
+  'shall',
+  "i'm",
+  "you're",
+  "we're",
+  "they're",
+  "it's",
+  "he's",
+  "she's",
+  "that's",
+  "there's",
+]);
 const POSITIVE_OF: Record<string, string> = {
   ...Object.fromEntries(Object.entries(NEGATIVE_AUX).map(([pos, neg]) => [neg, pos])),
   "haven't": 'have',
@@ -62,7 +75,8 @@ function negate(text: string): string {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     const norm = token.norm;
-    if (NEGATIVE_AUX[norm]) return replaceRange(text, token.start, token.end, matchCase(NEGATIVE_AUX[norm], token.text));
+    if (NEGATIVE_AUX[norm])
+      return replaceRange(text, token.start, token.end, matchCase(NEGATIVE_AUX[norm], token.text));
     if (NOT_AUX.has(norm)) return replaceRange(text, token.end, token.end, ' not');
     const contraction = Object.keys(CONTRACTED).find((suffix) => norm.endsWith(suffix));
     if (contraction) {
@@ -98,7 +112,8 @@ function negateHave(text: string, tokens: Token[], i: number): string {
   const support = token.norm === 'has' ? "doesn't" : token.norm === 'had' ? "didn't" : "don't";
   const subject = tokens[i - 1];
   const verb = token.norm === 'has' || token.norm === 'had' ? 'have' : token.text;
-  if (!subject && isCapitalized(token.text)) return replaceRange(text, token.start, token.end, `${capitalize(support)} ${decapitalize(verb)}`);
+  if (!subject && isCapitalized(token.text))
+    return replaceRange(text, token.start, token.end, `${capitalize(support)} ${decapitalize(verb)}`);
   return replaceRange(text, token.start, token.end, `${support} ${verb}`);
 }
 

@@ -4,13 +4,31 @@ import { snowballStemmer } from './snowball-stemmer.ts';
 import { stopwordSet } from './stopword-set.ts';
 
 const units = [
-  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
-  'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen',
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
 ];
 const tens = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 const values = new Map<string, number>(units.map((word, value) => [word, value]));
-tens.forEach((word, i) => values.set(word, (i + 2) * 10));
+for (const [i, word] of tens.entries()) values.set(word, (i + 2) * 10);
 values.set('a', 1); // "a hundred"
 values.set('an', 1);
 values.set('dozen', 12);

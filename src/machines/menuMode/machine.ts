@@ -38,14 +38,12 @@ export const menuModeMachine = setup({
       tags: ['menuMode'],
       after: { menuModeExpiry: 'idle' },
       on: {
-        'menu.key': [
-          {
-            guard: 'isMenuLetter',
-            target: 'idle',
-            actions: { type: 'navigate', params: ({ context, event }) => ({ to: targetOf(context, event) }) },
-          },
-          { target: 'idle' },
-        ],
+        // A letter that names no permitted screen is ignored; the mode waits for another until it expires.
+        'menu.key': {
+          guard: 'isMenuLetter',
+          target: 'idle',
+          actions: { type: 'navigate', params: ({ context, event }) => ({ to: targetOf(context, event) }) },
+        },
         'menu.exit': 'idle',
         'menu.enter': { target: 'active', reenter: true },
       },

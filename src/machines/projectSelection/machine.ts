@@ -140,7 +140,6 @@ export const projectSelectionMachine = setup({
           },
         ],
         'project.new': { guard: 'canCreate', target: 'naming' },
-        'project.reload': 'loading',
       },
     },
     naming: {

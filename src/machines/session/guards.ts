@@ -31,7 +31,7 @@ export const isOtpRequired = ({ event }: { event: unknown }): boolean =>
   (event as { error?: unknown }).error instanceof LoginFailure &&
   ((event as { error: LoginFailure }).error.reason === 'otp_required');
 
-export const isPasswordExpired = ({ context }: Args): boolean => context.user?.password_expired === true;
+export const isPasswordExpired = (user: { password_expired: boolean } | null): boolean => user?.password_expired === true;
 
 export const isPasswordEmpty = ({ event }: Args): boolean => event.type === 'password.input' && event.passwd === '';
 

@@ -58,7 +58,7 @@ export const sessionMachine = setup({
   guards: {
     isLoginFormComplete,
     isOtpRequired,
-    isPasswordExpired,
+    isPasswordExpired: (_, params: { user: CurrentUser }) => isPasswordExpired(params.user),
     isPasswordEmpty,
     isPasswordMismatch,
     isPasswordAccepted,
@@ -87,6 +87,14 @@ export const sessionMachine = setup({
         : {},
     ),
     touch: assign({ lastActivity: () => Date.now() }),
+    storeUser: assign((_, params: { user: CurrentUser }) => ({
+      user: params.user,
+      credentials: null,
+      otpRequired: false,
+      lastActivity: Date.now(),
+      logoutReason: null,
+    })),
+    clearReturnTo: assign({ returnTo: null }),
   },
 }).createMachine({
   id: 'session',
@@ -111,13 +119,23 @@ export const sessionMachine = setup({
         id: 'fetchMe',
         src: 'fetchMe',
         input: () => undefined,
-        onDone: {
-          target: 'authenticated',
-          actions: [
-            assign({ user: ({ event }) => event.output, lastActivity: () => Date.now() }),
-            { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
-          ],
-        },
+        onDone: [
+          {
+            guard: { type: 'isPasswordExpired', params: ({ event }) => ({ user: event.output }) },
+            target: '#session.authenticated.access.passwordExpired',
+            actions: [
+              { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+              { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
+            ],
+          },
+          {
+            target: 'authenticated',
+            actions: [
+              { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+              { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
+            ],
+          },
+        ],
         onError: { target: 'anonymous', actions: { type: 'navigate', params: { to: '/login', replace: true } } },
       },
     },
@@ -161,21 +179,29 @@ export const sessionMachine = setup({
           passwd: context.credentials?.passwd ?? '',
           otp: event.type === 'login.submit' && context.otpRequired ? event.otp : undefined,
         }),
-        onDone: {
-          target: 'authenticated',
-          actions: [
-            assign({
-              user: ({ event }) => event.output,
-              credentials: null,
-              otpRequired: false,
-              lastActivity: () => Date.now(),
-              logoutReason: null,
-            }),
-            { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
-            { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? DEFAULT_PAGE, replace: true }) },
-            assign({ returnTo: null }),
-          ],
-        },
+        onDone: [
+          {
+            guard: { type: 'isPasswordExpired', params: ({ event }) => ({ user: event.output }) },
+            target: '#session.authenticated.access.passwordExpired',
+            actions: [
+              { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+              { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
+              // After login, back to the page the user was sent away from (spec 1 §2).
+              { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? DEFAULT_PAGE, replace: true }) },
+              'clearReturnTo',
+            ],
+          },
+          {
+            target: 'authenticated',
+            actions: [
+              { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+              { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
+              // After login, back to the page the user was sent away from (spec 1 §2).
+              { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? DEFAULT_PAGE, replace: true }) },
+              'clearReturnTo',
+            ],
+          },
+        ],
         onError: [
           { guard: 'isOtpRequired', target: 'anonymous.oneTimeCode', actions: 'requireOtp' },
           {
@@ -207,12 +233,8 @@ export const sessionMachine = setup({
       },
       states: {
         access: {
-          initial: 'deciding',
+          initial: 'ready',
           states: {
-            deciding: {
-              description: 'Is the password expired?',
-              always: [{ guard: 'isPasswordExpired', target: 'passwordExpired' }, { target: 'ready' }],
-            },
             passwordExpired: {
               description: 'The password has expired: a change-password dialog that cannot be closed.',
               tags: ['passwordExpired'],

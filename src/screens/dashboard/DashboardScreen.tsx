@@ -32,7 +32,7 @@ export default function DashboardScreen({ route }: { route: RouteEntry }) {
           <Table variant="vertical" withRowBorders={false} verticalSpacing={4}>
             <Table.Tbody>
               <Table.Tr>
-                <Table.Th w={110}>Name</Table.Th>
+                <Table.Th w={120} style={{ whiteSpace: "nowrap" }}>Name</Table.Th>
                 <Table.Td>{project?.name ?? '–'}</Table.Td>
               </Table.Tr>
               <Table.Tr>
@@ -40,7 +40,7 @@ export default function DashboardScreen({ route }: { route: RouteEntry }) {
                 <Table.Td data-testid="dashboard-project-id">{projectId ?? '–'}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>Your projects</Table.Th>
+                <Table.Th style={{ whiteSpace: "nowrap" }}>Projects</Table.Th>
                 <Table.Td>{projects.length}</Table.Td>
               </Table.Tr>
             </Table.Tbody>
@@ -56,7 +56,7 @@ export default function DashboardScreen({ route }: { route: RouteEntry }) {
           <Table variant="vertical" withRowBorders={false} verticalSpacing={4}>
             <Table.Tbody>
               <Table.Tr>
-                <Table.Th w={110}>Name</Table.Th>
+                <Table.Th w={120} style={{ whiteSpace: "nowrap" }}>Name</Table.Th>
                 <Table.Td>{user?.name}</Table.Td>
               </Table.Tr>
               <Table.Tr>

@@ -1,4 +1,4 @@
-import { Alert, Center, Group, Kbd, Loader, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Kbd, Loader, Text } from '@mantine/core';
 import { useHotkeys, useWindowEvent } from '@mantine/hooks';
 import { IconAlertTriangle, IconKeyboard } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -99,13 +99,24 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
       return (
         <Center mih="60vh">
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title="No project" maw={520} role="alert">
-            {NO_PROJECTS_ALERT}
+            <Text size="sm">{NO_PROJECTS_ALERT}</Text>
+            <Button mt="md" size="xs" variant="light" color="red" onClick={() => projectSelection.send({ type: 'project.reload' })}>
+              Check again
+            </Button>
           </Alert>
         </Center>
       );
     }
     if (projectState.matches('failed')) {
-      return <ErrorScreen title="Projects could not be loaded" message="Reload the page to try again." />;
+      return (
+        <Center mih="60vh">
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title="Projects could not be loaded" maw={520}>
+            <Button mt="xs" size="xs" variant="light" color="red" onClick={() => projectSelection.send({ type: 'project.reload' })}>
+              Try again
+            </Button>
+          </Alert>
+        </Center>
+      );
     }
     if (projectId === null) {
       return (

@@ -1,0 +1,73 @@
+// The NLU benchmark: ours and nlp.js on every <name>.train.jsonl / <name>.test.jsonl pair in NLU_BENCH_DATA,
+// each engine × dataset in its own child process (so peak memory is per engine), results in
+// bench/results/nlu.json. NLU_BENCH_ENGINES=ours skips nlp.js (its previous runs are kept in the file).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findDatasets } from './nlu-data.ts';
+import type { EngineRun } from './nlu-latency.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const directory = process.env.NLU_BENCH_DATA;
+if (!directory || !existsSync(directory)) {
+  console.error('Set NLU_BENCH_DATA to a directory of <name>.train.jsonl / <name>.test.jsonl files.');
+  process.exit(1);
+}
+const engines = (process.env.NLU_BENCH_ENGINES ?? 'ours,nlp.js').split(',').map((e) => e.trim());
+const resultsPath = join(here, 'results', 'nlu.json');
+const previous = existsSync(resultsPath) ? JSON.parse(readFileSync(resultsPath, 'utf8')) : {};
+
+function run(engine: string, dataset: string): Record<string, unknown> {
+  const output = execFileSync(process.execPath, [join(here, 'nlu-run.ts'), engine, dataset], {
+    env: { ...process.env, NLU_BENCH_DATA: directory },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(output.trim().split('\n').pop()!);
+}
+
+const runs: (EngineRun & Record<string, unknown>)[] = [];
+let oos: unknown = previous.oos;
+let evaluation: unknown = previous.evaluation;
+for (const dataset of findDatasets(directory)) {
+  for (const engine of engines) {
+    const result = run(engine, dataset);
+    const engineRun = result.run as EngineRun & Record<string, unknown>;
+    runs.push(engineRun);
+    if (result.oos) oos = result.oos;
+    console.log(
+      `${engine.padEnd(6)} ${dataset.padEnd(10)} accuracy ${(100 * engineRun.accuracy).toFixed(2)}%  train ${engineRun.trainSeconds.toFixed(2)} s  p50 ${engineRun.p50Ms.toFixed(3)} ms  p99 ${engineRun.p99Ms.toFixed(3)} ms  peak ${engineRun.peakRssMB} MB`,
+    );
+  }
+  if (engines.includes('ours') && dataset === 'clinc150') {
+    evaluation = run('ours-evaluation', dataset).evaluation;
+    console.log('5-fold evaluation of clinc150:', evaluation);
+  }
+}
+// Keep the other engines' earlier runs when only some engines ran this time.
+for (const old of (previous.runs ?? []) as EngineRun[]) {
+  if (!engines.includes(old.engine) && !runs.some((r) => r.engine === old.engine && r.dataset === old.dataset)) {
+    runs.push({ ...old, fromEarlierRun: true });
+  }
+}
+const trainTimeRatio: Record<string, number> = {};
+for (const ours of runs.filter((r) => r.engine === 'ours')) {
+  const peer = runs.find((r) => r.engine === 'nlp.js' && r.dataset === ours.dataset);
+  if (peer) trainTimeRatio[ours.dataset] = ours.trainSeconds / peer.trainSeconds;
+}
+const results = {
+  runs,
+  oos,
+  evaluation,
+  trainTimeRatio,
+  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+  date: new Date().toISOString(),
+};
+mkdirSync(dirname(resultsPath), { recursive: true });
+writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+console.log('oos:', JSON.stringify(oos));
+console.log('train time ours / nlp.js:', JSON.stringify(trainTimeRatio));
+console.log(`written ${resultsPath}`);

@@ -1,0 +1,143 @@
+import type { ChatResponse, TrackerEntry } from '../../src/api/contract/chat.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../http/http-error.ts';
+import {
+  type StoredConversation,
+  appendToConversation,
+  createConversation,
+  loadConversation,
+  markBusy,
+  newConversationToken,
+} from '../services/conversations.ts';
+import { countUnclassified } from '../services/unclassified.ts';
+import type { ChatBus } from './chat-bus.ts';
+import type { ChatCaller } from './chat-caller.ts';
+import type { ConversationState } from './conversation-state.ts';
+import { type TurnInput, runTurn } from './run-turn.ts';
+import { loadSnapshot } from './snapshot-source.ts';
+import { entriesForClient } from './tracker.ts';
+import { callWebhook } from './webhook/call-webhook.ts';
+
+/** How long a turn may mark its conversation busy (the longest webhook plus margin). */
+const BUSY_SECONDS = 45;
+
+export const conversationEnded = () => new HttpError(410, 'Conversation ended.');
+
+/**
+ * The chat calls over the runtime: load the conversation and the bot snapshot, run one turn, store what it
+ * wrote (before slow actions too, for provisional responses), tell the other processes, answer the
+ * entries after the client's last_ts. Turns of one conversation run one at a time in this process; another
+ * process writing meanwhile makes the store answer 409.
+ */
+export class ChatEngine {
+  private readonly db: Db;
+  private readonly bus: ChatBus;
+  private readonly running = new Map<number, Promise<unknown>>();
+
+  constructor(db: Db, bus: ChatBus) {
+    this.db = db;
+    this.bus = bus;
+  }
+
+  async start(caller: ChatCaller, token: string | undefined, getMeta: boolean): Promise<ChatResponse & { conversation_token: string }> {
+    const conversationToken = token ?? newConversationToken();
+    const snapshot = await loadSnapshot(this.db, caller.projectId, caller.env);
+    const conversation = await createConversation(this.db, {
+      projectId: caller.projectId,
+      env: caller.env,
+      deploymentId: snapshot.deploymentId,
+      userId: caller.userId,
+      token: conversationToken,
+    });
+    const answer = await this.turn(conversation, { kind: 'start' }, 0, getMeta);
+    return { ...answer, conversation_token: conversationToken };
+  }
+
+  async send(caller: ChatCaller, id: number, token: string, input: TurnInput, lastTs: number, getMeta: boolean): Promise<ChatResponse> {
+    return this.exclusive(id, async () => {
+      const conversation = await loadConversation(this.db, { id, projectId: caller.projectId, env: caller.env, token });
+      if (conversation.state.ended) throw conversationEnded();
+      return this.turn(conversation, input, lastTs, getMeta);
+    });
+  }
+
+  /** What is stored after last_ts, and whether a turn is still running (the client keeps polling while it is). */
+  async provisional(caller: ChatCaller, id: number, token: string, lastTs: number, getMeta: boolean) {
+    const conversation = await loadConversation(this.db, { id, projectId: caller.projectId, env: caller.env, token });
+    return {
+      conversation_id: id,
+      tracker: entriesForClient(conversation.tracker, lastTs, getMeta),
+      ended: conversation.state.ended,
+      pending: conversation.busy,
+    };
+  }
+
+  /** Loads a conversation the caller may use (attachments, read-utter). */
+  conversation(caller: ChatCaller, id: number, token: string): Promise<StoredConversation> {
+    return loadConversation(this.db, { id, projectId: caller.projectId, env: caller.env, token });
+  }
+
+  /** Appends entries made outside a turn (attachments, integration messages) and tells the subscribers. */
+  async append(caller: ChatCaller, id: number, token: string, make: (c: StoredConversation) => TrackerEntry[], lastTs: number, getMeta: boolean) {
+    return this.exclusive(id, async () => {
+      const conversation = await loadConversation(this.db, { id, projectId: caller.projectId, env: caller.env, token });
+      if (conversation.state.ended) throw conversationEnded();
+      const entries = make(conversation);
+      await appendToConversation(this.db, { id, version: conversation.version, entries, state: conversation.state, busySeconds: 0 });
+      await this.bus.publish(id);
+      return {
+        conversation_id: id,
+        tracker: entriesForClient([...conversation.tracker, ...entries], lastTs, getMeta),
+        ended: conversation.state.ended,
+      };
+    });
+  }
+
+  private async turn(conversation: StoredConversation, input: TurnInput, lastTs: number, getMeta: boolean): Promise<ChatResponse> {
+    const snapshot = await loadSnapshot(this.db, conversation.projectId, conversation.env);
+    let version = conversation.version;
+    let busy = false;
+    const store = async (entries: TrackerEntry[], state: ConversationState, stillBusy: boolean) => {
+      version = await appendToConversation(this.db, {
+        id: conversation.id,
+        version,
+        entries,
+        state,
+        busySeconds: stillBusy ? BUSY_SECONDS : 0,
+      });
+      if (entries.length) await this.bus.publish(conversation.id);
+    };
+    let stored = 0;
+    const result = await runTurn(snapshot, conversation.id, conversation.state, conversation.lastTs, input, {
+      countUnclassified: (text) => countUnclassified(this.db, conversation.projectId, text, conversation.id),
+      checkpoint: async (entries, state) => {
+        if (!busy) {
+          busy = true;
+          if (entries.length === 0) version = await markBusy(this.db, conversation.id, version, BUSY_SECONDS);
+        }
+        await store(entries, state, true);
+        stored += entries.length;
+      },
+      callWebhook,
+    });
+    await store(result.entries.slice(stored), result.state, false);
+    return {
+      conversation_id: conversation.id,
+      tracker: entriesForClient([...conversation.tracker, ...result.entries], lastTs, getMeta),
+      ended: result.state.ended,
+    };
+  }
+
+  /** One turn at a time per conversation in this process. */
+  private async exclusive<T>(id: number, work: () => Promise<T>): Promise<T> {
+    const previous = this.running.get(id) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => {});
+    this.running.set(id, settled);
+    try {
+      return await next;
+    } finally {
+      if (this.running.get(id) === settled) this.running.delete(id);
+    }
+  }
+}

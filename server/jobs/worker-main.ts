@@ -1,0 +1,26 @@
+import closeWithGrace from 'close-with-grace';
+import { readConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { jobHandlers } from './in-process-jobs.ts';
+import { JobRunner } from './job-runner.ts';
+
+/**
+ * A worker process: takes jobs (training, evaluation) from the shared PostgreSQL queue. Run any number of
+ * them beside the web servers (`DATABASE_URL=... node server/jobs/worker-main.ts`; the servers may then run
+ * with JOBS_IN_PROCESS=0). On PGlite the server runs its jobs itself: one process owns the data directory.
+ */
+const config = readConfig();
+if (!config.databaseUrl) {
+  console.error('A separate worker needs DATABASE_URL (PostgreSQL); with PGlite the server runs jobs itself.');
+  process.exit(1);
+}
+const database = await openDatabase(config);
+await migrateToLatest(database.db);
+const runner = new JobRunner(database.db, jobHandlers, { concurrency: Number(process.env.JOB_CONCURRENCY ?? 1) }).start();
+console.log(`Job worker ${runner.workerId} taking: ${Object.keys(jobHandlers).join(', ')}`);
+
+closeWithGrace({ delay: 60_000 }, async () => {
+  await runner.stop();
+  await database.close();
+});

@@ -1,0 +1,145 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_FILES,
+  ATTACHMENT_TYPES,
+  CHAT_TEXTS,
+  chatAttachment,
+  chatAttachments,
+  chatInit,
+  chatProvisional,
+  chatReadUtter,
+  chatSend,
+  chatTimeout,
+} from '../../src/api/contract/chat.ts';
+import type { ApiServices } from '../app.ts';
+import { authenticateChat } from '../chat/chat-caller.ts';
+import { runtimeLanguage } from '../chat/runtime-language.ts';
+import { chatRuntimeOf } from '../chat/runtime-instance.ts';
+import { TrackerClock } from '../chat/tracker.ts';
+import { espeakEngine } from '../chat/tts/espeak-engine.ts';
+import { SpeechUnavailableError } from '../chat/tts/speech-engine.ts';
+import { attachmentHeader } from '../services/csv-export.ts';
+import { HttpError, badRequest, notFound } from '../http/http-error.ts';
+import { registerCall } from '../http/register-call.ts';
+
+/**
+ * The chat calls (spec 1 §7). Declared public to the access hook: each authenticates itself with the
+ * console session (POST /chat grant) or the chatbot token, see chat-caller.ts.
+ */
+export default async function chatRoutes(app: FastifyInstance, services: ApiServices) {
+  const { db } = services;
+  const { engine } = chatRuntimeOf(app, services);
+  await app.register(multipart, {
+    limits: { fileSize: ATTACHMENT_MAX_BYTES, files: ATTACHMENT_MAX_FILES, fields: 10, fieldSize: 1000, parts: 20 },
+  });
+
+  registerCall(app, services, chatInit, async ({ request, query, body }) => {
+    const caller = await authenticateChat(db, request);
+    return engine.start(caller, query.conversation_token, body.get_meta);
+  });
+
+  registerCall(app, services, chatSend, async ({ request, query, body }) => {
+    const caller = await authenticateChat(db, request);
+    return engine.send(caller, query.id, query.conversation_token, { kind: 'message', text: body.msg }, body.last_ts, body.get_meta);
+  });
+
+  registerCall(app, services, chatProvisional, async ({ request, query, body }) => {
+    const caller = await authenticateChat(db, request);
+    return engine.provisional(caller, query.id, query.conversation_token, body.last_ts, body.get_meta);
+  });
+
+  registerCall(app, services, chatTimeout, async ({ request, query, body }) => {
+    const caller = await authenticateChat(db, request);
+    return engine.send(caller, query.id, query.conversation_token, { kind: 'timeout', reaction: body.reaction }, body.last_ts, body.get_meta);
+  });
+
+  registerCall(app, services, chatAttachments, async ({ request, query }) => {
+    const caller = await authenticateChat(db, request);
+    await engine.conversation(caller, query.id, query.conversation_token);
+    if (!request.isMultipart()) throw new HttpError(415, 'Send the files as multipart/form-data.');
+    const files: { name: string; mime: string; content: Buffer }[] = [];
+    const fields: Record<string, string> = {};
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const content = await part.toBuffer();
+      // The content decides the type, never the client's claim (QUALITY: uploads).
+      const detected = await fileTypeFromBuffer(content);
+      if (!detected || !(ATTACHMENT_TYPES as readonly string[]).includes(detected.mime)) {
+        throw new HttpError(415, `${safeName(part.filename)}: only PNG, JPEG, GIF, WebP images and PDF files are accepted.`);
+      }
+      files.push({ name: safeName(part.filename), mime: detected.mime, content });
+    }
+    if (files.length === 0) throw badRequest(CHAT_TEXTS.chooseFile);
+    const lastTs = Number(fields.last_ts ?? 0) || 0;
+    const index = fields.chat_attachment_index ?? null;
+    const stored: { id: number; name: string; mime: string; size: number }[] = [];
+    for (const f of files) {
+      const row = await db
+        .insertInto('chat_attachments')
+        .values({ project_id: caller.projectId, conversation_id: query.id, name: f.name, mime: f.mime, size: f.content.length, content: f.content })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      stored.push({ id: row.id, name: f.name, mime: f.mime, size: f.content.length });
+    }
+    const answer = await engine.append(
+      caller,
+      query.id,
+      query.conversation_token,
+      (c) => {
+        const clock = new TrackerClock(c.lastTs);
+        return stored.map((a) => ({
+          type: 'utter' as const,
+          value: a.name,
+          args: { who: 'user', attachment: a, chat_attachment_index: index },
+          timestamp: clock.next(),
+        }));
+      },
+      lastTs,
+      false,
+    );
+    return { ...answer, attachments: stored };
+  });
+
+  registerCall(app, services, chatAttachment, async ({ request, query, params, reply }) => {
+    const caller = await authenticateChat(db, request);
+    await engine.conversation(caller, query.id, query.conversation_token);
+    const row = await db
+      .selectFrom('chat_attachments')
+      .select(['name', 'mime', 'content'])
+      .where('id', '=', params.attachment_id)
+      .where('conversation_id', '=', query.id)
+      .where('project_id', '=', caller.projectId)
+      .executeTakeFirst();
+    if (!row) throw notFound(CHAT_TEXTS.noAttachment);
+    reply.header('content-type', row.mime).header('content-disposition', attachmentHeader(row.name)).header('x-content-type-options', 'nosniff');
+    return reply.send(Buffer.from(row.content)) as never;
+  });
+
+  registerCall(app, services, chatReadUtter, async ({ request, query, body, reply }) => {
+    const caller = await authenticateChat(db, request);
+    const conversation = await engine.conversation(caller, query.id, query.conversation_token);
+    // Only what the bot said in this conversation is read aloud: this is not a general speech service.
+    const said = conversation.tracker.some((e) => e.type === 'utter' && e.args.who !== 'user' && e.value === body.utter);
+    if (!said) throw notFound('The bot did not say this in the conversation.');
+    try {
+      const wav = await espeakEngine.synthesize(body.utter, { language: await runtimeLanguage(db, caller.projectId), speed: query.speed });
+      reply.header('content-type', 'audio/wav');
+      return reply.send(wav) as never;
+    } catch (error) {
+      if (error instanceof SpeechUnavailableError) throw new HttpError(503, error.message);
+      throw error;
+    }
+  });
+}
+
+/** A file name to show: no path, no control characters, at most 200 characters. */
+function safeName(name: string | undefined): string {
+  const base = (name ?? 'file').split(/[\\/]/).pop() ?? 'file';
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'file';
+}

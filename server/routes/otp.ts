@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import QRCode from 'qrcode';
+import { OTP_WRONG_CODE, confirmOtp, disableOtp, enrolOtp } from '../../src/api/contract/otp.ts';
+import { clearAttempts, reserveAttempt } from '../auth/login-throttle.ts';
+import { endAllSessions } from '../auth/sessions.ts';
+import { consumeStep, matchingStep, newTotpSecret, totpFor } from '../auth/totp.ts';
+import { HttpError } from '../http/http-error.ts';
+import { type AppServices, registerCall } from '../http/register-call.ts';
+import { logUserAction } from '../services/users-log.ts';
+
+/** A pending secret not confirmed within this time must be enrolled again. */
+export const OTP_ENROLMENT_SECONDS = 10 * 60;
+/** Wrong codes allowed per user on confirm/disable within the throttle window, so 6 digits cannot be guessed. */
+export const OTP_FAILURE_LIMIT = 5;
+
+const otpKey = (userId: number): string => `otp:${userId}`;
+const wrongCode = () => new HttpError(400, OTP_WRONG_CODE);
+
+/** Per-user one-time codes (RFC 6238): enrol with a QR code, confirm with a code, turn off with a code. */
+export default async function otpRoutes(app: FastifyInstance, services: AppServices) {
+  const { db } = services;
+
+  /** Every code check spends one attempt; a right code gives them back. */
+  async function guardAttempt(userId: number): Promise<void> {
+    if (!(await reserveAttempt(db, otpKey(userId), OTP_FAILURE_LIMIT))) {
+      throw new HttpError(429, 'Too many wrong codes. Please try later.');
+    }
+  }
+
+  registerCall(app, services, enrolOtp, async ({ requireUser }) => {
+    const user = requireUser();
+    if (user.otp_enabled) throw new HttpError(400, 'One-time codes are already on. Turn them off first.');
+    const secret = newTotpSecret();
+    await db
+      .insertInto('otp_enrolments')
+      .values({ user_id: user.id, secret })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, created_at: new Date() }))
+      .execute();
+    const otpauthUrl = totpFor(secret, user.email).toString();
+    await logUserAction(db, { userId: user.id, action: 'Started one-time code enrolment' });
+    return { otpauth_url: otpauthUrl, qr_code: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }), secret };
+  });
+
+  registerCall(app, services, confirmOtp, async ({ body, requireUser, request }) => {
+    const user = requireUser();
+    const pending = await db
+      .selectFrom('otp_enrolments')
+      .select(['secret', 'created_at'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    if (!pending || Date.now() - new Date(pending.created_at).getTime() > OTP_ENROLMENT_SECONDS * 1000) {
+      throw new HttpError(400, 'No enrolment in progress. Start again.');
+    }
+    await guardAttempt(user.id);
+    const step = matchingStep(pending.secret, body.otp);
+    if (step === null) throw wrongCode();
+    // Claiming the pending row and activating it are one transaction: parallel confirmations give one success.
+    const activated = await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .deleteFrom('otp_enrolments')
+        .where('user_id', '=', user.id)
+        .where('secret', '=', pending.secret)
+        .returning('secret')
+        .executeTakeFirst();
+      if (!claimed) return false;
+      const updated = await trx
+        .updateTable('users')
+        .set({ otp_secret: claimed.secret, otp_last_step: step })
+        .where('id', '=', user.id)
+        .where('otp_secret', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      return updated !== undefined;
+    });
+    if (!activated) throw wrongCode();
+    await clearAttempts(db, otpKey(user.id));
+    // Sessions opened without the second factor end; this one stays.
+    await endAllSessions(db, user.id, request.sessionToken);
+    await logUserAction(db, { userId: user.id, action: 'Enabled one-time codes' });
+    return { status: 'ok' as const };
+  });
+
+  registerCall(app, services, disableOtp, async ({ body, requireUser }) => {
+    const user = requireUser();
+    const row = await db.selectFrom('users').select('otp_secret').where('id', '=', user.id).executeTakeFirst();
+    if (!row?.otp_secret) throw new HttpError(400, 'One-time codes are not on.');
+    await guardAttempt(user.id);
+    const step = matchingStep(row.otp_secret, body.otp);
+    if (step === null || !(await consumeStep(db, user.id, step))) throw wrongCode();
+    await db.updateTable('users').set({ otp_secret: null, otp_last_step: null }).where('id', '=', user.id).execute();
+    await clearAttempts(db, otpKey(user.id));
+    await logUserAction(db, { userId: user.id, action: 'Disabled one-time codes' });
+    return { status: 'ok' as const };
+  });
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { deleteRole, getRoles, putRole, putRolesPermissions } from '../../src/api/contract/roles.ts';
+import { type AppServices, type CallContext, registerCall } from '../http/register-call.ts';
+import { type PlatformWriteContext, platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
+import * as roles from '../services/roles.ts';
+
+const ROLES = '/roles';
+
+const writeContext = (ctx: CallContext<typeof putRole | typeof deleteRole | typeof putRolesPermissions>): PlatformWriteContext => ({
+  db: ctx.db,
+  reply: ctx.reply,
+  query: ctx.query ?? {},
+  userId: ctx.requireUser().id,
+  projectId: ctx.projectId,
+});
+
+/** Roles and their permissions (spec 1 §6). Roles are shared by every company: changes need a system grant. */
+export default async function roleRoutes(app: FastifyInstance, services: AppServices) {
+  registerCall(app, services, getRoles, async (ctx) => {
+    await sendPlatformAtime(ctx, ROLES);
+    return roles.listRoles(ctx.db);
+  });
+
+  // PUT /roles/permissions is declared before PUT /roles/:id only for reading order; Fastify prefers static paths.
+  registerCall(app, services, putRolesPermissions, async (ctx) => {
+    await platformWrite(
+      writeContext(ctx),
+      ROLES,
+      (trx) => roles.setRolePermissions(trx, ctx.body as NonNullable<typeof ctx.body>),
+      (names) => `Changed permissions of roles ${names.join(', ')}`,
+    );
+    return { status: 'ok' as const };
+  });
+
+  registerCall(app, services, putRole, async (ctx) => {
+    const { id } = ctx.params as NonNullable<typeof ctx.params>;
+    const { name } = ctx.body as NonNullable<typeof ctx.body>;
+    if (id === -1) {
+      const created = await platformWrite(writeContext(ctx), ROLES, (trx) => roles.createRole(trx, name), () => `Created role ${name}`);
+      return { id: created };
+    }
+    await platformWrite(
+      writeContext(ctx),
+      ROLES,
+      (trx) => roles.renameRole(trx, id, name),
+      (before) => `Renamed role ${before} to ${name}`,
+    );
+    return { id };
+  });
+
+  registerCall(app, services, deleteRole, async (ctx) => {
+    await platformWrite(
+      writeContext(ctx),
+      ROLES,
+      (trx) => roles.deleteRole(trx, (ctx.params as NonNullable<typeof ctx.params>).id),
+      (r) => `Deleted role ${r.name} (removed from ${r.holders} user${r.holders === 1 ? '' : 's'})`,
+      ['/users/projects'],
+    );
+    return { status: 'ok' as const };
+  });
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { getPlatformSettings, PLATFORM_RESOURCE, resetUserOtp, updatePlatformSettings } from '../../src/api/contract/platform.ts';
+import { getProjectToken, getSettings, renewProjectToken, settingsView, updateSettings } from '../../src/api/contract/settings.ts';
+import { notFound } from '../http/http-error.ts';
+import { type AppServices, registerCall } from '../http/register-call.ts';
+import { resourceAt } from '../services/resource-history.ts';
+import {
+  SETTINGS_RESOURCE,
+  readPlatformSettings,
+  readSettings,
+  renewChatbotToken,
+  updateSettings as applySettingsUpdate,
+} from '../services/settings.ts';
+import { platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
+
+/** Project settings (spec 2 §3), the chatbot token, platform-wide settings and the one-time-code reset. */
+export default async function settingsRoutes(app: FastifyInstance, services: AppServices) {
+  const { db } = services;
+
+  registerCall(app, services, getSettings, async ({ query, requireProject }) => {
+    const projectId = requireProject();
+    if (query.mtime === undefined) return readSettings(db, projectId);
+    const [item] = await resourceAt(db, projectId, SETTINGS_RESOURCE, query.mtime);
+    if (!item) throw notFound('No settings at that time.');
+    // Revisions written before a field existed get today's shape: missing fields from the current defaults.
+    const parsed = settingsView.safeParse({ ...(await readSettings(db, projectId)), ...(item.data as object) });
+    if (!parsed.success) throw notFound('No settings at that time.');
+    return parsed.data;
+  });
+
+  registerCall(app, services, updateSettings, async ({ body, write, requireProject, user }) => {
+    const projectId = requireProject();
+    const changed = Object.keys(body).sort();
+    return write(`Updated settings (${changed.join(', ').slice(0, 400) || 'no fields'})`, (trx, atime) =>
+      applySettingsUpdate(trx, { projectId, userId: user?.id ?? null, atime, update: body }),
+    );
+  });
+
+  registerCall(app, services, getProjectToken, async ({ requireProject }) => ({
+    token: (await readSettings(db, requireProject())).chatbot_token,
+  }));
+
+  registerCall(app, services, renewProjectToken, async ({ write, requireProject, user }) => {
+    const projectId = requireProject();
+    const token = await write('Renewed the chatbot token', (trx, atime) =>
+      renewChatbotToken(trx, { projectId, userId: user?.id ?? null, atime }),
+    );
+    return { token };
+  });
+
+  registerCall(app, services, getPlatformSettings, async ({ reply }) => {
+    await sendPlatformAtime({ db, reply }, PLATFORM_RESOURCE);
+    return readPlatformSettings(db);
+  });
+
+  registerCall(app, services, updatePlatformSettings, async ({ body, query, reply, user, projectId }) => {
+    const parts = [
+      body.max_password_age_days !== undefined
+        ? `maximum password age ${body.max_password_age_days === null ? 'off' : `${body.max_password_age_days} days`}`
+        : null,
+      body.require_otp !== undefined ? `one-time codes ${body.require_otp ? 'required' : 'optional'}` : null,
+    ].filter(Boolean);
+    return platformWrite(
+      { db, reply, query, userId: user?.id ?? null, projectId },
+      PLATFORM_RESOURCE,
+      async (trx) => {
+        await trx.updateTable('platform_settings').set(body).where('id', '=', 1).execute();
+        return readPlatformSettings(trx);
+      },
+      () => `Updated platform settings (${parts.join(', ') || 'no fields'})`,
+    );
+  });
+
+  registerCall(app, services, resetUserOtp, async ({ params, query, reply, requireUser, projectId }) => {
+    const caller = requireUser();
+    const target = await db.selectFrom('users').select(['id', 'email', 'company_id']).where('id', '=', params.id).executeTakeFirst();
+    // Outside a system grant's reach, only users of one's own company exist (as for the other user calls).
+    const platformWide = caller.permissions.system_grants.some((g) => g.path.endsWith('/otp-reset'));
+    if (!target || (!platformWide && target.company_id !== caller.company_id)) throw notFound('No such user.');
+    await platformWrite(
+      { db, reply, query, userId: caller.id, projectId },
+      resetUserOtp.resource,
+      async (trx) => {
+        await trx.updateTable('users').set({ otp_secret: null, otp_last_step: null }).where('id', '=', target.id).execute();
+      },
+      () => `Reset the one-time code of ${target.email}`,
+    );
+    return { status: 'ok' as const };
+  });
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { getEvaluation, reloadWorker, runTrain } from '../../src/api/contract/training.ts';
+import { type AppServices, registerCall } from '../http/register-call.ts';
+import { startInProcessJobs, stopInProcessJobs } from '../jobs/in-process-jobs.ts';
+import { latestEvaluation } from '../services/evaluations.ts';
+import { queueDraftTraining, reloadDraftModel, trainingStatus } from '../services/training.ts';
+
+export default async function trainingRoutes(app: FastifyInstance, services: AppServices) {
+  // The server runs queued jobs itself unless JOBS_IN_PROCESS=0 (then worker processes do).
+  app.addHook('onReady', async () => {
+    startInProcessJobs(services.db);
+  });
+  app.addHook('onClose', async () => {
+    await stopInProcessJobs(services.db);
+  });
+
+  registerCall(app, services, runTrain, async ({ requireProject, db, log }) => {
+    const job = await queueDraftTraining(db, requireProject());
+    await log('Submitted for NLU train');
+    return { status: 'ok' as const, job_id: job.id, state: job.status };
+  });
+
+  registerCall(app, services, getEvaluation, async ({ requireProject, db }) => {
+    const projectId = requireProject();
+    const status = await trainingStatus(db, projectId);
+    const latest = await latestEvaluation(db, projectId);
+    return {
+      status,
+      evaluation: latest?.data.evaluation ?? null,
+      clashes: latest?.data.clashes ?? [],
+      accuracy: latest?.data.accuracy ?? null,
+      threshold: latest?.data.threshold ?? null,
+    };
+  });
+
+  registerCall(app, services, reloadWorker, async ({ requireProject, db, log }) => {
+    await reloadDraftModel(db, requireProject());
+    await log('Reloaded the language model worker');
+    return { status: 'ok' as const };
+  });
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { getUsersProjects, putUsersProjects } from '../../src/api/contract/users-admin.ts';
+import { type AppServices, registerCall } from '../http/register-call.ts';
+import { platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
+import { listProjectMembers, reachOf, replaceProjectMembers } from '../services/users.ts';
+
+const USERS_PROJECTS = '/users/projects';
+
+/** Who holds which role in which project (spec 1 §2 Roles screen, §3 Users-projects). */
+export default async function usersProjectsRoutes(app: FastifyInstance, services: AppServices) {
+  registerCall(app, services, getUsersProjects, async (ctx) => {
+    await sendPlatformAtime(ctx, USERS_PROJECTS);
+    return listProjectMembers(ctx.db, ctx.requireUser());
+  });
+
+  registerCall(app, services, putUsersProjects, async (ctx) => {
+    const user = ctx.requireUser();
+    await platformWrite(
+      { db: ctx.db, reply: ctx.reply, query: ctx.query ?? {}, userId: user.id, projectId: ctx.projectId },
+      USERS_PROJECTS,
+      (trx) => replaceProjectMembers(trx, user, reachOf(user, putUsersProjects.access), ctx.body as NonNullable<typeof ctx.body>),
+      (changes) =>
+        `Changed project members: ${changes.map((c) => `${c.project} (+${c.added} −${c.removed} ~${c.changed})`).join(', ')}`,
+    );
+    return { status: 'ok' as const };
+  });
+}

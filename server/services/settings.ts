@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { PlatformSettings } from '../../src/api/contract/platform.ts';
+import {
+  SECRET_FIELDS,
+  SECRET_PLACEHOLDER,
+  type SecretField,
+  type SettingsUpdate,
+  type SettingsView,
+  type StoredSettings,
+  storedSettings,
+} from '../../src/api/contract/settings.ts';
+import type { Db } from '../db/database.ts';
+import { notFound } from '../http/http-error.ts';
+import { DEFAULT_THRESHOLD } from '../nlu/index.ts';
+import { recordRevision } from './revisions.ts';
+
+export const SETTINGS_RESOURCE = '/settings';
+/** A project's settings are one item of the `/settings` resource. */
+export const SETTINGS_ITEM_ID = 'settings';
+
+/** A chatbot token: 192 random bits, URL-safe. */
+export const newChatbotToken = (): string => randomBytes(24).toString('base64url');
+
+const defaultVoice: Record<string, string> = { en: 'espeak-en-us-female', cs: 'espeak-cs-female' };
+const silenceTexts: Record<string, { utter: string; hangup: string }> = {
+  en: { utter: 'Sorry, I did not hear you. Are you still there?', hangup: 'I cannot hear you. Goodbye.' },
+  cs: { utter: 'Promiňte, neslyším vás. Jste tam ještě?', hangup: 'Neslyším vás. Na shledanou.' },
+};
+
+/** What a new project starts with (spec 2 §3 fields); the language model's own default threshold. */
+export function defaultSettings(name: string, language: string): StoredSettings {
+  const lang = language === 'cs' ? 'cs' : 'en';
+  return {
+    name,
+    instances_dev: 1,
+    instances_prod: 1,
+    context_phrases: [],
+    confidence_threshold: DEFAULT_THRESHOLD,
+    voices_id: defaultVoice[lang] ?? null,
+    voice_pitch: 0,
+    voice_speed: 1,
+    long_silence_utter: silenceTexts[lang]!.utter,
+    long_silence_timeout: 10,
+    long_silence_retries: 2,
+    long_silence_hangup_utter: silenceTexts[lang]!.hangup,
+    sip_server_dev: '',
+    sip_number_dev: '',
+    sip_server_prod: '',
+    sip_number_prod: '',
+    stt_corrections: [],
+    stt_provider: 'google',
+    autocorrect_threshold: 0.8,
+    is_chat: true,
+    language: lang,
+    chatbot_client_scss: '',
+    chatbot_client_js: '',
+    config_struct: {},
+    config_dev: {},
+    config_prod: {},
+    multi_intent: false,
+    chatbot_base_url: '',
+    conversations_retention: 365,
+  };
+}
+
+interface SettingsRow {
+  data: Record<string, unknown>;
+  secrets: Record<string, string>;
+  chatbot_token: string;
+}
+
+/** The answer: stored fields (defaults filling any field added later), token, secrets as placeholders. */
+export function settingsViewOf(projectId: number, row: SettingsRow, fallback: StoredSettings): SettingsView {
+  const stored = storedSettings.safeParse({ ...fallback, ...row.data });
+  const data = stored.success ? stored.data : fallback;
+  const has = (field: SecretField) => typeof row.secrets[field] === 'string' && row.secrets[field] !== '';
+  return {
+    ...data,
+    id: projectId,
+    chatbot_token: row.chatbot_token,
+    sip_password_dev: has('sip_password_dev') ? SECRET_PLACEHOLDER : '',
+    sip_password_prod: has('sip_password_prod') ? SECRET_PLACEHOLDER : '',
+    has_sip_password_dev: has('sip_password_dev'),
+    has_sip_password_prod: has('sip_password_prod'),
+  };
+}
+
+async function projectBasics(db: Db, projectId: number): Promise<{ name: string; language: string }> {
+  const project = await db.selectFrom('projects').select(['name', 'language']).where('id', '=', projectId).executeTakeFirst();
+  if (!project) throw notFound('Project not found.');
+  return project;
+}
+
+/** Project initializer: default settings, a fresh token and the first revision (so history starts here). */
+export async function initializeProjectSettings(trx: Db, projectId: number): Promise<void> {
+  const { name, language } = await projectBasics(trx, projectId);
+  const row = { data: defaultSettings(name, language), secrets: {}, chatbot_token: newChatbotToken() };
+  const inserted = await trx
+    .insertInto('project_settings')
+    .values({ project_id: projectId, data: JSON.stringify(row.data), secrets: JSON.stringify({}), chatbot_token: row.chatbot_token })
+    .onConflict((oc) => oc.column('project_id').doNothing())
+    .returning('project_id')
+    .executeTakeFirst();
+  if (!inserted) return;
+  const { now } = await sql<{ now: number }>`SELECT (extract(epoch from clock_timestamp()) * 1000000)::bigint AS now`
+    .execute(trx)
+    .then((r) => r.rows[0]!);
+  await recordRevision(trx, {
+    projectId,
+    resource: SETTINGS_RESOURCE,
+    itemId: SETTINGS_ITEM_ID,
+    time: now,
+    userId: null,
+    data: settingsViewOf(projectId, row, row.data),
+  });
+}
+
+async function loadRow(db: Db, projectId: number): Promise<SettingsRow> {
+  const row = await db
+    .selectFrom('project_settings')
+    .select(['data', 'secrets', 'chatbot_token'])
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  if (row) return row;
+  // A project made before settings existed (or by a path that skipped the initializers) gets its defaults now.
+  await initializeProjectSettings(db, projectId);
+  return loadRow(db, projectId);
+}
+
+export async function readSettings(db: Db, projectId: number): Promise<SettingsView> {
+  const row = await loadRow(db, projectId);
+  const basics = await projectBasics(db, projectId);
+  return settingsViewOf(projectId, row, defaultSettings(basics.name, basics.language));
+}
+
+/** A secret as sent: absent or the placeholder keeps the stored one, '' or null clears it, text replaces it. */
+function nextSecret(stored: string | undefined, sent: string | null | undefined): string | undefined {
+  if (sent === undefined || sent === SECRET_PLACEHOLDER) return stored;
+  if (sent === null || sent === '') return undefined;
+  return sent;
+}
+
+/**
+ * Applies a (partial) update inside a configuration write: merges, keeps the project's name and language in
+ * step, and records the revision (secrets only as has_* flags).
+ */
+export async function updateSettings(
+  trx: Db,
+  r: { projectId: number; userId: number | null; atime: number; update: SettingsUpdate },
+): Promise<SettingsView> {
+  const row = await loadRow(trx, r.projectId);
+  const basics = await projectBasics(trx, r.projectId);
+  const current = settingsViewOf(r.projectId, row, defaultSettings(basics.name, basics.language));
+  const { sip_password_dev, sip_password_prod, ...fields } = r.update;
+  const sent: Record<SecretField, string | null | undefined> = { sip_password_dev, sip_password_prod };
+  const secrets: Record<string, string> = {};
+  for (const field of SECRET_FIELDS) {
+    const value = nextSecret(row.secrets[field], sent[field]);
+    if (value !== undefined) secrets[field] = value;
+  }
+  const { id: _id, chatbot_token: _token, has_sip_password_dev: _a, has_sip_password_prod: _b, ...stored } = current;
+  const { sip_password_dev: _c, sip_password_prod: _d, ...clear } = stored;
+  const data: StoredSettings = { ...clear, ...fields };
+  await trx
+    .updateTable('project_settings')
+    .set({ data: JSON.stringify(data), secrets: JSON.stringify(secrets) })
+    .where('project_id', '=', r.projectId)
+    .execute();
+  if (data.name !== basics.name || data.language !== basics.language) {
+    await trx.updateTable('projects').set({ name: data.name, language: data.language }).where('id', '=', r.projectId).execute();
+  }
+  const view = settingsViewOf(r.projectId, { data, secrets, chatbot_token: row.chatbot_token }, data);
+  await recordRevision(trx, {
+    projectId: r.projectId,
+    resource: SETTINGS_RESOURCE,
+    itemId: SETTINGS_ITEM_ID,
+    time: r.atime,
+    userId: r.userId,
+    data: view,
+  });
+  return view;
+}
+
+/** Replaces the chatbot token (the widget's old one stops working) and records the revision. */
+export async function renewChatbotToken(trx: Db, r: { projectId: number; userId: number | null; atime: number }): Promise<string> {
+  const token = newChatbotToken();
+  await loadRow(trx, r.projectId);
+  await trx.updateTable('project_settings').set({ chatbot_token: token }).where('project_id', '=', r.projectId).execute();
+  await recordRevision(trx, {
+    projectId: r.projectId,
+    resource: SETTINGS_RESOURCE,
+    itemId: SETTINGS_ITEM_ID,
+    time: r.atime,
+    userId: r.userId,
+    data: await readSettings(trx, r.projectId),
+  });
+  return token;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Platform-wide settings (writes go through server/services/platform-write.ts: atime under project 0).
+
+export async function readPlatformSettings(db: Db): Promise<PlatformSettings> {
+  const row = await db.selectFrom('platform_settings').select(['max_password_age_days', 'require_otp']).where('id', '=', 1).executeTakeFirst();
+  return row ?? { max_password_age_days: null, require_otp: false };
+}
+
+/** Whether a password set at `changedAt` is past the platform's maximum age (never, when none is set). */
+export function isPasswordPastMaxAge(settings: PlatformSettings, changedAt: Date, now = new Date()): boolean {
+  if (settings.max_password_age_days === null) return false;
+  return now.getTime() - changedAt.getTime() > settings.max_password_age_days * 86_400_000;
+}

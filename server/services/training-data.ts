@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import { notFound } from '../http/http-error.ts';
+import { DEFAULT_THRESHOLD, type EntityDefinition, type TrainingData } from '../nlu/index.ts';
+import { listEntities } from './entities.ts';
+import { listIntents } from './intents.ts';
+import { readSettings } from './settings.ts';
+import { listSynonyms } from './synonyms.ts';
+
+/** What classification needs from a project's settings (spec 2 §3: confidence_threshold, multi_intent, language). */
+export interface NluSettings {
+  language: string;
+  threshold: number;
+  multiIntent: boolean;
+}
+
+/** The project's NLU settings; a project without a settings row yet falls back to its language and 0.5. */
+export async function readNluSettings(db: Db, projectId: number): Promise<NluSettings> {
+  try {
+    const s = await readSettings(db, projectId);
+    return { language: s.language, threshold: s.confidence_threshold ?? DEFAULT_THRESHOLD, multiIntent: s.multi_intent ?? false };
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) throw error;
+    const project = await db.selectFrom('projects').select('language').where('id', '=', projectId).executeTakeFirst();
+    if (!project) throw notFound('Project not found.');
+    return { language: project.language, threshold: DEFAULT_THRESHOLD, multiIntent: false };
+  }
+}
+
+/** Everything the draft model is trained on: intents with templates, synonyms, entities (system ones too). */
+export async function loadTrainingData(db: Db, projectId: number): Promise<TrainingData> {
+  const settings = await readNluSettings(db, projectId);
+  const intents = await listIntents(db, projectId);
+  const synonyms = await listSynonyms(db, projectId);
+  const entities: EntityDefinition[] = await listEntities(db, projectId);
+  return {
+    language: settings.language,
+    intents: intents.map((i) => ({ id: i.id, name: i.name, templates: i.templates })),
+    synonyms: synonyms.map((s) => ({ name: s.name, values: s.values })),
+    entities,
+  };
+}
+
+/** A digest of the training data: a model trained on other data is stale. */
+export function trainingDataHash(data: TrainingData): string {
+  return createHash('sha256').update(JSON.stringify(data)).digest('hex');
+}

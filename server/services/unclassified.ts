@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import { NO_CLASS, type UnclassifiedIntent } from '../../src/api/contract/unclassified.ts';
+import type { Db } from '../db/database.ts';
+import { badRequest, notFound } from '../http/http-error.ts';
+import { type WriteScope, addTemplate, normalizeTemplate } from './intents.ts';
+
+/** At most this many conversation ids are kept per phrase (the newest). */
+export const MAX_CONVERSATIONS_PER_PHRASE = 50;
+const MAX_PHRASE_LENGTH = 2000;
+
+/** "Hello  There " and "hello there" are the same phrase. */
+export const unclassifiedKey = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The chat runtime calls this when a message is classified below the confidence threshold (DESIGN §8):
+ * the phrase's counter goes up by one and the conversation joins its list. One statement, safe under
+ * concurrent conversations.
+ */
+export async function countUnclassified(
+  db: Db,
+  projectId: number,
+  text: string,
+  conversationId: string | number | null,
+): Promise<void> {
+  const phrase = text.trim().replace(/\s+/g, ' ').slice(0, MAX_PHRASE_LENGTH);
+  if (!phrase) return;
+  const ids = JSON.stringify(conversationId === null ? [] : [String(conversationId)]);
+  await sql`
+    INSERT INTO unclassified_intents (project_id, intent, intent_key, counter, conversations_ids)
+    VALUES (${projectId}, ${phrase}, ${unclassifiedKey(phrase)}, 1, ${ids}::jsonb)
+    ON CONFLICT (project_id, intent_key) DO UPDATE SET
+      counter = unclassified_intents.counter + 1,
+      updated_at = now(),
+      conversations_ids = CASE
+        WHEN unclassified_intents.conversations_ids @> EXCLUDED.conversations_ids THEN unclassified_intents.conversations_ids
+        ELSE (SELECT coalesce(jsonb_agg(v ORDER BY n), '[]'::jsonb) FROM (
+          SELECT v, n FROM jsonb_array_elements(unclassified_intents.conversations_ids || EXCLUDED.conversations_ids)
+            WITH ORDINALITY AS e(v, n)
+          ORDER BY n DESC LIMIT ${MAX_CONVERSATIONS_PER_PHRASE}) newest)
+      END`.execute(db);
+}
+
+/** The fallbacks list: most issued first, paginated, optionally filtered by a substring. */
+export async function listUnclassified(
+  db: Db,
+  projectId: number,
+  page: { offset: number; limit: number; search?: string },
+): Promise<{ items: UnclassifiedIntent[]; total: number }> {
+  const search = page.search?.trim().toLowerCase();
+  let base = db.selectFrom('unclassified_intents').where('project_id', '=', projectId);
+  if (search) base = base.where('intent_key', 'like', `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const rows = await base
+    .select(['id', 'intent', 'counter', 'conversations_ids', 'class'])
+    .orderBy('counter', 'desc')
+    .orderBy('id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  return { items: rows, total: Number(total) };
+}
+
+async function unclassifiedOf(db: Db, projectId: number, id: number) {
+  const row = await db
+    .selectFrom('unclassified_intents')
+    .select(['id', 'intent'])
+    .where('project_id', '=', projectId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('Unclassified intent not found.');
+  return row;
+}
+
+/**
+ * Classifying (spec 1 §4): the phrase joins the chosen intent's templates (same rules as adding a template)
+ * and the item leaves the list. With no intent the item just leaves. The model is not retrained here.
+ */
+export async function markClassified(
+  trx: Db,
+  scope: WriteScope,
+  id: number,
+  choice: { intentId: number | null; template?: string },
+): Promise<void> {
+  const item = await unclassifiedOf(trx, scope.projectId, id);
+  if (choice.intentId !== null) {
+    const template = normalizeTemplate(choice.template ?? item.intent);
+    if (!template) throw badRequest('The phrase cannot be empty.');
+    await addTemplate(trx, scope, choice.intentId, template);
+  }
+  await trx.deleteFrom('unclassified_intents').where('id', '=', id).execute();
+}
+
+/** Set Class: an intent name, or none (null or "__don't want to specify__"). */
+export async function setUnclassifiedClass(db: Db, projectId: number, id: number, value: string | null): Promise<void> {
+  await unclassifiedOf(db, projectId, id);
+  const cls = value === null || value === NO_CLASS || value.trim() === '' ? null : value.trim();
+  await db.updateTable('unclassified_intents').set({ class: cls, updated_at: new Date() }).where('id', '=', id).execute();
+}

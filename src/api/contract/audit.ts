@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineCall, grant } from './call.ts';
+import { scopeQuery } from './common.ts';
+
+const micros = z.coerce
+  .number({ error: 'mtime must be a number of microseconds.' })
+  .int('mtime must be a whole number of microseconds.')
+  .min(0, 'mtime cannot be negative.');
+
+/** `GET /v1/{resource}?mtime=T` answers the resource as it was at T (DESIGN §5); any resource's GET can extend this. */
+export const mtimeQuery = scopeQuery.extend({ mtime: micros.optional() });
+
+export const deletedItem = z.object({
+  resource: z.string(),
+  item_id: z.string(),
+  /** The item's name in its last revision before deletion, when it had one. */
+  name: z.string().nullable(),
+  /** Microseconds. */
+  time: z.number(),
+  user_id: z.number().int().nullable(),
+  user_name: z.string().nullable(),
+});
+export type DeletedItem = z.infer<typeof deletedItem>;
+
+/** Items of the project deleted after `mtime` (spec 2 §7 getAuditDeleted: the lesser side of a comparison). */
+export const getAuditDeleted = defineCall({
+  name: 'getAuditDeleted',
+  method: 'GET',
+  path: '/audit/deleted',
+  resource: '/audit/deleted',
+  access: grant('GET', '/audit/deleted'),
+  query: scopeQuery.extend({ mtime: micros }),
+  response: z.array(deletedItem),
+});
