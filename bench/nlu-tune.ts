@@ -21,6 +21,7 @@ for (const name of datasets) {
   const parts = await fitModel(examples, 'en', [], {
     C: settings.C,
     positiveWeight: settings.positiveWeight,
+    epsilon: settings.epsilon,
     minDf: settings.minDf,
     features: {
       ...(settings.charMax !== undefined ? { charMax: settings.charMax } : {}),

@@ -1,6 +1,6 @@
 import type { ProjectAction } from '../../src/api/contract/actions.ts';
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
-import { FALLBACK_INTENT, type Reaction, START_INTENT } from '../../src/api/contract/reactions.ts';
+import { FALLBACK_INTENT, INPUT_INTENT, type Reaction, START_INTENT } from '../../src/api/contract/reactions.ts';
 import type { ExtractedEntity } from '../nlu/index.ts';
 import type { BotSnapshot } from './bot-snapshot.ts';
 import { AWAITED_VARIABLE, type ActionContext, runAction } from './builtin-actions.ts';
@@ -114,6 +114,8 @@ export async function runTurn(
     if (typeof awaited === 'string') {
       delete state.variables[AWAITED_VARIABLE];
       setVariable(state, awaited, input.text);
+      tracker.log('fine', `Stored the answer in variable ${awaited}`);
+      if (await runFor(INPUT_INTENT)) return { entries: tracker.entries, state };
     }
     if (!snapshot.model) tracker.log('warn', 'The language model is not trained yet; every message falls back');
     const classification = snapshot.model?.classify(input.text, {

@@ -3,7 +3,6 @@ import type { Calibration } from './calibration.ts';
 import { extractEntities } from './entities.ts';
 import { DEFAULT_FEATURES, featureHashes } from './features.ts';
 import type { FeatureSettings } from './features.ts';
-import { buildHashTable } from './hash-table.ts';
 import { getLanguage } from './languages/registry.ts';
 import type { ModelParts } from './model-parts.ts';
 import { quantiseWeights } from './model-parts.ts';
@@ -16,6 +15,8 @@ import type { EntityDefinition, IntentRef, TrainingData } from './types.ts';
 export interface TrainOptions {
   /** SVM regularisation: larger fits the templates more closely. */
   C?: number;
+  /** Solver tolerance (liblinear's default 0.1). */
+  epsilon?: number;
   /** C multiplier for each class's own examples in one-vs-rest. */
   positiveWeight?: number;
   features?: Partial<FeatureSettings>;
@@ -75,7 +76,7 @@ export async function fitModel(
       svm: {
         C: options.C ?? DEFAULT_C,
         positiveWeight: options.positiveWeight ?? 1,
-        epsilon: 0.1,
+        epsilon: options.epsilon ?? 0.1,
         maxIterations: 1000,
         seed: options.seed ?? 1,
       },
@@ -91,7 +92,7 @@ export async function fitModel(
     features,
     calibration: options.calibration ?? DEFAULT_CALIBRATION,
     defaultThreshold: options.defaultThreshold ?? DEFAULT_THRESHOLD,
-    table: buildHashTable(vocabulary.hashes),
+    table: vocabulary.table,
     idf: vocabulary.idf,
     weights,
     scales,

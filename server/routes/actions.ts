@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getActionCatalogue, getActions, updateActions } from '../../src/api/contract/actions.ts';
-import { FALLBACK_INTENT, START_INTENT } from '../../src/api/contract/reactions.ts';
+import { FALLBACK_INTENT, INPUT_INTENT, START_INTENT } from '../../src/api/contract/reactions.ts';
 import { builtinActionDocs } from '../chat/builtin-actions.ts';
 import { type AppServices, registerCall } from '../http/register-call.ts';
 import { listProjectActions, projectActionsAt, replaceProjectActions } from '../services/actions.ts';
@@ -10,6 +10,10 @@ const catalogue = {
   pseudo_intents: [
     { name: START_INTENT, doc: 'Runs when a conversation opens (the greeting).' },
     { name: FALLBACK_INTENT, doc: 'Runs when no intent reaches the confidence threshold, or no reaction fits the intent.' },
+    {
+      name: INPUT_INTENT,
+      doc: 'Runs when the message answers a date picker or select box (its value is already in the variable); without one the message is classified.',
+    },
   ],
   condition_doc:
     'A Jexl expression (e.g. `variables.count > 2 && intent == "order"`). It reads variables, entities (name -> value), intent, confidence and scope, and may use the transforms lower, upper, length, number and string. Empty means always.',

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import {
@@ -32,9 +31,6 @@ import { registerCall } from '../http/register-call.ts';
 export default async function chatRoutes(app: FastifyInstance, services: ApiServices) {
   const { db } = services;
   const { engine } = chatRuntimeOf(app, services);
-  await app.register(multipart, {
-    limits: { fileSize: ATTACHMENT_MAX_BYTES, files: ATTACHMENT_MAX_FILES, fields: 10, fieldSize: 1000, parts: 20 },
-  });
 
   registerCall(app, services, chatInit, async ({ request, query, body }) => {
     const caller = await authenticateChat(db, request);
@@ -62,7 +58,11 @@ export default async function chatRoutes(app: FastifyInstance, services: ApiServ
     if (!request.isMultipart()) throw new HttpError(415, 'Send the files as multipart/form-data.');
     const files: { name: string; mime: string; content: Buffer }[] = [];
     const fields: Record<string, string> = {};
-    for await (const part of request.parts()) {
+    // @fastify/multipart is registered by the app; the chat's own limits apply to this call.
+    const parts = request.parts({
+      limits: { fileSize: ATTACHMENT_MAX_BYTES, files: ATTACHMENT_MAX_FILES, fields: 10, fieldSize: 1000, parts: 20 },
+    });
+    for await (const part of parts) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;

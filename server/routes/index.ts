@@ -3,6 +3,7 @@ import type { ApiServices } from '../app.ts';
 import authRoutes from './auth.ts';
 import projectRoutes from './projects.ts';
 import otpRoutes from './otp.ts';
+import ssoRoutes from './sso.ts';
 import storageRoutes from './storage.ts';
 import entityRoutes from './entities.ts';
 import intentRoutes from './intents.ts';
@@ -46,6 +47,7 @@ export const apiRoutePlugins: Array<(app: FastifyInstance, services: ApiServices
   permissionRoutes,
   storageRoutes,
   otpRoutes,
+  ssoRoutes,
   intentRoutes,
   synonymRoutes,
   entityRoutes,

@@ -64,7 +64,7 @@ export default async function settingsRoutes(app: FastifyInstance, services: App
       { db, reply, query, userId: user?.id ?? null, projectId },
       PLATFORM_RESOURCE,
       async (trx) => {
-        await trx.updateTable('platform_settings').set(body).where('id', '=', 1).execute();
+        if (Object.keys(body).length > 0) await trx.updateTable('platform_settings').set(body).where('id', '=', 1).execute();
         return readPlatformSettings(trx);
       },
       () => `Updated platform settings (${parts.join(', ') || 'no fields'})`,

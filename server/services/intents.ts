@@ -148,7 +148,7 @@ export async function renameIntent(trx: Db, scope: WriteScope, id: number, name:
   }
   // Two steps through a temporary name, so swapping names within the rename never trips the unique index.
   for (const r of renames) {
-    await trx.updateTable('intents').set({ name: `\u0000rename-${r.id}` }).where('id', '=', r.id).execute();
+    await trx.updateTable('intents').set({ name: `\u0001rename-${r.id}` }).where('id', '=', r.id).execute();
   }
   for (const r of renames) {
     await trx.updateTable('intents').set({ name: r.to }).where('id', '=', r.id).execute();
@@ -304,7 +304,7 @@ export async function replaceIntents(trx: Db, scope: WriteScope, list: IntentInp
   // Names too: park the kept intents under temporary names first so that swaps work.
   const renamed = wanted.filter((w) => w.id !== undefined && keptIds.has(w.id) && byId.get(w.id)!.name !== w.name);
   for (const w of renamed) {
-    await trx.updateTable('intents').set({ name: `\u0000rename-${w.id}` }).where('id', '=', w.id!).execute();
+    await trx.updateTable('intents').set({ name: `\u0001rename-${w.id}` }).where('id', '=', w.id!).execute();
   }
   for (const w of renamed) {
     await trx.updateTable('intents').set({ name: w.name }).where('id', '=', w.id!).execute();

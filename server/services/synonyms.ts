@@ -62,7 +62,7 @@ export async function saveSynonyms(trx: Db, scope: WriteScope, list: Synonym[]):
   // Renames may swap names: park the renamed ones first.
   for (const [i, w] of wanted.entries()) {
     const old = matched[i];
-    if (old && old.name !== w.name) await trx.updateTable('synonyms').set({ name: `\u0000rename-${old.id}` }).where('id', '=', old.id).execute();
+    if (old && old.name !== w.name) await trx.updateTable('synonyms').set({ name: `\u0001rename-${old.id}` }).where('id', '=', old.id).execute();
   }
   for (const [i, w] of wanted.entries()) {
     const old = matched[i];

@@ -1,11 +1,38 @@
 import { notifications } from '@mantine/notifications';
 import { navigate } from 'wouter/use-hash-location';
 import { changeMyPasswd, login, logout, validatePasswd } from '../api/auth.ts';
-import { ApiError, configureApiClient, type Notice, resetApiClient, setApiScope } from '../api/client.ts';
+import { ApiError, configureApiClient, getApiScope, type Notice, resetApiClient, setApiScope, SkippedCallError } from '../api/client.ts';
+import { intentsExportFileName } from '../api/contract/intents.ts';
+import { deleteEntity, getEntities, putEntity } from '../api/entities.ts';
+import {
+  deleteIntent,
+  deleteIntentTemplate,
+  getIntents,
+  getIntentsExport,
+  importIntents,
+  insertIntent,
+  insertIntentTemplate,
+  putNegatedTemplate,
+  renameIntent,
+  stripStopwords,
+} from '../api/intents.ts';
+import type { Synonym } from '../api/contract/synonyms.ts';
+import { getSynonyms, updateSynonyms } from '../api/synonyms.ts';
+import { getEvaluation, reloadWorker, runTrain } from '../api/training.ts';
+import { getUnclassifiedIntents, markClassified } from '../api/unclassified.ts';
 import { getProjects, insertProject } from '../api/projects.ts';
 import { getMe } from '../api/users.ts';
 import { fromPromise } from 'xstate';
+import { toBody as toEntityBody } from './entityEditor/draft.ts';
+import { entityEditorMachine } from './entityEditor/machine.ts';
+import { fallbackClassificationMachine } from './fallbackClassification/machine.ts';
+import type { IntentsLoad } from './intentsList/actors.ts';
+import { intentsListMachine } from './intentsList/machine.ts';
 import { menuModeMachine } from './menuMode/machine.ts';
+import { polarityMachine } from './polarity/machine.ts';
+import { synonymsDraftMachine } from './synonymsDraft/machine.ts';
+import { templateEditingMachine } from './templateEditing/machine.ts';
+import { trainingMachine } from './training/machine.ts';
 import { projectSelectionMachine } from './projectSelection/machine.ts';
 import { LoginFailure } from './session/actors.ts';
 import { sessionMachine } from './session/machine.ts';
@@ -115,3 +142,112 @@ export function connectApiClient(handlers: {
     onPendingChange: (_, delta) => handlers.onPendingChange(delta),
   });
 }
+
+// ---- Language-model authoring (intents, synonyms, entities, fallbacks, training) ----
+
+/** A failed call's own message (validation refusals), unless the client's error table already told the user. */
+export function notifyFailure(error: unknown, title?: string): void {
+  if (error instanceof SkippedCallError) return;
+  if (error instanceof ApiError && error.notified) return;
+  const message = error instanceof Error ? error.message : String(error);
+  if (title) showNotice({ title, message, color: 'red' });
+  else showNotice({ title: message, color: 'red' });
+}
+
+const authoringActions = {
+  notify: (_: unknown, params: Notice) => showNotice(params),
+  notifyFailure: (_: unknown, params: { error: unknown; title?: string }) => notifyFailure(params.error, params.title),
+};
+
+/** Saves a text as a file in the browser. */
+function download(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const loadEvaluation = () => getEvaluation();
+
+export const providedTrainingMachine = trainingMachine.provide({
+  actors: { submitTraining: fromPromise(() => runTrain()), checkTraining: fromPromise(loadEvaluation) },
+  actions: authoringActions,
+});
+
+export const providedIntentsListMachine = intentsListMachine.provide({
+  actors: {
+    loadIntents: fromPromise<IntentsLoad>(async () => {
+      const [intents, evaluation] = await Promise.all([getIntents(), loadEvaluation()]);
+      return { intents, evaluation };
+    }),
+    insertIntent: fromPromise(({ input }) => insertIntent(input.name)),
+    renameIntent: fromPromise(({ input }) => renameIntent(input.id, input.name)),
+    deleteIntent: fromPromise(({ input }) => deleteIntent(input.id)),
+    exportIntents: fromPromise<unknown>(async () => {
+      const csv = await getIntentsExport();
+      download(csv, intentsExportFileName(getApiScope().projectId ?? 0), 'text/csv;charset=utf-8');
+    }),
+    importIntents: fromPromise(({ input }) => importIntents(input.file)),
+  },
+  actions: authoringActions,
+});
+
+export const providedTemplateEditingMachine = templateEditingMachine.provide({
+  actors: {
+    addTemplate: fromPromise(({ input }) => insertIntentTemplate(input.intentId, input.template)),
+    replaceTemplate: fromPromise(({ input }) => insertIntentTemplate(input.intentId, input.template, input.replaces)),
+    deleteTemplate: fromPromise(({ input }) => deleteIntentTemplate(input.intentId, input.template)),
+  },
+  actions: authoringActions,
+});
+
+export const providedPolarityMachine = polarityMachine.provide({
+  actors: {
+    createTwin: fromPromise(({ input }) => insertIntent(input.name)),
+    deleteTwin: fromPromise(({ input }) => deleteIntent(input.id)),
+    negateTemplate: fromPromise(async ({ input }) => (await putNegatedTemplate([input.template])).templates[0] ?? ''),
+    addBoth: fromPromise(async ({ input }) => {
+      await insertIntentTemplate(input.twinId, input.negative);
+      await insertIntentTemplate(input.intentId, input.positive);
+    }),
+  },
+  actions: authoringActions,
+});
+
+export const providedSynonymsDraftMachine = synonymsDraftMachine.provide({
+  actors: {
+    loadSynonyms: fromPromise<Synonym[]>(() => getSynonyms()),
+    saveSynonyms: fromPromise(({ input }) => updateSynonyms(input.synonyms)),
+  },
+  actions: authoringActions,
+});
+
+export const providedEntityEditorMachine = entityEditorMachine.provide({
+  actors: {
+    loadEntities: fromPromise(() => getEntities()),
+    saveEntities: fromPromise(async ({ input }) => {
+      const ids: Record<number, number> = {};
+      for (const draft of input.drafts) ids[draft.key] = (await putEntity(draft.id, toEntityBody(draft))).id;
+      return ids;
+    }),
+    deleteEntity: fromPromise(({ input }) => deleteEntity(input.id)),
+    reloadWorker: fromPromise<unknown>(() => reloadWorker()),
+  },
+  actions: authoringActions,
+});
+
+export const providedFallbackClassificationMachine = fallbackClassificationMachine.provide({
+  actors: {
+    loadFallbacks: fromPromise(async () => {
+      const [page, intents] = await Promise.all([getUnclassifiedIntents({ limit: 500 }), getIntents()]);
+      return { items: page.items, total: page.total, intents: intents.map(({ id, name }) => ({ id, name })) };
+    }),
+    suggestPhrase: fromPromise(async ({ input }) => (await stripStopwords(input.template)).preprocessed),
+    classify: fromPromise(({ input }) => markClassified(input.id, input.intentId, input.template)),
+  },
+  actions: authoringActions,
+});

@@ -249,7 +249,7 @@ export const appRoutes: RouteEntry[] = [
     icon: IconShieldLock,
     permission: { method: 'PUT', path: '/roles/{id}' },
     placement: 'userMenu',
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./roles/RolesScreen.tsx')),
   },
   {
     path: '/app/chatbot-test',

@@ -1,5 +1,5 @@
 import type { ReactionInput } from '../../../src/api/contract/reactions.ts';
-import { FALLBACK_INTENT, START_INTENT } from '../../../src/api/contract/reactions.ts';
+import { FALLBACK_INTENT, INPUT_INTENT, START_INTENT } from '../../../src/api/contract/reactions.ts';
 import { claimAtime } from '../../services/atime.ts';
 import { REACTIONS_RESOURCE, REACTION_SCOPES_RESOURCE, replaceReactionScopes, replaceReactions } from '../../services/reactions.ts';
 import type { Db } from '../database.ts';
@@ -52,7 +52,7 @@ export function demoReactions(orderScopeId: number): Omit<ReactionInput, 'id'>[]
     },
     {
       name: 'order_date',
-      intents: [FALLBACK_INTENT],
+      intents: [INPUT_INTENT],
       condition: 'variables.delivery_date',
       priority: 10,
       reactions_scopes_id: orderScopeId,

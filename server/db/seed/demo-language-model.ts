@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { evaluateProject, trainModel } from '../../nlu/index.ts';
 import { ENTITIES_RESOURCE, entityView } from '../../services/entities.ts';
 import { storeEvaluation } from '../../services/evaluations.ts';
-import { type WriteScope, insertTemplates, recordIntentRevision } from '../../services/intents.ts';
+import { INTENTS_RESOURCE, type WriteScope, insertTemplates, recordIntentRevision } from '../../services/intents.ts';
+import { claimAtime } from '../../services/atime.ts';
 import { storeDraftModel } from '../../services/model-store.ts';
 import { recordRevision } from '../../services/revisions.ts';
 import { SYNONYMS_RESOURCE } from '../../services/synonyms.ts';
@@ -250,8 +250,9 @@ export const demoEntities = [
   },
 ];
 
-const nowMicros = async (db: Db): Promise<number> =>
-  (await sql<{ now: number }>`SELECT (extract(epoch from clock_timestamp()) * 1000000)::bigint AS now`.execute(db)).rows[0]!.now;
+/** The resource's first atime: its x-atime and its first revisions agree from the start. */
+const firstAtime = async (db: Db, projectId: number, resource: string): Promise<number> =>
+  (await claimAtime(db, projectId, resource, Number.MAX_SAFE_INTEGER))!;
 
 /**
  * Project initializer (options.demo only): the demo intents, synonym and entities with their first
@@ -259,7 +260,7 @@ const nowMicros = async (db: Db): Promise<number> =>
  */
 export async function initializeDemoLanguageModel(trx: Db, projectId: number, options: { demo: boolean }): Promise<void> {
   if (!options.demo) return;
-  const scope: WriteScope = { projectId, userId: null, atime: await nowMicros(trx) };
+  const scope: WriteScope = { projectId, userId: null, atime: await firstAtime(trx, projectId, INTENTS_RESOURCE) };
   for (const intent of demoIntents) {
     const { id } = await trx.insertInto('intents').values({ project_id: projectId, name: intent.name }).returning('id').executeTakeFirstOrThrow();
     await insertTemplates(trx, projectId, id, intent.templates);
@@ -271,7 +272,8 @@ export async function initializeDemoLanguageModel(trx: Db, projectId: number, op
       .values({ project_id: projectId, name: synonym.name, values: JSON.stringify(synonym.values) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordRevision(trx, { projectId, resource: SYNONYMS_RESOURCE, itemId: id, time: scope.atime, userId: null, data: { id, ...synonym } });
+    const time = await firstAtime(trx, projectId, SYNONYMS_RESOURCE);
+    await recordRevision(trx, { projectId, resource: SYNONYMS_RESOURCE, itemId: id, time, userId: null, data: { id, ...synonym } });
   }
   for (const entity of demoEntities) {
     const row = await trx
@@ -279,7 +281,8 @@ export async function initializeDemoLanguageModel(trx: Db, projectId: number, op
       .values({ project_id: projectId, ...entity })
       .returning(['id', 'project_id', 'name', 'type', 'match', 'occurrence', 'case_insensitive', 'values', 'is_system'])
       .executeTakeFirstOrThrow();
-    await recordRevision(trx, { projectId, resource: ENTITIES_RESOURCE, itemId: row.id, time: scope.atime, userId: null, data: entityView(row) });
+    const time = await firstAtime(trx, projectId, ENTITIES_RESOURCE);
+    await recordRevision(trx, { projectId, resource: ENTITIES_RESOURCE, itemId: row.id, time, userId: null, data: entityView(row) });
   }
   try {
     const data = await loadTrainingData(trx, projectId);

@@ -4,11 +4,14 @@ import { idOrNewParam, idParam, okResponse, scopeQuery } from './common.ts';
 
 /**
  * Pseudo-intents a reaction may list besides real intent names: `@start` runs when a conversation opens,
- * `@fallback` when no intent reaches the confidence threshold or no reaction fits the recognised intent.
+ * `@fallback` when no intent reaches the confidence threshold or no reaction fits the recognised intent,
+ * `@input` when the message answers a date picker or select box (the value is already in its variable;
+ * without a fitting `@input` reaction the message is classified as usual).
  */
 export const START_INTENT = '@start';
 export const FALLBACK_INTENT = '@fallback';
-export const PSEUDO_INTENTS = [START_INTENT, FALLBACK_INTENT] as const;
+export const INPUT_INTENT = '@input';
+export const PSEUDO_INTENTS = [START_INTENT, FALLBACK_INTENT, INPUT_INTENT] as const;
 
 /** One step of a reaction: a built-in action (see the catalogue) or a project action (webhook) by name. */
 export const reactionAction = z.object({

@@ -199,8 +199,9 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
         onCreate={(name) => projectSelection.send({ type: 'project.create', name })}
         onCancel={() => projectSelection.send({ type: 'project.cancel' })}
       />
-      <ChangePasswordModal
-        opened={passwordExpired}
+      {passwordExpired && (
+        <ChangePasswordModal
+        opened
         closable={false}
         passwd={password.passwd}
         confirm={password.confirm}
@@ -210,7 +211,8 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
         saving={saving}
         onInput={(passwd, confirm) => session.send({ type: 'password.input', passwd, confirm })}
         onSubmit={() => session.send({ type: 'password.change' })}
-      />
+        />
+      )}
     </>
   );
 }

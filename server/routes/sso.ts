@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { SSO_FAILED, getSsoConfig, ssoCallback, ssoLogin } from '../../src/api/contract/sso.ts';
+import { OidcClient, readOidcSettings } from '../auth/oidc.ts';
+import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE, createSession } from '../auth/sessions.ts';
+import { HttpError } from '../http/http-error.ts';
+import { type AppServices, registerCall } from '../http/register-call.ts';
+import { loadCurrentUser } from '../services/current-user.ts';
+import { SSO_FLOW_SECONDS, saveFlow, takeFlow, userForIdentity } from '../services/sso.ts';
+import { logUserAction } from '../services/users-log.ts';
+
+/** Binds a started sign-on to the browser that started it, so nobody can finish it in another (login CSRF). */
+export const SSO_BINDING_COOKIE = 'console_sso';
+const BINDING_PATH = '/v1/integrations/msal';
+
+const ssoFailed = () => new HttpError(401, SSO_FAILED);
+
+/** Corporate single sign-on by OpenID Connect, behind the console's msal paths (spec 1 §7). */
+export default async function ssoRoutes(app: FastifyInstance, services: AppServices & { secureCookies: boolean }) {
+  const { db } = services;
+  const settings = readOidcSettings();
+  const client = settings ? new OidcClient(settings) : null;
+  const requireClient = (): OidcClient => {
+    if (!client) throw new HttpError(404, 'Single sign-on is not configured.');
+    return client;
+  };
+
+  registerCall(app, services, getSsoConfig, async () => ({ enabled: client !== null }));
+
+  registerCall(app, services, ssoLogin, async ({ request, reply }) => {
+    const oidc = requireClient();
+    let authorization: Awaited<ReturnType<OidcClient['authorizationRequest']>>;
+    try {
+      authorization = await oidc.authorizationRequest();
+    } catch (error) {
+      request.log.warn({ err: error }, 'OIDC discovery failed');
+      throw new HttpError(503, 'The sign-on provider cannot be reached.');
+    }
+    const binding = randomBytes(32).toString('base64url');
+    await saveFlow(db, authorization, binding);
+    // Lax, not Strict: the browser comes back from the provider by a cross-site navigation.
+    reply.setCookie(SSO_BINDING_COOKIE, binding, {
+      path: BINDING_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: services.secureCookies,
+      maxAge: SSO_FLOW_SECONDS,
+    });
+    return { msal_url: authorization.url };
+  });
+
+  registerCall(app, services, ssoCallback, async ({ body, request, reply }) => {
+    const oidc = requireClient();
+    reply.clearCookie(SSO_BINDING_COOKIE, { path: BINDING_PATH });
+    const flow = await takeFlow(db, body.state, request.cookies[SSO_BINDING_COOKIE]);
+    if (!flow) {
+      await logUserAction(db, { userId: null, action: 'Failed single sign-on (unknown or expired state)' });
+      throw ssoFailed();
+    }
+    let identity: Awaited<ReturnType<OidcClient['verifiedIdentity']>>;
+    try {
+      identity = await oidc.verifiedIdentity(flow, body);
+    } catch (error) {
+      request.log.warn({ err: error }, 'OIDC code exchange or ID token check failed');
+      await logUserAction(db, { userId: null, action: 'Failed single sign-on (token refused)' });
+      throw ssoFailed();
+    }
+    const userId = await userForIdentity(db, identity);
+    const user = userId === null ? null : await loadCurrentUser(db, userId);
+    if (!user) {
+      await logUserAction(db, { userId: null, action: `Failed single sign-on for ${(identity.email ?? identity.subject).slice(0, 100)}` });
+      throw ssoFailed();
+    }
+    const token = await createSession(db, user.id);
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: services.secureCookies,
+      maxAge: SESSION_ABSOLUTE_SECONDS,
+    });
+    await logUserAction(db, { userId: user.id, action: 'Logged in by single sign-on' });
+    return { email: user.email, token: 'cookie' as const, user };
+  });
+}

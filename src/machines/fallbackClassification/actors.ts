@@ -1,0 +1,20 @@
+import { fromPromise } from 'xstate';
+import type { UnclassifiedIntent } from '../../api/contract/unclassified.ts';
+
+export interface FallbacksLoad {
+  items: UnclassifiedIntent[];
+  total: number;
+  /** The class selector's choices. */
+  intents: { id: number; name: string }[];
+}
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`fallbackClassification actor ${name} not provided`));
+
+/** Typed placeholders; src/machines/provide.ts gives the real ones, tests give fakes. */
+export const fallbackClassificationActors = {
+  loadFallbacks: fromPromise<FallbacksLoad>(notProvided('loadFallbacks')),
+  /** POST /intents/strip-stopwords: the suggested phrase. */
+  suggestPhrase: fromPromise<string, { template: string }>(notProvided('suggestPhrase')),
+  /** POST /intents/{id}/mark-classified. */
+  classify: fromPromise<unknown, { id: number; intentId: number | null; template: string }>(notProvided('classify')),
+};

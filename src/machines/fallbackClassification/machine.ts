@@ -1,0 +1,138 @@
+import { assign, setup } from 'xstate';
+import type { Notice } from '../../api/client.ts';
+import { INTENT_TOASTS } from '../../api/contract/intents.ts';
+import type { UnclassifiedIntent } from '../../api/contract/unclassified.ts';
+import { fallbackClassificationActors } from './actors.ts';
+import type { FallbackClassificationEvent } from './events.ts';
+
+export interface FallbackClassificationContext {
+  items: UnclassifiedIntent[];
+  total: number;
+  intents: { id: number; name: string }[];
+  /** The fallback being classified. */
+  current: number | null;
+  phrase: string;
+  intentId: number | null;
+  /** Classified since the screen loaded: the model is not retrained until Train NLU. */
+  classified: number;
+}
+
+/** Spec 1 §4 "Fallbacks": shown after classifying. */
+export const NOT_RETRAINED_NOTE = 'The model is not retrained until you use Train NLU.';
+export const FALLBACK_DISMISSED = 'Fallback removed';
+
+const currentItem = (context: FallbackClassificationContext) => context.items.find((i) => i.id === context.current);
+/** The class the fallback already carries, when it names an intent. */
+const classOf = (context: FallbackClassificationContext, item: UnclassifiedIntent | undefined) =>
+  context.intents.find((i) => i.name === item?.class)?.id ?? null;
+
+/**
+ * The fallbacks screen (spec 1 §2, §4 "Fallbacks"): each unrecognised message can be classified inline with a
+ * suggested stripped phrase and a class; Set Class adds the phrase to the intent's templates and removes the
+ * item.
+ */
+export const fallbackClassificationMachine = setup({
+  types: {
+    context: {} as FallbackClassificationContext,
+    events: {} as FallbackClassificationEvent,
+  },
+  actors: fallbackClassificationActors,
+  guards: {
+    phraseBlank: ({ context }) => context.intentId !== null && context.phrase.trim() === '',
+    dismisses: ({ context }) => context.intentId === null,
+  },
+  actions: {
+    notify: (_, _params: Notice) => {},
+    notifyFailure: (_, _params: { error: unknown }) => {},
+    open: assign(({ context, event }) => {
+      const id = event.type === 'fallback.open' ? event.id : null;
+      const item = context.items.find((i) => i.id === id);
+      return { current: id, phrase: item?.intent ?? '', intentId: classOf(context, item) };
+    }),
+    removeCurrent: assign(({ context }) => ({
+      items: context.items.filter((i) => i.id !== context.current),
+      total: Math.max(0, context.total - 1),
+      current: null,
+      phrase: '',
+      intentId: null,
+      classified: context.classified + 1,
+    })),
+  },
+}).createMachine({
+  id: 'fallbackClassification',
+  context: { items: [], total: 0, intents: [], current: null, phrase: '', intentId: null, classified: 0 },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Loading unclassified intents (most issued first) and the intents to classify into.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadFallbacks',
+        src: 'loadFallbacks',
+        input: () => undefined,
+        onDone: {
+          target: 'browsing',
+          actions: assign(({ event }) => ({ ...event.output, current: null, phrase: '', intentId: null })),
+        },
+        onError: { target: 'failed', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: {
+      description: 'The fallbacks could not be loaded.',
+      on: { 'fallbacks.reload': 'loading' },
+    },
+    browsing: {
+      description: 'The list; a row opens its inline classification.',
+      on: {
+        'fallback.open': { target: 'suggesting', actions: 'open' },
+        'fallbacks.reload': 'loading',
+      },
+    },
+    suggesting: {
+      description: 'POST /intents/strip-stopwords suggests the phrase without stop words.',
+      tags: ['busy'],
+      invoke: {
+        id: 'suggestPhrase',
+        src: 'suggestPhrase',
+        input: ({ context }) => ({ template: currentItem(context)?.intent ?? '' }),
+        // An empty suggestion (only stop words) keeps the message as it was.
+        onDone: { target: 'classifying', actions: assign({ phrase: ({ context, event }) => event.output.trim() || context.phrase }) },
+        onError: 'classifying',
+      },
+    },
+    classifying: {
+      description: 'The phrase and the class are chosen inline.',
+      on: {
+        'fallback.phrase': { actions: assign({ phrase: ({ event }) => event.value }) },
+        'fallback.class': { actions: assign({ intentId: ({ event }) => event.intentId }) },
+        'fallback.setClass': [{ guard: 'phraseBlank' }, { target: 'saving' }],
+        'fallback.cancel': { target: 'browsing', actions: assign({ current: null, phrase: '', intentId: null }) },
+        'fallback.open': { target: 'suggesting', actions: 'open' },
+      },
+    },
+    saving: {
+      description: 'POST /intents/{id}/mark-classified: the phrase joins the intent, the fallback goes.',
+      tags: ['busy'],
+      invoke: {
+        id: 'classify',
+        src: 'classify',
+        input: ({ context }) => ({ id: context.current ?? -1, intentId: context.intentId, template: context.phrase.trim() }),
+        onDone: [
+          {
+            guard: 'dismisses',
+            target: 'browsing',
+            actions: ['removeCurrent', { type: 'notify', params: { title: FALLBACK_DISMISSED, color: 'green' } }],
+          },
+          {
+            target: 'browsing',
+            actions: [
+              'removeCurrent',
+              { type: 'notify', params: { title: INTENT_TOASTS.templateAdded, message: NOT_RETRAINED_NOTE, color: 'green' } },
+            ],
+          },
+        ],
+        onError: { target: 'classifying', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+  },
+});

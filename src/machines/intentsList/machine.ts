@@ -1,0 +1,297 @@
+import { assign, emit, setup } from 'xstate';
+import type { Notice } from '../../api/client.ts';
+import {
+  DUPLICIT_INTENT_NAME,
+  DUPLICIT_INTENT_NAME_ON_RENAME,
+  INTENT_NAME_EMPTY,
+  INTENT_NAME_MUST_BE_UNIQUE,
+  INTENT_TOASTS,
+  type Intent,
+  NEGATIVE_INTENT_SUFFIX,
+} from '../../api/contract/intents.ts';
+import type { EvaluationAnswer } from '../training/actors.ts';
+import { intentsListActors } from './actors.ts';
+import type { IntentsListEmitted, IntentsListEvent } from './events.ts';
+import { isBlank, isTakenName, renameRetrains } from './guards.ts';
+import { applyPatch, applyRename } from './patch.ts';
+
+export interface IntentsListContext {
+  intents: Intent[];
+  evaluation: EvaluationAnswer | null;
+  search: string;
+  onlyFlaws: boolean;
+  /** Ids of expanded rows. */
+  expanded: number[];
+  pendingDelete: number | null;
+  pendingImport: File | null;
+  /** The name being added. */
+  pendingAdd: string | null;
+  /** The rename being saved (to apply the twin's new name and decide on retraining). */
+  pendingRename: { id: number; name: string; retrain: boolean } | null;
+}
+
+/** Texts of failures without a server message (spec 2 §8 'Other messages'). */
+export const CANNOT_UPLOAD = 'Cannot upload files!';
+export const CANNOT_DOWNLOAD = 'Cannot download file!';
+
+const toggle = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
+
+/**
+ * The intents screen's list (spec 2 §2, §4, §5): loading, search and the flaws filter, expanded rows, add,
+ * rename, delete, import and export. Template and polarity changes are made by their own machines and
+ * applied here as patches.
+ */
+export const intentsListMachine = setup({
+  types: {
+    context: {} as IntentsListContext,
+    events: {} as IntentsListEvent,
+    emitted: {} as IntentsListEmitted,
+  },
+  actors: intentsListActors,
+  guards: {
+    nameBlank: ({ event }) => (event.type === 'intent.add' || event.type === 'intent.rename') && isBlank(event.name),
+    nameTaken: ({ context, event }) =>
+      (event.type === 'intent.add' && isTakenName(context, event.name)) ||
+      (event.type === 'intent.rename' && isTakenName(context, event.name, event.id)),
+    nameUnchanged: ({ context, event }) =>
+      event.type === 'intent.rename' && context.intents.find((i) => i.id === event.id)?.name === event.name.trim(),
+    retrains: ({ context }) => context.pendingRename?.retrain === true,
+  },
+  actions: {
+    notify: (_, _params: Notice) => {},
+    notifyFailure: (_, _params: { error: unknown; title?: string }) => {},
+    applyRename: assign(({ context }) =>
+      context.pendingRename
+        ? { intents: applyRename(context.intents, context.pendingRename.id, context.pendingRename.name, NEGATIVE_INTENT_SUFFIX) }
+        : {},
+    ),
+  },
+}).createMachine({
+  id: 'intentsList',
+  context: {
+    intents: [],
+    evaluation: null,
+    search: '',
+    onlyFlaws: false,
+    expanded: [],
+    pendingDelete: null,
+    pendingImport: null,
+    pendingRename: null,
+    pendingAdd: null,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Loading the intents and the latest evaluation.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadIntents',
+        src: 'loadIntents',
+        input: () => undefined,
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            intents: ({ event }) => event.output.intents,
+            evaluation: ({ event }) => event.output.evaluation,
+          }),
+        },
+        onError: { target: 'failed', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: {
+      description: 'The intents could not be loaded.',
+      on: { 'intents.reload': 'loading' },
+    },
+    ready: {
+      description: 'The list is shown; search, the flaws filter and expanding work in every sub-state.',
+      initial: 'idle',
+      on: {
+        'search.change': { actions: assign({ search: ({ event }) => event.value }) },
+        'search.clear': { actions: assign({ search: '' }) },
+        'flaws.toggle': { actions: assign({ onlyFlaws: ({ context }) => !context.onlyFlaws }) },
+        'intent.toggle': { actions: assign({ expanded: ({ context, event }) => toggle(context.expanded, event.id) }) },
+        'intents.patch': {
+          actions: assign(({ context, event }) => ({
+            intents: applyPatch(context.intents, event.patch),
+            expanded:
+              event.patch.kind === 'intentCreated' && !context.expanded.includes(event.patch.intent.id)
+                ? [...context.expanded, event.patch.intent.id]
+                : context.expanded,
+          })),
+        },
+        'evaluation.loaded': { actions: assign({ evaluation: ({ event }) => event.answer }) },
+      },
+      states: {
+        idle: {
+          description: 'Waiting for the user.',
+          on: {
+            'intent.add': [
+              { guard: 'nameBlank', actions: { type: 'notify', params: { title: INTENT_NAME_EMPTY, color: 'red' } } },
+              { guard: 'nameTaken', actions: { type: 'notify', params: { title: DUPLICIT_INTENT_NAME, color: 'red' } } },
+              { target: 'adding', actions: assign({ pendingAdd: ({ event }) => event.name.trim() }) },
+            ],
+            'intent.rename': [
+              { guard: 'nameUnchanged' },
+              { guard: 'nameBlank', actions: { type: 'notify', params: { title: INTENT_NAME_EMPTY, color: 'red' } } },
+              {
+                guard: 'nameTaken',
+                actions: {
+                  type: 'notify',
+                  params: { title: DUPLICIT_INTENT_NAME_ON_RENAME, message: INTENT_NAME_MUST_BE_UNIQUE, color: 'red' },
+                },
+              },
+              {
+                target: 'renaming',
+                actions: assign({
+                  pendingRename: ({ context, event }) => ({
+                    id: event.id,
+                    name: event.name.trim(),
+                    retrain: renameRetrains(context, event.id),
+                  }),
+                }),
+              },
+            ],
+            'intent.delete': { target: 'confirmingDelete', actions: assign({ pendingDelete: ({ event }) => event.id }) },
+            'intents.import': { target: 'confirmingImport', actions: assign({ pendingImport: ({ event }) => event.file }) },
+            'intents.export': 'exporting',
+            'intents.reload': '#intentsList.loading',
+          },
+        },
+        adding: {
+          description: 'PUT /intent/-1 creates the intent.',
+          tags: ['busy'],
+          invoke: {
+            id: 'insertIntent',
+            src: 'insertIntent',
+            input: ({ context }) => ({ name: context.pendingAdd ?? '' }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign({
+                  intents: ({ context, event }) => [
+                    ...context.intents,
+                    { id: event.output.id, name: context.pendingAdd ?? '', templates: [] },
+                  ],
+                  expanded: ({ context, event }) => [...context.expanded, event.output.id],
+                  pendingAdd: null,
+                }),
+                { type: 'notify', params: { title: INTENT_TOASTS.added, color: 'green' } },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, assign({ pendingAdd: null })],
+            },
+          },
+        },
+        renaming: {
+          description: 'PUT /intent/{id} renames; a positive intent renames its twin and reaction references too.',
+          tags: ['busy'],
+          invoke: {
+            id: 'renameIntent',
+            src: 'renameIntent',
+            input: ({ context }) => ({ id: context.pendingRename?.id ?? -1, name: context.pendingRename?.name ?? '' }),
+            onDone: [
+              {
+                guard: 'retrains',
+                target: 'idle',
+                actions: [
+                  'applyRename',
+                  { type: 'notify', params: { title: INTENT_TOASTS.renamed, color: 'green' } },
+                  emit({ type: 'training.request' as const }),
+                  assign({ pendingRename: null }),
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  'applyRename',
+                  { type: 'notify', params: { title: INTENT_TOASTS.renamed, color: 'green' } },
+                  assign({ pendingRename: null }),
+                ],
+              },
+            ],
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+                assign({ pendingRename: null }),
+              ],
+            },
+          },
+        },
+        confirmingDelete: {
+          description: 'Remove intent? (confirmation).',
+          on: {
+            'intent.deleteConfirm': 'deleting',
+            'intent.deleteCancel': { target: 'idle', actions: assign({ pendingDelete: null }) },
+          },
+        },
+        deleting: {
+          description: 'DELETE /intent/{id}.',
+          tags: ['busy'],
+          invoke: {
+            id: 'deleteIntent',
+            src: 'deleteIntent',
+            input: ({ context }) => ({ id: context.pendingDelete ?? -1 }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign({
+                  intents: ({ context }) => context.intents.filter((i) => i.id !== context.pendingDelete),
+                  pendingDelete: null,
+                }),
+                { type: 'notify', params: { title: INTENT_TOASTS.deleted, color: 'green' } },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, assign({ pendingDelete: null })],
+            },
+          },
+        },
+        confirmingImport: {
+          description: 'Import Intents asks confirmation first (spec 2 §5 "Imports").',
+          on: {
+            'intents.importConfirm': 'importing',
+            'intents.importCancel': { target: 'idle', actions: assign({ pendingImport: null }) },
+          },
+        },
+        importing: {
+          description: 'PUT /intents/import with the CSV (intent,template), all or nothing.',
+          tags: ['busy'],
+          invoke: {
+            id: 'importIntents',
+            src: 'importIntents',
+            input: ({ context }) => ({ file: context.pendingImport as File }),
+            onDone: {
+              target: '#intentsList.loading',
+              actions: [assign({ pendingImport: null }), { type: 'notify', params: { title: INTENT_TOASTS.imported, color: 'green' } }],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'notifyFailure', params: ({ event }) => ({ error: event.error, title: CANNOT_UPLOAD }) },
+                assign({ pendingImport: null }),
+              ],
+            },
+          },
+        },
+        exporting: {
+          description: 'Downloading intents_{project_id}.csv.',
+          tags: ['busy'],
+          invoke: {
+            id: 'exportIntents',
+            src: 'exportIntents',
+            input: () => undefined,
+            onDone: 'idle',
+            onError: {
+              target: 'idle',
+              actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error, title: CANNOT_DOWNLOAD }) },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,343 @@
+import { assign, setup } from 'xstate';
+import type { Permission, PermissionGroup } from '../../api/contract/permissions-catalogue.ts';
+import { ROLE_NAME_DUPLICIT, ROLE_NAME_EMPTY, type Role } from '../../api/contract/roles.ts';
+import {
+  type AdminUser,
+  DEFAULT_ROLE_ID,
+  NO_USER_SELECTED,
+  type ProjectMembers,
+  USER_ALREADY_ADDED,
+} from '../../api/contract/users-admin.ts';
+import { type RolesData, roleEditingActors } from './actors.ts';
+import { type PermissionDraft, changedProjects, changedRoleIds, togglePermission, updateProject, withCovered } from './draft.ts';
+import type { RoleEditingEvent } from './events.ts';
+import * as g from './guards.ts';
+
+// Texts of spec 1 §8, verbatim.
+export const ROLES_SAVED = 'Roles permissions saved';
+export const PROJECTS_SAVED = 'Projects permissions saved';
+export const NO_CHANGES = 'No changes to save';
+export const ROLE_DELETED = 'Role deleted';
+
+export interface RoleEditingContext {
+  roles: Role[];
+  permissions: Permission[];
+  groups: PermissionGroup[];
+  users: AdminUser[];
+  /** As last loaded or saved. */
+  savedPermissions: PermissionDraft;
+  savedProjects: ProjectMembers[];
+  /** As being edited. */
+  draftPermissions: PermissionDraft;
+  draftProjects: ProjectMembers[];
+  selectedRoleId: number | null;
+  userFilter: number | null;
+  /** Project id → user picked in its "add user" box. */
+  adding: Record<string, number | null>;
+  newRoleName: string;
+  nameError: string | null;
+}
+
+type Notice = { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue' };
+
+const empty: RoleEditingContext = {
+  roles: [],
+  permissions: [],
+  groups: [],
+  users: [],
+  savedPermissions: {},
+  savedProjects: [],
+  draftPermissions: {},
+  draftProjects: [],
+  selectedRoleId: null,
+  userFilter: null,
+  adding: {},
+  newRoleName: '',
+  nameError: null,
+};
+
+const permissionsOf = (roles: Role[]): PermissionDraft => Object.fromEntries(roles.map((r) => [String(r.id), [...r.permissions].sort((a, b) => a - b)]));
+
+function loaded(context: RoleEditingContext, data: RolesData): RoleEditingContext {
+  const selected = data.roles.some((r) => r.id === context.selectedRoleId) ? context.selectedRoleId : (data.roles[0]?.id ?? null);
+  return {
+    ...empty,
+    ...data,
+    savedPermissions: permissionsOf(data.roles),
+    draftPermissions: permissionsOf(data.roles),
+    savedProjects: data.projects,
+    draftProjects: data.projects,
+    selectedRoleId: selected,
+    userFilter: context.userFilter,
+  };
+}
+
+/**
+ * The roles screen (spec 1 §2 Roles, §4–§8): a draft of role permissions and project members beside what was
+ * saved, dirty tracking, role-name validation, role creation and confirmed deletion, and saving both halves
+ * followed by a reload after 300 ms.
+ */
+export const roleEditingMachine = setup({
+  types: {
+    context: {} as RoleEditingContext,
+    events: {} as RoleEditingEvent,
+  },
+  actors: roleEditingActors,
+  guards: {
+    draftDiffers: ({ context }) => g.draftDiffers(context),
+    rolesDirty: ({ context }) => g.rolesDirty(context),
+    projectsDirty: ({ context }) => g.projectsDirty(context),
+    isEditableRole: ({ context }) => g.isEditableRole(context),
+    isDeletableRole: ({ context }) => g.isDeletableRole(context),
+    noUserChosen: ({ context, event }) => event.type === 'member.add' && g.noUserChosen(context, event.projectId),
+    alreadyAdded: ({ context, event }) => event.type === 'member.add' && g.alreadyAdded(context, event.projectId),
+    nameEmpty: ({ context }) => g.nameEmpty(context),
+    nameDuplicit: ({ context }) => g.nameDuplicit(context),
+    isMember: ({ context, event }) =>
+      (event.type === 'member.role' || event.type === 'member.remove') && g.isMember(context, event.projectId, event.userId),
+  },
+  actions: {
+    notify: (_, _params: Notice) => {},
+    /** The page reloads after role or project saves (spec 1 §4), so menus follow the new permissions. */
+    reloadPage: () => {},
+  },
+  delays: {
+    /** Spec 1 §4: "After role or project saves the page reloads after 300 ms." */
+    reloadAfterSave: 300,
+  },
+}).createMachine({
+  id: 'roleEditing',
+  context: empty,
+  initial: 'loading',
+  states: {
+    loading: {
+      id: 'loading',
+      description: 'Loading roles, the permission catalogue, users and project members.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadRoles',
+        src: 'loadRoles',
+        input: () => undefined,
+        onDone: { target: 'ready', actions: assign(({ context, event }) => loaded(context, event.output)) },
+        onError: 'failed',
+      },
+    },
+    failed: {
+      description: 'Loading failed (the error was already reported); a retry is offered.',
+      on: { 'roles.retry': 'loading' },
+    },
+    ready: {
+      description: 'Roles and members are shown and can be edited.',
+      initial: 'editing',
+      states: {
+        editing: {
+          id: 'editing',
+          description: 'Editing the draft; it is either the same as saved (clean) or not (dirty).',
+          initial: 'checking',
+          states: {
+            checking: {
+              description: 'Compares the draft with what was saved.',
+              always: [{ guard: 'draftDiffers', target: 'dirty' }, { target: 'clean' }],
+            },
+            clean: {
+              description: "Nothing to save: saving says 'No changes to save'.",
+              on: { save: { actions: { type: 'notify', params: { title: NO_CHANGES, color: 'blue' } } } },
+            },
+            dirty: {
+              description: 'The draft differs from what was saved.',
+              on: { save: '#saving' },
+            },
+          },
+          on: {
+            'filter.user': { actions: assign({ userFilter: ({ event }) => event.userId }) },
+            'role.select': { actions: assign({ selectedRoleId: ({ event }) => event.roleId }) },
+            'member.choose': {
+              actions: assign({ adding: ({ context, event }) => ({ ...context.adding, [String(event.projectId)]: event.userId }) }),
+            },
+            'member.add': [
+              { guard: 'noUserChosen', actions: { type: 'notify', params: { title: NO_USER_SELECTED, color: 'yellow' } } },
+              { guard: 'alreadyAdded', actions: { type: 'notify', params: { title: USER_ALREADY_ADDED, color: 'yellow' } } },
+              {
+                target: '.checking',
+                actions: assign(({ context, event }) => ({
+                  draftProjects: updateProject(context.draftProjects, event.projectId, (users) => [
+                    ...users,
+                    { user_id: context.adding[String(event.projectId)] as number, role_id: DEFAULT_ROLE_ID },
+                  ]),
+                  adding: { ...context.adding, [String(event.projectId)]: null },
+                })),
+              },
+            ],
+            'member.role': {
+              guard: 'isMember',
+              target: '.checking',
+              actions: assign({
+                draftProjects: ({ context, event }) =>
+                  updateProject(context.draftProjects, event.projectId, (users) =>
+                    users.map((u) => (u.user_id === event.userId ? { ...u, role_id: event.roleId } : u)),
+                  ),
+              }),
+            },
+            'member.remove': {
+              guard: 'isMember',
+              target: '.checking',
+              actions: assign({
+                draftProjects: ({ context, event }) =>
+                  updateProject(context.draftProjects, event.projectId, (users) => users.filter((u) => u.user_id !== event.userId)),
+              }),
+            },
+            'permission.toggle': {
+              guard: 'isEditableRole',
+              target: '.checking',
+              actions: assign({
+                draftPermissions: ({ context, event }) => {
+                  const key = String(context.selectedRoleId);
+                  return { ...context.draftPermissions, [key]: togglePermission(context.draftPermissions[key] ?? [], event.permissionId, context.permissions) };
+                },
+              }),
+            },
+            'permissions.selectAll': {
+              guard: 'isEditableRole',
+              target: '.checking',
+              actions: assign({
+                draftPermissions: ({ context }) => ({
+                  ...context.draftPermissions,
+                  [String(context.selectedRoleId)]: withCovered(
+                    context.permissions.map((p) => p.id),
+                    context.permissions,
+                  ),
+                }),
+              }),
+            },
+            'permissions.unselectAll': {
+              guard: 'isEditableRole',
+              target: '.checking',
+              actions: assign({
+                draftPermissions: ({ context }) => ({ ...context.draftPermissions, [String(context.selectedRoleId)]: [] }),
+              }),
+            },
+            'role.new': { target: '#naming', actions: assign({ newRoleName: '', nameError: null }) },
+            'role.delete': { guard: 'isDeletableRole', target: '#confirmingDelete' },
+          },
+        },
+        naming: {
+          id: 'naming',
+          description: 'The new role form is open; its name is validated on Add.',
+          on: {
+            'role.name': { actions: assign({ newRoleName: ({ event }) => event.name, nameError: null }) },
+            'role.create': 'validatingName',
+            'role.cancel': '#editing',
+          },
+        },
+        validatingName: {
+          description: "Role name: non-empty ('Role name cannot be empty'), unique ('Duplicit role name').",
+          always: [
+            { guard: 'nameEmpty', target: 'naming', actions: assign({ nameError: ROLE_NAME_EMPTY }) },
+            { guard: 'nameDuplicit', target: 'naming', actions: assign({ nameError: ROLE_NAME_DUPLICIT }) },
+            { target: 'creatingRole' },
+          ],
+        },
+        creatingRole: {
+          description: 'Creating the role on the server; it joins the draft with no permissions.',
+          tags: ['busy'],
+          invoke: {
+            id: 'createRole',
+            src: 'createRole',
+            input: ({ context }) => ({ name: context.newRoleName.trim() }),
+            onDone: {
+              target: '#editing',
+              actions: assign(({ context, event }) => ({
+                roles: [...context.roles, { id: event.output.id, name: context.newRoleName.trim(), permissions: [] }],
+                savedPermissions: { ...context.savedPermissions, [String(event.output.id)]: [] },
+                draftPermissions: { ...context.draftPermissions, [String(event.output.id)]: [] },
+                selectedRoleId: event.output.id,
+                newRoleName: '',
+              })),
+            },
+            onError: '#naming',
+          },
+        },
+        confirmingDelete: {
+          id: 'confirmingDelete',
+          description: 'Asks to confirm: deleting a role removes all its holders from every project.',
+          on: { 'delete.confirm': 'deletingRole', 'delete.cancel': '#editing' },
+        },
+        deletingRole: {
+          description: 'Deleting the role on the server.',
+          tags: ['busy'],
+          invoke: {
+            id: 'deleteRole',
+            src: 'deleteRole',
+            input: ({ context }) => ({ roleId: context.selectedRoleId as number }),
+            onDone: { target: 'reloadScheduled', actions: { type: 'notify', params: { title: ROLE_DELETED, color: 'green' } } },
+            onError: '#editing',
+          },
+        },
+        saving: {
+          id: 'saving',
+          description: 'Saving the changed half or halves: role permissions first, then project members.',
+          tags: ['busy'],
+          initial: 'choosing',
+          states: {
+            choosing: {
+              description: 'Skips the half that did not change.',
+              always: [{ guard: 'rolesDirty', target: 'roles' }, { target: 'projects' }],
+            },
+            roles: {
+              description: 'PUT /roles/permissions with every changed role.',
+              invoke: {
+                id: 'saveRolePermissions',
+                src: 'saveRolePermissions',
+                input: ({ context }) => ({
+                  roles: changedRoleIds(context.savedPermissions, context.draftPermissions).map((id) => ({
+                    id,
+                    permissions: context.draftPermissions[String(id)] ?? [],
+                  })),
+                }),
+                onDone: {
+                  target: 'afterRoles',
+                  actions: [
+                    assign({ savedPermissions: ({ context }) => context.draftPermissions }),
+                    { type: 'notify', params: { title: ROLES_SAVED, color: 'green' } },
+                  ],
+                },
+                onError: '#editing',
+              },
+            },
+            afterRoles: {
+              description: 'Role permissions are saved; members next if they changed.',
+              always: [{ guard: 'projectsDirty', target: 'projects' }, { target: '#reloadScheduled' }],
+            },
+            projects: {
+              description: 'PUT /users/projects with every changed project.',
+              invoke: {
+                id: 'saveProjectMembers',
+                src: 'saveProjectMembers',
+                input: ({ context }) => ({
+                  projects: changedProjects(context.savedProjects, context.draftProjects).map((p) => ({
+                    project_id: p.project_id,
+                    users: p.users,
+                  })),
+                }),
+                onDone: {
+                  target: '#reloadScheduled',
+                  actions: [
+                    assign({ savedProjects: ({ context }) => context.draftProjects }),
+                    { type: 'notify', params: { title: PROJECTS_SAVED, color: 'green' } },
+                  ],
+                },
+                onError: '#editing',
+              },
+            },
+          },
+        },
+        reloadScheduled: {
+          id: 'reloadScheduled',
+          description: 'Saved; the page reloads after 300 ms.',
+          tags: ['busy'],
+          after: { reloadAfterSave: { target: '#loading', actions: 'reloadPage' } },
+        },
+      },
+    },
+  },
+});

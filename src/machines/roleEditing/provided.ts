@@ -1,0 +1,32 @@
+import { fromPromise } from 'xstate';
+import { deleteRole, getPermissionResources, getPermissions, getRoles, insertRole, saveRolesPermissions } from '../../api/roles.ts';
+import { getUsers, getUsersProjects, saveUsersProjects } from '../../api/usersAdmin.ts';
+import { showNotice } from '../provide.ts';
+import { roleEditingMachine } from './machine.ts';
+
+/**
+ * The role-editing machine with its real side effects (API client, notifications, page reload). It sits beside
+ * the machine rather than in src/machines/provide.ts so the roles screen's chunk carries it; the shape is the same.
+ */
+export const providedRoleEditingMachine = roleEditingMachine.provide({
+  actors: {
+    loadRoles: fromPromise(async () => {
+      const [roles, permissions, groups, users, projects] = await Promise.all([
+        getRoles(),
+        getPermissions(),
+        getPermissionResources(),
+        getUsers(),
+        getUsersProjects(),
+      ]);
+      return { roles, permissions, groups, users, projects };
+    }),
+    createRole: fromPromise(({ input }) => insertRole(input.name)),
+    deleteRole: fromPromise(({ input }) => deleteRole(input.roleId)),
+    saveRolePermissions: fromPromise(({ input }) => saveRolesPermissions(input.roles)),
+    saveProjectMembers: fromPromise(({ input }) => saveUsersProjects(input.projects)),
+  },
+  actions: {
+    notify: (_, params) => showNotice(params),
+    reloadPage: () => window.location.reload(),
+  },
+});

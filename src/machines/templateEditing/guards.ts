@@ -1,0 +1,18 @@
+import type { Intent } from '../../api/contract/intents.ts';
+import { templateHolder } from '../intentsList/intentsIndex.ts';
+
+export const isBlank = (text: string): boolean => text.trim() === '';
+
+/** Who already holds a new template: the same intent, another one, or nobody. */
+export function holderOf(intents: Intent[], intentId: number, template: string): 'same' | { intent: string; template: string } | null {
+  const holder = templateHolder(intents, template.trim());
+  if (!holder) return null;
+  return holder.intent.id === intentId ? 'same' : { intent: holder.intent.name, template: holder.template };
+}
+
+/** An edited template clashes with any template except the one being edited. */
+export function editClashes(intents: Intent[], intentId: number, original: string, draft: string): boolean {
+  const holder = templateHolder(intents, draft.trim());
+  if (!holder) return false;
+  return !(holder.intent.id === intentId && holder.template === original);
+}

@@ -1,0 +1,199 @@
+import { assign, emit, setup } from 'xstate';
+import type { Notice } from '../../api/client.ts';
+import {
+  DUPLICIT_INTENT_TEMPLATE,
+  INTENT_TOASTS,
+  type Intent,
+  TEMPLATE_EXISTS_IN_INTENT,
+  templateHeldBy,
+} from '../../api/contract/intents.ts';
+import { templateEditingActors } from './actors.ts';
+import type { TemplateEditingEmitted, TemplateEditingEvent } from './events.ts';
+import { editClashes, holderOf, isBlank } from './guards.ts';
+
+export interface TemplateEditingInput {
+  /** Reads the current intents (owned by the intents list) for the uniqueness rules. */
+  lookup: () => Intent[];
+}
+
+export interface TemplateEditingContext extends TemplateEditingInput {
+  intentId: number | null;
+  /** The template as saved (restored by Esc). */
+  original: string;
+  draft: string;
+}
+
+/**
+ * Adding, editing and deleting one template (spec 2 §4 "Template edit", §5 "Intent template"). Templates are
+ * unique across all intents ignoring case; empty input is ignored; Enter inserts the new text then deletes
+ * the old; Esc restores; delete asks first. Only the one template is sent.
+ */
+export const templateEditingMachine = setup({
+  types: {
+    context: {} as TemplateEditingContext,
+    events: {} as TemplateEditingEvent,
+    input: {} as TemplateEditingInput,
+    emitted: {} as TemplateEditingEmitted,
+  },
+  actors: templateEditingActors,
+  guards: {
+    newBlank: ({ event }) => event.type === 'template.add' && isBlank(event.template),
+    heldBySame: ({ context, event }) =>
+      event.type === 'template.add' && holderOf(context.lookup(), event.intentId, event.template) === 'same',
+    heldByOther: ({ context, event }) => {
+      if (event.type !== 'template.add') return false;
+      const holder = holderOf(context.lookup(), event.intentId, event.template);
+      return holder !== null && holder !== 'same';
+    },
+    draftUnchanged: ({ context }) => context.draft.trim() === context.original,
+    draftBlank: ({ context }) => isBlank(context.draft),
+    draftClashes: ({ context }) =>
+      context.intentId !== null && editClashes(context.lookup(), context.intentId, context.original, context.draft),
+  },
+  actions: {
+    notify: (_, _params: Notice) => {},
+    notifyFailure: (_, _params: { error: unknown }) => {},
+    clear: assign({ intentId: null, original: '', draft: '' }),
+  },
+}).createMachine({
+  id: 'templateEditing',
+  context: ({ input }) => ({ lookup: input.lookup, intentId: null, original: '', draft: '' }),
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'No template is being changed.',
+      on: {
+        'template.add': [
+          { guard: 'newBlank' },
+          { guard: 'heldBySame', actions: { type: 'notify', params: { title: TEMPLATE_EXISTS_IN_INTENT, color: 'red' } } },
+          {
+            guard: 'heldByOther',
+            actions: {
+              type: 'notify',
+              params: ({ context, event }) => {
+                const holder = holderOf(context.lookup(), event.intentId, event.template);
+                const named = holder !== null && holder !== 'same' ? holder : { template: event.template, intent: '' };
+                return { title: templateHeldBy(named.template, named.intent), color: 'red' as const };
+              },
+            },
+          },
+          {
+            target: 'adding',
+            actions: assign({ intentId: ({ event }) => event.intentId, draft: ({ event }) => event.template.trim(), original: '' }),
+          },
+        ],
+        'template.edit': {
+          target: 'editing',
+          actions: assign({
+            intentId: ({ event }) => event.intentId,
+            original: ({ event }) => event.template,
+            draft: ({ event }) => event.template,
+          }),
+        },
+        'template.delete': {
+          target: 'confirmingDelete',
+          actions: assign({ intentId: ({ event }) => event.intentId, original: ({ event }) => event.template }),
+        },
+      },
+    },
+    adding: {
+      description: 'PUT /intent/{id}/template with the new template.',
+      tags: ['busy'],
+      invoke: {
+        id: 'addTemplate',
+        src: 'addTemplate',
+        input: ({ context }) => ({ intentId: context.intentId ?? -1, template: context.draft }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            emit(({ context }) => ({
+              type: 'intents.patch' as const,
+              patch: { kind: 'templateAdded' as const, intentId: context.intentId ?? -1, template: context.draft },
+            })),
+            { type: 'notify', params: { title: INTENT_TOASTS.templateAdded, color: 'green' } },
+            'clear',
+          ],
+        },
+        onError: { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'clear'] },
+      },
+    },
+    editing: {
+      description: 'The inline input is open; Enter saves, Esc restores the old text.',
+      on: {
+        'template.change': { actions: assign({ draft: ({ event }) => event.value }) },
+        'template.save': [
+          { guard: 'draftUnchanged', target: 'idle', actions: 'clear' },
+          // An emptied template is ignored: the input stays open with the old text in reach of Esc.
+          { guard: 'draftBlank' },
+          { guard: 'draftClashes', actions: { type: 'notify', params: { title: DUPLICIT_INTENT_TEMPLATE, color: 'red' } } },
+          { target: 'saving' },
+        ],
+        'template.cancel': { target: 'idle', actions: 'clear' },
+        // Opening another template's editor leaves this one unchanged.
+        'template.edit': {
+          target: 'editing',
+          reenter: true,
+          actions: assign({
+            intentId: ({ event }) => event.intentId,
+            original: ({ event }) => event.template,
+            draft: ({ event }) => event.template,
+          }),
+        },
+      },
+    },
+    saving: {
+      description: 'Insert the new template, then delete the old one (one call).',
+      tags: ['busy'],
+      invoke: {
+        id: 'replaceTemplate',
+        src: 'replaceTemplate',
+        input: ({ context }) => ({ intentId: context.intentId ?? -1, template: context.draft.trim(), replaces: context.original }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            emit(({ context }) => ({
+              type: 'intents.patch' as const,
+              patch: {
+                kind: 'templateReplaced' as const,
+                intentId: context.intentId ?? -1,
+                from: context.original,
+                to: context.draft.trim(),
+              },
+            })),
+            { type: 'notify', params: { title: INTENT_TOASTS.templateEdited, color: 'green' } },
+            'clear',
+          ],
+        },
+        onError: { target: 'editing', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    confirmingDelete: {
+      description: 'Delete template? (confirmation).',
+      on: {
+        'template.deleteConfirm': 'deleting',
+        'template.deleteCancel': { target: 'idle', actions: 'clear' },
+      },
+    },
+    deleting: {
+      description: 'DELETE /intent/{id}/template.',
+      tags: ['busy'],
+      invoke: {
+        id: 'deleteTemplate',
+        src: 'deleteTemplate',
+        input: ({ context }) => ({ intentId: context.intentId ?? -1, template: context.original }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            emit(({ context }) => ({
+              type: 'intents.patch' as const,
+              patch: { kind: 'templateDeleted' as const, intentId: context.intentId ?? -1, template: context.original },
+            })),
+            { type: 'notify', params: { title: INTENT_TOASTS.templateDeleted, color: 'green' } },
+            'clear',
+          ],
+        },
+        onError: { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'clear'] },
+      },
+    },
+  },
+});

@@ -1,0 +1,289 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Fieldset,
+  Grid,
+  Group,
+  Kbd,
+  Loader,
+  Modal,
+  NativeSelect,
+  NavLink,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { IconDeviceFloppy, IconPlus, IconShieldLock, IconTrash } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { ADMINISTRATOR_HOLDS_ALL } from '../../api/contract/roles.ts';
+import { isDeletableRole, isEditableRole } from '../../machines/roleEditing/guards.ts';
+import type { roleEditingMachine } from '../../machines/roleEditing/machine.ts';
+import {
+  SAVE_LABEL,
+  isDirty,
+  selectedPermissions,
+  selectedRole,
+  userLabel,
+  visibleMembers,
+} from '../../machines/roleEditing/selectors.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+
+export interface RolesViewProps {
+  actor: ActorRefFrom<typeof roleEditingMachine>;
+}
+
+const ALL_USERS = '';
+
+/** /app/roles (spec 1 §2): who holds which role per project, and what each role may do. Only renders and sends. */
+export function RolesView({ actor }: RolesViewProps) {
+  const state = useSelector(actor, (s) => s);
+  const { send } = actor;
+  // Ctrl+S saves from anywhere on the screen, inputs included.
+  useHotkeys([['mod+S', () => send({ type: 'save' }), { preventDefault: true }]], []);
+  const busy = state.hasTag('busy');
+  const header = (
+    <PageHeader
+      icon={IconShieldLock}
+      title="Manage roles"
+      description="Roles, their permissions and who holds them in each project."
+      actions={
+        <Button
+          leftSection={<IconDeviceFloppy size={16} />}
+          onClick={() => send({ type: 'save' })}
+          loading={busy}
+          disabled={!state.matches('ready')}
+          variant={isDirty(state) ? 'filled' : 'light'}
+        >
+          {SAVE_LABEL}
+          <Kbd ml="xs" size="xs">
+            Ctrl+S
+          </Kbd>
+        </Button>
+      }
+    />
+  );
+
+  if (state.hasTag('loading')) {
+    return (
+      <Stack>
+        {header}
+        <Loader aria-label="Loading roles" />
+      </Stack>
+    );
+  }
+  if (state.matches('failed')) {
+    return (
+      <Stack>
+        {header}
+        <Alert color="red" title="Roles could not be loaded.">
+          <Button mt="sm" variant="light" onClick={() => send({ type: 'roles.retry' })}>
+            Retry
+          </Button>
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const { context } = state;
+  const role = selectedRole(state);
+  const ticked = new Set(selectedPermissions(state));
+  const editable = isEditableRole(context);
+  const permissionById = new Map(context.permissions.map((p) => [p.id, p]));
+  const roleOptions = context.roles.map((r) => ({ value: String(r.id), label: r.name }));
+
+  return (
+    <Stack gap="lg" data-testid="roles-screen" data-dirty={isDirty(state)}>
+      {header}
+
+      <Card withBorder padding="lg">
+        <Group justify="space-between" mb="md">
+          <Title order={3}>Users in projects</Title>
+          <NativeSelect
+            label="Filter by user"
+            value={context.userFilter === null ? ALL_USERS : String(context.userFilter)}
+            onChange={(e) => send({ type: 'filter.user', userId: e.currentTarget.value === ALL_USERS ? null : Number(e.currentTarget.value) })}
+            data={[{ value: ALL_USERS, label: 'All users' }, ...context.users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` }))]}
+          />
+        </Group>
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          {context.draftProjects.map((project) => {
+            const chosen = context.adding[String(project.project_id)] ?? null;
+            return (
+              <Fieldset key={project.project_id} legend={project.project_name} data-testid={`project-${project.project_id}`}>
+                <Table>
+                  <Table.Tbody>
+                    {visibleMembers(state, project.project_id).map((member) => {
+                      const label = userLabel(context.users, member.user_id);
+                      return (
+                        <Table.Tr key={member.user_id}>
+                          <Table.Td>{label}</Table.Td>
+                          <Table.Td>
+                            <NativeSelect
+                              aria-label={`Role of ${label} in ${project.project_name}`}
+                              value={String(member.role_id)}
+                              data={roleOptions}
+                              disabled={busy}
+                              onChange={(e) =>
+                                send({ type: 'member.role', projectId: project.project_id, userId: member.user_id, roleId: Number(e.currentTarget.value) })
+                              }
+                            />
+                          </Table.Td>
+                          <Table.Td>
+                            <Button
+                              variant="subtle"
+                              color="red"
+                              aria-label={`Remove ${label} from ${project.project_name}`}
+                              disabled={busy}
+                              onClick={() => send({ type: 'member.remove', projectId: project.project_id, userId: member.user_id })}
+                            >
+                              <IconTrash size={16} />
+                            </Button>
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+                <Group mt="sm" align="flex-end">
+                  <NativeSelect
+                    aria-label={`User to add to ${project.project_name}`}
+                    value={chosen === null ? '' : String(chosen)}
+                    data={[{ value: '', label: 'Choose user' }, ...context.users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` }))]}
+                    onChange={(e) =>
+                      send({
+                        type: 'member.choose',
+                        projectId: project.project_id,
+                        userId: e.currentTarget.value === '' ? null : Number(e.currentTarget.value),
+                      })
+                    }
+                  />
+                  <Button
+                    variant="light"
+                    leftSection={<IconPlus size={16} />}
+                    disabled={busy}
+                    aria-label={`Add to ${project.project_name}`}
+                    onClick={() => send({ type: 'member.add', projectId: project.project_id })}
+                  >
+                    Add
+                  </Button>
+                </Group>
+              </Fieldset>
+            );
+          })}
+        </SimpleGrid>
+      </Card>
+
+      <Card withBorder padding="lg">
+        <Title order={3} mb="md">
+          Roles
+        </Title>
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <Stack gap={4}>
+              {context.roles.map((r) => (
+                <NavLink
+                  component="button"
+                  key={r.id}
+                  label={r.name}
+                  active={r.id === context.selectedRoleId}
+                  onClick={() => send({ type: 'role.select', roleId: r.id })}
+                />
+              ))}
+              {state.matches({ ready: 'naming' }) || state.matches({ ready: 'creatingRole' }) ? (
+                <Stack gap="xs" mt="sm">
+                  <TextInput
+                    label="Role name"
+                    value={context.newRoleName}
+                    error={context.nameError}
+                    onChange={(e) => send({ type: 'role.name', name: e.currentTarget.value })}
+                    onKeyDown={(e) => e.key === 'Enter' && send({ type: 'role.create' })}
+                  />
+                  <Group gap="xs">
+                    <Button size="xs" loading={busy} onClick={() => send({ type: 'role.create' })}>
+                      Add
+                    </Button>
+                    <Button size="xs" variant="default" disabled={busy} onClick={() => send({ type: 'role.cancel' })}>
+                      Cancel
+                    </Button>
+                  </Group>
+                </Stack>
+              ) : (
+                <Button mt="sm" variant="light" leftSection={<IconPlus size={16} />} disabled={busy} onClick={() => send({ type: 'role.new' })}>
+                  Add role
+                </Button>
+              )}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 9 }}>
+            {role && (
+              <Stack data-testid="role-permissions">
+                <Group justify="space-between">
+                  <Title order={4}>{role.name}</Title>
+                  <Group gap="xs">
+                    <Button size="xs" variant="default" disabled={!editable || busy} onClick={() => send({ type: 'permissions.selectAll' })}>
+                      Select All
+                    </Button>
+                    <Button size="xs" variant="default" disabled={!editable || busy} onClick={() => send({ type: 'permissions.unselectAll' })}>
+                      Unselect All
+                    </Button>
+                    {isDeletableRole(context) && (
+                      <Button size="xs" color="red" variant="light" disabled={busy} onClick={() => send({ type: 'role.delete' })}>
+                        Delete role
+                      </Button>
+                    )}
+                  </Group>
+                </Group>
+                {!editable && <Text c="dimmed">{ADMINISTRATOR_HOLDS_ALL}</Text>}
+                <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }}>
+                  {context.groups.map((group) => (
+                    <Fieldset key={group.name} legend={group.name}>
+                      <Stack gap="xs">
+                        {group.permissions.map((id) => {
+                          const p = permissionById.get(id);
+                          if (!p) return null;
+                          return (
+                            <Checkbox
+                              key={id}
+                              label={p.name}
+                              description={`${p.method} ${p.resources}${p.project_env ? ` (${p.project_env})` : ''}`}
+                              checked={ticked.has(id)}
+                              disabled={!editable || busy}
+                              onChange={() => send({ type: 'permission.toggle', permissionId: id })}
+                            />
+                          );
+                        })}
+                      </Stack>
+                    </Fieldset>
+                  ))}
+                </SimpleGrid>
+              </Stack>
+            )}
+          </Grid.Col>
+        </Grid>
+      </Card>
+
+      <Modal
+        opened={state.matches({ ready: 'confirmingDelete' }) || state.matches({ ready: 'deletingRole' })}
+        onClose={() => send({ type: 'delete.cancel' })}
+        title={`Delete role ${role?.name ?? ''}?`}
+      >
+        <Text mb="md">Everyone holding this role loses it in every project.</Text>
+        <Group justify="flex-end">
+          <Button variant="default" disabled={busy} onClick={() => send({ type: 'delete.cancel' })}>
+            Cancel
+          </Button>
+          <Button color="red" loading={busy} onClick={() => send({ type: 'delete.confirm' })}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}

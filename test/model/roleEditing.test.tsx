@@ -1,0 +1,245 @@
+// Model-based test of the roles screen: xstate/graph walks the roleEditing chart, each path drives the real RolesView.
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import type { Permission, PermissionGroup } from '../../src/api/contract/permissions-catalogue.ts';
+import { ROLE_NAME_DUPLICIT, ROLE_NAME_EMPTY, type Role } from '../../src/api/contract/roles.ts';
+import { type AdminUser, NO_USER_SELECTED, type ProjectMembers, USER_ALREADY_ADDED } from '../../src/api/contract/users-admin.ts';
+import type { RolesData } from '../../src/machines/roleEditing/actors.ts';
+import { noUserChosen, alreadyAdded, projectsDirty, rolesDirty } from '../../src/machines/roleEditing/guards.ts';
+import { NO_CHANGES, PROJECTS_SAVED, ROLE_DELETED, ROLES_SAVED, roleEditingMachine } from '../../src/machines/roleEditing/machine.ts';
+import { UNKNOWN_USER } from '../../src/machines/roleEditing/selectors.ts';
+import { RolesView } from '../../src/screens/roles/RolesView.tsx';
+import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
+
+const permissions: Permission[] = [
+  { id: 1, name: 'View intents', method: 'GET', resources: '/intents', project_env: null, covers: [] },
+  { id: 2, name: 'Edit intents', method: 'PUT', resources: '/intents', project_env: null, covers: [1] },
+  { id: 3, name: 'View users', method: 'GET', resources: '/users', project_env: null, covers: [] },
+];
+const groups: PermissionGroup[] = [
+  { name: 'Intents', resources: ['/intents'], permissions: [1, 2] },
+  { name: 'Users', resources: ['/users'], permissions: [3] },
+];
+const roles: Role[] = [
+  { id: 1, name: 'Administrator', permissions: [1, 2, 3] },
+  { id: 2, name: 'Editor', permissions: [1, 2] },
+  { id: 3, name: 'Viewer', permissions: [1] },
+];
+const user = (id: number, name: string): AdminUser => ({
+  id,
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  active: true,
+  password_expired: false,
+  company_id: 1,
+  system_role_id: null,
+  projects: [],
+});
+const users = [user(1, 'Ada'), user(5, 'Eve')];
+// User 7 is assigned but not visible to the caller: shown as 'N/A (insufficient permissions)'.
+const projects: ProjectMembers[] = [{ project_id: 1, project_name: 'Demo bot', users: [{ user_id: 1, role_id: 1 }, { user_id: 7, role_id: 3 }] }];
+const data: RolesData = { roles, permissions, groups, users, projects };
+
+const loadRoles = createDeferredActor<RolesData, undefined>({ output: data });
+const createRole = createDeferredActor<{ id: number }, { name: string }>({ output: { id: 9 } });
+const deleteRole = createDeferredActor<unknown, { roleId: number }>({ output: {} });
+const saveRolePermissions = createDeferredActor<unknown, { roles: Array<{ id: number; permissions: number[] }> }>({ output: {} });
+const saveProjectMembers = createDeferredActor<unknown, { projects: unknown[] }>({ output: {} });
+
+const notices: Array<{ title: string; color: string }> = [];
+let reloads = 0;
+const machine = roleEditingMachine.provide({
+  actors: {
+    loadRoles: loadRoles.logic,
+    createRole: createRole.logic,
+    deleteRole: deleteRole.logic,
+    saveRolePermissions: saveRolePermissions.logic,
+    saveProjectMembers: saveProjectMembers.logic,
+  },
+  actions: {
+    notify: (_, params) => {
+      notices.push(params);
+    },
+    reloadPage: () => {
+      reloads++;
+    },
+  },
+});
+
+const lastNotice = () => notices.at(-1)?.title;
+const adaRoleSelect = () => screen.queryByRole('combobox', { name: 'Role of Ada (ada@example.com) in Demo bot' });
+
+const executors = {
+  'roles.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Retry' })),
+  'filter.user': ({ user }) => user.selectOptions(screen.getByRole('combobox', { name: 'Filter by user' }), ''),
+  'member.choose': ({ user, event }) =>
+    user.selectOptions(screen.getByRole('combobox', { name: 'User to add to Demo bot' }), String(event.userId)),
+  'member.add': async ({ user, previous }) => {
+    notices.length = 0;
+    await user.click(screen.getByRole('button', { name: 'Add to Demo bot' }));
+    if (noUserChosen(previous.context, 1)) expect(lastNotice()).toBe(NO_USER_SELECTED);
+    else if (alreadyAdded(previous.context, 1)) expect(lastNotice()).toBe(USER_ALREADY_ADDED);
+    else expect(notices).toEqual([]);
+  },
+  // A member already removed has no row: nothing to do, and the chart ignores the event too.
+  'member.role': async ({ user, event }) => {
+    const select = adaRoleSelect();
+    if (select) await user.selectOptions(select, String(event.roleId));
+  },
+  'member.remove': async ({ user }) => {
+    const button = screen.queryByRole('button', { name: `Remove ${UNKNOWN_USER} from Demo bot` });
+    if (button) await user.click(button);
+  },
+  'role.select': ({ user, event }) => user.click(screen.getByRole('button', { name: roles.find((r) => r.id === event.roleId)?.name })),
+  'permission.toggle': ({ user }) => user.click(screen.getByRole('checkbox', { name: 'Edit intents' })),
+  'permissions.selectAll': ({ user }) => user.click(screen.getByRole('button', { name: 'Select All' })),
+  'permissions.unselectAll': ({ user }) => user.click(screen.getByRole('button', { name: 'Unselect All' })),
+  'role.new': ({ user }) => user.click(screen.getByRole('button', { name: 'Add role' })),
+  'role.name': async ({ user, event }) => {
+    const input = screen.getByRole('textbox', { name: 'Role name' });
+    await user.clear(input);
+    if (event.name) await user.type(input, event.name);
+  },
+  'role.create': ({ user }) => user.click(screen.getByRole('button', { name: 'Add' })),
+  'role.cancel': ({ user }) => user.click(screen.getByRole('button', { name: 'Cancel' })),
+  'role.delete': async ({ user }) => {
+    const button = screen.queryByRole('button', { name: 'Delete role' });
+    if (button) await user.click(button);
+  },
+  'delete.confirm': ({ user }) => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' })),
+  'delete.cancel': ({ user }) => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })),
+  save: async ({ user, previous }) => {
+    notices.length = 0;
+    await user.keyboard('{Control>}s{/Control}');
+    if (previous.matches({ ready: { editing: 'clean' } })) expect(notices).toEqual([{ title: NO_CHANGES, color: 'blue' }]);
+  },
+} satisfies ModelExecutors<typeof machine>;
+
+const rolesScreen = () => screen.getByTestId('roles-screen');
+const never = () => {
+  throw new Error('a transient state is never observed');
+};
+
+const states: StateAssertions<typeof machine> = {
+  loading: () => expect(screen.getByLabelText('Loading roles')).toBeInTheDocument(),
+  failed: () => expect(screen.getByText('Roles could not be loaded.')).toBeInTheDocument(),
+  ready: (state) => {
+    const memberIds = state.context.draftProjects[0]?.users.map((u) => u.user_id) ?? [];
+    expect(screen.queryByText(UNKNOWN_USER) !== null).toBe(memberIds.includes(7));
+    const role = state.context.roles.find((r) => r.id === state.context.selectedRoleId);
+    expect(within(screen.getByTestId('role-permissions')).getByRole('heading', { name: role?.name })).toBeInTheDocument();
+    const ticked = state.context.draftPermissions[String(state.context.selectedRoleId)] ?? [];
+    expect((screen.getByRole('checkbox', { name: 'Edit intents' }) as HTMLInputElement).checked).toBe(ticked.includes(2));
+    expect((screen.getByRole('checkbox', { name: 'View intents' }) as HTMLInputElement).checked).toBe(ticked.includes(1));
+  },
+  'ready.editing.checking': never,
+  'ready.editing.clean': () => expect(rolesScreen()).toHaveAttribute('data-dirty', 'false'),
+  'ready.editing.dirty': () => expect(rolesScreen()).toHaveAttribute('data-dirty', 'true'),
+  'ready.naming': (state) => {
+    expect(screen.getByRole('textbox', { name: 'Role name' })).toHaveValue(state.context.newRoleName);
+    if (state.context.nameError) expect(screen.getByText(state.context.nameError)).toBeInTheDocument();
+    expect([null, ROLE_NAME_EMPTY, ROLE_NAME_DUPLICIT]).toContain(state.context.nameError);
+  },
+  'ready.validatingName': never,
+  'ready.creatingRole': (state) => expect(createRole.calls.at(-1)).toEqual({ name: state.context.newRoleName.trim() }),
+  'ready.confirmingDelete': (state) => {
+    const role = state.context.roles.find((r) => r.id === state.context.selectedRoleId);
+    expect(screen.getByRole('dialog', { name: `Delete role ${role?.name}?` })).toBeInTheDocument();
+  },
+  'ready.deletingRole': (state) => expect(deleteRole.calls.at(-1)).toEqual({ roleId: state.context.selectedRoleId }),
+  'ready.saving.choosing': never,
+  'ready.saving.afterRoles': never,
+  'ready.saving.roles': (state) => {
+    const sent = saveRolePermissions.calls.at(-1)?.roles ?? [];
+    expect(sent.length).toBeGreaterThan(0);
+    for (const r of sent) expect(r.permissions).toEqual(state.context.draftPermissions[String(r.id)]);
+  },
+  'ready.saving.projects': (state) => {
+    expect(saveProjectMembers.calls.at(-1)).toEqual({
+      projects: state.context.draftProjects.map((p) => ({ project_id: p.project_id, users: p.users })),
+    });
+    expect(projectsDirty(state.context)).toBe(true);
+  },
+  'ready.reloadScheduled': (state) => {
+    expect([ROLES_SAVED, PROJECTS_SAVED, ROLE_DELETED]).toContain(lastNotice());
+    expect(rolesDirty(state.context) || projectsDirty(state.context)).toBe(false);
+  },
+};
+
+describeModel({
+  name: 'roleEditing',
+  machine,
+  render: (m) => {
+    notices.length = 0;
+    const actor = createActor(m).start();
+    render(
+      <MantineProvider env="test">
+        <RolesView actor={actor} />
+      </MantineProvider>,
+    );
+    return { actor };
+  },
+  executors,
+  states,
+  invokes: { loadRoles, createRole, deleteRole, saveRolePermissions, saveProjectMembers },
+  events: [
+    { type: 'filter.user', userId: null },
+    { type: 'member.choose', projectId: 1, userId: 5 },
+    { type: 'member.choose', projectId: 1, userId: 1 },
+    { type: 'member.add', projectId: 1 },
+    { type: 'member.role', projectId: 1, userId: 1, roleId: 2 },
+    { type: 'member.remove', projectId: 1, userId: 7 },
+    { type: 'role.select', roleId: 3 },
+    { type: 'permission.toggle', permissionId: 2 },
+    { type: 'role.name', name: '' },
+    { type: 'role.name', name: 'editor' },
+    { type: 'role.name', name: 'Support' },
+  ],
+  serializeContext: (c) => ({
+    roles: c.roles.length,
+    selected: c.selectedRoleId,
+    rolesDirty: rolesDirty(c),
+    projectsDirty: projectsDirty(c),
+    adding: c.adding,
+    name: c.newRoleName,
+    error: c.nameError,
+  }),
+});
+
+describe('roles screen details', () => {
+  it('filters the members by user and reloads the page 300 ms after a save', async () => {
+    const actor = createActor(machine).start();
+    render(
+      <MantineProvider env="test">
+        <RolesView actor={actor} />
+      </MantineProvider>,
+    );
+    loadRoles.resolve();
+    const u = userEvent.setup();
+    await screen.findByTestId('roles-screen');
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Filter by user' }), '1');
+    expect(screen.queryByText(UNKNOWN_USER)).toBeNull();
+    expect(adaRoleSelect()).not.toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Viewer' }));
+    await u.click(screen.getByRole('checkbox', { name: 'Edit intents' }));
+    // Ticking "Edit intents" ticks "View intents", which it covers; unticking "View intents" unticks "Edit intents".
+    expect(actor.getSnapshot().context.draftPermissions['3']).toEqual([1, 2]);
+    await u.click(screen.getByRole('checkbox', { name: 'View intents' }));
+    expect(actor.getSnapshot().context.draftPermissions['3']).toEqual([]);
+    await u.click(screen.getByRole('checkbox', { name: 'Edit intents' }));
+    const before = reloads;
+    await u.click(screen.getByRole('button', { name: /Save Roles & Permissions/ }));
+    expect(saveRolePermissions.calls.at(-1)).toEqual({ roles: [{ id: 3, permissions: [1, 2] }] });
+    saveRolePermissions.resolve();
+    await screen.findByTestId('roles-screen');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(actor.getSnapshot().matches({ ready: 'reloadScheduled' })).toBe(true);
+    expect(reloads).toBe(before);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(reloads).toBe(before + 1);
+    actor.stop();
+  });
+});
