@@ -8,7 +8,8 @@ import { claimAtime, readAtime } from '../services/atime.ts';
 import { logUserAction } from '../services/users-log.ts';
 import { HttpError, conflict } from './http-error.ts';
 
-type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+// NonNullable: the contract's schemas are optional properties, but a declared one is always validated.
+type Out<T> = NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
 
 export interface CallContext<C extends CallDefinition> {
   query: Out<C['query']>;

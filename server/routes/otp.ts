@@ -31,11 +31,11 @@ export default async function otpRoutes(app: FastifyInstance, services: AppServi
     const user = requireUser();
     if (user.otp_enabled) throw new HttpError(400, 'One-time codes are already on. Turn them off first.');
     const secret = newTotpSecret();
-    await db
-      .insertInto('otp_enrolments')
-      .values({ user_id: user.id, secret })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, created_at: new Date() }))
-      .execute();
+    // A restart replaces the pending secret and its clock.
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('otp_enrolments').where('user_id', '=', user.id).execute();
+      await trx.insertInto('otp_enrolments').values({ user_id: user.id, secret }).execute();
+    });
     const otpauthUrl = totpFor(secret, user.email).toString();
     await logUserAction(db, { userId: user.id, action: 'Started one-time code enrolment' });
     return { otpauth_url: otpauthUrl, qr_code: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }), secret };
@@ -43,6 +43,7 @@ export default async function otpRoutes(app: FastifyInstance, services: AppServi
 
   registerCall(app, services, confirmOtp, async ({ body, requireUser, request }) => {
     const user = requireUser();
+    const { otp } = body as NonNullable<typeof body>;
     const pending = await db
       .selectFrom('otp_enrolments')
       .select(['secret', 'created_at'])
@@ -52,7 +53,7 @@ export default async function otpRoutes(app: FastifyInstance, services: AppServi
       throw new HttpError(400, 'No enrolment in progress. Start again.');
     }
     await guardAttempt(user.id);
-    const step = matchingStep(pending.secret, body.otp);
+    const step = matchingStep(pending.secret, otp);
     if (step === null) throw wrongCode();
     // Claiming the pending row and activating it are one transaction: parallel confirmations give one success.
     const activated = await db.transaction().execute(async (trx) => {
@@ -82,10 +83,11 @@ export default async function otpRoutes(app: FastifyInstance, services: AppServi
 
   registerCall(app, services, disableOtp, async ({ body, requireUser }) => {
     const user = requireUser();
+    const { otp } = body as NonNullable<typeof body>;
     const row = await db.selectFrom('users').select('otp_secret').where('id', '=', user.id).executeTakeFirst();
     if (!row?.otp_secret) throw new HttpError(400, 'One-time codes are not on.');
     await guardAttempt(user.id);
-    const step = matchingStep(row.otp_secret, body.otp);
+    const step = matchingStep(row.otp_secret, otp);
     if (step === null || !(await consumeStep(db, user.id, step))) throw wrongCode();
     await db.updateTable('users').set({ otp_secret: null, otp_last_step: null }).where('id', '=', user.id).execute();
     await clearAttempts(db, otpKey(user.id));

@@ -49,8 +49,9 @@ export default async function ssoRoutes(app: FastifyInstance, services: AppServi
     return { msal_url: authorization.url };
   });
 
-  registerCall(app, services, ssoCallback, async ({ body, request, reply }) => {
+  registerCall(app, services, ssoCallback, async ({ body: maybeBody, request, reply }) => {
     const oidc = requireClient();
+    const body = maybeBody as NonNullable<typeof maybeBody>;
     reply.clearCookie(SSO_BINDING_COOKIE, { path: BINDING_PATH });
     const flow = await takeFlow(db, body.state, request.cookies[SSO_BINDING_COOKIE]);
     if (!flow) {

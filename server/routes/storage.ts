@@ -22,7 +22,8 @@ export default async function storageRoutes(app: FastifyInstance, services: AppS
 
   registerCall(app, services, getStorage, async ({ db, requireProject }) => listFiles(db, requireProject()));
 
-  registerCall(app, services, downloadFile, async ({ db, query, requireProject, reply }) => {
+  registerCall(app, services, downloadFile, async ({ db, query: maybeQuery, requireProject, reply }) => {
+    const query = maybeQuery as NonNullable<typeof maybeQuery>;
     const file = await readFileContent(db, requireProject(), normalizeFileName(query.file), query.version);
     // Always a download, never rendered: attachment, nosniff and a sandbox even if a browser tried.
     reply
@@ -64,7 +65,7 @@ export default async function storageRoutes(app: FastifyInstance, services: AppS
 
   registerCall(app, services, deleteFile, async (ctx) => {
     const projectId = ctx.requireProject();
-    const name = normalizeFileName(ctx.query.file);
+    const name = normalizeFileName((ctx.query as NonNullable<typeof ctx.query>).file);
     const userId = ctx.user?.id ?? null;
     await ctx.write(`Deleted file ${name}`, async (trx, atime) => {
       await deleteFileVersions(trx, projectId, name);

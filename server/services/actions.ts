@@ -44,7 +44,7 @@ export async function replaceProjectActions(trx: Db, scope: WriteScope, input: P
     await trx.deleteFrom('project_actions').where('id', '=', old.id).execute();
     await recordRevision(trx, { ...rev, itemId: old.id, data: null, deleted: true });
   }
-  for (const id of kept) await trx.updateTable('project_actions').set({ name: `\u0000action-${id}` }).where('id', '=', id).execute();
+  for (const id of kept) await trx.updateTable('project_actions').set({ name: `\u0001action-${id}` }).where('id', '=', id).execute();
   for (const a of list) {
     const { id: _id, ...fields } = a;
     const row = { ...fields, headers: JSON.stringify(fields.headers) };

@@ -140,7 +140,7 @@ export async function replaceReactions(trx: Db, scope: WriteScope, input: readon
   }
   // Names may be swapped within one save: move every kept row to a temporary name first.
   for (const id of kept) {
-    await trx.updateTable('reactions').set({ name: `\u0000reaction-${id}` }).where('id', '=', id).execute();
+    await trx.updateTable('reactions').set({ name: `\u0001reaction-${id}` }).where('id', '=', id).execute();
   }
   for (const r of list) {
     const { id: _id, ...fields } = r;
@@ -227,7 +227,7 @@ export async function replaceReactionScopes(trx: Db, scope: WriteScope, input: R
     await trx.deleteFrom('reaction_scopes').where('id', '=', old.id).execute();
     await recordRevision(trx, { ...rev, itemId: old.id, data: null, deleted: true });
   }
-  for (const id of kept) await trx.updateTable('reaction_scopes').set({ name: `\u0000scope-${id}` }).where('id', '=', id).execute();
+  for (const id of kept) await trx.updateTable('reaction_scopes').set({ name: `\u0001scope-${id}` }).where('id', '=', id).execute();
   for (const s of list) {
     if (s.id !== undefined && s.id > 0) {
       const before = stored.find((o) => o.id === s.id)!;

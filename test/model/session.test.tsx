@@ -57,8 +57,10 @@ const hashPath = () => window.location.hash.replace(/^#/, '');
 const modal = () => screen.getByTestId('change-password-modal');
 const typePassword = (passwd: string, confirm: string) => {
   const dialog = screen.getByRole('dialog');
-  fireEvent.change(within(dialog).getByLabelText('Repeat new password'), { target: { value: confirm } });
+  // Typing always changes something: the last keystroke sends both entries as they end up.
   fireEvent.change(within(dialog).getByLabelText('New password'), { target: { value: passwd } });
+  fireEvent.change(within(dialog).getByLabelText('Repeat new password'), { target: { value: `${confirm}#` } });
+  fireEvent.change(within(dialog).getByLabelText('Repeat new password'), { target: { value: confirm } });
 };
 
 const executors = {

@@ -21,6 +21,15 @@ const PARALLEL = 8;
 const PASSING_ATIME = String(Number.MAX_SAFE_INTEGER);
 const MB = 'x'.repeat(1024 * 1024);
 
+/** Lone surrogates cannot be URI-encoded; send them as the raw (invalid UTF-8) bytes a client might. */
+function encodePathValue(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
 async function contractCalls(): Promise<CallDefinition[]> {
   const dir = path.resolve('src/api/contract');
   const calls = new Map<string, CallDefinition>();
@@ -188,7 +197,7 @@ describe('malformed input on every route', () => {
       const samples = fc.sample(caseArbitrary(call), { numRuns: RUNS, seed: SEED });
       const cases: Sent[] = samples.map((c) => {
         let i = 0;
-        const url = `/v1${call.path.replace(/:([A-Za-z_]+)/g, () => encodeURIComponent(String(c.params[i++] ?? '1')))}`;
+        const url = `/v1${call.path.replace(/:([A-Za-z_]+)/g, () => encodePathValue(String(c.params[i++] ?? '1')))}`;
         const query: Record<string, string> = { ...c.query, project_id: c.projectId, atime: PASSING_ATIME };
         const hasBody = call.method !== 'GET' && call.method !== 'DELETE';
         return { method: call.method, url, query, ...(hasBody ? { payload: JSON.stringify(c.body), contentType: 'application/json' } : {}) };

@@ -28,6 +28,8 @@ export interface IntentsListContext {
   pendingAdd: string | null;
   /** The rename being saved (to apply the twin's new name and decide on retraining). */
   pendingRename: { id: number; name: string; retrain: boolean } | null;
+  /** Intents changed here since the evaluation was loaded: the model is not retrained. */
+  changed: boolean;
 }
 
 /** Texts of failures without a server message (spec 2 §8 'Other messages'). */
@@ -62,7 +64,10 @@ export const intentsListMachine = setup({
     notifyFailure: (_, _params: { error: unknown; title?: string }) => {},
     applyRename: assign(({ context }) =>
       context.pendingRename
-        ? { intents: applyRename(context.intents, context.pendingRename.id, context.pendingRename.name, NEGATIVE_INTENT_SUFFIX) }
+        ? {
+            intents: applyRename(context.intents, context.pendingRename.id, context.pendingRename.name, NEGATIVE_INTENT_SUFFIX),
+            changed: true,
+          }
         : {},
     ),
   },
@@ -78,6 +83,7 @@ export const intentsListMachine = setup({
     pendingImport: null,
     pendingRename: null,
     pendingAdd: null,
+    changed: false,
   },
   initial: 'loading',
   states: {
@@ -93,6 +99,7 @@ export const intentsListMachine = setup({
           actions: assign({
             intents: ({ event }) => event.output.intents,
             evaluation: ({ event }) => event.output.evaluation,
+            changed: false,
           }),
         },
         onError: { target: 'failed', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
@@ -113,13 +120,14 @@ export const intentsListMachine = setup({
         'intents.patch': {
           actions: assign(({ context, event }) => ({
             intents: applyPatch(context.intents, event.patch),
+            changed: true,
             expanded:
               event.patch.kind === 'intentCreated' && !context.expanded.includes(event.patch.intent.id)
                 ? [...context.expanded, event.patch.intent.id]
                 : context.expanded,
           })),
         },
-        'evaluation.loaded': { actions: assign({ evaluation: ({ event }) => event.answer }) },
+        'evaluation.loaded': { actions: assign({ evaluation: ({ event }) => event.answer, changed: false }) },
       },
       states: {
         idle: {
@@ -174,6 +182,7 @@ export const intentsListMachine = setup({
                   ],
                   expanded: ({ context, event }) => [...context.expanded, event.output.id],
                   pendingAdd: null,
+                  changed: true,
                 }),
                 { type: 'notify', params: { title: INTENT_TOASTS.added, color: 'green' } },
               ],
@@ -240,6 +249,7 @@ export const intentsListMachine = setup({
                 assign({
                   intents: ({ context }) => context.intents.filter((i) => i.id !== context.pendingDelete),
                   pendingDelete: null,
+                  changed: true,
                 }),
                 { type: 'notify', params: { title: INTENT_TOASTS.deleted, color: 'green' } },
               ],

@@ -36,7 +36,7 @@ export const evaluationOf = (state: ListSnapshot, id: number): IntentEvaluation 
 /** The 'model updated but not retrained' warning: no evaluation yet, or data changed since training. */
 export const modelNotRetrained = (state: ListSnapshot): boolean => {
   const answer = state.context.evaluation;
-  return !answer || answer.evaluation === null || answer.status.stale;
+  return !answer || answer.evaluation === null || answer.status.stale || state.context.changed;
 };
 
 /** Templates that clash, by intent id, from the latest evaluation. */

@@ -1,0 +1,23 @@
+import { fromPromise } from 'xstate';
+import type { LanguageCode } from '../../api/contract/platform.ts';
+import type { SettingsView } from '../../api/contract/settings.ts';
+import type { SettingsDraft } from './draft.ts';
+
+export interface SettingsFormData {
+  settings: SettingsView;
+  voices: Array<{ id: string; name: string; language: string }>;
+  languages: Array<{ code: LanguageCode | string; name: string }>;
+}
+
+/** Typed placeholders; provided.ts gives the API client, tests give deferred fakes. */
+export const settingsFormActors = {
+  loadSettings: fromPromise<SettingsFormData, void>(async () => {
+    throw new Error('loadSettings not provided');
+  }),
+  saveSettings: fromPromise<SettingsView, { changes: Partial<SettingsDraft> }>(async () => {
+    throw new Error('saveSettings not provided');
+  }),
+  renewToken: fromPromise<{ token: string }, void>(async () => {
+    throw new Error('renewToken not provided');
+  }),
+};

@@ -1,0 +1,112 @@
+import { ActionIcon, Badge, Group, Switch, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconRosette, IconTrash } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
+import type { Intent } from '../../api/contract/intents.ts';
+import type { IntentEvaluation } from '../../api/contract/training.ts';
+import { isNegative } from '../../machines/intentsList/intentsIndex.ts';
+import { formatScore, isPerfect } from '../../machines/intentsList/selectors.ts';
+import { InlineEdit } from '../../ui/InlineEdit.tsx';
+import { useIntentsActors } from './IntentsActors.ts';
+import classes from './IntentsScreen.module.css';
+
+/** An intent's header row: expand, rename, scores, polarity switch and delete. */
+export function IntentRow(props: {
+  intent: Intent;
+  expanded: boolean;
+  evaluation: IntentEvaluation | undefined;
+  hasTwin: boolean;
+  flawed: boolean;
+}) {
+  const { intent, expanded, evaluation, hasTwin, flawed } = props;
+  const { list, polarity, canEdit } = useIntentsActors();
+  const polarityBusy = useSelector(polarity, (s) => (s.hasTag('busy') || s.matches('confirmingDisable')) && s.context.intentId === intent.id);
+  const negative = isNegative(intent);
+  const perfect = isPerfect(evaluation);
+  const Chevron = expanded ? IconChevronDown : IconChevronRight;
+  return (
+    <Group className={classes.intentRow} justify="space-between" wrap="nowrap" data-testid={`intent-${intent.name}`}>
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={() => list.send({ type: 'intent.toggle', id: intent.id })}
+          aria-label={expanded ? `Collapse ${intent.name}` : `Expand ${intent.name}`}
+          aria-expanded={expanded}
+        >
+          <Chevron size={18} />
+        </ActionIcon>
+        {canEdit && !negative ? (
+          <InlineEdit
+            value={intent.name}
+            aria-label={`Rename ${intent.name}`}
+            onSave={(name) => list.send({ type: 'intent.rename', id: intent.id, name })}
+          />
+        ) : (
+          <Text fw={600} truncate>
+            {intent.name}
+          </Text>
+        )}
+        {negative && (
+          <Badge size="xs" color="grape" variant="light">
+            negative
+          </Badge>
+        )}
+        <Badge size="sm" variant="default" className={classes.count}>
+          {intent.templates.length}
+        </Badge>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        {flawed && (
+          <Tooltip label="Has clashing or unrecognized templates">
+            <IconAlertTriangle size={18} color="var(--mantine-color-orange-6)" aria-label="Has flaws" />
+          </Tooltip>
+        )}
+        {evaluation && (
+          <>
+            <Tooltip label="Precision">
+              <Badge variant="light" color={evaluation.precision === 1 ? 'teal' : 'yellow'} data-testid="precision">
+                P {formatScore(evaluation.precision)}
+              </Badge>
+            </Tooltip>
+            <Tooltip label="Recall">
+              <Badge variant="light" color={evaluation.recall === 1 ? 'teal' : 'yellow'} data-testid="recall">
+                R {formatScore(evaluation.recall)}
+              </Badge>
+            </Tooltip>
+            {perfect && (
+              <Badge color="teal" leftSection={<IconRosette size={12} />} data-testid="perfect">
+                perfect
+              </Badge>
+            )}
+          </>
+        )}
+        {canEdit && !negative && (
+          <Tooltip label={hasTwin ? 'Has a negative twin' : 'Add a negative twin'}>
+            <Switch
+              size="sm"
+              label="Polarity"
+              checked={hasTwin}
+              disabled={polarityBusy}
+              aria-label={`Polarity of ${intent.name}`}
+              onChange={(event) =>
+                polarity.send({ type: event.currentTarget.checked ? 'polarity.enable' : 'polarity.disable', intentId: intent.id })
+              }
+            />
+          </Tooltip>
+        )}
+        {canEdit && (
+          <Tooltip label="Remove intent">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={() => list.send({ type: 'intent.delete', id: intent.id })}
+              aria-label={`Remove ${intent.name}`}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+    </Group>
+  );
+}

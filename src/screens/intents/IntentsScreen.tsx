@@ -1,0 +1,320 @@
+import { Alert, Box, Button, Checkbox, FileButton, Grid, Group, Kbd, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { IconAlertTriangle, IconDownload, IconPlus, IconSearch, IconUpload, IconX } from '@tabler/icons-react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef, useState } from 'react';
+import { intentsExportFileName, NEGATIVE_INTENT_SUFFIX } from '../../api/contract/intents.ts';
+import { MODEL_NOT_RETRAINED } from '../../api/contract/training.ts';
+import { can } from '../../api/permissions.ts';
+import { isNegative } from '../../machines/intentsList/intentsIndex.ts';
+import { clashesByIntent, hasFlaw, isPerfect, modelNotRetrained, visibleRows } from '../../machines/intentsList/selectors.ts';
+import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
+import {
+  providedIntentsListMachine,
+  providedPolarityMachine,
+  providedSynonymsDraftMachine,
+  providedTemplateEditingMachine,
+  providedTrainingMachine,
+} from '../../machines/provide.ts';
+import { SessionActor } from '../../machines/session/context.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import type { RouteEntry } from '../routes.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { DocumentationLink, IntentsHelp } from './DocumentationLink.tsx';
+import { IntentsActorsContext } from './IntentsActors.ts';
+import { SynonymsPanel } from './SynonymsPanel.tsx';
+import { TrainNluButton } from './TrainNluButton.tsx';
+import { useIntentsRelays } from './useAuthoringRelays.ts';
+import { VirtualIntentList } from './VirtualIntentList.tsx';
+
+export interface IntentsScreenLogic {
+  intentsList: typeof providedIntentsListMachine;
+  templateEditing: typeof providedTemplateEditingMachine;
+  polarity: typeof providedPolarityMachine;
+  synonymsDraft: typeof providedSynonymsDraftMachine;
+  training: typeof providedTrainingMachine;
+}
+
+const defaultLogic: IntentsScreenLogic = {
+  intentsList: providedIntentsListMachine,
+  templateEditing: providedTemplateEditingMachine,
+  polarity: providedPolarityMachine,
+  synonymsDraft: providedSynonymsDraftMachine,
+  training: providedTrainingMachine,
+};
+
+/** How many clashes the warning lists by name. */
+const CLASHES_LISTED = 3;
+
+/** /app/intents (spec 2 §2 "Intents screen"). */
+export default function IntentsScreen({ route, logic = defaultLogic }: { route: RouteEntry; logic?: Partial<IntentsScreenLogic> }) {
+  const machines = { ...defaultLogic, ...logic };
+  const user = SessionActor.useSelector((s) => s.context.user);
+  const projectId = ProjectSelectionActor.useSelector((s) => s.context.projectId);
+  const canEdit = can(user, 'PUT', '/intents', projectId);
+  const canSynonyms = can(user, 'PUT', '/synonyms', projectId);
+  const canTrain = can(user, 'GET', '/run/train', projectId);
+
+  const list = useActorRef(machines.intentsList);
+  const lookup = () => list.getSnapshot().context.intents;
+  const templates = useActorRef(machines.templateEditing, { input: { lookup } });
+  const polarity = useActorRef(machines.polarity, { input: { lookup } });
+  const synonyms = useActorRef(machines.synonymsDraft);
+  const training = useActorRef(machines.training);
+  useIntentsRelays({ list, templates, polarity, training });
+
+  const state = useSelector(list, (s) => s);
+  const { intents, evaluation, search, onlyFlaws, expanded, pendingDelete, pendingImport } = state.context;
+  const templateState = useSelector(templates, (s) => s);
+  const polarityState = useSelector(polarity, (s) => s);
+
+  const clashes = evaluation?.clashes ?? [];
+  const clashing = useMemo(() => clashesByIntent(clashes), [clashes]);
+  const intentEvaluations = evaluation?.evaluation ?? null;
+  const rows = useMemo(
+    () => visibleRows(intents, { search, onlyFlaws, expanded, evaluation: intentEvaluations, clashing, canEdit }),
+    [intents, search, onlyFlaws, expanded, intentEvaluations, clashing, canEdit],
+  );
+  const { twins, flawed } = useMemo(() => {
+    const names = new Set(intents.map((i) => i.name));
+    const twinSet = new Set<number>();
+    const flawedSet = new Set<number>();
+    for (const intent of intents) {
+      if (!isNegative(intent) && names.has(`${intent.name}${NEGATIVE_INTENT_SUFFIX}`)) twinSet.add(intent.id);
+      if (hasFlaw(intent, intentEvaluations?.[String(intent.id)], clashing)) flawedSet.add(intent.id);
+    }
+    return { twins: twinSet, flawed: flawedSet };
+  }, [intents, intentEvaluations, clashing]);
+  const allPerfect =
+    intentEvaluations !== null &&
+    intents.length > 0 &&
+    clashes.length === 0 &&
+    intents.every((i) => i.templates.length === 0 || isPerfect(intentEvaluations[String(i.id)]));
+
+  const searchInput = useRef<HTMLInputElement>(null);
+  const [newName, setNewName] = useState('');
+  const addIntent = () => {
+    list.send({ type: 'intent.add', name: newName });
+    if (list.getSnapshot().matches({ ready: 'adding' })) setNewName('');
+  };
+  const train = () => canTrain && training.send({ type: 'train.start' });
+  useHotkeys(
+    [
+      ['mod+F', () => searchInput.current?.focus(), { preventDefault: true }],
+      ['mod+S', train, { preventDefault: true }],
+      ['mod+shift+S', train, { preventDefault: true }],
+    ],
+    [],
+  );
+
+  const busy = state.hasTag('busy');
+  const deleting = intents.find((i) => i.id === pendingDelete);
+  const disabling = intents.find((i) => i.id === polarityState.context.intentId);
+  const actors = useMemo(() => ({ list, templates, polarity, canEdit }), [list, templates, polarity, canEdit]);
+
+  return (
+    <IntentsActorsContext.Provider value={actors}>
+      <Stack gap="md" data-testid="intents-screen">
+        <PageHeader
+          icon={route.icon}
+          title="Intents"
+          description={route.purpose}
+          actions={
+            <Group gap="sm">
+              <DocumentationLink>
+                <IntentsHelp />
+              </DocumentationLink>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                loading={state.matches({ ready: 'exporting' })}
+                onClick={() => list.send({ type: 'intents.export' })}
+                disabled={!state.matches('ready')}
+              >
+                Export Intents
+              </Button>
+              {canEdit && (
+                <FileButton accept=".csv,text/csv" onChange={(file) => file && list.send({ type: 'intents.import', file })}>
+                  {(props) => (
+                    <Button
+                      {...props}
+                      variant="default"
+                      leftSection={<IconUpload size={16} />}
+                      loading={state.matches({ ready: 'importing' })}
+                      disabled={!state.matches({ ready: 'idle' })}
+                    >
+                      Import Intents
+                    </Button>
+                  )}
+                </FileButton>
+              )}
+              {canTrain && <TrainNluButton training={training} hotkey="Ctrl+S" />}
+            </Group>
+          }
+        />
+
+        {state.matches('loading') && (
+          <Group justify="center" py="xl">
+            <Loader />
+          </Group>
+        )}
+        {state.matches('failed') && (
+          <Alert color="red" variant="light" title="Intents could not be loaded">
+            <Button size="xs" variant="light" color="red" onClick={() => list.send({ type: 'intents.reload' })}>
+              Try again
+            </Button>
+          </Alert>
+        )}
+
+        {state.matches('ready') && (
+          <>
+            {modelNotRetrained(state) && (
+              <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="not-retrained">
+                <Text size="sm" fw={600}>
+                  {MODEL_NOT_RETRAINED}
+                </Text>
+                <Text size="sm">Use Train NLU to train the model on the current intents and see its evaluation.</Text>
+              </Alert>
+            )}
+            {clashes.length > 0 && (
+              <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="clash-warning">
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <div>
+                    <Text size="sm" fw={600}>
+                      {clashes.length === 1 ? '1 template clash' : `${clashes.length} template clashes`}: the same or
+                      almost the same sentence teaches different intents.
+                    </Text>
+                    {clashes.slice(0, CLASHES_LISTED).map((clash) => (
+                      <Text size="sm" key={`${clash.a.intent_id}:${clash.a.template}:${clash.b.intent_id}:${clash.b.template}`}>
+                        “{clash.a.template}” ({clash.a.intent}) ↔ “{clash.b.template}” ({clash.b.intent})
+                      </Text>
+                    ))}
+                  </div>
+                  <Checkbox
+                    label="show only flaws"
+                    checked={onlyFlaws}
+                    onChange={() => list.send({ type: 'flaws.toggle' })}
+                  />
+                </Group>
+              </Alert>
+            )}
+            {clashes.length === 0 && flawed.size > 0 && (
+              <Group justify="flex-end">
+                <Checkbox label="show only flaws" checked={onlyFlaws} onChange={() => list.send({ type: 'flaws.toggle' })} />
+              </Group>
+            )}
+            {allPerfect && !modelNotRetrained(state) && (
+              <Alert color="teal" variant="light" data-testid="evaluation-perfect" title="The evaluation is perfect">
+                Every template is recognized; precision and recall are 1 for every intent.
+              </Alert>
+            )}
+
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, lg: 8 }}>
+                <Stack gap="sm">
+                  <Group gap="sm" wrap="nowrap">
+                    <TextInput
+                      ref={searchInput}
+                      style={{ flex: 1 }}
+                      leftSection={<IconSearch size={16} />}
+                      rightSection={
+                        search ? (
+                          <IconX
+                            size={16}
+                            style={{ cursor: 'pointer' }}
+                            aria-label="Clear search"
+                            onClick={() => list.send({ type: 'search.clear' })}
+                          />
+                        ) : (
+                          <Kbd size="xs">Ctrl+F</Kbd>
+                        )
+                      }
+                      rightSectionWidth={56}
+                      placeholder="Search intents and templates"
+                      aria-label="Search intents and templates"
+                      value={search}
+                      onChange={(event) => list.send({ type: 'search.change', value: event.currentTarget.value })}
+                      onKeyDown={(event) => {
+                        if (event.key === 'Escape') list.send({ type: 'search.clear' });
+                      }}
+                    />
+                    {canEdit && (
+                      <Group gap="xs" wrap="nowrap">
+                        <TextInput
+                          placeholder="New intent name"
+                          aria-label="New intent name"
+                          value={newName}
+                          onChange={(event) => setNewName(event.currentTarget.value)}
+                          onKeyDown={(event) => {
+                            if (event.key === 'Enter') addIntent();
+                          }}
+                        />
+                        <Button leftSection={<IconPlus size={16} />} onClick={addIntent} loading={state.matches({ ready: 'adding' })}>
+                          Add intent
+                        </Button>
+                      </Group>
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed" data-testid="intents-summary">
+                    {intents.length} intents · {intents.reduce((n, i) => n + i.templates.length, 0)} templates
+                    {busy ? ' · saving…' : ''}
+                  </Text>
+                  <Box>
+                    <VirtualIntentList rows={rows} evaluation={intentEvaluations} clashing={clashing} twins={twins} flawed={flawed} />
+                  </Box>
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, lg: 4 }}>
+                <SynonymsPanel actor={synonyms} canEdit={canSynonyms} />
+              </Grid.Col>
+            </Grid>
+          </>
+        )}
+
+        <ConfirmDialog
+          opened={state.matches({ ready: 'confirmingDelete' }) || state.matches({ ready: 'deleting' })}
+          busy={state.matches({ ready: 'deleting' })}
+          title="Remove intent?"
+          confirmLabel="Remove"
+          onConfirm={() => list.send({ type: 'intent.deleteConfirm' })}
+          onCancel={() => list.send({ type: 'intent.deleteCancel' })}
+        >
+          The intent “{deleting?.name}” and its {deleting?.templates.length ?? 0} templates will be deleted.
+        </ConfirmDialog>
+        <ConfirmDialog
+          opened={templateState.matches('confirmingDelete') || templateState.matches('deleting')}
+          busy={templateState.matches('deleting')}
+          title="Delete template?"
+          confirmLabel="Delete"
+          onConfirm={() => templates.send({ type: 'template.deleteConfirm' })}
+          onCancel={() => templates.send({ type: 'template.deleteCancel' })}
+        >
+          The template “{templateState.context.original}” will be deleted.
+        </ConfirmDialog>
+        <ConfirmDialog
+          opened={polarityState.matches('confirmingDisable') || polarityState.matches('disabling')}
+          busy={polarityState.matches('disabling')}
+          title="Depolarize intent?"
+          confirmLabel="Depolarize"
+          onConfirm={() => polarity.send({ type: 'polarity.confirm' })}
+          onCancel={() => polarity.send({ type: 'polarity.cancel' })}
+        >
+          The negative twin “{disabling?.name}
+          {NEGATIVE_INTENT_SUFFIX}” and all its templates will be deleted.
+        </ConfirmDialog>
+        <ConfirmDialog
+          opened={state.matches({ ready: 'confirmingImport' }) || state.matches({ ready: 'importing' })}
+          busy={state.matches({ ready: 'importing' })}
+          color="blue"
+          title="Upload file?"
+          confirmLabel="Import"
+          onConfirm={() => list.send({ type: 'intents.importConfirm' })}
+          onCancel={() => list.send({ type: 'intents.importCancel' })}
+        >
+          The intents and templates of “{pendingImport?.name}” (CSV with columns intent,template) will be added to this
+          project. Existing templates stay. Export first ({intentsExportFileName(projectId ?? 0)}) if you want a backup.
+        </ConfirmDialog>
+      </Stack>
+    </IntentsActorsContext.Provider>
+  );
+}
