@@ -6,7 +6,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
-import { connectApiClient, currentPage, providedMenuModeMachine, providedProjectSelectionMachine, providedSessionMachine } from './machines/provide.ts';
+import {
+  connectApiClient,
+  currentPage,
+  type providedMenuModeMachine,
+  type providedProjectSelectionMachine,
+  providedSessionMachine,
+} from './machines/provide.ts';
 import { requestProgressMachine } from './machines/requestProgress/machine.ts';
 import { SessionActor } from './machines/session/context.ts';
 import ErrorScreen from './screens/error/ErrorScreen.tsx';
@@ -77,7 +83,13 @@ function ConsoleRoutes({ projectSelectionLogic, menuModeLogic }: Omit<AppProps, 
   useWindowEvent('keydown', reportActivity);
 
   const phase = SessionActor.useSelector((s) =>
-    s.matches('loadingUser') ? 'loading' : s.matches('authenticated') ? 'in' : s.matches('loggingOut') ? 'leaving' : 'out',
+    s.matches('loadingUser')
+      ? 'loading'
+      : s.matches('authenticated')
+        ? 'in'
+        : s.matches('loggingOut')
+          ? 'leaving'
+          : 'out',
   );
 
   return (

@@ -17,7 +17,12 @@ export interface OidcSettings {
 export function readOidcSettings(env: NodeJS.ProcessEnv = process.env): OidcSettings | null {
   const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_REDIRECT_URI } = env;
   if (!OIDC_ISSUER || !OIDC_CLIENT_ID || !OIDC_CLIENT_SECRET || !OIDC_REDIRECT_URI) return null;
-  return { issuer: OIDC_ISSUER, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET, redirectUri: OIDC_REDIRECT_URI };
+  return {
+    issuer: OIDC_ISSUER,
+    clientId: OIDC_CLIENT_ID,
+    clientSecret: OIDC_CLIENT_SECRET,
+    redirectUri: OIDC_REDIRECT_URI,
+  };
 }
 
 /** Test seam: the SSO test swaps the HTTP client to tamper with token responses (forged ID tokens). */
@@ -54,7 +59,10 @@ export class OidcClient {
   configuration(): Promise<oidc.Configuration> {
     if (!this.#configuration) {
       const issuer = new URL(this.settings.issuer);
-      const execute = [oidc.enableNonRepudiationChecks, ...(issuer.protocol === 'http:' && isLoopback(issuer) ? [oidc.allowInsecureRequests] : [])];
+      const execute = [
+        oidc.enableNonRepudiationChecks,
+        ...(issuer.protocol === 'http:' && isLoopback(issuer) ? [oidc.allowInsecureRequests] : []),
+      ];
       this.#configuration = oidc
         .discovery(issuer, this.settings.clientId, undefined, oidc.ClientSecretPost(this.settings.clientSecret), {
           execute,
@@ -93,7 +101,11 @@ export class OidcClient {
   ): Promise<VerifiedIdentity> {
     const config = await this.configuration();
     const currentUrl = new URL(this.settings.redirectUri);
-    currentUrl.search = new URLSearchParams({ code: response.code, state: response.state, ...(response.iss ? { iss: response.iss } : {}) }).toString();
+    currentUrl.search = new URLSearchParams({
+      code: response.code,
+      state: response.state,
+      ...(response.iss ? { iss: response.iss } : {}),
+    }).toString();
     currentUrl.hash = '';
     const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
       pkceCodeVerifier: flow.codeVerifier,

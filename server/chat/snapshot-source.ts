@@ -1,10 +1,10 @@
 import type { ConversationEnv } from '../../src/api/contract/conversations.ts';
 import type { Db } from '../db/database.ts';
 import { listProjectActions } from '../services/actions.ts';
-import { readAtime } from '../services/atime.ts';
 import { listEntities } from '../services/entities.ts';
 import { getDraftModel } from '../services/model-cache.ts';
 import { REACTIONS_RESOURCE, REACTION_SCOPES_RESOURCE, listReactionScopes, listReactions } from '../services/reactions.ts';
+import { SETTINGS_RESOURCE } from '../services/settings.ts';
 import { readNluSettings } from '../services/training-data.ts';
 import type { BotSnapshot } from './bot-snapshot.ts';
 import { ACTIONS_RESOURCE } from '../services/actions.ts';
@@ -19,45 +19,55 @@ export function setDeploymentSnapshotLoader(loader: DeploymentSnapshotLoader | n
   deploymentLoader = loader;
 }
 
-type Dialogue = Pick<BotSnapshot, 'reactions' | 'scopes' | 'actions'>;
-const dialogueCache = new WeakMap<Db, Map<number, { key: string; dialogue: Dialogue }>>();
+type Configuration = Pick<BotSnapshot, 'reactions' | 'scopes' | 'actions' | 'language' | 'settings'>;
+const configurationCache = new WeakMap<Db, Map<number, { key: string; configuration: Configuration }>>();
+const CONFIGURATION_RESOURCES = [REACTIONS_RESOURCE, REACTION_SCOPES_RESOURCE, ACTIONS_RESOURCE, SETTINGS_RESOURCE];
 
-/** Reactions, scopes and actions, re-read only when one of their atimes moved (every process agrees on those). */
-async function draftDialogue(db: Db, projectId: number): Promise<Dialogue> {
-  const atimes = await Promise.all([REACTIONS_RESOURCE, REACTION_SCOPES_RESOURCE, ACTIONS_RESOURCE].map((r) => readAtime(db, projectId, r)));
-  const key = atimes.join(':');
-  let cache = dialogueCache.get(db);
+/**
+ * Reactions, scopes, actions and NLU settings, re-read only when one of their atimes moved (one indexed
+ * read per message; every process agrees on atimes, so a save anywhere is seen everywhere at once).
+ */
+async function draftConfiguration(db: Db, projectId: number): Promise<Configuration> {
+  const rows = await db
+    .selectFrom('resource_atimes')
+    .select(['resource', 'atime'])
+    .where('project_id', '=', projectId)
+    .where('resource', 'in', CONFIGURATION_RESOURCES)
+    .execute();
+  const key = CONFIGURATION_RESOURCES.map((r) => rows.find((row) => row.resource === r)?.atime ?? 0).join(':');
+  let cache = configurationCache.get(db);
   if (!cache) {
     cache = new Map();
-    dialogueCache.set(db, cache);
+    configurationCache.set(db, cache);
   }
   const hit = cache.get(projectId);
-  if (hit && hit.key === key && key !== '0:0:0') return hit.dialogue;
-  const [reactions, scopes, actions] = await Promise.all([
+  if (hit && hit.key === key) return hit.configuration;
+  const [reactions, scopes, actions, settings] = await Promise.all([
     listReactions(db, projectId),
     listReactionScopes(db, projectId),
     listProjectActions(db, projectId),
+    readNluSettings(db, projectId),
   ]);
-  const dialogue = { reactions, scopes, actions };
-  cache.set(projectId, { key, dialogue });
-  return dialogue;
+  const configuration: Configuration = {
+    reactions,
+    scopes,
+    actions,
+    language: settings.language,
+    settings: { confidenceThreshold: settings.threshold, multiIntent: settings.multiIntent },
+  };
+  cache.set(projectId, { key, configuration });
+  return configuration;
 }
 
 /** The working draft as a bot: what the console's chat window talks to. */
 export async function draftSnapshot(db: Db, projectId: number): Promise<BotSnapshot> {
-  const [dialogue, settings, model] = await Promise.all([
-    draftDialogue(db, projectId),
-    readNluSettings(db, projectId),
-    getDraftModel(db, projectId),
-  ]);
+  const [configuration, model] = await Promise.all([draftConfiguration(db, projectId), getDraftModel(db, projectId)]);
   const entities = model ? [...model.parts.entities] : await listEntities(db, projectId);
   return {
     projectId,
     env: 'draft',
     deploymentId: null,
-    language: settings.language,
-    ...dialogue,
-    settings: { confidenceThreshold: settings.threshold, multiIntent: settings.multiIntent },
+    ...configuration,
     model,
     entities,
   };

@@ -30,7 +30,7 @@ export class JobRunner {
   private running = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
-  private looking = false;
+  private looking: Promise<void> | null = null;
   private lookAgain = false;
 
   constructor(db: Db, handlers: Record<string, JobHandler>, options: JobRunnerOptions = {}) {
@@ -52,7 +52,7 @@ export class JobRunner {
   /** Look for work now (a job was just queued in this process). */
   kick(): void {
     if (this.stopped) return;
-    if (this.looking) this.lookAgain = true;
+    if (this.looking !== null) this.lookAgain = true;
     else this.schedule(0);
   }
 
@@ -61,6 +61,8 @@ export class JobRunner {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    // A look in flight holds a connection: let it finish before the caller closes the database.
+    await this.looking;
     await Promise.allSettled([...this.running]);
   }
 
@@ -74,14 +76,20 @@ export class JobRunner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.look();
+      if (this.looking !== null || this.stopped) return;
+      this.looking = this.look().finally(() => {
+        this.looking = null;
+        if (this.stopped) return;
+        if (this.lookAgain) {
+          this.lookAgain = false;
+          this.schedule(0);
+        } else this.schedule(this.pollMs);
+      });
     }, ms);
     this.timer.unref?.();
   }
 
   private async look(): Promise<void> {
-    if (this.stopped || this.looking) return;
-    this.looking = true;
     try {
       while (!this.stopped && this.running.size < this.concurrency) {
         const job = await takeJob(this.db, this.workerId, [...this.handlers.keys()]);
@@ -92,16 +100,10 @@ export class JobRunner {
         });
         this.running.add(run);
       }
-      await failAbandonedJobs(this.db);
+      if (!this.stopped) await failAbandonedJobs(this.db);
     } catch (error) {
       if (!this.stopped) this.log('job runner: cannot take jobs', error);
-    } finally {
-      this.looking = false;
     }
-    if (this.lookAgain) {
-      this.lookAgain = false;
-      this.schedule(0);
-    } else this.schedule(this.pollMs);
   }
 
   private async run(job: Job): Promise<void> {

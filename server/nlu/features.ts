@@ -4,7 +4,7 @@ import { normalizedWords } from './normalize.ts';
 
 /** Which features describe a sentence; stored in the model so classification uses the same ones. */
 export interface FeatureSettings {
-  /** Word n-grams up to this length (1 or 2), over stems. */
+  /** Word n-grams up to this length (1 to 3), over stems. */
   wordNgrams: number;
   /** Also the unstemmed word as a feature. */
   rawWords: boolean;
@@ -48,11 +48,14 @@ export function featureHashes(
   const word: number[] = [];
   const char: number[] = [];
   let previous = '<s>';
+  let beforePrevious = '';
   for (const token of words) {
     const stem = language.stem(token);
     word.push(hashString(stem, SEED_WORD));
     if (settings.rawWords && stem !== token) word.push(hashString(`=${token}`, SEED_WORD));
     if (settings.wordNgrams >= 2) word.push(hashString(`${previous} ${stem}`, SEED_BIGRAM));
+    if (settings.wordNgrams >= 3 && beforePrevious) word.push(hashString(`${beforePrevious} ${previous} ${stem}`, SEED_BIGRAM));
+    beforePrevious = previous;
     previous = stem;
     if (settings.digitShapes && /\d/.test(token)) word.push(hashString(`#${token.replace(/\d/g, '0')}`, SEED_WORD));
     if (settings.charMax > 0 && !settings.crossWordChars) charNgrams(token, settings.charMin, settings.charMax, char);

@@ -43,9 +43,19 @@ export class TrainPool {
     return this.workers;
   }
 
+  /** Whether a job of this size goes to the worker threads (smaller ones run in the calling thread). */
+  usesWorkers(rows: number, classes: number): boolean {
+    return this.size > 1 && rows * classes >= IN_THREAD_WORK;
+  }
+
+  /** Starts the threads now, so that loading their modules overlaps with the caller's featurisation. */
+  warmUp(): void {
+    this.start();
+  }
+
   /** Trains every class of `job`, split round-robin across the workers; weights come back in class order. */
   async train(job: TrainJob): Promise<Float32Array[]> {
-    if (this.size === 1 || job.matrix.rows * job.classes.length < IN_THREAD_WORK) return runTrainJob(job);
+    if (!this.usesWorkers(job.matrix.rows, job.classes.length)) return runTrainJob(job);
     const workers = this.start();
     const shares = workers.map((_, w) => job.classes.filter((_, i) => i % workers.length === w));
     const results = await Promise.all(

@@ -53,23 +53,26 @@ export async function fitModel(
 ): Promise<ModelParts> {
   const features = { ...DEFAULT_FEATURES, ...options.features };
   const definition = getLanguage(language);
-  const docs = examples.texts.map((text) =>
-    featureHashes(
-      text,
-      definition,
-      features,
-      entities.length ? extractEntities(text, entities, definition.code).map((e) => e.name) : [],
-    ),
-  );
-  const vocabulary = buildVocabulary(docs, options.minDf ?? 1);
-  const rows = docs.map((doc) => vectorize(doc, vocabulary.lookup, vocabulary.idf, features.charWeight));
-  const matrix = sharedSparseMatrix(rows, vocabulary.size);
-  const labels = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, examples.labels.length)));
-  labels.set(examples.labels);
   const pool = options.pool ?? new TrainPool(options.workers);
-  let perClass: Float32Array[];
   try {
-    perClass = await pool.train({
+    // Threads load their modules while this thread featurises.
+    if (pool.usesWorkers(examples.texts.length, examples.intents.length)) pool.warmUp();
+    const docs = examples.texts.map((text) =>
+      featureHashes(
+        text,
+        definition,
+        features,
+        entities.length ? extractEntities(text, entities, definition.code).map((e) => e.name) : [],
+      ),
+    );
+    const vocabulary = buildVocabulary(docs, options.minDf ?? 1);
+    const matrix = sharedSparseMatrix(
+      docs.map((doc) => vectorize(doc, vocabulary.lookup, vocabulary.idf, features.charWeight)),
+      vocabulary.size,
+    );
+    const labels = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, examples.labels.length)));
+    labels.set(examples.labels);
+    const perClass = await pool.train({
       matrix,
       labels,
       classes: examples.intents.map((_, k) => k),
@@ -81,21 +84,21 @@ export async function fitModel(
         seed: options.seed ?? 1,
       },
     });
+    const { weights, scales, bias } = quantiseWeights(perClass, vocabulary.size);
+    return {
+      language: definition.code,
+      intents: examples.intents,
+      entities: [...entities],
+      features,
+      calibration: options.calibration ?? DEFAULT_CALIBRATION,
+      defaultThreshold: options.defaultThreshold ?? DEFAULT_THRESHOLD,
+      table: vocabulary.table,
+      idf: vocabulary.idf,
+      weights,
+      scales,
+      bias,
+    };
   } finally {
     if (!options.pool) await pool.close();
   }
-  const { weights, scales, bias } = quantiseWeights(perClass, vocabulary.size);
-  return {
-    language: definition.code,
-    intents: examples.intents,
-    entities: [...entities],
-    features,
-    calibration: options.calibration ?? DEFAULT_CALIBRATION,
-    defaultThreshold: options.defaultThreshold ?? DEFAULT_THRESHOLD,
-    table: vocabulary.table,
-    idf: vocabulary.idf,
-    weights,
-    scales,
-    bias,
-  };
 }

@@ -69,7 +69,10 @@ export default async function ssoRoutes(app: FastifyInstance, services: AppServi
     const userId = await userForIdentity(db, identity);
     const user = userId === null ? null : await loadCurrentUser(db, userId);
     if (!user) {
-      await logUserAction(db, { userId: null, action: `Failed single sign-on for ${(identity.email ?? identity.subject).slice(0, 100)}` });
+      await logUserAction(db, {
+        userId: null,
+        action: `Failed single sign-on for ${(identity.email ?? identity.subject).slice(0, 100)}`,
+      });
       throw ssoFailed();
     }
     const token = await createSession(db, user.id);

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { UPLOAD_FIELD, deleteFile, downloadFile, fileName, getStorage, uploadFile } from '../../src/api/contract/storage.ts';
+import {
+  UPLOAD_FIELD,
+  deleteFile,
+  downloadFile,
+  fileName,
+  getStorage,
+  uploadFile,
+} from '../../src/api/contract/storage.ts';
 import { HttpError } from '../http/http-error.ts';
 import { type AppServices, registerCall } from '../http/register-call.ts';
 import { recordRevision } from '../services/revisions.ts';
@@ -37,10 +44,12 @@ export default async function storageRoutes(app: FastifyInstance, services: AppS
   registerCall(app, services, uploadFile, async (ctx) => {
     const { request } = ctx;
     const projectId = ctx.requireProject();
-    if (!request.isMultipart()) throw new HttpError(415, `Send the file as multipart/form-data in the field "${UPLOAD_FIELD}".`);
+    if (!request.isMultipart())
+      throw new HttpError(415, `Send the file as multipart/form-data in the field "${UPLOAD_FIELD}".`);
     const part = await request.file({ limits: { fileSize: uploadLimit, files: 1, parts: 10, fieldSize: 1024 } });
     if (!part) throw new HttpError(400, `No file in the field "${UPLOAD_FIELD}".`);
-    if (part.fieldname !== UPLOAD_FIELD) throw new HttpError(400, `The file must be sent in the field "${UPLOAD_FIELD}".`);
+    if (part.fieldname !== UPLOAD_FIELD)
+      throw new HttpError(400, `The file must be sent in the field "${UPLOAD_FIELD}".`);
     let bytes: Buffer;
     try {
       bytes = await part.toBuffer();
@@ -58,7 +67,14 @@ export default async function storageRoutes(app: FastifyInstance, services: AppS
     return ctx.write(`Uploaded file ${name}`, async (trx, atime) => {
       const stored = await addFileVersion(trx, { projectId, name, bytes, type, userId });
       const { sha256, ...file } = stored;
-      await recordRevision(trx, { projectId, resource: '/storage', itemId: name, time: atime, userId, data: { ...file, sha256 } });
+      await recordRevision(trx, {
+        projectId,
+        resource: '/storage',
+        itemId: name,
+        time: atime,
+        userId,
+        data: { ...file, sha256 },
+      });
       return file;
     });
   });
@@ -69,7 +85,15 @@ export default async function storageRoutes(app: FastifyInstance, services: AppS
     const userId = ctx.user?.id ?? null;
     await ctx.write(`Deleted file ${name}`, async (trx, atime) => {
       await deleteFileVersions(trx, projectId, name);
-      await recordRevision(trx, { projectId, resource: '/storage', itemId: name, time: atime, userId, data: null, deleted: true });
+      await recordRevision(trx, {
+        projectId,
+        resource: '/storage',
+        itemId: name,
+        time: atime,
+        userId,
+        data: null,
+        deleted: true,
+      });
     });
     return { status: 'ok' as const };
   });

@@ -34,7 +34,8 @@ export async function takeFlow(
     .where('state', '=', state)
     .returning(['state', 'nonce', 'code_verifier', 'binding', 'expires_at'])
     .executeTakeFirst();
-  if (!row || !binding || row.binding !== digest(binding) || new Date(row.expires_at).getTime() < Date.now()) return null;
+  if (!row || !binding || row.binding !== digest(binding) || new Date(row.expires_at).getTime() < Date.now())
+    return null;
   return { state: row.state, nonce: row.nonce, codeVerifier: row.code_verifier };
 }
 
@@ -71,7 +72,13 @@ export async function userForIdentity(db: Db, identity: VerifiedIdentity): Promi
   // The unique (user, issuer) index makes a second subject for the same user fail here, even under a race.
   const inserted = await db
     .insertInto('external_identities')
-    .values({ issuer: identity.issuer, subject: identity.subject, user_id: user.id, email: identity.email, last_login_at: new Date() })
+    .values({
+      issuer: identity.issuer,
+      subject: identity.subject,
+      user_id: user.id,
+      email: identity.email,
+      last_login_at: new Date(),
+    })
     .onConflict((oc) => oc.doNothing())
     .returning('user_id')
     .executeTakeFirst();

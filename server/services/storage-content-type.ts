@@ -51,19 +51,31 @@ const aliases: Record<string, string[]> = {
 const noClaim = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/unknown']);
 
 /** Declared types acceptable for plain text content (Windows declares CSV as an Excel file). */
-const textDeclarations = /^(text\/(plain|csv|tab-separated-values|markdown|x-markdown|x-csv)|application\/(csv|x-csv|json|x-ndjson|vnd\.ms-excel))$/;
+const textDeclarations =
+  /^(text\/(plain|csv|tab-separated-values|markdown|x-markdown|x-csv)|application\/(csv|x-csv|json|x-ndjson|vnd\.ms-excel))$/;
 
 const normalizeMime = (mime: string | undefined): string => (mime ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
 /** Markup that a browser would execute if it ever rendered the file. */
-const activeMarkup = /<\s*(script|iframe|object|embed|foreignobject|html|body|meta|base|form)\b|<[^>]*\son[a-z]+\s*=|javascript:/i;
+const activeMarkup =
+  /<\s*(script|iframe|object|embed|foreignobject|html|body|meta|base|form)\b|<[^>]*\son[a-z]+\s*=|javascript:/i;
 const htmlDocument = /^\s*(<!--[\s\S]*?-->\s*)*<\s*(!doctype\s+html|html|head|body|script|iframe)\b/i;
+
+/** Tab, line feed, form feed and carriage return are text; other C0 controls and DEL mean binary. */
+const textControls = new Set([0x09, 0x0a, 0x0c, 0x0d]);
+const hasBinaryControl = (text: string): boolean => {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && !textControls.has(code)) || code === 0x7f) return true;
+  }
+  return false;
+};
 
 /** Strict UTF-8 with no control characters but tab, line feed, form feed and carriage return. */
 function asText(bytes: Uint8Array): string | null {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text) ? null : text;
+    return hasBinaryControl(text) ? null : text;
   } catch {
     return null;
   }
@@ -108,7 +120,11 @@ function declaredMatchesText(declared: string, type: string): boolean {
  * The stored type of an upload, from its content. Throws 415 for executables, HTML, scripted SVG, unknown
  * binaries and dangerous names, and when the declared type contradicts the content (a spoof).
  */
-export async function detectContentType(bytes: Uint8Array, name: string, declaredMime: string | undefined): Promise<string> {
+export async function detectContentType(
+  bytes: Uint8Array,
+  name: string,
+  declaredMime: string | undefined,
+): Promise<string> {
   const declared = normalizeMime(declaredMime);
   if (dangerousExtension.test(name.trim())) throw new HttpError(415, FILE_TYPE_NOT_ALLOWED);
   const detected = bytes.length ? await fileTypeFromBuffer(bytes) : undefined;
@@ -123,6 +139,7 @@ export async function detectContentType(bytes: Uint8Array, name: string, declare
   const type = detected && detected.mime !== 'application/xml' ? detected.mime : textType(text, name, declared);
   if (detected && activeMarkup.test(text)) throw new HttpError(415, FILE_TYPE_NOT_ALLOWED);
   const acceptable = [type, ...(aliases[type] ?? [])];
-  if (!acceptable.includes(declared) && !declaredMatchesText(declared, type)) throw new HttpError(415, FILE_TYPE_MISMATCH);
+  if (!acceptable.includes(declared) && !declaredMatchesText(declared, type))
+    throw new HttpError(415, FILE_TYPE_MISMATCH);
   return type;
 }

@@ -79,22 +79,24 @@ export async function addFileVersion(
     .insertInto('storage_files')
     .columns(['project_id', 'name', 'version', 'size', 'type', 'sha256', 'user_id'])
     .expression(
-      trx
-        .selectNoFrom([
-          sql<number>`${file.projectId}::integer`.as('project_id'),
-          sql<string>`${file.name}::text`.as('name'),
-          sql<number>`(SELECT coalesce(max(version), 0) + 1 FROM storage_files WHERE project_id = ${file.projectId} AND name = ${file.name})`.as(
-            'version',
-          ),
-          sql<number>`${file.bytes.length}::integer`.as('size'),
-          sql<string>`${file.type}::text`.as('type'),
-          sql<string>`${sha256}::text`.as('sha256'),
-          sql<number | null>`${file.userId}::integer`.as('user_id'),
-        ]),
+      trx.selectNoFrom([
+        sql<number>`${file.projectId}::integer`.as('project_id'),
+        sql<string>`${file.name}::text`.as('name'),
+        sql<number>`(SELECT coalesce(max(version), 0) + 1 FROM storage_files WHERE project_id = ${file.projectId} AND name = ${file.name})`.as(
+          'version',
+        ),
+        sql<number>`${file.bytes.length}::integer`.as('size'),
+        sql<string>`${file.type}::text`.as('type'),
+        sql<string>`${sha256}::text`.as('sha256'),
+        sql<number | null>`${file.userId}::integer`.as('user_id'),
+      ]),
     )
     .returning(['name', 'size', 'type', 'version', 'created_at'])
     .executeTakeFirstOrThrow();
-  const by = file.userId === null ? null : ((await trx.selectFrom('users').select('name').where('id', '=', file.userId).executeTakeFirst())?.name ?? null);
+  const by =
+    file.userId === null
+      ? null
+      : ((await trx.selectFrom('users').select('name').where('id', '=', file.userId).executeTakeFirst())?.name ?? null);
   return { ...toStorageFile({ ...row, by }), sha256 };
 }
 

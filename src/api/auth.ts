@@ -1,4 +1,9 @@
-import { changeMyPasswd as changeMyPasswdCall, login as loginCall, logout as logoutCall, validatePasswd as validatePasswdCall } from './contract/auth.ts';
+import {
+  changeMyPasswd as changeMyPasswdCall,
+  login as loginCall,
+  logout as logoutCall,
+  validatePasswd as validatePasswdCall,
+} from './contract/auth.ts';
 import type { loginBody, validatePasswdBody } from './contract/auth.ts';
 import type { z } from 'zod';
 import { callApi } from './client.ts';

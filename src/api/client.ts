@@ -206,10 +206,7 @@ function applyErrorTable(status: number | null, options: { ignore403?: boolean; 
 }
 
 /** The one entry point: send a contract call with the conventions above and parse its answer. */
-export async function callApi<C extends CallDefinition>(
-  call: C,
-  options: CallOptions<C> = {},
-): Promise<CallResult<C>> {
+export async function callApi<C extends CallDefinition>(call: C, options: CallOptions<C> = {}): Promise<CallResult<C>> {
   if (!isAllowed(call)) throw new SkippedCallError(call.name);
   const url = fillPath(call.path, options.params as Record<string, unknown> | undefined);
   changePending(1);

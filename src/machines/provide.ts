@@ -1,7 +1,15 @@
 import { notifications } from '@mantine/notifications';
 import { navigate } from 'wouter/use-hash-location';
 import { changeMyPasswd, login, logout, validatePasswd } from '../api/auth.ts';
-import { ApiError, configureApiClient, getApiScope, type Notice, resetApiClient, setApiScope, SkippedCallError } from '../api/client.ts';
+import {
+  ApiError,
+  configureApiClient,
+  getApiScope,
+  type Notice,
+  resetApiClient,
+  setApiScope,
+  SkippedCallError,
+} from '../api/client.ts';
 import { intentsExportFileName } from '../api/contract/intents.ts';
 import { deleteEntity, getEntities, putEntity } from '../api/entities.ts';
 import {

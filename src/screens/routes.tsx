@@ -52,7 +52,9 @@ export class ChunkLoadTimeoutError extends Error {
 
 /** Load a code-split module, giving up after CHUNK_LOAD_TIMEOUT_MS. */
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy's own constraint
-export function lazyWithTimeout<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
+export function lazyWithTimeout<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+): LazyExoticComponent<T> {
   return lazy(
     () =>
       new Promise<{ default: T }>((resolve, reject) => {
@@ -121,7 +123,7 @@ export const appRoutes: RouteEntry[] = [
     hotkey: 'I',
     permission: get('/intents'),
     placement: 'sidebar',
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./intents/IntentsScreen.tsx')),
   },
   {
     path: '/app/entities',
@@ -131,7 +133,7 @@ export const appRoutes: RouteEntry[] = [
     hotkey: 'E',
     permission: get('/entities'),
     placement: 'sidebar',
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./entities/EntitiesScreen.tsx')),
   },
   {
     path: '/app/fallbacks',
@@ -141,7 +143,7 @@ export const appRoutes: RouteEntry[] = [
     hotkey: 'F',
     permission: get('/intents/unclassified'),
     placement: 'sidebar',
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./fallbacks/FallbacksScreen.tsx')),
   },
   {
     path: '/app/tests',
@@ -192,7 +194,7 @@ export const appRoutes: RouteEntry[] = [
     hotkey: 'R',
     permission: get('/storage'),
     placement: 'sidebar',
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./storage/StorageScreen.tsx')),
   },
   {
     path: '/app/deployments',
@@ -222,7 +224,7 @@ export const appRoutes: RouteEntry[] = [
     hotkey: 'S',
     permission: get('/settings'),
     placement: 'sidebar',
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./settings/SettingsScreen.tsx')),
   },
   {
     path: '/app/platform-settings',
@@ -231,7 +233,7 @@ export const appRoutes: RouteEntry[] = [
     icon: IconServerCog,
     permission: { method: 'PUT', path: '/platform' },
     placement: 'userMenu',
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./platformSettings/PlatformSettingsScreen.tsx')),
   },
   {
     path: '/app/users-logs',
@@ -240,7 +242,7 @@ export const appRoutes: RouteEntry[] = [
     icon: IconListDetails,
     permission: get('/users-logs'),
     placement: 'userMenu',
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./usersLogs/UsersLogsScreen.tsx')),
   },
   {
     path: '/app/roles',

@@ -33,7 +33,12 @@ export function InlineEdit({ value, onSave, placeholder, validate, disabled, ...
         </Text>
         {!disabled && (
           <Tooltip label="Edit">
-            <ActionIcon variant="subtle" size="sm" onClick={() => setDraft(value)} aria-label={rest['aria-label'] ?? 'Edit'}>
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              onClick={() => setDraft(value)}
+              aria-label={rest['aria-label'] ?? 'Edit'}
+            >
               <IconPencil size={14} />
             </ActionIcon>
           </Tooltip>

@@ -3,7 +3,12 @@ import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** The title row of a screen: icon, title, one-line purpose and optional actions. */
-export function PageHeader({ icon: ScreenIcon, title, description, actions }: {
+export function PageHeader({
+  icon: ScreenIcon,
+  title,
+  description,
+  actions,
+}: {
   icon: Icon;
   title: ReactNode;
   description?: ReactNode;

@@ -125,7 +125,8 @@ const states: StateAssertions<typeof machine> = {
   'anonymous.oneTimeCode': (state) => {
     expect(screen.getByRole('button', { name: 'Verify and log in' })).toBeInTheDocument();
     if (state.context.fieldErrors.otp) expect(screen.getByText('Enter the 6-digit code')).toBeInTheDocument();
-    if (state.context.loginFailure === 'failed') expect(screen.getByTestId('login-error')).toHaveTextContent(LOGIN_FAILED);
+    if (state.context.loginFailure === 'failed')
+      expect(screen.getByTestId('login-error')).toHaveTextContent(LOGIN_FAILED);
   },
   loggingIn: () => {
     expect(login.pending).toBeGreaterThan(0);
@@ -146,7 +147,9 @@ const states: StateAssertions<typeof machine> = {
     expect(validatePassword.calls.at(-1)).toEqual({ passwd: 'Long-enough-42', email: user.email, name: user.name });
   },
   [editing('rejected')]: (state) =>
-    expect(within(modal()).getByTestId('password-problem')).toHaveTextContent(state.context.password.serverMessage ?? '?'),
+    expect(within(modal()).getByTestId('password-problem')).toHaveTextContent(
+      state.context.password.serverMessage ?? '?',
+    ),
   [editing('valid')]: () => {
     expect(within(modal()).getByText('The password is strong enough.')).toBeInTheDocument();
     expect(within(modal()).getByRole('button', { name: 'Change password' })).toBeEnabled();
@@ -186,7 +189,10 @@ describeModel({
     { type: 'xstate.error.actor.login', error: new LoginFailure('failed') } as never,
     { type: 'xstate.error.actor.login', error: new LoginFailure('suspended') } as never,
     { type: 'xstate.done.actor.validatePassword', output: { status: 'ok', msg: '' } } as never,
-    { type: 'xstate.done.actor.validatePassword', output: { status: 'error', msg: 'Password is too common.' } } as never,
+    {
+      type: 'xstate.done.actor.validatePassword',
+      output: { status: 'error', msg: 'Password is too common.' },
+    } as never,
   ],
   serializeContext: (c) => ({
     user: c.user ? c.user.password_expired : null,

@@ -18,7 +18,11 @@ const codeAt = (secret: string, offsetSteps = 0) =>
   });
 
 const login = (email: string, otp?: string) =>
-  t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, passwd: USER_PASSWORD, ...(otp ? { otp } : {}) } });
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/login',
+    payload: { email, passwd: USER_PASSWORD, ...(otp ? { otp } : {}) },
+  });
 
 /** A user with codes on; `confirmed` is the code that activated them (its step is spent). */
 async function enrolledUser(): Promise<{ caller: Caller; email: string; secret: string; confirmed: string }> {
@@ -87,7 +91,10 @@ describe('one-time code enrolment', () => {
     const caller = await t.createUser({ roleId: 3 });
     const { secret } = (await t.call('POST', '/v1/users/otp/enrol', { as: caller })).json();
     const wrong = codeAt(secret, 10);
-    for (let i = 0; i < 5; i++) expect((await t.call('POST', '/v1/users/otp/confirm', { as: caller, body: { otp: wrong } })).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await t.call('POST', '/v1/users/otp/confirm', { as: caller, body: { otp: wrong } })).statusCode).toBe(
+        400,
+      );
     const sixth = await t.call('POST', '/v1/users/otp/confirm', { as: caller, body: { otp: codeAt(secret) } });
     expect(sixth.statusCode).toBe(429);
   });
@@ -122,7 +129,9 @@ describe('login with a one-time code', () => {
   it('turns codes off only with a current code, after which login needs none', async () => {
     const { caller, email, secret, confirmed } = await enrolledUser();
     expect((await t.call('DELETE', '/v1/users/otp', { as: caller, body: { otp: confirmed } })).statusCode).toBe(400);
-    expect((await t.call('DELETE', '/v1/users/otp', { as: caller, body: { otp: codeAt(secret, 1) } })).statusCode).toBe(200);
+    expect((await t.call('DELETE', '/v1/users/otp', { as: caller, body: { otp: codeAt(secret, 1) } })).statusCode).toBe(
+      200,
+    );
     expect((await t.call('GET', '/v1/users/me', { as: caller })).json().otp_enabled).toBe(false);
     expect((await login(email)).statusCode).toBe(200);
   });

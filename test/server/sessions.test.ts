@@ -47,7 +47,10 @@ describe('an old cookie is refused', () => {
   it('after a password change (every other session)', async () => {
     const first = await t.createUser({ roleId: 3 });
     const second = await t.login(await emailOf(first), USER_PASSWORD);
-    const changed = await t.call('PUT', '/v1/users/change-my-passwd', { as: second, body: { passwd: 'Another-Long-Passphrase-77' } });
+    const changed = await t.call('PUT', '/v1/users/change-my-passwd', {
+      as: second,
+      body: { passwd: 'Another-Long-Passphrase-77' },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await me(first)).statusCode).toBe(401);
     expect((await t.call('GET', '/v1/storage', { as: first })).statusCode).toBe(401);
@@ -57,7 +60,10 @@ describe('an old cookie is refused', () => {
     const admin = await t.admin();
     const user = await t.createUser({ roleId: 3 });
     const users = await t.call('GET', '/v1/users', { as: admin });
-    const reset = await t.call('POST', `/v1/users/reset/${user.userId}`, { as: admin, query: { atime: users.headers['x-atime'] as string } });
+    const reset = await t.call('POST', `/v1/users/reset/${user.userId}`, {
+      as: admin,
+      query: { atime: users.headers['x-atime'] as string },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await me(user)).statusCode).toBe(401);
   });
@@ -68,10 +74,12 @@ describe('an old cookie is refused', () => {
     expect((await t.call('GET', '/v1/storage', { as: user })).statusCode).toBe(200);
     const members = await t.call('GET', '/v1/users/projects', { as: admin });
     expect(members.statusCode).toBe(200);
-    const project = (members.json() as Array<{ project_id: number; users: Array<{ user_id: number; role_id: number }> }>).find(
-      (p) => p.project_id === DEMO_PROJECT_ID,
-    );
-    const remaining = (project?.users ?? []).filter((u) => u.user_id !== user.userId).map((u) => ({ user_id: u.user_id, role_id: u.role_id }));
+    const project = (
+      members.json() as Array<{ project_id: number; users: Array<{ user_id: number; role_id: number }> }>
+    ).find((p) => p.project_id === DEMO_PROJECT_ID);
+    const remaining = (project?.users ?? [])
+      .filter((u) => u.user_id !== user.userId)
+      .map((u) => ({ user_id: u.user_id, role_id: u.role_id }));
     const put = await t.call('PUT', '/v1/users/projects', {
       as: admin,
       query: { atime: members.headers['x-atime'] as string },
@@ -85,13 +93,20 @@ describe('an old cookie is refused', () => {
   it('after the role itself is deleted', async () => {
     const admin = await t.admin();
     const roles = await t.call('GET', '/v1/roles', { as: admin });
-    const created = await t.call('PUT', '/v1/roles/-1', { as: admin, body: { name: 'Temporary' }, query: { atime: roles.headers['x-atime'] as string } });
+    const created = await t.call('PUT', '/v1/roles/-1', {
+      as: admin,
+      body: { name: 'Temporary' },
+      query: { atime: roles.headers['x-atime'] as string },
+    });
     expect(created.statusCode).toBe(200);
     const roleId = created.json().id as number;
     const user = await t.createUser({ roleId });
     expect((await me(user)).statusCode).toBe(200);
     const fresh = await t.call('GET', '/v1/roles', { as: admin });
-    const deleted = await t.call('DELETE', `/v1/roles/${roleId}`, { as: admin, query: { atime: fresh.headers['x-atime'] as string } });
+    const deleted = await t.call('DELETE', `/v1/roles/${roleId}`, {
+      as: admin,
+      query: { atime: fresh.headers['x-atime'] as string },
+    });
     expect(deleted.statusCode).toBe(200);
     expect((await me(user)).statusCode).toBe(401);
   });
@@ -111,7 +126,11 @@ describe('an old cookie is refused', () => {
     };
     await lock(false);
     for (let i = 0; i < 3; i++) expect((await me(user)).statusCode).toBe(401);
-    const refused = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, passwd: USER_PASSWORD } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email, passwd: USER_PASSWORD },
+    });
     expect(refused.statusCode).toBe(401);
     await lock(true);
     expect((await me(user)).statusCode).toBe(401);
@@ -120,8 +139,13 @@ describe('an old cookie is refused', () => {
   it('while suspended by wrong passwords: no new session is issued, even for the right password', async () => {
     const user = await t.createUser({ roleId: 3 });
     const email = await emailOf(user);
-    for (let i = 0; i < 6; i++) await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, passwd: `wrong-${i}` } });
-    const locked = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, passwd: USER_PASSWORD } });
+    for (let i = 0; i < 6; i++)
+      await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, passwd: `wrong-${i}` } });
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email, passwd: USER_PASSWORD },
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
   });
@@ -129,7 +153,11 @@ describe('an old cookie is refused', () => {
 
 describe('session cookie', () => {
   it('is HttpOnly, SameSite=Strict, path /, and not Secure without SECURE_COOKIES', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: SEED_ADMIN_EMAIL, passwd: TEST_ADMIN_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: SEED_ADMIN_EMAIL, passwd: TEST_ADMIN_PASSWORD },
+    });
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(cookie?.secure).toBeFalsy();
@@ -146,9 +174,17 @@ describe('session cookie', () => {
     const app = await buildApp({ db: database.db, config });
     try {
       await app.ready();
-      const res = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: SEED_ADMIN_EMAIL, passwd: TEST_ADMIN_PASSWORD } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/auth/login',
+        payload: { email: SEED_ADMIN_EMAIL, passwd: TEST_ADMIN_PASSWORD },
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: true });
+      expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({
+        httpOnly: true,
+        sameSite: 'Strict',
+        secure: true,
+      });
     } finally {
       await app.close();
       await database.close();
@@ -176,7 +212,10 @@ describe('timeouts enforced by the server', () => {
   it(`ends a session older than ${SESSION_ABSOLUTE_SECONDS / 3600} h however active`, async () => {
     const caller = await t.admin();
     expect((await me(caller)).statusCode).toBe(200);
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000), last_seen_at: new Date() }).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000), last_seen_at: new Date() })
+      .execute();
     expect((await me(caller)).statusCode).toBe(401);
   });
 });

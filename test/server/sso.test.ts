@@ -71,20 +71,34 @@ beforeAll(async () => {
   const callback = provider.callback();
   server.on('request', async (req, res) => {
     if (req.url?.startsWith('/interaction/')) {
-      await provider.interactionFinished(req, res, { login: { accountId: nextAccount } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: nextAccount } },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     callback(req, res);
   });
 
-  for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URI']) saved[key] = process.env[key];
-  Object.assign(process.env, { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET, OIDC_REDIRECT_URI: REDIRECT_URI });
+  for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URI'])
+    saved[key] = process.env[key];
+  Object.assign(process.env, {
+    OIDC_ISSUER: issuer,
+    OIDC_CLIENT_ID: CLIENT_ID,
+    OIDC_CLIENT_SECRET: CLIENT_SECRET,
+    OIDC_REDIRECT_URI: REDIRECT_URI,
+  });
   oidcTestHooks.fetch = async (url, options) => {
     const response = await fetch(url, options as RequestInit);
     if (!tamper || !String(url).endsWith('/token')) return response;
     const body = (await response.json()) as { id_token: string };
     body.id_token = tamper(body.id_token);
-    return new Response(JSON.stringify(body), { status: response.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(body), {
+      status: response.status,
+      headers: { 'content-type': 'application/json' },
+    });
   };
 });
 
@@ -115,7 +129,10 @@ const b64url = (value: Buffer | string) => Buffer.from(value).toString('base64ur
 
 function decode(jwt: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
   const [header, payload] = jwt.split('.');
-  return { header: JSON.parse(Buffer.from(header ?? '', 'base64url').toString()), payload: JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) };
+  return {
+    header: JSON.parse(Buffer.from(header ?? '', 'base64url').toString()),
+    payload: JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()),
+  };
 }
 
 /** Re-signs an ID token with changed claims, with the provider's key (a lying provider) or another key (a forger). */
@@ -139,7 +156,10 @@ async function signOnAtProvider(): Promise<{ code: string; state: string; iss?: 
   expect(params.get('state')).toBeTruthy();
   expect(params.get('nonce')).toBeTruthy();
   for (let hop = 0; hop < 10; hop++) {
-    const response = await fetch(url, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const response = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const [name, ...value] = (pair ?? '').split('=');
@@ -191,10 +211,16 @@ describe('single sign-on', () => {
     const off = await createTestApp();
     process.env.OIDC_ISSUER = issuerSetting;
     try {
-      expect((await off.app.inject({ method: 'GET', url: '/v1/integrations/msal/config' })).json()).toEqual({ enabled: false });
+      expect((await off.app.inject({ method: 'GET', url: '/v1/integrations/msal/config' })).json()).toEqual({
+        enabled: false,
+      });
       const start = await off.app.inject({ method: 'POST', url: '/v1/integrations/msal/sso-login' });
       expect(start.statusCode).toBe(404);
-      const done = await off.app.inject({ method: 'POST', url: '/v1/integrations/msal/sso-cb', payload: { code: 'x', state: 'y' } });
+      const done = await off.app.inject({
+        method: 'POST',
+        url: '/v1/integrations/msal/sso-cb',
+        payload: { code: 'x', state: 'y' },
+      });
       expect(done.statusCode).toBe(404);
     } finally {
       await off.close();
@@ -210,7 +236,9 @@ describe('single sign-on', () => {
     const session = done.cookies.find((c) => c.name === 'console_session');
     expect(session?.httpOnly).toBe(true);
     expect(session?.sameSite).toBe('Strict');
-    const me = await t.call('GET', '/v1/users/me', { as: { cookie: `console_session=${session?.value}`, userId: victimId } });
+    const me = await t.call('GET', '/v1/users/me', {
+      as: { cookie: `console_session=${session?.value}`, userId: victimId },
+    });
     expect(me.json().email).toBe(VICTIM_EMAIL);
     const link = await t.db.selectFrom('external_identities').selectAll().execute();
     expect(link.map((l) => [l.issuer, l.subject, l.user_id])).toEqual([[issuer, 'victim-sub', victimId]]);
@@ -284,13 +312,18 @@ describe('single sign-on', () => {
     await expectNoLogin(await completeSignOn(await signOnAtProvider()));
     tamper = null;
     const answer = await signOnAtProvider();
-    await t.db.updateTable('oidc_flows').set({ nonce: 'changed-on-the-server' }).where('state', '=', answer.state).execute();
+    await t.db
+      .updateTable('oidc_flows')
+      .set({ nonce: 'changed-on-the-server' })
+      .where('state', '=', answer.state)
+      .execute();
     await expectNoLogin(await completeSignOn(answer));
   });
 
   it('refuses an expired ID token', async () => {
     await createVictim();
-    tamper = (jwt) => resign(jwt, { exp: Math.floor(Date.now() / 1000) - 3600, iat: Math.floor(Date.now() / 1000) - 7200 });
+    tamper = (jwt) =>
+      resign(jwt, { exp: Math.floor(Date.now() / 1000) - 3600, iat: Math.floor(Date.now() / 1000) - 7200 });
     await expectNoLogin(await completeSignOn(await signOnAtProvider()));
   });
 
@@ -307,7 +340,10 @@ describe('single sign-on', () => {
   it('refuses an expired flow', async () => {
     await createVictim();
     const answer = await signOnAtProvider();
-    await t.db.updateTable('oidc_flows').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await t.db
+      .updateTable('oidc_flows')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     await expectNoLogin(await completeSignOn(answer));
   });
 

@@ -45,7 +45,14 @@ const PNG = Buffer.from(
   'base64',
 );
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]);
-const PE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
+const PE = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.alloc(58),
+  Buffer.from([0x80, 0, 0, 0]),
+  Buffer.alloc(64),
+  Buffer.from('PE\0\0'),
+  Buffer.alloc(200),
+]);
 
 async function upload(as: Awaited<ReturnType<TestApp['admin']>>, file: Parameters<typeof multipart>[0]) {
   const { body, headers } = multipart(file);
@@ -58,14 +65,20 @@ describe('storage', () => {
     const first = await upload(admin, { name: 'prices.csv', content: 'a,b\n1,2\n', type: 'text/csv' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ name: 'prices.csv', size: 8, type: 'text/csv', version: 1 });
-    const second = await upload(admin, { name: 'prices.csv', content: 'a,b\n3,4\n5,6\n', type: 'application/vnd.ms-excel' });
+    const second = await upload(admin, {
+      name: 'prices.csv',
+      content: 'a,b\n3,4\n5,6\n',
+      type: 'application/vnd.ms-excel',
+    });
     expect(second.json()).toMatchObject({ version: 2, type: 'text/csv' });
     await upload(admin, { name: 'logo.png', content: PNG, type: 'image/png' });
 
     const list = await t.call('GET', '/v1/storage', { as: admin });
     expect(list.statusCode).toBe(200);
     expect(list.headers['x-atime']).toBeDefined();
-    expect(list.json().map((f: { name: string; version: number; type: string }) => [f.name, f.version, f.type])).toEqual([
+    expect(
+      list.json().map((f: { name: string; version: number; type: string }) => [f.name, f.version, f.type]),
+    ).toEqual([
       ['logo.png', 1, 'image/png'],
       ['prices.csv', 2, 'text/csv'],
     ]);
@@ -76,7 +89,9 @@ describe('storage', () => {
     const download = await t.call('GET', '/v1/file', { as: admin, query: { file: 'prices.csv' } });
     expect(download.statusCode).toBe(200);
     expect(download.body).toBe('a,b\n3,4\n5,6\n');
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="prices.csv"; filename*=UTF-8''prices.csv`);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="prices.csv"; filename*=UTF-8''prices.csv`,
+    );
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['content-type']).toMatch(/^text\/csv/);
     const old = await t.call('GET', '/v1/file', { as: admin, query: { file: 'prices.csv', version: 1 } });
@@ -85,7 +100,11 @@ describe('storage', () => {
     expect(image.rawPayload.equals(PNG)).toBe(true);
     expect(image.headers['content-disposition']).toMatch(/^attachment;/);
 
-    const logs = await t.db.selectFrom('users_logs').select('action').where('action', 'like', 'Uploaded file%').execute();
+    const logs = await t.db
+      .selectFrom('users_logs')
+      .select('action')
+      .where('action', 'like', 'Uploaded file%')
+      .execute();
     expect(logs).toHaveLength(3);
   });
 
@@ -100,23 +119,34 @@ describe('storage', () => {
     const stale = await t.call('DELETE', '/v1/file', { as: admin, query: { file: 'notes.txt', atime } });
     expect(stale.statusCode).toBe(409);
     const fresh = (await t.call('GET', '/v1/storage', { as: admin })).headers['x-atime'] as string;
-    expect((await t.call('DELETE', '/v1/file', { as: admin, query: { file: 'notes.txt', atime: fresh } })).statusCode).toBe(404);
+    expect(
+      (await t.call('DELETE', '/v1/file', { as: admin, query: { file: 'notes.txt', atime: fresh } })).statusCode,
+    ).toBe(404);
     expect((await t.call('GET', '/v1/file', { as: admin, query: { file: 'notes.txt' } })).statusCode).toBe(404);
     expect((await t.call('GET', '/v1/storage', { as: admin })).json()).toEqual([]);
     const again = await upload(admin, { name: 'notes.txt', content: 'again' });
     expect(again.json().version).toBe(2);
-    expect(await t.db.selectFrom('users_logs').select('id').where('action', '=', 'Deleted file notes.txt').execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom('users_logs').select('id').where('action', '=', 'Deleted file notes.txt').execute(),
+    ).toHaveLength(1);
   });
 
   it('answers 2xx, 2xx, 413 at limit−1, limit and limit+1 bytes', async () => {
     const admin = await t.admin();
-    const sized = (n: number) => upload(admin, { name: `s${n}.txt`, content: Buffer.alloc(n, 'a'), type: 'text/plain' });
+    const sized = (n: number) =>
+      upload(admin, { name: `s${n}.txt`, content: Buffer.alloc(n, 'a'), type: 'text/plain' });
     expect((await sized(LIMIT - 1)).statusCode).toBe(200);
     expect((await sized(LIMIT)).statusCode).toBe(200);
     const over = await sized(LIMIT + 1);
     expect(over.statusCode).toBe(413);
     expect(over.json().message).toMatch(/too large/);
-    expect(await t.db.selectFrom('storage_files').select('name').where('name', '=', `s${LIMIT + 1}.txt`).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('storage_files')
+        .select('name')
+        .where('name', '=', `s${LIMIT + 1}.txt`)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('refuses spoofed types, executables, HTML and scripted SVG by their content', async () => {
@@ -131,8 +161,16 @@ describe('storage', () => {
       { name: 'page.txt', content: '<!DOCTYPE html><p>hi</p>', type: 'text/plain' },
       { name: 'index.html', content: 'plain words', type: 'text/plain' },
       { name: 'run.exe', content: 'plain words', type: 'text/plain' },
-      { name: 'icon.svg', content: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', type: 'image/svg+xml' },
-      { name: 'icon2.svg', content: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>', type: 'image/svg+xml' },
+      {
+        name: 'icon.svg',
+        content: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+        type: 'image/svg+xml',
+      },
+      {
+        name: 'icon2.svg',
+        content: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>',
+        type: 'image/svg+xml',
+      },
       { name: 'blob.dat', content: Buffer.from([0, 1, 2, 3, 255, 254, 0, 9]), type: 'application/octet-stream' },
       { name: 'x.txt', content: 'hello', type: 'text/html' },
     ];
@@ -142,7 +180,11 @@ describe('storage', () => {
       expect(res.json().message).toMatch(/File type not allowed|does not match/);
     }
     expect(await t.db.selectFrom('storage_files').select('id').execute()).toEqual([]);
-    const svg = await upload(admin, { name: 'plain.svg', content: '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>', type: 'image/svg+xml' });
+    const svg = await upload(admin, {
+      name: 'plain.svg',
+      content: '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>',
+      type: 'image/svg+xml',
+    });
     expect(svg.json()).toMatchObject({ type: 'image/svg+xml' });
     const json = await upload(admin, { name: 'data.json', content: '{"a": [1, 2]}', type: 'application/json' });
     expect(json.json()).toMatchObject({ type: 'application/json' });
@@ -197,7 +239,9 @@ describe('storage', () => {
       const back = await t.call('GET', '/v1/file', { as: admin, query: { file: label } });
       expect(back.statusCode).toBe(200);
       expect(back.body).toBe('payload');
-      expect(back.headers['content-disposition']).toMatch(/^attachment; filename="[^"/\\]*"; filename\*=UTF-8''[A-Za-z0-9%._~!-]*$/);
+      expect(back.headers['content-disposition']).toMatch(
+        /^attachment; filename="[^"/\\]*"; filename\*=UTF-8''[A-Za-z0-9%._~!-]*$/,
+      );
       expect(back.headers['content-type']).toMatch(/^text\/plain/);
       expect(back.headers['x-content-type-options']).toBe('nosniff');
     }
@@ -230,7 +274,9 @@ describe('storage', () => {
     const viewer = await t.createUser({ roleId: 3 });
     expect((await t.call('GET', '/v1/storage', { as: viewer })).statusCode).toBe(200);
     expect((await upload(viewer, { name: 'a.txt', content: 'x' })).statusCode).toBe(402);
-    expect((await t.call('DELETE', '/v1/file', { as: viewer, query: { file: 'a.txt', atime: 1 } })).statusCode).toBe(402);
+    expect((await t.call('DELETE', '/v1/file', { as: viewer, query: { file: 'a.txt', atime: 1 } })).statusCode).toBe(
+      402,
+    );
     const editor = await t.createUser({ roleId: 2 });
     expect((await upload(editor, { name: 'a.txt', content: 'x' })).statusCode).toBe(200);
     const elsewhere = await t.call('GET', '/v1/storage', { as: editor, query: { project_id: 999 } });

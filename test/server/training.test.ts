@@ -1,4 +1,8 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/database.ts';
+import type { Database } from '../../server/db/schema.ts';
 import { TRAIN_DRAFT_JOB } from '../../server/jobs/train-draft-job.ts';
 import { enqueueJob, jobById, takeJob } from '../../server/jobs/job-queue.ts';
 import { JobRunner } from '../../server/jobs/job-runner.ts';
@@ -8,6 +12,7 @@ import { getDeploymentModel } from '../../server/services/model-cache.ts';
 import { readNluSettings } from '../../server/services/training-data.ts';
 import type { Caller, TestApp } from './helpers/test-app.ts';
 import { createTestApp } from './helpers/test-app.ts';
+import { testBackend } from './helpers/test-database.ts';
 import { intentByName, write } from './language-model-fixtures.ts';
 
 let t: TestApp;
@@ -125,7 +130,12 @@ describe('model cache and worker reload', () => {
 describe('job queue', () => {
   it('takes each job once under concurrent takers (FOR UPDATE SKIP LOCKED), and takes over a stale one', async () => {
     const jobs = await Promise.all([1, 2, 3].map(() => enqueueJob(t.db, { kind: 'test-kind', projectId: 1 })));
-    const taken = await Promise.all([1, 2, 3, 4].map((w) => takeJob(t.db, `w${w}`, ['test-kind'])));
+    // Four connections of their own on PostgreSQL (as four worker processes would have), closed here.
+    const pool = testBackend() === 'postgres' ? new pg.Pool({ connectionString: t.database.location, max: 4 }) : null;
+    pool?.on('error', () => {});
+    const takers: Db = pool ? new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) : t.db;
+    const taken = await Promise.all([1, 2, 3, 4].map((w) => takeJob(takers, `w${w}`, ['test-kind'])));
+    if (pool) await takers.destroy();
     const ids = taken.filter((j) => j !== null).map((j) => j!.id);
     expect(ids.sort()).toEqual(jobs.map((j) => j.id).sort());
     expect(taken.filter((j) => j === null)).toHaveLength(1);

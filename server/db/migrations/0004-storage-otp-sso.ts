@@ -53,5 +53,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('external_identities_pk', ['issuer', 'subject'])
     .execute();
   // One identity per user and issuer: once linked, a second subject cannot join by e-mail.
-  await db.schema.createIndex('external_identities_user').unique().on('external_identities').columns(['user_id', 'issuer']).execute();
+  await db.schema
+    .createIndex('external_identities_user')
+    .unique()
+    .on('external_identities')
+    .columns(['user_id', 'issuer'])
+    .execute();
 }

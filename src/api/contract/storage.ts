@@ -25,12 +25,19 @@ export const storageFile = z.object({
 });
 export type StorageFile = z.infer<typeof storageFile>;
 
+/** C0 controls and DEL: they break headers and logs, and never belong in a name. */
+const hasControlCharacter = (text: string): boolean =>
+  [...text].some((c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x20 || code === 0x7f;
+  });
+
 /** A file name as the client gave it: a label, at most 255 characters, no control characters. */
 export const fileName = z
   .string()
   .min(1, 'file is required')
   .max(255, 'file name is too long')
-  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'file name contains control characters');
+  .refine((name) => !hasControlCharacter(name), 'file name contains control characters');
 
 export const fileQuery = scopeQuery.extend({ file: fileName });
 

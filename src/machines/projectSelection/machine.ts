@@ -56,7 +56,12 @@ export const projectSelectionMachine = setup({
   },
 }).createMachine({
   id: 'projectSelection',
-  context: ({ input }) => ({ projects: [], projectId: null, requestedId: input.requestedId, canCreate: input.canCreate }),
+  context: ({ input }) => ({
+    projects: [],
+    projectId: null,
+    requestedId: input.requestedId,
+    canCreate: input.canCreate,
+  }),
   initial: 'loading',
   states: {
     loading: {

@@ -3,9 +3,8 @@ export type RoleEditingEvent =
   | { type: 'roles.retry' }
   /** Show only this user's assignments (null: everyone). */
   | { type: 'filter.user'; userId: number | null }
-  /** The user picked in a project's "add user" box (null: none). */
-  | { type: 'member.choose'; projectId: number; userId: number | null }
-  | { type: 'member.add'; projectId: number }
+  /** 'Add' beside a project's user box, with the user picked there (null: none picked). */
+  | { type: 'member.add'; projectId: number; userId: number | null }
   | { type: 'member.role'; projectId: number; userId: number; roleId: number }
   | { type: 'member.remove'; projectId: number; userId: number }
   /** The role whose checklist is shown. */
@@ -15,8 +14,8 @@ export type RoleEditingEvent =
   | { type: 'permissions.selectAll' }
   | { type: 'permissions.unselectAll' }
   | { type: 'role.new' }
-  | { type: 'role.name'; name: string }
-  | { type: 'role.create' }
+  /** 'Add' in the new role form, with the name typed there. */
+  | { type: 'role.create'; name: string }
   | { type: 'role.cancel' }
   /** Ask to delete the selected role. */
   | { type: 'role.delete' }

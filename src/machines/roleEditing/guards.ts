@@ -13,16 +13,10 @@ export const isEditableRole = (c: RoleEditingContext): boolean => c.selectedRole
 export const isDeletableRole = (c: RoleEditingContext): boolean =>
   c.selectedRoleId !== null && c.selectedRoleId !== ADMINISTRATOR_ROLE_ID && c.selectedRoleId !== DEFAULT_ROLE_ID;
 
-export const chosenUser = (c: RoleEditingContext, projectId: number): number | null => c.adding[String(projectId)] ?? null;
-export const noUserChosen = (c: RoleEditingContext, projectId: number): boolean => chosenUser(c, projectId) === null;
-export const alreadyAdded = (c: RoleEditingContext, projectId: number): boolean => {
-  const userId = chosenUser(c, projectId);
-  return c.draftProjects.some((p) => p.project_id === projectId && p.users.some((u) => u.user_id === userId));
-};
+export const alreadyAdded = (c: RoleEditingContext, projectId: number, userId: number | null): boolean =>
+  c.draftProjects.some((p) => p.project_id === projectId && p.users.some((u) => u.user_id === userId));
 
 export const nameEmpty = (c: RoleEditingContext): boolean => c.newRoleName.trim() === '';
 export const nameDuplicit = (c: RoleEditingContext): boolean =>
   c.roles.some((r) => r.name.toLowerCase() === c.newRoleName.trim().toLowerCase());
 
-export const isMember = (c: RoleEditingContext, projectId: number, userId: number): boolean =>
-  c.draftProjects.some((p) => p.project_id === projectId && p.users.some((u) => u.user_id === userId));

@@ -32,8 +32,7 @@ export interface RoleEditingContext {
   draftProjects: ProjectMembers[];
   selectedRoleId: number | null;
   userFilter: number | null;
-  /** Project id → user picked in its "add user" box. */
-  adding: Record<string, number | null>;
+  /** The name given with the last 'Add' of the new role form. */
   newRoleName: string;
   nameError: string | null;
 }
@@ -51,7 +50,6 @@ const empty: RoleEditingContext = {
   draftProjects: [],
   selectedRoleId: null,
   userFilter: null,
-  adding: {},
   newRoleName: '',
   nameError: null,
 };
@@ -89,12 +87,10 @@ export const roleEditingMachine = setup({
     projectsDirty: ({ context }) => g.projectsDirty(context),
     isEditableRole: ({ context }) => g.isEditableRole(context),
     isDeletableRole: ({ context }) => g.isDeletableRole(context),
-    noUserChosen: ({ context, event }) => event.type === 'member.add' && g.noUserChosen(context, event.projectId),
-    alreadyAdded: ({ context, event }) => event.type === 'member.add' && g.alreadyAdded(context, event.projectId),
+    noUserChosen: ({ event }) => event.type === 'member.add' && event.userId === null,
+    alreadyAdded: ({ context, event }) => event.type === 'member.add' && g.alreadyAdded(context, event.projectId, event.userId),
     nameEmpty: ({ context }) => g.nameEmpty(context),
     nameDuplicit: ({ context }) => g.nameDuplicit(context),
-    isMember: ({ context, event }) =>
-      (event.type === 'member.role' || event.type === 'member.remove') && g.isMember(context, event.projectId, event.userId),
   },
   actions: {
     notify: (_, _params: Notice) => {},
@@ -151,25 +147,21 @@ export const roleEditingMachine = setup({
           on: {
             'filter.user': { actions: assign({ userFilter: ({ event }) => event.userId }) },
             'role.select': { actions: assign({ selectedRoleId: ({ event }) => event.roleId }) },
-            'member.choose': {
-              actions: assign({ adding: ({ context, event }) => ({ ...context.adding, [String(event.projectId)]: event.userId }) }),
-            },
             'member.add': [
               { guard: 'noUserChosen', actions: { type: 'notify', params: { title: NO_USER_SELECTED, color: 'yellow' } } },
               { guard: 'alreadyAdded', actions: { type: 'notify', params: { title: USER_ALREADY_ADDED, color: 'yellow' } } },
               {
                 target: '.checking',
-                actions: assign(({ context, event }) => ({
-                  draftProjects: updateProject(context.draftProjects, event.projectId, (users) => [
-                    ...users,
-                    { user_id: context.adding[String(event.projectId)] as number, role_id: DEFAULT_ROLE_ID },
-                  ]),
-                  adding: { ...context.adding, [String(event.projectId)]: null },
-                })),
+                actions: assign({
+                  draftProjects: ({ context, event }) =>
+                    updateProject(context.draftProjects, event.projectId, (users) => [
+                      ...users,
+                      { user_id: event.userId as number, role_id: DEFAULT_ROLE_ID },
+                    ]),
+                }),
               },
             ],
             'member.role': {
-              guard: 'isMember',
               target: '.checking',
               actions: assign({
                 draftProjects: ({ context, event }) =>
@@ -179,7 +171,6 @@ export const roleEditingMachine = setup({
               }),
             },
             'member.remove': {
-              guard: 'isMember',
               target: '.checking',
               actions: assign({
                 draftProjects: ({ context, event }) =>
@@ -224,9 +215,8 @@ export const roleEditingMachine = setup({
           id: 'naming',
           description: 'The new role form is open; its name is validated on Add.',
           on: {
-            'role.name': { actions: assign({ newRoleName: ({ event }) => event.name, nameError: null }) },
-            'role.create': 'validatingName',
-            'role.cancel': '#editing',
+            'role.create': { target: 'validatingName', actions: assign({ newRoleName: ({ event }) => event.name }) },
+            'role.cancel': { target: '#editing', actions: assign({ newRoleName: '', nameError: null }) },
           },
         },
         validatingName: {
@@ -252,6 +242,7 @@ export const roleEditingMachine = setup({
                 draftPermissions: { ...context.draftPermissions, [String(event.output.id)]: [] },
                 selectedRoleId: event.output.id,
                 newRoleName: '',
+                nameError: null,
               })),
             },
             onError: '#naming',

@@ -17,7 +17,10 @@ export function loginFieldErrors(
 }
 
 /** On the code step the email and password come from the first step. */
-export function submittedLogin(context: SessionContext, event: SessionEvent): { email: string; passwd: string; otp?: string } {
+export function submittedLogin(
+  context: SessionContext,
+  event: SessionEvent,
+): { email: string; passwd: string; otp?: string } {
   if (event.type !== 'login.submit') return { email: '', passwd: '' };
   if (!context.otpRequired) return event;
   return { email: context.credentials?.email ?? '', passwd: context.credentials?.passwd ?? '', otp: event.otp };
@@ -29,9 +32,10 @@ export const isLoginFormComplete = ({ context, event }: Args): boolean =>
 
 export const isOtpRequired = ({ event }: { event: unknown }): boolean =>
   (event as { error?: unknown }).error instanceof LoginFailure &&
-  ((event as { error: LoginFailure }).error.reason === 'otp_required');
+  (event as { error: LoginFailure }).error.reason === 'otp_required';
 
-export const isPasswordExpired = (user: { password_expired: boolean } | null): boolean => user?.password_expired === true;
+export const isPasswordExpired = (user: { password_expired: boolean } | null): boolean =>
+  user?.password_expired === true;
 
 export const isPasswordEmpty = ({ event }: Args): boolean => event.type === 'password.input' && event.passwd === '';
 

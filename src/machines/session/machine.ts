@@ -274,7 +274,10 @@ export const sessionMachine = setup({
                           {
                             target: 'rejected',
                             actions: assign({
-                              password: ({ context, event }) => ({ ...context.password, serverMessage: event.output.msg }),
+                              password: ({ context, event }) => ({
+                                ...context.password,
+                                serverMessage: event.output.msg,
+                              }),
                             }),
                           },
                         ],
@@ -289,7 +292,7 @@ export const sessionMachine = setup({
                         },
                       },
                     },
-                    rejected: { description: "The server refused the password: its message is shown." },
+                    rejected: { description: 'The server refused the password: its message is shown.' },
                     valid: {
                       description: 'The password may be saved.',
                       on: { 'password.change': '#session.authenticated.access.passwordExpired.changing' },

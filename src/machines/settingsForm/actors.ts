@@ -1,12 +1,12 @@
 import { fromPromise } from 'xstate';
-import type { LanguageCode } from '../../api/contract/platform.ts';
+import type { Voice } from '../../api/contract/platform.ts';
 import type { SettingsView } from '../../api/contract/settings.ts';
 import type { SettingsDraft } from './draft.ts';
 
 export interface SettingsFormData {
   settings: SettingsView;
-  voices: Array<{ id: string; name: string; language: string }>;
-  languages: Array<{ code: LanguageCode | string; name: string }>;
+  voices: Voice[];
+  languages: Array<{ code: string; name: string }>;
 }
 
 /** Typed placeholders; provided.ts gives the API client, tests give deferred fakes. */

@@ -9,5 +9,7 @@ export const canSave = ({ context }: { context: SettingsFormContext }): boolean 
   !!context.saved && !!context.draft && hasChanges(context.saved, context.draft) && Object.keys(fieldErrorsOf(context.saved, context.draft)).length === 0;
 
 /** A 409: someone saved after this form loaded; nothing was written. */
-export const isConflict = ({ event }: { event: { error?: unknown } }): boolean =>
-  typeof event.error === 'object' && event.error !== null && (event.error as { status?: unknown }).status === 409;
+export const isConflict = ({ event }: { event: object }): boolean => {
+  const error = (event as { error?: unknown }).error;
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409;
+};

@@ -1,4 +1,16 @@
-import { Badge, Card, Group, Kbd, SimpleGrid, Stack, Table, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Card,
+  Group,
+  Kbd,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconChartBar, IconFolders, IconKeyboard, IconUserCircle } from '@tabler/icons-react';
 import { useLocation } from 'wouter';
 import { roleNameIn } from '../../api/permissions.ts';
@@ -16,11 +28,17 @@ export default function DashboardScreen({ route }: { route: RouteEntry }) {
   const [, navigate] = useLocation();
   const project = projects.find((p) => p.id === projectId);
   const role = roleNameIn(user, projectId);
-  const screens = appRoutes.filter((r) => r.placement === 'sidebar' && r.path !== route.path && mayOpen(user, projectId, r));
+  const screens = appRoutes.filter(
+    (r) => r.placement === 'sidebar' && r.path !== route.path && mayOpen(user, projectId, r),
+  );
 
   return (
     <Stack gap="lg" data-testid="dashboard">
-      <PageHeader icon={route.icon} title={project?.name ?? 'Dashboard'} description="Dashboard of the current project" />
+      <PageHeader
+        icon={route.icon}
+        title={project?.name ?? 'Dashboard'}
+        description="Dashboard of the current project"
+      />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <Card withBorder padding="lg">
           <Group gap="sm" mb="md">
@@ -32,7 +50,9 @@ export default function DashboardScreen({ route }: { route: RouteEntry }) {
           <Table variant="vertical" withRowBorders={false} verticalSpacing={4}>
             <Table.Tbody>
               <Table.Tr>
-                <Table.Th w={120} style={{ whiteSpace: "nowrap" }}>Name</Table.Th>
+                <Table.Th w={120} style={{ whiteSpace: 'nowrap' }}>
+                  Name
+                </Table.Th>
                 <Table.Td>{project?.name ?? '–'}</Table.Td>
               </Table.Tr>
               <Table.Tr>
@@ -40,7 +60,7 @@ export default function DashboardScreen({ route }: { route: RouteEntry }) {
                 <Table.Td data-testid="dashboard-project-id">{projectId ?? '–'}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th style={{ whiteSpace: "nowrap" }}>Projects</Table.Th>
+                <Table.Th style={{ whiteSpace: 'nowrap' }}>Projects</Table.Th>
                 <Table.Td>{projects.length}</Table.Td>
               </Table.Tr>
             </Table.Tbody>
@@ -56,7 +76,9 @@ export default function DashboardScreen({ route }: { route: RouteEntry }) {
           <Table variant="vertical" withRowBorders={false} verticalSpacing={4}>
             <Table.Tbody>
               <Table.Tr>
-                <Table.Th w={120} style={{ whiteSpace: "nowrap" }}>Name</Table.Th>
+                <Table.Th w={120} style={{ whiteSpace: 'nowrap' }}>
+                  Name
+                </Table.Th>
                 <Table.Td>{user?.name}</Table.Td>
               </Table.Tr>
               <Table.Tr>

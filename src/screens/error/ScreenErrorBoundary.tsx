@@ -17,11 +17,14 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode; resetK
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const loading = error instanceof ChunkLoadTimeoutError || /dynamically imported module|Loading chunk/i.test(error.message);
+    const loading =
+      error instanceof ChunkLoadTimeoutError || /dynamically imported module|Loading chunk/i.test(error.message);
     return (
       <ErrorScreen
         title={loading ? 'The screen could not be loaded' : 'Something went wrong'}
-        message={loading ? 'Check your connection and reload the page.' : 'This screen failed. Reloading usually helps.'}
+        message={
+          loading ? 'Check your connection and reload the page.' : 'This screen failed. Reloading usually helps.'
+        }
         detail={error.message}
       />
     );

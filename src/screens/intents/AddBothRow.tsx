@@ -14,7 +14,10 @@ export function AddBothRow({ intent, twin }: { intent: Intent; twin: Intent }) {
   );
   const negative = useSelector(polarity, (s) => (mine ? s.context.negative : ''));
   const positive = useSelector(polarity, (s) => (mine ? s.context.positive : ''));
-  const generating = useSelector(polarity, (s) => mine && (s.matches({ addBoth: 'debouncing' }) || s.matches({ addBoth: 'generating' })));
+  const generating = useSelector(
+    polarity,
+    (s) => mine && (s.matches({ addBoth: 'debouncing' }) || s.matches({ addBoth: 'generating' })),
+  );
   const adding = useSelector(polarity, (s) => mine && s.matches('addingBoth'));
   const canSubmit = useSelector(polarity, (s) => mine && s.can({ type: 'addBoth.submit' }));
   const submit = () => polarity.send({ type: 'addBoth.submit' });
@@ -26,7 +29,9 @@ export function AddBothRow({ intent, twin }: { intent: Intent; twin: Intent }) {
         placeholder={`Negative template (goes to ${twin.name})`}
         aria-label={`Negative template of ${intent.name}`}
         value={negative}
-        onChange={(event) => polarity.send({ type: 'addBoth.type', intentId: intent.id, value: event.currentTarget.value })}
+        onChange={(event) =>
+          polarity.send({ type: 'addBoth.type', intentId: intent.id, value: event.currentTarget.value })
+        }
         onKeyDown={(event) => {
           if (event.key === 'Escape') polarity.send({ type: 'addBoth.cancel' });
           if (event.key === 'Enter') submit();

@@ -26,7 +26,8 @@ export function IntentsHelp() {
     <>
       <Text fw={600}>Intents</Text>
       <Text size="sm">
-        An intent is what a user means. Teach it with templates: example sentences. A template belongs to one intent only.
+        An intent is what a user means. Teach it with templates: example sentences. A template belongs to one intent
+        only.
       </Text>
       <Text size="sm">
         Write <b>#name</b> in a template to use every value of a synonym, and <b>@name</b> for an entity.

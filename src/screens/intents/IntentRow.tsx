@@ -19,7 +19,10 @@ export function IntentRow(props: {
 }) {
   const { intent, expanded, evaluation, hasTwin, flawed } = props;
   const { list, polarity, canEdit } = useIntentsActors();
-  const polarityBusy = useSelector(polarity, (s) => (s.hasTag('busy') || s.matches('confirmingDisable')) && s.context.intentId === intent.id);
+  const polarityBusy = useSelector(
+    polarity,
+    (s) => (s.hasTag('busy') || s.matches('confirmingDisable')) && s.context.intentId === intent.id,
+  );
   const negative = isNegative(intent);
   const perfect = isPerfect(evaluation);
   const Chevron = expanded ? IconChevronDown : IconChevronRight;
@@ -89,7 +92,10 @@ export function IntentRow(props: {
               disabled={polarityBusy}
               aria-label={`Polarity of ${intent.name}`}
               onChange={(event) =>
-                polarity.send({ type: event.currentTarget.checked ? 'polarity.enable' : 'polarity.disable', intentId: intent.id })
+                polarity.send({
+                  type: event.currentTarget.checked ? 'polarity.enable' : 'polarity.disable',
+                  intentId: intent.id,
+                })
               }
             />
           </Tooltip>

@@ -1,4 +1,17 @@
-import { Alert, Box, Button, Checkbox, FileButton, Grid, Group, Kbd, Loader, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FileButton,
+  Grid,
+  Group,
+  Kbd,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconAlertTriangle, IconDownload, IconPlus, IconSearch, IconUpload, IconX } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -7,7 +20,13 @@ import { intentsExportFileName, NEGATIVE_INTENT_SUFFIX } from '../../api/contrac
 import { MODEL_NOT_RETRAINED } from '../../api/contract/training.ts';
 import { can } from '../../api/permissions.ts';
 import { isNegative } from '../../machines/intentsList/intentsIndex.ts';
-import { clashesByIntent, hasFlaw, isPerfect, modelNotRetrained, visibleRows } from '../../machines/intentsList/selectors.ts';
+import {
+  clashesByIntent,
+  hasFlaw,
+  isPerfect,
+  modelNotRetrained,
+  visibleRows,
+} from '../../machines/intentsList/selectors.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import {
   providedIntentsListMachine,
@@ -47,7 +66,13 @@ const defaultLogic: IntentsScreenLogic = {
 const CLASHES_LISTED = 3;
 
 /** /app/intents (spec 2 §2 "Intents screen"). */
-export default function IntentsScreen({ route, logic = defaultLogic }: { route: RouteEntry; logic?: Partial<IntentsScreenLogic> }) {
+export default function IntentsScreen({
+  route,
+  logic = defaultLogic,
+}: {
+  route: RouteEntry;
+  logic?: Partial<IntentsScreenLogic>;
+}) {
   const machines = { ...defaultLogic, ...logic };
   const user = SessionActor.useSelector((s) => s.context.user);
   const projectId = ProjectSelectionActor.useSelector((s) => s.context.projectId);
@@ -134,7 +159,10 @@ export default function IntentsScreen({ route, logic = defaultLogic }: { route: 
                 Export Intents
               </Button>
               {canEdit && (
-                <FileButton accept=".csv,text/csv" onChange={(file) => file && list.send({ type: 'intents.import', file })}>
+                <FileButton
+                  accept=".csv,text/csv"
+                  onChange={(file) => file && list.send({ type: 'intents.import', file })}
+                >
                   {(props) => (
                     <Button
                       {...props}
@@ -185,7 +213,10 @@ export default function IntentsScreen({ route, logic = defaultLogic }: { route: 
                       almost the same sentence teaches different intents.
                     </Text>
                     {clashes.slice(0, CLASHES_LISTED).map((clash) => (
-                      <Text size="sm" key={`${clash.a.intent_id}:${clash.a.template}:${clash.b.intent_id}:${clash.b.template}`}>
+                      <Text
+                        size="sm"
+                        key={`${clash.a.intent_id}:${clash.a.template}:${clash.b.intent_id}:${clash.b.template}`}
+                      >
                         “{clash.a.template}” ({clash.a.intent}) ↔ “{clash.b.template}” ({clash.b.intent})
                       </Text>
                     ))}
@@ -200,7 +231,11 @@ export default function IntentsScreen({ route, logic = defaultLogic }: { route: 
             )}
             {clashes.length === 0 && flawed.size > 0 && (
               <Group justify="flex-end">
-                <Checkbox label="show only flaws" checked={onlyFlaws} onChange={() => list.send({ type: 'flaws.toggle' })} />
+                <Checkbox
+                  label="show only flaws"
+                  checked={onlyFlaws}
+                  onChange={() => list.send({ type: 'flaws.toggle' })}
+                />
               </Group>
             )}
             {allPerfect && !modelNotRetrained(state) && (
@@ -249,7 +284,11 @@ export default function IntentsScreen({ route, logic = defaultLogic }: { route: 
                             if (event.key === 'Enter') addIntent();
                           }}
                         />
-                        <Button leftSection={<IconPlus size={16} />} onClick={addIntent} loading={state.matches({ ready: 'adding' })}>
+                        <Button
+                          leftSection={<IconPlus size={16} />}
+                          onClick={addIntent}
+                          loading={state.matches({ ready: 'adding' })}
+                        >
                           Add intent
                         </Button>
                       </Group>
@@ -260,7 +299,13 @@ export default function IntentsScreen({ route, logic = defaultLogic }: { route: 
                     {busy ? ' · saving…' : ''}
                   </Text>
                   <Box>
-                    <VirtualIntentList rows={rows} evaluation={intentEvaluations} clashing={clashing} twins={twins} flawed={flawed} />
+                    <VirtualIntentList
+                      rows={rows}
+                      evaluation={intentEvaluations}
+                      clashing={clashing}
+                      twins={twins}
+                      flawed={flawed}
+                    />
                   </Box>
                 </Stack>
               </Grid.Col>

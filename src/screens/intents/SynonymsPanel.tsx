@@ -1,4 +1,18 @@
-import { ActionIcon, Badge, Button, Card, Group, Loader, ScrollArea, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconDeviceFloppy, IconHash, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -8,7 +22,13 @@ import { InlineEdit } from '../../ui/InlineEdit.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 /** Synonyms (spec 2 §4): rename, add and delete are local until Save Synonyms. Used in templates as #name. */
-export function SynonymsPanel({ actor, canEdit }: { actor: ActorRefFrom<typeof synonymsDraftMachine>; canEdit: boolean }) {
+export function SynonymsPanel({
+  actor,
+  canEdit,
+}: {
+  actor: ActorRefFrom<typeof synonymsDraftMachine>;
+  canEdit: boolean;
+}) {
   const state = useSelector(actor, (s) => s);
   const [name, setName] = useState('');
   const { draft, pendingDelete } = state.context;
@@ -104,7 +124,11 @@ export function SynonymsPanel({ actor, canEdit }: { actor: ActorRefFrom<typeof s
                 description="One value per line"
                 value={synonym.values.join('\n')}
                 onChange={(event) =>
-                  actor.send({ type: 'synonym.values', key: synonym.key, values: event.currentTarget.value.split('\n') })
+                  actor.send({
+                    type: 'synonym.values',
+                    key: synonym.key,
+                    values: event.currentTarget.value.split('\n'),
+                  })
                 }
               />
             </Stack>
@@ -118,8 +142,8 @@ export function SynonymsPanel({ actor, canEdit }: { actor: ActorRefFrom<typeof s
         onConfirm={() => actor.send({ type: 'synonym.deleteConfirm' })}
         onCancel={() => actor.send({ type: 'synonym.deleteCancel' })}
       >
-        The synonym “{draft.find((s) => s.key === pendingDelete)?.name}” is removed from the list; Save Synonyms makes it
-        final.
+        The synonym “{draft.find((s) => s.key === pendingDelete)?.name}” is removed from the list; Save Synonyms makes
+        it final.
       </ConfirmDialog>
     </Card>
   );

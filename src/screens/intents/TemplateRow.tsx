@@ -1,5 +1,12 @@
 import { ActionIcon, Group, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconCircleDashed, IconPencil, IconPoint, IconTrash } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconCircleCheck,
+  IconCircleDashed,
+  IconPencil,
+  IconPoint,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { TemplateEvaluation } from '../../api/contract/training.ts';
 import { templateHint } from '../../machines/intentsList/selectors.ts';
@@ -42,7 +49,12 @@ function Hint({ data }: { data: TemplateEvaluation | undefined }) {
 }
 
 /** One template: text with its hint, inline edit (Enter saves, Esc restores) and delete. */
-export function TemplateRow(props: { intentId: number; template: string; evaluation: TemplateEvaluation | undefined; clashing: boolean }) {
+export function TemplateRow(props: {
+  intentId: number;
+  template: string;
+  evaluation: TemplateEvaluation | undefined;
+  clashing: boolean;
+}) {
   const { intentId, template, evaluation, clashing } = props;
   const { templates, canEdit } = useIntentsActors();
   const editing = useSelector(templates, (s) => isEditing(s, intentId, template));

@@ -6,7 +6,13 @@ import type { trainingMachine } from '../../machines/training/machine.ts';
 import { isTraining } from '../../machines/training/selectors.ts';
 
 /** Train NLU: hidden behind a spinner while training (spec 2 §4 "Model state"). */
-export function TrainNluButton({ training, hotkey }: { training: ActorRefFrom<typeof trainingMachine>; hotkey: string }) {
+export function TrainNluButton({
+  training,
+  hotkey,
+}: {
+  training: ActorRefFrom<typeof trainingMachine>;
+  hotkey: string;
+}) {
   const busy = useSelector(training, isTraining);
   const submitting = useSelector(training, (s) => s.matches('submitting'));
   if (busy) {

@@ -92,15 +92,30 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
   const valid = SessionActor.useSelector((s) =>
     s.matches({ authenticated: { access: { passwordExpired: { editing: 'valid' } } } }),
   );
-  const saving = SessionActor.useSelector((s) => s.matches({ authenticated: { access: { passwordExpired: 'changing' } } }));
+  const saving = SessionActor.useSelector((s) =>
+    s.matches({ authenticated: { access: { passwordExpired: 'changing' } } }),
+  );
 
   const main = (() => {
     if (projectState.hasTag('noProjects')) {
       return (
         <Center mih="60vh">
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title="No project" maw={520} role="alert">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={20} />}
+            title="No project"
+            maw={520}
+            role="alert"
+          >
             <Text size="sm">{NO_PROJECTS_ALERT}</Text>
-            <Button mt="md" size="xs" variant="light" color="red" onClick={() => projectSelection.send({ type: 'project.reload' })}>
+            <Button
+              mt="md"
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => projectSelection.send({ type: 'project.reload' })}
+            >
               Check again
             </Button>
           </Alert>
@@ -110,8 +125,20 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
     if (projectState.matches('failed')) {
       return (
         <Center mih="60vh">
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title="Projects could not be loaded" maw={520}>
-            <Button mt="xs" size="xs" variant="light" color="red" onClick={() => projectSelection.send({ type: 'project.reload' })}>
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={20} />}
+            title="Projects could not be loaded"
+            maw={520}
+          >
+            <Button
+              mt="xs"
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => projectSelection.send({ type: 'project.reload' })}
+            >
               Try again
             </Button>
           </Alert>
@@ -201,16 +228,16 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
       />
       {passwordExpired && (
         <ChangePasswordModal
-        opened
-        closable={false}
-        passwd={password.passwd}
-        confirm={password.confirm}
-        problem={problem}
-        checking={checking}
-        valid={valid}
-        saving={saving}
-        onInput={(passwd, confirm) => session.send({ type: 'password.input', passwd, confirm })}
-        onSubmit={() => session.send({ type: 'password.change' })}
+          opened
+          closable={false}
+          passwd={password.passwd}
+          confirm={password.confirm}
+          problem={problem}
+          checking={checking}
+          valid={valid}
+          saving={saving}
+          onInput={(passwd, confirm) => session.send({ type: 'password.input', passwd, confirm })}
+          onSubmit={() => session.send({ type: 'password.change' })}
         />
       )}
     </>

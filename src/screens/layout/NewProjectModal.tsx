@@ -2,7 +2,12 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 
 /** Asks the name of a new project; opened from the project-selection state `naming`. */
-export function NewProjectModal({ opened, busy, onCreate, onCancel }: {
+export function NewProjectModal({
+  opened,
+  busy,
+  onCreate,
+  onCancel,
+}: {
   opened: boolean;
   busy: boolean;
   onCreate: (name: string) => void;

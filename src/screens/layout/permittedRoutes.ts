@@ -7,7 +7,11 @@ export const mayOpen = (user: CurrentUser | null, projectId: number | null, rout
   !route.permission || can(user, route.permission.method, route.permission.path, projectId);
 
 /** Ctrl+G letters of the screens the user may open (spec 1 §2). */
-export function menuTargets(routes: RouteEntry[], user: CurrentUser | null, projectId: number | null): Record<string, string> {
+export function menuTargets(
+  routes: RouteEntry[],
+  user: CurrentUser | null,
+  projectId: number | null,
+): Record<string, string> {
   const targets: Record<string, string> = {};
   for (const route of routes) {
     if (route.hotkey && mayOpen(user, projectId, route)) targets[route.hotkey] = route.path;

@@ -14,12 +14,20 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconLock, IconMail, IconMessageChatbot, IconShieldCheck } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconLock,
+  IconMail,
+  IconMessageChatbot,
+  IconShieldCheck,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { SessionActor } from '../../machines/session/context.ts';
 import { loginError } from '../../machines/session/selectors.ts';
 import { SUPPORT_EMAIL } from '../../ui/shell/ShellFooter.tsx';
 import classes from './LoginScreen.module.css';
+import { SsoLoginButton } from '../../ui/SsoLoginButton.tsx';
 
 /** /login (spec 1 §2): email and password, then the 6-digit code when the account has one enrolled. */
 export default function LoginScreen() {
@@ -156,6 +164,7 @@ export default function LoginScreen() {
                 <Button type="submit" loading={busy} fullWidth mt="xs">
                   Log in
                 </Button>
+                <SsoLoginButton />
                 <Text size="xs" c="dimmed" ta="center">
                   No account yet? Request Access from your administrator or{' '}
                   <Anchor href={`mailto:${SUPPORT_EMAIL}?subject=Request%20Access`} size="xs">

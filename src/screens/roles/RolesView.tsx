@@ -108,15 +108,26 @@ export function RolesView({ actor }: RolesViewProps) {
           <NativeSelect
             label="Filter by user"
             value={context.userFilter === null ? ALL_USERS : String(context.userFilter)}
-            onChange={(e) => send({ type: 'filter.user', userId: e.currentTarget.value === ALL_USERS ? null : Number(e.currentTarget.value) })}
-            data={[{ value: ALL_USERS, label: 'All users' }, ...context.users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` }))]}
+            onChange={(e) =>
+              send({
+                type: 'filter.user',
+                userId: e.currentTarget.value === ALL_USERS ? null : Number(e.currentTarget.value),
+              })
+            }
+            data={[
+              { value: ALL_USERS, label: 'All users' },
+              ...context.users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` })),
+            ]}
           />
         </Group>
         <SimpleGrid cols={{ base: 1, lg: 2 }}>
           {context.draftProjects.map((project) => {
-            const chosen = context.adding[String(project.project_id)] ?? null;
             return (
-              <Fieldset key={project.project_id} legend={project.project_name} data-testid={`project-${project.project_id}`}>
+              <Fieldset
+                key={project.project_id}
+                legend={project.project_name}
+                data-testid={`project-${project.project_id}`}
+              >
                 <Table>
                   <Table.Tbody>
                     {visibleMembers(state, project.project_id).map((member) => {
@@ -131,7 +142,12 @@ export function RolesView({ actor }: RolesViewProps) {
                               data={roleOptions}
                               disabled={busy}
                               onChange={(e) =>
-                                send({ type: 'member.role', projectId: project.project_id, userId: member.user_id, roleId: Number(e.currentTarget.value) })
+                                send({
+                                  type: 'member.role',
+                                  projectId: project.project_id,
+                                  userId: member.user_id,
+                                  roleId: Number(e.currentTarget.value),
+                                })
                               }
                             />
                           </Table.Td>
@@ -141,7 +157,9 @@ export function RolesView({ actor }: RolesViewProps) {
                               color="red"
                               aria-label={`Remove ${label} from ${project.project_name}`}
                               disabled={busy}
-                              onClick={() => send({ type: 'member.remove', projectId: project.project_id, userId: member.user_id })}
+                              onClick={() =>
+                                send({ type: 'member.remove', projectId: project.project_id, userId: member.user_id })
+                              }
                             >
                               <IconTrash size={16} />
                             </Button>
@@ -151,29 +169,26 @@ export function RolesView({ actor }: RolesViewProps) {
                     })}
                   </Table.Tbody>
                 </Table>
-                <Group mt="sm" align="flex-end">
-                  <NativeSelect
-                    aria-label={`User to add to ${project.project_name}`}
-                    value={chosen === null ? '' : String(chosen)}
-                    data={[{ value: '', label: 'Choose user' }, ...context.users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` }))]}
-                    onChange={(e) =>
-                      send({
-                        type: 'member.choose',
-                        projectId: project.project_id,
-                        userId: e.currentTarget.value === '' ? null : Number(e.currentTarget.value),
-                      })
-                    }
-                  />
-                  <Button
-                    variant="light"
-                    leftSection={<IconPlus size={16} />}
-                    disabled={busy}
-                    aria-label={`Add to ${project.project_name}`}
-                    onClick={() => send({ type: 'member.add', projectId: project.project_id })}
-                  >
-                    Add
-                  </Button>
-                </Group>
+                <form
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    const picked = new FormData(e.currentTarget).get('user');
+                    send({ type: 'member.add', projectId: project.project_id, userId: picked ? Number(picked) : null });
+                  }}
+                >
+                  <Group mt="sm" align="flex-end">
+                    {/* The pick is form input until 'Add' hands it to the machine, which validates it. */}
+                    <NativeSelect
+                      name="user"
+                      aria-label={`User to add to ${project.project_name}`}
+                      defaultValue=""
+                      data={[{ value: '', label: 'Choose user' }, ...context.users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` }))]}
+                    />
+                    <Button type="submit" variant="light" leftSection={<IconPlus size={16} />} disabled={busy} aria-label={`Add to ${project.project_name}`}>
+                      Add
+                    </Button>
+                  </Group>
+                </form>
               </Fieldset>
             );
           })}
@@ -197,25 +212,32 @@ export function RolesView({ actor }: RolesViewProps) {
                 />
               ))}
               {state.matches({ ready: 'naming' }) || state.matches({ ready: 'creatingRole' }) ? (
-                <Stack gap="xs" mt="sm">
-                  <TextInput
-                    label="Role name"
-                    value={context.newRoleName}
-                    error={context.nameError}
-                    onChange={(e) => send({ type: 'role.name', name: e.currentTarget.value })}
-                    onKeyDown={(e) => e.key === 'Enter' && send({ type: 'role.create' })}
-                  />
-                  <Group gap="xs">
-                    <Button size="xs" loading={busy} onClick={() => send({ type: 'role.create' })}>
-                      Add
-                    </Button>
-                    <Button size="xs" variant="default" disabled={busy} onClick={() => send({ type: 'role.cancel' })}>
-                      Cancel
-                    </Button>
-                  </Group>
-                </Stack>
+                <form
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    send({ type: 'role.create', name: String(new FormData(e.currentTarget).get('name') ?? '') });
+                  }}
+                >
+                  <Stack gap="xs" mt="sm">
+                    <TextInput name="name" label="Role name" defaultValue={context.newRoleName} error={context.nameError} autoFocus />
+                    <Group gap="xs">
+                      <Button type="submit" size="xs" loading={busy}>
+                        Add
+                      </Button>
+                      <Button size="xs" variant="default" disabled={busy} onClick={() => send({ type: 'role.cancel' })}>
+                        Cancel
+                      </Button>
+                    </Group>
+                  </Stack>
+                </form>
               ) : (
-                <Button mt="sm" variant="light" leftSection={<IconPlus size={16} />} disabled={busy} onClick={() => send({ type: 'role.new' })}>
+                <Button
+                  mt="sm"
+                  variant="light"
+                  leftSection={<IconPlus size={16} />}
+                  disabled={busy}
+                  onClick={() => send({ type: 'role.new' })}
+                >
                   Add role
                 </Button>
               )}
@@ -227,14 +249,30 @@ export function RolesView({ actor }: RolesViewProps) {
                 <Group justify="space-between">
                   <Title order={4}>{role.name}</Title>
                   <Group gap="xs">
-                    <Button size="xs" variant="default" disabled={!editable || busy} onClick={() => send({ type: 'permissions.selectAll' })}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      disabled={!editable || busy}
+                      onClick={() => send({ type: 'permissions.selectAll' })}
+                    >
                       Select All
                     </Button>
-                    <Button size="xs" variant="default" disabled={!editable || busy} onClick={() => send({ type: 'permissions.unselectAll' })}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      disabled={!editable || busy}
+                      onClick={() => send({ type: 'permissions.unselectAll' })}
+                    >
                       Unselect All
                     </Button>
                     {isDeletableRole(context) && (
-                      <Button size="xs" color="red" variant="light" disabled={busy} onClick={() => send({ type: 'role.delete' })}>
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        disabled={busy}
+                        onClick={() => send({ type: 'role.delete' })}
+                      >
                         Delete role
                       </Button>
                     )}

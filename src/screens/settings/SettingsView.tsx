@@ -30,14 +30,28 @@ import { TextBlockField, correctionLines, jsonObjectText } from './TextBlockFiel
 type Actor = ActorRefFrom<typeof settingsFormMachine>;
 
 /** /app/settings: grouped sections, saved together through the save bar (Ctrl+S). Renders state, sends events. */
-export function SettingsView({ actor, canEdit = true, canRenewToken = true }: { actor: Actor; canEdit?: boolean; canRenewToken?: boolean }) {
+export function SettingsView({
+  actor,
+  canEdit = true,
+  canRenewToken = true,
+}: {
+  actor: Actor;
+  canEdit?: boolean;
+  canRenewToken?: boolean;
+}) {
   const snapshot = useSelector(actor, (s) => s);
   const errors = useSelector(actor, selectFieldErrors);
   const dirty = useSelector(actor, selectDirty);
   const saving = useSelector(actor, selectSaving);
   const { draft, token, voices, languages, projectId } = snapshot.context;
 
-  const header = <PageHeader icon={IconSettings} title="Settings" description="Language, channel and chatbot settings of the project." />;
+  const header = (
+    <PageHeader
+      icon={IconSettings}
+      title="Settings"
+      description="Language, channel and chatbot settings of the project."
+    />
+  );
 
   if (snapshot.hasTag('loading')) {
     return (
@@ -55,7 +69,12 @@ export function SettingsView({ actor, canEdit = true, canRenewToken = true }: { 
       <Stack>
         {header}
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title={LOAD_FAILED}>
-          <Button mt="sm" variant="light" leftSection={<IconRefresh size={16} />} onClick={() => actor.send({ type: 'settings.reload' })}>
+          <Button
+            mt="sm"
+            variant="light"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => actor.send({ type: 'settings.reload' })}
+          >
             Reload
           </Button>
         </Alert>
@@ -65,8 +84,13 @@ export function SettingsView({ actor, canEdit = true, canRenewToken = true }: { 
 
   const conflict = snapshot.matches('conflict');
   const locked = !canEdit || saving || conflict;
-  const change = <K extends keyof SettingsDraft>(field: K, value: SettingsDraft[K]) => actor.send({ type: 'settings.change', field, value });
-  const text = (field: keyof SettingsDraft & string, label: string, extra: { description?: string; placeholder?: string } = {}) => (
+  const change = <K extends keyof SettingsDraft>(field: K, value: SettingsDraft[K]) =>
+    actor.send({ type: 'settings.change', field, value });
+  const text = (
+    field: keyof SettingsDraft & string,
+    label: string,
+    extra: { description?: string; placeholder?: string } = {},
+  ) => (
     <TextInput
       label={label}
       {...extra}
@@ -76,7 +100,11 @@ export function SettingsView({ actor, canEdit = true, canRenewToken = true }: { 
       onChange={(e) => change(field, e.currentTarget.value as never)}
     />
   );
-  const number = (field: keyof SettingsDraft & string, label: string, opts: { min: number; max: number; step?: number; decimalScale?: number }) => (
+  const number = (
+    field: keyof SettingsDraft & string,
+    label: string,
+    opts: { min: number; max: number; step?: number; decimalScale?: number },
+  ) => (
     <NumberInput
       label={label}
       value={draft[field] as number}
@@ -93,7 +121,11 @@ export function SettingsView({ actor, canEdit = true, canRenewToken = true }: { 
   const secret = (field: 'sip_password_dev' | 'sip_password_prod', label: string) => (
     <PasswordInput
       label={label}
-      description={draft[field] === SECRET_PLACEHOLDER ? 'A password is stored; type a new one to replace it, clear it to remove it.' : 'Write-only: never shown again.'}
+      description={
+        draft[field] === SECRET_PLACEHOLDER
+          ? 'A password is stored; type a new one to replace it, clear it to remove it.'
+          : 'Write-only: never shown again.'
+      }
       value={draft[field]}
       autoComplete="new-password"
       error={errors[field]}
@@ -102,7 +134,13 @@ export function SettingsView({ actor, canEdit = true, canRenewToken = true }: { 
     />
   );
   const toggle = (field: 'is_chat' | 'multi_intent', label: string, description: string) => (
-    <Switch label={label} description={description} checked={draft[field]} disabled={locked} onChange={(e) => change(field, e.currentTarget.checked)} />
+    <Switch
+      label={label}
+      description={description}
+      checked={draft[field]}
+      disabled={locked}
+      onChange={(e) => change(field, e.currentTarget.checked)}
+    />
   );
 
   return (
@@ -111,7 +149,12 @@ export function SettingsView({ actor, canEdit = true, canRenewToken = true }: { 
       {conflict && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Conflict! Data not saved.">
           <Text size="sm">{CONFLICT_HINT}</Text>
-          <Button mt="sm" variant="light" leftSection={<IconRefresh size={16} />} onClick={() => actor.send({ type: 'settings.reload' })}>
+          <Button
+            mt="sm"
+            variant="light"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => actor.send({ type: 'settings.reload' })}
+          >
             Reload
           </Button>
         </Alert>
@@ -205,10 +248,25 @@ export function SettingsView({ actor, canEdit = true, canRenewToken = true }: { 
       </Fieldset>
 
       <Fieldset legend="Chatbot widget">
-        {text('chatbot_base_url', 'Chatbot base URL', { placeholder: 'https://bot.example.com', description: 'Where the chatbot bundle is loaded from.' })}
+        {text('chatbot_base_url', 'Chatbot base URL', {
+          placeholder: 'https://bot.example.com',
+          description: 'Where the chatbot bundle is loaded from.',
+        })}
         <Group mt="md" align="flex-end">
-          <TextInput label="Chatbot token" value={token} readOnly style={{ flex: 1 }} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
-          <CopyButton value={token}>{({ copied, copy }) => <Button variant="default" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
+          <TextInput
+            label="Chatbot token"
+            value={token}
+            readOnly
+            style={{ flex: 1 }}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          />
+          <CopyButton value={token}>
+            {({ copied, copy }) => (
+              <Button variant="default" onClick={copy}>
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            )}
+          </CopyButton>
           {canRenewToken && (
             <Button
               variant="light"
@@ -249,7 +307,9 @@ export function SettingsView({ actor, canEdit = true, canRenewToken = true }: { 
           {(['config_struct', 'config_dev', 'config_prod'] as const).map((field) => (
             <TextBlockField
               key={field}
-              label={{ config_struct: 'Structure', config_dev: 'Testing values', config_prod: 'Production values' }[field]}
+              label={
+                { config_struct: 'Structure', config_dev: 'Testing values', config_prod: 'Production values' }[field]
+              }
               description="A JSON object"
               value={draft[field]}
               {...jsonObjectText}

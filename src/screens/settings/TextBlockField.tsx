@@ -25,9 +25,8 @@ export function TextBlockField<T>(props: {
       label={label}
       description={description}
       value={shown}
-      autosize
-      minRows={minRows}
-      maxRows={16}
+      rows={minRows}
+      resize="vertical"
       disabled={disabled}
       error={parseError ?? error}
       styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
@@ -54,7 +53,8 @@ export const jsonObjectText = {
     if (text.trim() === '') return { value: {} };
     try {
       const value: unknown = JSON.parse(text);
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) return { error: 'Must be a JSON object, e.g. {"key": "value"}.' };
+      if (value === null || typeof value !== 'object' || Array.isArray(value))
+        return { error: 'Must be a JSON object, e.g. {"key": "value"}.' };
       return { value: value as Record<string, unknown> };
     } catch {
       return { error: 'Not valid JSON yet.' };

@@ -14,7 +14,14 @@ export interface ConsoleShellProps {
 }
 
 /** The AppShell frame of the console: header, sidebar (project selector and menu), main and footer. */
-export function ConsoleShell({ projectSelector, navigation, headerCenter, headerRight, footer, children }: ConsoleShellProps) {
+export function ConsoleShell({
+  projectSelector,
+  navigation,
+  headerCenter,
+  headerRight,
+  footer,
+  children,
+}: ConsoleShellProps) {
   const [opened, { toggle }] = useDisclosure();
   return (
     <AppShell

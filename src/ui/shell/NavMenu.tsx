@@ -9,7 +9,12 @@ export interface NavMenuItem {
 }
 
 /** The sidebar menu; the layout passes only the items the user may open. */
-export function NavMenu({ items, activePath, onOpen, menuMode }: {
+export function NavMenu({
+  items,
+  activePath,
+  onOpen,
+  menuMode,
+}: {
   items: NavMenuItem[];
   activePath: string;
   onOpen: (path: string) => void;

@@ -6,7 +6,14 @@ import { useRef } from 'react';
 const NEW_PROJECT_VALUE = '__new_project__';
 
 /** The searchable project dropdown (spec 1 §2): sorted by name, Ctrl+/ focuses it, 'New Project' when allowed. */
-export function ProjectSelector({ projects, projectId, canCreate, loading, onSelect, onNew }: {
+export function ProjectSelector({
+  projects,
+  projectId,
+  canCreate,
+  loading,
+  onSelect,
+  onNew,
+}: {
   /** Already sorted by name. */
   projects: { id: number; name: string }[];
   projectId: number | null;

@@ -11,7 +11,10 @@ export function ShellFooter({ projectId }: { projectId: number | null }) {
       <Group gap={6} wrap="nowrap">
         <IconLifebuoy size={14} stroke={1.6} color="var(--mantine-color-dimmed)" />
         <Text size="xs" c="dimmed">
-          Support: <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="xs">{SUPPORT_EMAIL}</Anchor>
+          Support:{' '}
+          <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="xs">
+            {SUPPORT_EMAIL}
+          </Anchor>
         </Text>
       </Group>
       <Text size="xs" c="dimmed" data-testid="footer-project-id">

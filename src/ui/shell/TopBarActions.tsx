@@ -7,7 +7,12 @@ const COMING_SOON = 'Coming soon';
  * Run Tests (Ctrl+Shift+T), Run Chat (Ctrl+Shift+X) and the Deploy dropdown (Testing Ctrl+Shift+E, Production),
  * each only when permitted. Their flows come later, so they are disabled with a tooltip for now.
  */
-export function TopBarActions({ canRunTests, canChat, canDeployTesting, canDeployProduction }: {
+export function TopBarActions({
+  canRunTests,
+  canChat,
+  canDeployTesting,
+  canDeployProduction,
+}: {
   canRunTests: boolean;
   canChat: boolean;
   canDeployTesting: boolean;

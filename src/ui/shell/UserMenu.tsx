@@ -2,7 +2,14 @@ import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconChevronDown, IconListDetails, IconLogout, IconServerCog, IconShieldLock } from '@tabler/icons-react';
 
 /** The user menu (spec 1 §2): name and role in the current project, admin links when permitted, and Logout. */
-export function UserMenu({ name, email, roleName, links, onOpen, onLogout }: {
+export function UserMenu({
+  name,
+  email,
+  roleName,
+  links,
+  onOpen,
+  onLogout,
+}: {
   name: string;
   email: string;
   roleName: string | null;

@@ -1,0 +1,118 @@
+import { assign, setup } from 'xstate';
+import { OTP_DISABLED, OTP_ENABLED, OTP_WRONG_CODE, type OtpEnrolment } from '../../api/contract/otp.ts';
+import { otpEnrolmentActors } from './actors.ts';
+import type { OtpEnrolmentEvent } from './events.ts';
+import { isCodeComplete } from './guards.ts';
+
+export interface OtpEnrolmentContext {
+  /** Whether the user has one-time codes on (from the session's user, then kept up to date here). */
+  enabled: boolean;
+  enrolment: OtpEnrolment | null;
+  code: string;
+  error: string | null;
+}
+
+const reason = (error: unknown): string => (error instanceof Error && error.message ? error.message : OTP_WRONG_CODE);
+
+/** One-time codes from the user menu: enrol (QR code, confirm with a code), or turn off with a current code. */
+export const otpEnrolmentMachine = setup({
+  types: {
+    context: {} as OtpEnrolmentContext,
+    events: {} as OtpEnrolmentEvent,
+    input: {} as { enabled: boolean },
+  },
+  actors: otpEnrolmentActors,
+  guards: { isCodeComplete, isEnabled: ({ context }) => context.enabled },
+  actions: {
+    notify: (_, _params: { title: string; color: 'green' | 'red' }) => {},
+    /** The session should refetch the user so otp_enabled is right everywhere. */
+    userChanged: () => {},
+    resetCode: assign({ code: '', error: null }),
+  },
+}).createMachine({
+  id: 'otpEnrolment',
+  description: 'The one-time code dialog of the user menu.',
+  context: ({ input }) => ({ enabled: input.enabled, enrolment: null, code: '', error: null }),
+  initial: 'closed',
+  on: {
+    'otp.input': { actions: assign({ code: ({ event }) => event.code.replace(/\D/g, '').slice(0, 6), error: null }) },
+  },
+  states: {
+    closed: {
+      description: 'No dialog.',
+      on: {
+        'otp.open': [
+          { guard: 'isEnabled', target: 'askingToDisable', actions: 'resetCode' },
+          { target: 'starting', actions: 'resetCode' },
+        ],
+      },
+    },
+    starting: {
+      description: 'A new secret is being created on the server.',
+      tags: ['loading'],
+      invoke: {
+        id: 'enrol',
+        src: 'enrol',
+        onDone: { target: 'showingCode', actions: assign({ enrolment: ({ event }) => event.output }) },
+        onError: { target: 'startFailed', actions: assign({ error: ({ event }) => reason(event.error) }) },
+      },
+    },
+    startFailed: {
+      description: 'The secret could not be created.',
+      on: { 'otp.retry': 'starting', 'otp.close': 'closed' },
+    },
+    showingCode: {
+      description: 'The QR code is shown; the user types the code their app shows.',
+      on: {
+        'otp.confirm': { guard: 'isCodeComplete', target: 'confirming' },
+        'otp.close': { target: 'closed', actions: assign({ enrolment: null }) },
+      },
+    },
+    confirming: {
+      description: 'The code is being checked; a right one turns codes on.',
+      tags: ['busy'],
+      invoke: {
+        id: 'confirm',
+        src: 'confirm',
+        input: ({ context }) => ({ otp: context.code }),
+        onDone: {
+          target: 'closed',
+          actions: [
+            assign({ enabled: true, enrolment: null, code: '' }),
+            { type: 'notify', params: { title: OTP_ENABLED, color: 'green' } },
+            'userChanged',
+          ],
+        },
+        onError: { target: 'showingCode', actions: assign({ error: ({ event }) => reason(event.error), code: '' }) },
+      },
+    },
+    askingToDisable: {
+      description: 'Codes are on; a current code turns them off.',
+      on: {
+        'otp.confirm': { guard: 'isCodeComplete', target: 'disabling' },
+        'otp.close': 'closed',
+      },
+    },
+    disabling: {
+      description: 'The code is being checked; a right one turns codes off.',
+      tags: ['busy'],
+      invoke: {
+        id: 'disable',
+        src: 'disable',
+        input: ({ context }) => ({ otp: context.code }),
+        onDone: {
+          target: 'closed',
+          actions: [
+            assign({ enabled: false, code: '' }),
+            { type: 'notify', params: { title: OTP_DISABLED, color: 'green' } },
+            'userChanged',
+          ],
+        },
+        onError: {
+          target: 'askingToDisable',
+          actions: assign({ error: ({ event }) => reason(event.error), code: '' }),
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,152 @@
+import { assign, setup } from 'xstate';
+import {
+  CANNOT_DELETE_FILE,
+  CANNOT_UPLOAD_FILES,
+  FILE_DELETED,
+  type StorageFile,
+  SUCCESSFULLY_UPLOADED,
+} from '../../api/contract/storage.ts';
+import { storageUploadActors } from './actors.ts';
+import type { StorageUploadEvent } from './events.ts';
+
+export interface StorageUploadContext {
+  files: StorageFile[];
+  /** The file dropped or picked, waiting for confirmation or being uploaded. */
+  chosen: File | null;
+  /** The file whose deletion is being confirmed or running. */
+  target: string | null;
+  /** The server's reason for the last failed upload (size limit, refused type). */
+  uploadError: string | null;
+}
+
+type Notice = { title: string; message?: string; color: 'red' | 'green' };
+
+const errorMessage = (error: unknown): string | null =>
+  error instanceof Error && error.message && !/^Call \w+ failed/.test(error.message) ? error.message : null;
+
+/** The storage screen (spec 1 §2): the file list, upload after confirmation, delete after confirmation. */
+export const storageUploadMachine = setup({
+  types: {
+    context: {} as StorageUploadContext,
+    events: {} as StorageUploadEvent,
+  },
+  actors: storageUploadActors,
+  actions: {
+    notify: (_, _params: Notice) => {},
+    download: (_, _params: { name: string }) => {},
+    storeFiles: assign({ files: (_, params: { files: StorageFile[] }) => params.files }),
+  },
+}).createMachine({
+  id: 'storageUpload',
+  description: 'Project files: listing, upload with confirmation and versioning, download, delete with confirmation.',
+  context: { files: [], chosen: null, target: null, uploadError: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The file list is being fetched.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadFiles',
+        src: 'loadFiles',
+        onDone: { target: 'idle', actions: { type: 'storeFiles', params: ({ event }) => ({ files: event.output }) } },
+        onError: 'loadFailed',
+      },
+    },
+    loadFailed: {
+      description: 'The list could not be fetched; Reload tries again.',
+      on: { 'storage.reload': 'loading' },
+    },
+    idle: {
+      description: 'The list is shown; a file can be dropped, downloaded or deleted.',
+      on: {
+        'upload.choose': {
+          target: 'confirmingUpload',
+          actions: assign({ chosen: ({ event }) => event.file, uploadError: null }),
+        },
+        'file.download': { actions: { type: 'download', params: ({ event }) => ({ name: event.name }) } },
+        'file.delete': { target: 'confirmingDelete', actions: assign({ target: ({ event }) => event.name }) },
+      },
+    },
+    confirmingUpload: {
+      description: 'A dialog names the chosen file (and says when it becomes a new version) before it is sent.',
+      on: {
+        'upload.confirm': 'uploading',
+        'upload.cancel': { target: 'idle', actions: assign({ chosen: null }) },
+      },
+    },
+    uploading: {
+      description: 'The file is being sent.',
+      tags: ['busy'],
+      invoke: {
+        id: 'uploadFile',
+        src: 'uploadFile',
+        input: ({ context }) => ({ file: context.chosen as File }),
+        onDone: {
+          target: 'done',
+          actions: [
+            assign({ chosen: null }),
+            { type: 'notify', params: { title: SUCCESSFULLY_UPLOADED, color: 'green' } },
+          ],
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({ uploadError: ({ event }) => errorMessage(event.error) }),
+            {
+              type: 'notify',
+              params: ({ event }) => ({
+                title: CANNOT_UPLOAD_FILES,
+                message: errorMessage(event.error) ?? undefined,
+                color: 'red',
+              }),
+            },
+          ],
+        },
+      },
+    },
+    done: {
+      description: 'An upload or deletion succeeded; the list is fetched again.',
+      tags: ['loading'],
+      invoke: {
+        id: 'reloadFiles',
+        src: 'loadFiles',
+        onDone: { target: 'idle', actions: { type: 'storeFiles', params: ({ event }) => ({ files: event.output }) } },
+        onError: 'loadFailed',
+      },
+    },
+    failed: {
+      description: 'The upload was refused; the reason shows until dismissed or another file is chosen.',
+      on: {
+        'upload.dismiss': { target: 'idle', actions: assign({ chosen: null, uploadError: null }) },
+        'upload.choose': {
+          target: 'confirmingUpload',
+          actions: assign({ chosen: ({ event }) => event.file, uploadError: null }),
+        },
+      },
+    },
+    confirmingDelete: {
+      description: 'A dialog asks before the file is deleted.',
+      on: {
+        'delete.confirm': 'deleting',
+        'delete.cancel': { target: 'idle', actions: assign({ target: null }) },
+      },
+    },
+    deleting: {
+      description: 'The file is being deleted.',
+      tags: ['busy'],
+      invoke: {
+        id: 'deleteFile',
+        src: 'deleteFile',
+        input: ({ context }) => ({ name: context.target as string }),
+        onDone: {
+          target: 'done',
+          actions: [assign({ target: null }), { type: 'notify', params: { title: FILE_DELETED, color: 'green' } }],
+        },
+        onError: {
+          target: 'idle',
+          actions: [assign({ target: null }), { type: 'notify', params: { title: CANNOT_DELETE_FILE, color: 'red' } }],
+        },
+      },
+    },
+  },
+});

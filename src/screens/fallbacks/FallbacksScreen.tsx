@@ -1,0 +1,238 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Menu,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { IconChevronDown, IconMessages, IconRefresh } from '@tabler/icons-react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { FALLBACKS_TITLE, NO_CLASS, type UnclassifiedIntent } from '../../api/contract/unclassified.ts';
+import { can } from '../../api/permissions.ts';
+import { NOT_RETRAINED_NOTE } from '../../machines/fallbackClassification/machine.ts';
+import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
+import { providedFallbackClassificationMachine, providedTrainingMachine } from '../../machines/provide.ts';
+import { SessionActor } from '../../machines/session/context.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { TrainNluButton } from '../intents/TrainNluButton.tsx';
+import type { RouteEntry } from '../routes.tsx';
+
+export interface FallbacksScreenLogic {
+  fallbackClassification: typeof providedFallbackClassificationMachine;
+  training: typeof providedTrainingMachine;
+}
+
+const defaultLogic: FallbacksScreenLogic = {
+  fallbackClassification: providedFallbackClassificationMachine,
+  training: providedTrainingMachine,
+};
+
+/** /app/logs?conversation_id=…: the query lives beside project_id in the page's query string (hash routing). */
+export function conversationHref(conversationId: string, projectId: number | null): string {
+  const params = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
+  if (projectId !== null) params.set('project_id', String(projectId));
+  params.set('conversation_id', conversationId);
+  return `?${params.toString()}#/app/logs`;
+}
+
+function Conversations({ item, projectId }: { item: UnclassifiedIntent; projectId: number | null }) {
+  if (item.conversations_ids.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        –
+      </Text>
+    );
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          rightSection={<IconChevronDown size={12} />}
+          leftSection={<IconMessages size={14} />}
+        >
+          {item.conversations_ids.length} conversations
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown mah={300} style={{ overflowY: 'auto' }}>
+        {item.conversations_ids.map((id) => (
+          <Menu.Item
+            key={id}
+            component={Link}
+            href={`/app/logs?conversation_id=${encodeURIComponent(id)}${projectId ? `&project_id=${projectId}` : ''}`}
+          >
+            {id}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** /app/fallbacks (spec 1 §2 "Fallbacks screen", §4 "Fallbacks"). */
+export default function FallbacksScreen({
+  route,
+  logic = defaultLogic,
+}: {
+  route: RouteEntry;
+  logic?: Partial<FallbacksScreenLogic>;
+}) {
+  const machines = { ...defaultLogic, ...logic };
+  const user = SessionActor.useSelector((s) => s.context.user);
+  const projectId = ProjectSelectionActor.useSelector((s) => s.context.projectId);
+  const canClassify = can(user, 'POST', '/intents/{id}/mark-classified', projectId);
+  const canTrain = can(user, 'GET', '/run/train', projectId);
+  const actor = useActorRef(machines.fallbackClassification);
+  const training = useActorRef(machines.training);
+  useEffect(() => {
+    const subscription = training.on('training.done', () => actor.send({ type: 'fallbacks.reload' }));
+    return () => subscription.unsubscribe();
+  }, [actor, training]);
+  const state = useSelector(actor, (s) => s);
+  const { items, total, intents, current, phrase, intentId, classified } = state.context;
+  useHotkeys([['mod+S', () => canTrain && training.send({ type: 'train.start' }), { preventDefault: true }]], []);
+  const classOptions = [
+    { value: '', label: NO_CLASS },
+    ...intents.map((i) => ({ value: String(i.id), label: i.name })),
+  ];
+
+  return (
+    <Stack gap="md" data-testid="fallbacks-screen">
+      <PageHeader
+        icon={route.icon}
+        title="Fallbacks"
+        description={route.purpose}
+        actions={
+          <Group gap="sm">
+            <Tooltip label="Reload">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Reload"
+                onClick={() => actor.send({ type: 'fallbacks.reload' })}
+              >
+                <IconRefresh size={18} />
+              </ActionIcon>
+            </Tooltip>
+            {canTrain && <TrainNluButton training={training} hotkey="Ctrl+S" />}
+          </Group>
+        }
+      />
+      {classified > 0 && (
+        <Alert color="blue" variant="light" data-testid="not-retrained-note">
+          {NOT_RETRAINED_NOTE}
+        </Alert>
+      )}
+      <Card withBorder padding="md">
+        <Group justify="space-between" mb="sm">
+          <Text fw={600}>{FALLBACKS_TITLE}</Text>
+          <Badge variant="light">{total}</Badge>
+        </Group>
+        {state.hasTag('loading') && <Loader size="sm" />}
+        {state.matches('failed') && <Text c="red">The fallbacks could not be loaded. Use reload to try again.</Text>}
+        {!state.hasTag('loading') && items.length === 0 && !state.matches('failed') && (
+          <Text c="dimmed" size="sm">
+            Nothing to classify: every message was understood.
+          </Text>
+        )}
+        {items.length > 0 && (
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Message</Table.Th>
+                <Table.Th w={90}>Issued</Table.Th>
+                <Table.Th w={190}>Conversations</Table.Th>
+                <Table.Th w={130} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item) => {
+                const open = current === item.id && !state.matches('browsing');
+                return (
+                  <Table.Tr key={item.id} data-testid={`fallback-${item.id}`}>
+                    <Table.Td>
+                      <Text size="sm">{item.intent}</Text>
+                      {open && (
+                        <Group gap="xs" mt="xs" wrap="nowrap" align="flex-end">
+                          <TextInput
+                            size="xs"
+                            style={{ flex: 1 }}
+                            label="Phrase"
+                            aria-label="Phrase"
+                            value={phrase}
+                            disabled={state.hasTag('busy')}
+                            rightSection={state.matches('suggesting') ? <Loader size={12} /> : null}
+                            onChange={(event) =>
+                              actor.send({ type: 'fallback.phrase', value: event.currentTarget.value })
+                            }
+                          />
+                          <Select
+                            size="xs"
+                            w={220}
+                            label="Class"
+                            aria-label="Class"
+                            searchable
+                            allowDeselect={false}
+                            data={classOptions}
+                            value={intentId === null ? '' : String(intentId)}
+                            onChange={(value) =>
+                              actor.send({ type: 'fallback.class', intentId: value ? Number(value) : null })
+                            }
+                          />
+                          <Button
+                            size="xs"
+                            onClick={() => actor.send({ type: 'fallback.setClass' })}
+                            loading={state.matches('saving')}
+                            disabled={!state.matches('classifying')}
+                          >
+                            Set Class
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => actor.send({ type: 'fallback.cancel' })}
+                            disabled={!state.matches('classifying')}
+                          >
+                            Cancel
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="default">{item.counter}</Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Conversations item={item} projectId={projectId} />
+                    </Table.Td>
+                    <Table.Td>
+                      {canClassify && !open && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => actor.send({ type: 'fallback.open', id: item.id })}
+                        >
+                          Classify
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,146 @@
+// Model-based test of the settings screen: xstate/graph walks the settingsForm chart, each path drives the real SettingsView.
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { createActor } from 'xstate';
+import { LANGUAGES, VOICES } from '../../src/api/contract/platform.ts';
+import { SAVE_FAILED, SAVE_SUCCESS, type SettingsView as Settings } from '../../src/api/contract/settings.ts';
+import type { SettingsFormData } from '../../src/machines/settingsForm/actors.ts';
+import type { SettingsDraft } from '../../src/machines/settingsForm/draft.ts';
+import { CONFLICT_HINT, LOAD_FAILED, TOKEN_RENEWED, settingsFormMachine } from '../../src/machines/settingsForm/machine.ts';
+import { SettingsView } from '../../src/screens/settings/SettingsView.tsx';
+import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
+
+const ORIGINAL = 'Demo bot';
+const CHANGED = 'Renamed bot';
+
+const settings: Settings = {
+  id: 1,
+  name: ORIGINAL,
+  instances_dev: 1,
+  instances_prod: 1,
+  context_phrases: [],
+  confidence_threshold: 0.5,
+  voices_id: 'espeak-en-us-female',
+  voice_pitch: 0,
+  voice_speed: 1,
+  long_silence_utter: 'Are you there?',
+  long_silence_timeout: 10,
+  long_silence_retries: 2,
+  long_silence_hangup_utter: 'Goodbye.',
+  sip_server_dev: '',
+  sip_number_dev: '',
+  sip_password_dev: '',
+  sip_server_prod: '',
+  sip_number_prod: '',
+  sip_password_prod: '********',
+  has_sip_password_dev: false,
+  has_sip_password_prod: true,
+  stt_corrections: [],
+  stt_provider: 'google',
+  autocorrect_threshold: 0.8,
+  is_chat: true,
+  language: 'en',
+  chatbot_client_scss: '',
+  chatbot_client_js: '',
+  config_struct: {},
+  config_dev: {},
+  config_prod: {},
+  multi_intent: false,
+  chatbot_base_url: '',
+  chatbot_token: 'token-one',
+  conversations_retention: 365,
+};
+const data: SettingsFormData = { settings, voices: VOICES.map((v) => ({ ...v })), languages: LANGUAGES.map((l) => ({ ...l })) };
+
+const loadSettings = createDeferredActor<SettingsFormData, void>({ output: data, error: new Error('offline') });
+// The saved answer keeps the original name, so a saved form can be changed and changed back again.
+const saveSettings = createDeferredActor<Settings, { changes: Partial<SettingsDraft> }>({ output: settings, error: { status: 400 } });
+const renewToken = createDeferredActor<{ token: string }, void>({ output: { token: 'token-two' }, error: { status: 500 } });
+
+const notices: Array<{ title: string; message?: string }> = [];
+const machine = settingsFormMachine.provide({
+  actors: { loadSettings: loadSettings.logic, saveSettings: saveSettings.logic, renewToken: renewToken.logic },
+  actions: { notify: (_, params) => notices.push(params) },
+});
+
+const nameInput = () => screen.getByLabelText('Name') as HTMLInputElement;
+const saveButton = () => screen.getByRole('button', { name: /^Save/ });
+const lastNotice = () => notices.at(-1);
+
+const executors = {
+  'settings.change': ({ event }) => {
+    if (event.field !== 'name') throw new Error(`no gesture for field ${String(event.field)}`);
+    fireEvent.change(nameInput(), { target: { value: String(event.value) } });
+  },
+  'settings.save': ({ user }) => user.keyboard('{Control>}s{/Control}'),
+  'settings.discard': ({ user }) => user.click(screen.getByRole('button', { name: 'Discard changes' })),
+  'settings.reload': ({ user }) => user.click(screen.getByRole('button', { name: 'Reload' })),
+  'settings.renewToken': ({ user }) => user.click(screen.getByRole('button', { name: 'Renew token' })),
+} satisfies ModelExecutors<typeof machine>;
+
+const states: StateAssertions<typeof machine> = {
+  loading: () => expect(screen.getByLabelText('Loading settings')).toBeInTheDocument(),
+  loadFailed: () => expect(screen.getByText(LOAD_FAILED)).toBeInTheDocument(),
+  editing: (state) => {
+    expect(nameInput().value).toBe(state.context.draft?.name);
+    expect((screen.getByLabelText('Chatbot token') as HTMLInputElement).value).toBe(state.context.token);
+  },
+  'editing.pristine': (state) => {
+    expect(saveButton()).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Discard changes' })).toBeNull();
+    if (state.context.token === 'token-two') expect(notices.some((n) => n.title === TOKEN_RENEWED)).toBe(true);
+  },
+  'editing.dirty': () => {
+    expect(saveButton()).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Discard changes' })).toBeInTheDocument();
+  },
+  saving: () => {
+    expect(saveButton()).toHaveAttribute('data-loading', 'true');
+    expect(saveSettings.calls.at(-1)).toEqual({ changes: { name: CHANGED } });
+    expect(nameInput()).toBeDisabled();
+  },
+  conflict: () => {
+    expect(screen.getByText(CONFLICT_HINT)).toBeInTheDocument();
+    expect(nameInput()).toBeDisabled();
+  },
+  renewingToken: () => expect(screen.getByRole('button', { name: 'Renew token' })).toHaveAttribute('data-loading', 'true'),
+};
+
+describeModel({
+  name: 'settingsForm',
+  machine,
+  render: (m) => {
+    notices.length = 0;
+    const actor = createActor(m).start();
+    render(
+      <MantineProvider env="test">
+        <SettingsView actor={actor} />
+      </MantineProvider>,
+    );
+    return { actor };
+  },
+  executors,
+  states,
+  invokes: { loadSettings, saveSettings, renewToken },
+  events: [
+    { type: 'settings.change', field: 'name', value: CHANGED },
+    { type: 'settings.change', field: 'name', value: ORIGINAL },
+    { type: 'xstate.error.actor.saveSettings', error: { status: 409 } } as never,
+    { type: 'xstate.error.actor.saveSettings', error: { status: 400 } } as never,
+  ],
+  internalExecutors: {
+    'xstate.done.actor.saveSettings': async ({ event }) => {
+      const { act } = await import('@testing-library/react');
+      await act(() => saveSettings.resolve((event as unknown as { output: Settings }).output));
+      expect(lastNotice()?.title).toBe(SAVE_SUCCESS);
+    },
+    'xstate.error.actor.saveSettings': async ({ event }) => {
+      const { act } = await import('@testing-library/react');
+      const error = (event as unknown as { error: { status: number } }).error;
+      await act(() => saveSettings.reject(error));
+      if (error.status !== 409) expect(lastNotice()).toMatchObject(SAVE_FAILED);
+    },
+  },
+  serializeContext: (c) => ({ draft: c.draft?.name, saved: c.saved?.name, token: c.token }),
+});

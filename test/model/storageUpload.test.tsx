@@ -1,0 +1,140 @@
+// Model-based test of the storage screen: xstate/graph walks the storageUpload chart, each path drives the real StorageView.
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  CANNOT_DELETE_FILE,
+  CANNOT_UPLOAD_FILES,
+  FILE_DELETED,
+  type StorageFile,
+  SUCCESSFULLY_UPLOADED,
+} from '../../src/api/contract/storage.ts';
+import { storageUploadMachine } from '../../src/machines/storageUpload/machine.ts';
+import { StorageView } from '../../src/screens/storage/StorageView.tsx';
+import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
+
+const listed: StorageFile = {
+  name: 'prices.csv',
+  size: 2048,
+  type: 'text/csv',
+  version: 3,
+  updated: '2026-01-01T00:00:00.000Z',
+  by: 'Administrator',
+};
+const chosen = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+const TOO_LARGE = 'The file is too large. The limit is 10 MB.';
+
+const loadFiles = createDeferredActor<StorageFile[], unknown>({ output: [listed], error: new Error('offline') });
+const uploadFile = createDeferredActor<StorageFile, { file: File }>({
+  output: { ...listed, name: 'notes.txt', size: 5, type: 'text/plain', version: 1 },
+  error: new Error(TOO_LARGE),
+});
+const deleteFile = createDeferredActor<void, { name: string }>({
+  output: undefined,
+  error: new Error('Cannot delete'),
+});
+
+const notices: Array<{ title: string; message?: string }> = [];
+const downloads: string[] = [];
+const machine = storageUploadMachine.provide({
+  actors: { loadFiles: loadFiles.logic, uploadFile: uploadFile.logic, deleteFile: deleteFile.logic },
+  actions: {
+    notify: (_, params) => notices.push(params),
+    download: (_, params) => downloads.push(params.name),
+  },
+});
+
+const fileInput = () => {
+  const input = document.querySelector('input[type="file"]');
+  if (!(input instanceof HTMLInputElement)) throw new Error('no file input in the drop zone');
+  return input;
+};
+const dialog = (name: string) => screen.getByRole('dialog', { name });
+
+const executors = {
+  'storage.reload': ({ user }) => user.click(screen.getByRole('button', { name: 'Reload' })),
+  'upload.choose': async ({ user }) => {
+    // A fresh File each time: choosing the very same File object again fires no change event.
+    await user.upload(fileInput(), new File(['hello'], chosen.name, { type: chosen.type }));
+    // react-dropzone reads the dropped files asynchronously.
+    await waitFor(() => expect(dialog('Upload file')).toBeInTheDocument());
+  },
+  'upload.confirm': ({ user }) => user.click(screen.getByRole('button', { name: 'Upload' })),
+  'upload.cancel': ({ user }) => user.click(screen.getByRole('button', { name: 'Cancel' })),
+  'upload.dismiss': ({ user }) => user.click(screen.getByRole('button', { name: 'Close' })),
+  'file.download': ({ user }) => user.click(screen.getByRole('button', { name: `Download ${listed.name}` })),
+  'file.delete': ({ user }) => user.click(screen.getByRole('button', { name: `Delete ${listed.name}` })),
+  'delete.confirm': ({ user }) => user.click(screen.getByRole('button', { name: 'Delete' })),
+  'delete.cancel': ({ user }) => user.click(screen.getByRole('button', { name: 'Cancel' })),
+} satisfies ModelExecutors<typeof machine>;
+
+const states: StateAssertions<typeof machine> = {
+  loading: () => expect(screen.getByLabelText('Loading files')).toBeInTheDocument(),
+  loadFailed: () => {
+    expect(screen.getByText('The files could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  },
+  idle: (state) => {
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const row = screen.getByRole('row', { name: new RegExp(listed.name) });
+    expect(row).toHaveTextContent('2.0 kB');
+    expect(row).toHaveTextContent('text/csv');
+    expect(row).toHaveTextContent('3');
+    expect(screen.getByRole('button', { name: `Delete ${listed.name}` })).toBeEnabled();
+    if (state.context.target === null && notices.at(-1)?.title === CANNOT_DELETE_FILE)
+      expect(deleteFile.calls.length).toBeGreaterThan(0);
+    if (downloads.length) expect(downloads.at(-1)).toBe(listed.name);
+  },
+  confirmingUpload: () => {
+    expect(dialog('Upload file')).toHaveTextContent('Upload notes.txt (5 B)?');
+  },
+  uploading: () => {
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(uploadFile.calls.at(-1)?.file.name).toBe('notes.txt');
+  },
+  done: () => {
+    expect([SUCCESSFULLY_UPLOADED, FILE_DELETED]).toContain(notices.at(-1)?.title);
+    expect(screen.getByRole('row', { name: new RegExp(listed.name) })).toBeInTheDocument();
+  },
+  failed: () => {
+    expect(screen.getByRole('alert')).toHaveTextContent(CANNOT_UPLOAD_FILES);
+    expect(screen.getByRole('alert')).toHaveTextContent(TOO_LARGE);
+    expect(notices.at(-1)).toMatchObject({ title: CANNOT_UPLOAD_FILES, message: TOO_LARGE });
+  },
+  confirmingDelete: () => expect(dialog('Delete file')).toHaveTextContent(`Delete ${listed.name}?`),
+  deleting: () => {
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(deleteFile.calls.at(-1)).toEqual({ name: listed.name });
+  },
+};
+
+describeModel({
+  name: 'storageUpload',
+  machine,
+  render: (m) => {
+    notices.length = 0;
+    downloads.length = 0;
+    const actor = createActor(m).start();
+    render(
+      <MantineProvider env="test">
+        <StorageView actor={actor} canUpload canDelete />
+      </MantineProvider>,
+    );
+    return { actor };
+  },
+  executors,
+  states,
+  invokes: { loadFiles, reloadFiles: loadFiles, uploadFile, deleteFile },
+  events: [
+    { type: 'upload.choose', file: chosen },
+    { type: 'file.download', name: listed.name },
+    { type: 'file.delete', name: listed.name },
+  ],
+  serializeContext: (c) => ({
+    files: c.files.length,
+    chosen: c.chosen?.name ?? null,
+    target: c.target,
+    error: c.uploadError,
+  }),
+});
