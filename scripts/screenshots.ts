@@ -59,8 +59,8 @@ try {
   await page.getByTestId('menu-mode').waitFor();
   await shot('menu-mode');
   await page.keyboard.press('s');
-  await page.getByTestId('not-built').waitFor();
-  await shot('not-built-settings');
+  await page.waitForURL(/#\/app\/settings/);
+  await shot('settings-via-hotkey');
 
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Logout' }).waitFor();

@@ -1,3 +1,4 @@
+import { DocumentFrequency } from './document-frequency.ts';
 import type { FeatureHashes } from './features.ts';
 import { buildHashTable, lookupColumn } from './hash-table.ts';
 import type { HashTable } from './hash-table.ts';
@@ -19,77 +20,21 @@ export interface SparseRow {
   value: Float32Array;
 }
 
-/**
- * Assigns columns to the features seen in at least `minDf` documents; smooth idf as scikit-learn does.
- * Counting uses a growable open-addressing table on typed arrays (a Map and a Set per sentence were the
- * slowest part of training).
- */
+/** Assigns columns to the features seen in at least `minDf` documents; smooth idf as scikit-learn does. */
 export function buildVocabulary(docs: readonly FeatureHashes[], minDf = 1): Vocabulary {
-  let capacity = 1 << 16;
-  let keys = new Uint32Array(capacity);
-  let slots = new Int32Array(capacity);
-  let hashes = new Uint32Array(capacity >> 1);
-  let documentFrequency = new Int32Array(capacity >> 1);
-  let lastDocument = new Int32Array(capacity >> 1).fill(-1);
-  let size = 0;
-  const mix = (hash: number) => Math.imul(hash ^ (hash >>> 16), 0x45d9f3b) >>> 0;
-  const grow = () => {
-    capacity *= 2;
-    keys = new Uint32Array(capacity);
-    slots = new Int32Array(capacity);
-    const mask = capacity - 1;
-    for (let column = 0; column < size; column++) {
-      let slot = mix(hashes[column]!) & mask;
-      while (keys[slot] !== 0) slot = (slot + 1) & mask;
-      keys[slot] = hashes[column]!;
-      slots[slot] = column;
-    }
-    const grown = (array: Int32Array, fill: number) => {
-      const next = new Int32Array(capacity >> 1).fill(fill);
-      next.set(array);
-      return next;
-    };
-    const nextHashes = new Uint32Array(capacity >> 1);
-    nextHashes.set(hashes);
-    hashes = nextHashes;
-    documentFrequency = grown(documentFrequency, 0);
-    lastDocument = grown(lastDocument, -1);
-  };
-  docs.forEach((doc, d) => {
-    for (const list of [doc.word, doc.char]) {
-      for (let i = 0; i < list.length; i++) {
-        const hash = list[i]!;
-        const mask = capacity - 1;
-        let slot = mix(hash) & mask;
-        let column = -1;
-        while (keys[slot] !== 0) {
-          if (keys[slot] === hash) {
-            column = slots[slot]!;
-            break;
-          }
-          slot = (slot + 1) & mask;
-        }
-        if (column < 0) {
-          column = size++;
-          keys[slot] = hash;
-          slots[slot] = column;
-          hashes[column] = hash;
-          if (size * 2 >= capacity) grow();
-        }
-        if (lastDocument[column] !== d) {
-          lastDocument[column] = d;
-          documentFrequency[column]!++;
-        }
-      }
-    }
-  });
+  const frequency = new DocumentFrequency();
+  for (const doc of docs) frequency.addDocument(doc);
+  return vocabularyOf(frequency, minDf);
+}
+
+export function vocabularyOf(frequency: DocumentFrequency, minDf = 1): Vocabulary {
   const kept: number[] = [];
-  for (let column = 0; column < size; column++) if (documentFrequency[column]! >= minDf) kept.push(column);
-  const n = docs.length;
-  const keptHashes = Uint32Array.from(kept, (column) => hashes[column]!);
-  const idf = Float32Array.from(kept, (column) => Math.log((1 + n) / (1 + documentFrequency[column]!)) + 1);
-  const table = buildHashTable(keptHashes);
-  return { size: kept.length, lookup: (hash) => lookupColumn(table, hash), idf, hashes: keptHashes, table };
+  for (let column = 0; column < frequency.size; column++) if (frequency.counts[column]! >= minDf) kept.push(column);
+  const n = frequency.documents;
+  const hashes = Uint32Array.from(kept, (column) => frequency.hashes[column]!);
+  const idf = Float32Array.from(kept, (column) => Math.log((1 + n) / (1 + frequency.counts[column]!)) + 1);
+  const table = buildHashTable(hashes);
+  return { size: kept.length, lookup: (hash) => lookupColumn(table, hash), idf, hashes, table };
 }
 
 /**

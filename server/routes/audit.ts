@@ -5,5 +5,7 @@ import { deletedSince } from '../services/resource-history.ts';
 
 /** Items deleted since a time (history compare's "deleted" side). */
 export default async function auditRoutes(app: FastifyInstance, services: AppServices) {
-  registerCall(app, services, getAuditDeleted, async ({ query, requireProject }) => deletedSince(services.db, requireProject(), query.mtime));
+  registerCall(app, services, getAuditDeleted, async ({ query, requireProject }) =>
+    deletedSince(services.db, requireProject(), query.mtime),
+  );
 }

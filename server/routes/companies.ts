@@ -17,7 +17,9 @@ import { platformWrite, sendPlatformAtime } from '../services/platform-write.ts'
 
 /** Platform administrators (a system grant to edit companies) see and edit every company; others their own. */
 const reachesEveryCompany = (user: CurrentUser): boolean =>
-  user.permissions.system_grants.some((g) => g.method === 'PUT' && (g.path === '/companies/{id}' || g.path === '/system/companies/{id}'));
+  user.permissions.system_grants.some(
+    (g) => g.method === 'PUT' && (g.path === '/companies/{id}' || g.path === '/system/companies/{id}'),
+  );
 
 async function assertReachable(db: Db, user: CurrentUser, id: number): Promise<string> {
   const row = await db.selectFrom('companies').select('name').where('id', '=', id).executeTakeFirst();
@@ -46,8 +48,16 @@ export default async function companyRoutes(app: FastifyInstance, services: AppS
       .select((eb) => [
         'c.id',
         'c.name',
-        eb.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).whereRef('users.company_id', '=', 'c.id').as('users'),
-        eb.selectFrom('projects').select(sql<number>`count(*)::int`.as('n')).whereRef('projects.company_id', '=', 'c.id').as('projects'),
+        eb
+          .selectFrom('users')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('users.company_id', '=', 'c.id')
+          .as('users'),
+        eb
+          .selectFrom('projects')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('projects.company_id', '=', 'c.id')
+          .as('projects'),
       ])
       .orderBy('c.name');
     if (!reachesEveryCompany(user)) query = query.where('c.id', '=', user.company_id ?? -1);
@@ -66,7 +76,8 @@ export default async function companyRoutes(app: FastifyInstance, services: AppS
       COMPANIES_RESOURCE,
       async (trx) => {
         await assertUniqueName(trx, body.name, params.id);
-        if (creating) return trx.insertInto('companies').values({ name: body.name }).returning('id').executeTakeFirstOrThrow();
+        if (creating)
+          return trx.insertInto('companies').values({ name: body.name }).returning('id').executeTakeFirstOrThrow();
         await trx.updateTable('companies').set({ name: body.name }).where('id', '=', params.id).execute();
         return { id: params.id };
       },

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { DUPLICIT_LABEL, LABEL_NOT_FOUND, type Label, deleteLabel, getLabels, saveLabel } from '../../src/api/contract/labels.ts';
+import {
+  DUPLICIT_LABEL,
+  LABEL_NOT_FOUND,
+  type Label,
+  deleteLabel,
+  getLabels,
+  saveLabel,
+} from '../../src/api/contract/labels.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
 import { type AppServices, registerCall } from '../http/register-call.ts';
@@ -29,7 +36,12 @@ export default async function labelRoutes(app: FastifyInstance, services: AppSer
       const items = await resourceAt<Label>(db, projectId, RESOURCE, query.mtime);
       return items.map((i) => i.data);
     }
-    return db.selectFrom('labels').select(['id', 'name', 'color']).where('project_id', '=', projectId).orderBy('id').execute();
+    return db
+      .selectFrom('labels')
+      .select(['id', 'name', 'color'])
+      .where('project_id', '=', projectId)
+      .orderBy('id')
+      .execute();
   });
 
   registerCall(app, services, saveLabel, async ({ params, body, write, requireProject, user }) => {
@@ -55,19 +67,44 @@ export default async function labelRoutes(app: FastifyInstance, services: AppSer
           .executeTakeFirst();
         if (!updated) throw notFound(LABEL_NOT_FOUND);
       }
-      await recordRevision(trx, { projectId, resource: RESOURCE, itemId: id, time: atime, userId: user?.id ?? null, data: { id, ...body } });
+      await recordRevision(trx, {
+        projectId,
+        resource: RESOURCE,
+        itemId: id,
+        time: atime,
+        userId: user?.id ?? null,
+        data: { id, ...body },
+      });
       return { id };
     });
   });
 
   registerCall(app, services, deleteLabel, async ({ params, write, requireProject, user }) => {
     const projectId = requireProject();
-    const existing = await db.selectFrom('labels').select('name').where('id', '=', params.id).where('project_id', '=', projectId).executeTakeFirst();
+    const existing = await db
+      .selectFrom('labels')
+      .select('name')
+      .where('id', '=', params.id)
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
     if (!existing) throw notFound(LABEL_NOT_FOUND);
     await write(`Deleted label ${existing.name}`, async (trx, atime) => {
-      const gone = await trx.deleteFrom('labels').where('id', '=', params.id).where('project_id', '=', projectId).returning('id').executeTakeFirst();
+      const gone = await trx
+        .deleteFrom('labels')
+        .where('id', '=', params.id)
+        .where('project_id', '=', projectId)
+        .returning('id')
+        .executeTakeFirst();
       if (!gone) throw notFound(LABEL_NOT_FOUND);
-      await recordRevision(trx, { projectId, resource: RESOURCE, itemId: params.id, time: atime, userId: user?.id ?? null, data: null, deleted: true });
+      await recordRevision(trx, {
+        projectId,
+        resource: RESOURCE,
+        itemId: params.id,
+        time: atime,
+        userId: user?.id ?? null,
+        data: null,
+        deleted: true,
+      });
     });
     return { status: 'ok' as const };
   });

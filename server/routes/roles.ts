@@ -6,7 +6,9 @@ import * as roles from '../services/roles.ts';
 
 const ROLES = '/roles';
 
-const writeContext = (ctx: CallContext<typeof putRole | typeof deleteRole | typeof putRolesPermissions>): PlatformWriteContext => ({
+const writeContext = (
+  ctx: CallContext<typeof putRole | typeof deleteRole | typeof putRolesPermissions>,
+): PlatformWriteContext => ({
   db: ctx.db,
   reply: ctx.reply,
   query: ctx.query ?? {},
@@ -36,7 +38,12 @@ export default async function roleRoutes(app: FastifyInstance, services: AppServ
     const { id } = ctx.params as NonNullable<typeof ctx.params>;
     const { name } = ctx.body as NonNullable<typeof ctx.body>;
     if (id === -1) {
-      const created = await platformWrite(writeContext(ctx), ROLES, (trx) => roles.createRole(trx, name), () => `Created role ${name}`);
+      const created = await platformWrite(
+        writeContext(ctx),
+        ROLES,
+        (trx) => roles.createRole(trx, name),
+        () => `Created role ${name}`,
+      );
       return { id: created };
     }
     await platformWrite(

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { getPlatformSettings, PLATFORM_RESOURCE, resetUserOtp, updatePlatformSettings } from '../../src/api/contract/platform.ts';
-import { getProjectToken, getSettings, renewProjectToken, settingsView, updateSettings } from '../../src/api/contract/settings.ts';
+import {
+  getPlatformSettings,
+  PLATFORM_RESOURCE,
+  resetUserOtp,
+  updatePlatformSettings,
+} from '../../src/api/contract/platform.ts';
+import {
+  getProjectToken,
+  getSettings,
+  renewProjectToken,
+  settingsView,
+  updateSettings,
+} from '../../src/api/contract/settings.ts';
 import { notFound } from '../http/http-error.ts';
 import { type AppServices, registerCall } from '../http/register-call.ts';
 import { resourceAt } from '../services/resource-history.ts';
@@ -64,7 +75,8 @@ export default async function settingsRoutes(app: FastifyInstance, services: App
       { db, reply, query, userId: user?.id ?? null, projectId },
       PLATFORM_RESOURCE,
       async (trx) => {
-        if (Object.keys(body).length > 0) await trx.updateTable('platform_settings').set(body).where('id', '=', 1).execute();
+        if (Object.keys(body).length > 0)
+          await trx.updateTable('platform_settings').set(body).where('id', '=', 1).execute();
         return readPlatformSettings(trx);
       },
       () => `Updated platform settings (${parts.join(', ') || 'no fields'})`,
@@ -73,7 +85,11 @@ export default async function settingsRoutes(app: FastifyInstance, services: App
 
   registerCall(app, services, resetUserOtp, async ({ params, query, reply, requireUser, projectId }) => {
     const caller = requireUser();
-    const target = await db.selectFrom('users').select(['id', 'email', 'company_id']).where('id', '=', params.id).executeTakeFirst();
+    const target = await db
+      .selectFrom('users')
+      .select(['id', 'email', 'company_id'])
+      .where('id', '=', params.id)
+      .executeTakeFirst();
     // Outside a system grant's reach, only users of one's own company exist (as for the other user calls).
     const platformWide = caller.permissions.system_grants.some((g) => g.path.endsWith('/otp-reset'));
     if (!target || (!platformWide && target.company_id !== caller.company_id)) throw notFound('No such user.');
@@ -81,7 +97,11 @@ export default async function settingsRoutes(app: FastifyInstance, services: App
       { db, reply, query, userId: caller.id, projectId },
       resetUserOtp.resource,
       async (trx) => {
-        await trx.updateTable('users').set({ otp_secret: null, otp_last_step: null }).where('id', '=', target.id).execute();
+        await trx
+          .updateTable('users')
+          .set({ otp_secret: null, otp_last_step: null })
+          .where('id', '=', target.id)
+          .execute();
       },
       () => `Reset the one-time code of ${target.email}`,
     );

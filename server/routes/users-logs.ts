@@ -13,7 +13,9 @@ const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) =>
 
 /** A platform-wide grant sees every line; anyone else the lines of their company's users. */
 const seesEveryLine = (user: CurrentUser): boolean =>
-  user.permissions.system_grants.some((g) => g.method === 'GET' && (g.path === '/users-logs' || g.path === '/system/users-logs'));
+  user.permissions.system_grants.some(
+    (g) => g.method === 'GET' && (g.path === '/users-logs' || g.path === '/system/users-logs'),
+  );
 
 type LogQuery = SelectQueryBuilder<Database & { l: Database['users_logs']; u: Database['users'] }, 'l' | 'u', object>;
 
@@ -26,7 +28,11 @@ export default async function usersLogRoutes(app: FastifyInstance, services: App
       let q = db
         .selectFrom('users_logs as l')
         .leftJoin('users as u', 'u.id', 'l.user_id')
-        .where('l.created_at', '>=', sql<Date>`now() - make_interval(months => ${USERS_LOG_MONTHS})`) as unknown as LogQuery;
+        .where(
+          'l.created_at',
+          '>=',
+          sql<Date>`now() - make_interval(months => ${USERS_LOG_MONTHS})`,
+        ) as unknown as LogQuery;
       if (!seesEveryLine(caller)) q = q.where('u.company_id', '=', caller.company_id ?? -1);
       if (query.user) {
         const pattern = likePattern(query.user);
@@ -41,8 +47,14 @@ export default async function usersLogRoutes(app: FastifyInstance, services: App
       async function* rows() {
         let before = Number.MAX_SAFE_INTEGER;
         for (;;) {
-          const batch = await filtered().select(columns).where('l.id', '<', before).orderBy('l.id', 'desc').limit(CSV_BATCH).execute();
-          for (const r of batch) yield [r.id, r.name ?? '', r.email ?? '', r.action, new Date(r.created_at).toISOString()];
+          const batch = await filtered()
+            .select(columns)
+            .where('l.id', '<', before)
+            .orderBy('l.id', 'desc')
+            .limit(CSV_BATCH)
+            .execute();
+          for (const r of batch)
+            yield [r.id, r.name ?? '', r.email ?? '', r.action, new Date(r.created_at).toISOString()];
           if (batch.length < CSV_BATCH) return;
           before = batch[batch.length - 1]!.id;
         }

@@ -18,7 +18,13 @@ export default async function usersProjectsRoutes(app: FastifyInstance, services
     await platformWrite(
       { db: ctx.db, reply: ctx.reply, query: ctx.query ?? {}, userId: user.id, projectId: ctx.projectId },
       USERS_PROJECTS,
-      (trx) => replaceProjectMembers(trx, user, reachOf(user, putUsersProjects.access), ctx.body as NonNullable<typeof ctx.body>),
+      (trx) =>
+        replaceProjectMembers(
+          trx,
+          user,
+          reachOf(user, putUsersProjects.access),
+          ctx.body as NonNullable<typeof ctx.body>,
+        ),
       (changes) =>
         `Changed project members: ${changes.map((c) => `${c.project} (+${c.added} −${c.removed} ~${c.changed})`).join(', ')}`,
     );

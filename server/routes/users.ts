@@ -6,7 +6,9 @@ import * as users from '../services/users.ts';
 
 const USERS = '/users';
 
-const writeContext = (ctx: CallContext<typeof putUser | typeof deleteUser | typeof resetUserPassword>): PlatformWriteContext => ({
+const writeContext = (
+  ctx: CallContext<typeof putUser | typeof deleteUser | typeof resetUserPassword>,
+): PlatformWriteContext => ({
   db: ctx.db,
   reply: ctx.reply,
   query: ctx.query ?? {},

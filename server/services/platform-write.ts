@@ -19,7 +19,10 @@ export interface PlatformWriteContext {
 }
 
 /** Answers the platform resource's atime in x-atime (GET calls of users and roles). */
-export async function sendPlatformAtime(ctx: Pick<PlatformWriteContext, 'db' | 'reply'>, resource: string): Promise<void> {
+export async function sendPlatformAtime(
+  ctx: Pick<PlatformWriteContext, 'db' | 'reply'>,
+  resource: string,
+): Promise<void> {
   ctx.reply.header('x-atime', String(await readAtime(ctx.db, PLATFORM_SCOPE, resource)));
 }
 

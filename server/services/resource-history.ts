@@ -15,7 +15,12 @@ export interface ItemAt<T = unknown> {
  * record revisions (intents, reactions, actions, entities, knowledges, settings, labels) can answer from it.
  * Items are ordered by id (numerically when the ids are numbers).
  */
-export async function resourceAt<T = unknown>(db: Db, projectId: number, resource: string, mtime: number): Promise<ItemAt<T>[]> {
+export async function resourceAt<T = unknown>(
+  db: Db,
+  projectId: number,
+  resource: string,
+  mtime: number,
+): Promise<ItemAt<T>[]> {
   const { rows } = await sql<{ item_id: string; data: T; time: number; user_id: number | null; deleted: boolean }>`
     SELECT DISTINCT ON (item_id) item_id, data, time, user_id, deleted
     FROM revisions

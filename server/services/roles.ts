@@ -18,7 +18,11 @@ import { badRequest, notFound } from '../http/http-error.ts';
 export const ROLE_NOT_FOUND = 'Role not found.';
 
 export async function listPermissions(db: Db): Promise<Permission[]> {
-  const rows = await db.selectFrom('permissions').select(['id', 'name', 'method', 'path', 'project_env', 'covers']).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('permissions')
+    .select(['id', 'name', 'method', 'path', 'project_env', 'covers'])
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -31,8 +35,15 @@ export async function listPermissions(db: Db): Promise<Permission[]> {
 
 export async function listRoles(db: Db): Promise<Role[]> {
   const roles = await db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
-  const grants = await db.selectFrom('role_permissions').select(['role_id', 'permission_id']).orderBy('permission_id').execute();
-  return roles.map((r) => ({ ...r, permissions: grants.filter((g) => g.role_id === r.id).map((g) => g.permission_id) }));
+  const grants = await db
+    .selectFrom('role_permissions')
+    .select(['role_id', 'permission_id'])
+    .orderBy('permission_id')
+    .execute();
+  return roles.map((r) => ({
+    ...r,
+    permissions: grants.filter((g) => g.role_id === r.id).map((g) => g.permission_id),
+  }));
 }
 
 async function findRole(db: Db, id: number): Promise<{ id: number; name: string }> {
@@ -67,7 +78,12 @@ export async function deleteRole(db: Db, id: number): Promise<{ name: string; ho
   if (id === DEFAULT_ROLE_ID) throw badRequest(DEFAULT_ROLE_UNDELETABLE);
   const role = await findRole(db, id);
   const removed = await db.deleteFrom('user_projects').where('role_id', '=', id).returning('user_id').execute();
-  const systemHolders = await db.updateTable('users').set({ system_role_id: null }).where('system_role_id', '=', id).returning('id').execute();
+  const systemHolders = await db
+    .updateTable('users')
+    .set({ system_role_id: null })
+    .where('system_role_id', '=', id)
+    .returning('id')
+    .execute();
   const holders = new Set([...removed.map((r) => r.user_id), ...systemHolders.map((r) => r.id)]);
   for (const userId of holders) await endAllSessions(db, userId);
   await db.deleteFrom('roles').where('id', '=', id).execute();

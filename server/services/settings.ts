@@ -87,7 +87,11 @@ export function settingsViewOf(projectId: number, row: SettingsRow, fallback: St
 }
 
 async function projectBasics(db: Db, projectId: number): Promise<{ name: string; language: string }> {
-  const project = await db.selectFrom('projects').select(['name', 'language']).where('id', '=', projectId).executeTakeFirst();
+  const project = await db
+    .selectFrom('projects')
+    .select(['name', 'language'])
+    .where('id', '=', projectId)
+    .executeTakeFirst();
   if (!project) throw notFound('Project not found.');
   return project;
 }
@@ -98,7 +102,12 @@ export async function initializeProjectSettings(trx: Db, projectId: number): Pro
   const row = { data: defaultSettings(name, language), secrets: {}, chatbot_token: newChatbotToken() };
   const inserted = await trx
     .insertInto('project_settings')
-    .values({ project_id: projectId, data: JSON.stringify(row.data), secrets: JSON.stringify({}), chatbot_token: row.chatbot_token })
+    .values({
+      project_id: projectId,
+      data: JSON.stringify(row.data),
+      secrets: JSON.stringify({}),
+      chatbot_token: row.chatbot_token,
+    })
     .onConflict((oc) => oc.column('project_id').doNothing())
     .returning('project_id')
     .executeTakeFirst();
@@ -168,7 +177,11 @@ export async function updateSettings(
     .where('project_id', '=', r.projectId)
     .execute();
   if (data.name !== basics.name || data.language !== basics.language) {
-    await trx.updateTable('projects').set({ name: data.name, language: data.language }).where('id', '=', r.projectId).execute();
+    await trx
+      .updateTable('projects')
+      .set({ name: data.name, language: data.language })
+      .where('id', '=', r.projectId)
+      .execute();
   }
   const view = settingsViewOf(r.projectId, { data, secrets, chatbot_token: row.chatbot_token }, data);
   await recordRevision(trx, {
@@ -183,10 +196,17 @@ export async function updateSettings(
 }
 
 /** Replaces the chatbot token (the widget's old one stops working) and records the revision. */
-export async function renewChatbotToken(trx: Db, r: { projectId: number; userId: number | null; atime: number }): Promise<string> {
+export async function renewChatbotToken(
+  trx: Db,
+  r: { projectId: number; userId: number | null; atime: number },
+): Promise<string> {
   const token = newChatbotToken();
   await loadRow(trx, r.projectId);
-  await trx.updateTable('project_settings').set({ chatbot_token: token }).where('project_id', '=', r.projectId).execute();
+  await trx
+    .updateTable('project_settings')
+    .set({ chatbot_token: token })
+    .where('project_id', '=', r.projectId)
+    .execute();
   await recordRevision(trx, {
     projectId: r.projectId,
     resource: SETTINGS_RESOURCE,
@@ -202,7 +222,11 @@ export async function renewChatbotToken(trx: Db, r: { projectId: number; userId:
 // Platform-wide settings (writes go through server/services/platform-write.ts: atime under project 0).
 
 export async function readPlatformSettings(db: Db): Promise<PlatformSettings> {
-  const row = await db.selectFrom('platform_settings').select(['max_password_age_days', 'require_otp']).where('id', '=', 1).executeTakeFirst();
+  const row = await db
+    .selectFrom('platform_settings')
+    .select(['max_password_age_days', 'require_otp'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
   return row ?? { max_password_age_days: null, require_otp: false };
 }
 

@@ -69,7 +69,9 @@ export async function listUsers(db: Db, reach: UserReach): Promise<AdminUser[]> 
     password_expired: u.password_expired,
     company_id: u.company_id,
     system_role_id: u.system_role_id,
-    projects: assignments.filter((a) => a.user_id === u.id).map((a) => ({ project_id: a.project_id, role_id: a.role_id })),
+    projects: assignments
+      .filter((a) => a.user_id === u.id)
+      .map((a) => ({ project_id: a.project_id, role_id: a.role_id })),
   }));
 }
 
@@ -81,7 +83,8 @@ async function findVisibleUser(db: Db, reach: UserReach, id: number): Promise<Us
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!row || (!reach.system && (reach.companyId === null || row.company_id !== reach.companyId))) throw notFound(USER_NOT_FOUND);
+  if (!row || (!reach.system && (reach.companyId === null || row.company_id !== reach.companyId)))
+    throw notFound(USER_NOT_FOUND);
   return row;
 }
 
@@ -121,7 +124,12 @@ export async function createUser(
   return { id, password, email: body.email };
 }
 
-export async function updateUser(db: Db, reach: UserReach, id: number, body: z.output<typeof userBody>): Promise<UserRow> {
+export async function updateUser(
+  db: Db,
+  reach: UserReach,
+  id: number,
+  body: z.output<typeof userBody>,
+): Promise<UserRow> {
   const row = await findManageableUser(db, reach, id);
   if (body.active === false && id === reach.callerId) throw badRequest('You cannot deactivate yourself.');
   await assertEmailFree(db, body.email, id);
@@ -163,7 +171,8 @@ export async function resetPassword(db: Db, reach: UserReach, id: number): Promi
 
 /** Projects whose members the caller may see: all with the grant held system-wide, else their own with the grant. */
 async function reachableProjects(db: Db, user: CurrentUser, method: 'GET' | 'PUT', path: string) {
-  if (can(user, method, path, null)) return db.selectFrom('projects').select(['id', 'name']).orderBy('name').orderBy('id').execute();
+  if (can(user, method, path, null))
+    return db.selectFrom('projects').select(['id', 'name']).orderBy('name').orderBy('id').execute();
   return user.projects.filter((p) => can(user, method, path, p.id));
 }
 
@@ -230,11 +239,17 @@ export async function replaceProjectMembers(
       wanted.set(member.user_id, member.role_id);
     }
     const current = new Map(
-      (await db.selectFrom('user_projects').select(['user_id', 'role_id']).where('project_id', '=', project.id).execute()).map(
-        (r) => [r.user_id, r.role_id],
-      ),
+      (
+        await db
+          .selectFrom('user_projects')
+          .select(['user_id', 'role_id'])
+          .where('project_id', '=', project.id)
+          .execute()
+      ).map((r) => [r.user_id, r.role_id]),
     );
-    const touched = [...new Set([...wanted.keys(), ...current.keys()])].filter((id) => wanted.get(id) !== current.get(id));
+    const touched = [...new Set([...wanted.keys(), ...current.keys()])].filter(
+      (id) => wanted.get(id) !== current.get(id),
+    );
     for (const id of touched) await findManageableUser(db, reach, id);
 
     const change: MembershipChange = { project: project.name, added: 0, removed: 0, changed: 0 };
@@ -245,7 +260,12 @@ export async function replaceProjectMembers(
         await endAllSessions(db, id);
         change.removed++;
       } else if (current.has(id)) {
-        await db.updateTable('user_projects').set({ role_id: role }).where('project_id', '=', project.id).where('user_id', '=', id).execute();
+        await db
+          .updateTable('user_projects')
+          .set({ role_id: role })
+          .where('project_id', '=', project.id)
+          .where('user_id', '=', id)
+          .execute();
         change.changed++;
       } else {
         await db.insertInto('user_projects').values({ project_id: project.id, user_id: id, role_id: role }).execute();

@@ -14,7 +14,8 @@ import { callApi } from './client.ts';
 export const getUsers = () => callApi(getUsersCall);
 
 /** id -1 (or undefined) creates a user: the answer carries the one-off password, shown once. */
-export const saveUser = (id: number | undefined, body: z.input<typeof userBody>) => callApi(putUserCall, { params: { id }, body });
+export const saveUser = (id: number | undefined, body: z.input<typeof userBody>) =>
+  callApi(putUserCall, { params: { id }, body });
 export const deleteUser = (id: number) => callApi(deleteUserCall, { params: { id } });
 export const resetUserPassword = (id: number) => callApi(resetUserPasswordCall, { params: { id } });
 

@@ -11,13 +11,17 @@ export interface UsersLogFilter {
 }
 
 export const getUsersLogs = (filter: UsersLogFilter) =>
-  callApi(getUsersLogsCall, { query: { page: filter.page, size: filter.size, user: filter.user || undefined, search: filter.search || undefined } });
+  callApi(getUsersLogsCall, {
+    query: { page: filter.page, size: filter.size, user: filter.user || undefined, search: filter.search || undefined },
+  });
 
 /**
  * The CSV of every matching line (spec 1 §2 "CSV download"), as a Blob with its file name. It is not JSON, so it
  * does not go through `callApi`; the caller shows 'Cannot download file!' when it rejects.
  */
-export async function downloadUsersLogsCsv(filter: Omit<UsersLogFilter, 'page' | 'size'>): Promise<{ blob: Blob; fileName: string }> {
+export async function downloadUsersLogsCsv(
+  filter: Omit<UsersLogFilter, 'page' | 'size'>,
+): Promise<{ blob: Blob; fileName: string }> {
   const { user, projectId } = getApiScope();
   const query: Record<string, string> = { format: 'csv' };
   if (user) query.user_id = String(user.id);

@@ -70,7 +70,7 @@ async function train() {
 }
 
 const data: Record<string, string[]> = {
-  greeting: ['hello', 'hi there', 'good morning', 'hey hello', 'good evening', 'hello bot', 'greetings to you'],
+  greeting: ['hello', 'hello there', 'hello friend', 'hello bot', 'well hello', 'hello again', 'oh hello'],
   order_pizza: [
     'I want to order a pizza',
     'order pizza please',
@@ -82,10 +82,10 @@ const data: Record<string, string[]> = {
   ],
   weather: [
     'what is the weather',
-    'will it rain today',
+    'weather today',
     'weather forecast please',
-    'is it sunny outside',
-    'how cold is it outside',
+    'weather tomorrow',
+    'how is the weather outside',
     'tell me the weather',
     'weather in #city',
   ],
@@ -149,12 +149,18 @@ describe('language-model authoring in Chromium', () => {
     await toast('Intent template deleted');
     await train();
     await expect(page.getByTestId('clash-warning').count()).resolves.toBe(0);
-    await page.getByTestId('evaluation-perfect').waitFor();
+    try {
+      await page.getByTestId('evaluation-perfect').waitFor();
+    } catch (error) {
+      await screenshot(page, 'authoring-failed-perfect');
+      console.log(JSON.stringify(await api('GET', `/v1/intents/evaluation?project_id=${projectId}`), null, 1).slice(0, 6000));
+      throw error;
+    }
     await page.getByLabel('Expand weather').click();
     await screenshot(page, 'authoring-03-perfect');
   });
 
-  it.skip('classifies a fallback into an intent', async () => {
+  it('classifies a fallback into an intent', async () => {
     const init = await api<{ conversation_id: number; conversation_token: string }>(
       'POST',
       `/v1/chat/init?project_id=${projectId}`,
@@ -183,7 +189,7 @@ describe('language-model authoring in Chromium', () => {
     expect(weather?.templates).toContain('quantum flux capacitor');
   });
 
-  it.skip('exports the intents as CSV and re-imports them into another project', async () => {
+  it('exports the intents as CSV and re-imports them into another project', async () => {
     await openScreen('intents', projectId);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Intents' }).click()]);
     expect(download.suggestedFilename()).toBe(`intents_${projectId}.csv`);

@@ -7,7 +7,12 @@ import { LANGUAGES, VOICES } from '../../src/api/contract/platform.ts';
 import { SAVE_FAILED, SAVE_SUCCESS, type SettingsView as Settings } from '../../src/api/contract/settings.ts';
 import type { SettingsFormData } from '../../src/machines/settingsForm/actors.ts';
 import type { SettingsDraft } from '../../src/machines/settingsForm/draft.ts';
-import { CONFLICT_HINT, LOAD_FAILED, TOKEN_RENEWED, settingsFormMachine } from '../../src/machines/settingsForm/machine.ts';
+import {
+  CONFLICT_HINT,
+  LOAD_FAILED,
+  TOKEN_RENEWED,
+  settingsFormMachine,
+} from '../../src/machines/settingsForm/machine.ts';
 import { SettingsView } from '../../src/screens/settings/SettingsView.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 
@@ -51,12 +56,22 @@ const settings: Settings = {
   chatbot_token: 'token-one',
   conversations_retention: 365,
 };
-const data: SettingsFormData = { settings, voices: VOICES.map((v) => ({ ...v })), languages: LANGUAGES.map((l) => ({ ...l })) };
+const data: SettingsFormData = {
+  settings,
+  voices: VOICES.map((v) => ({ ...v })),
+  languages: LANGUAGES.map((l) => ({ ...l })),
+};
 
 const loadSettings = createDeferredActor<SettingsFormData, void>({ output: data, error: new Error('offline') });
 // The saved answer keeps the original name, so a saved form can be changed and changed back again.
-const saveSettings = createDeferredActor<Settings, { changes: Partial<SettingsDraft> }>({ output: settings, error: { status: 400 } });
-const renewToken = createDeferredActor<{ token: string }, void>({ output: { token: 'token-two' }, error: { status: 500 } });
+const saveSettings = createDeferredActor<Settings, { changes: Partial<SettingsDraft> }>({
+  output: settings,
+  error: { status: 400 },
+});
+const renewToken = createDeferredActor<{ token: string }, void>({
+  output: { token: 'token-two' },
+  error: { status: 500 },
+});
 
 const notices: Array<{ title: string; message?: string }> = [];
 const machine = settingsFormMachine.provide({
@@ -104,7 +119,8 @@ const states: StateAssertions<typeof machine> = {
     expect(screen.getByText(CONFLICT_HINT)).toBeInTheDocument();
     expect(nameInput()).toBeDisabled();
   },
-  renewingToken: () => expect(screen.getByRole('button', { name: 'Renew token' })).toHaveAttribute('data-loading', 'true'),
+  renewingToken: () =>
+    expect(screen.getByRole('button', { name: 'Renew token' })).toHaveAttribute('data-loading', 'true'),
 };
 
 describeModel({

@@ -27,7 +27,10 @@ const allPermissionIds = catalogue.map((p) => p.id);
 async function newRole(name: string): Promise<number> {
   return (await t.db.insertInto('roles').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
 }
-async function newUser(name: string, values: { systemRoleId?: number; expired?: boolean; otp?: boolean } = {}): Promise<number> {
+async function newUser(
+  name: string,
+  values: { systemRoleId?: number; expired?: boolean; otp?: boolean } = {},
+): Promise<number> {
   const { id } = await t.db
     .insertInto('users')
     .values({
@@ -47,7 +50,10 @@ async function newUser(name: string, values: { systemRoleId?: number; expired?: 
 async function setGrants(roleId: number, permissionIds: number[]): Promise<void> {
   await t.db.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
   if (permissionIds.length) {
-    await t.db.insertInto('role_permissions').values(permissionIds.map((permission_id) => ({ role_id: roleId, permission_id }))).execute();
+    await t.db
+      .insertInto('role_permissions')
+      .values(permissionIds.map((permission_id) => ({ role_id: roleId, permission_id })))
+      .execute();
   }
 }
 
@@ -55,21 +61,39 @@ const projectRole = await newRole('matrix project role');
 const systemRole = await newRole('matrix system role');
 const everythingRole = await newRole('matrix everything');
 await setGrants(everythingRole, allPermissionIds);
-const otherProject = (await t.db.insertInto('projects').values({ name: 'Matrix elsewhere', company_id: 1 }).returning('id').executeTakeFirstOrThrow()).id;
+const otherProject = (
+  await t.db
+    .insertInto('projects')
+    .values({ name: 'Matrix elsewhere', company_id: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+).id;
 
 const member = await newUser('member');
-await t.db.insertInto('user_projects').values({ user_id: member, project_id: DEMO_PROJECT_ID, role_id: projectRole }).execute();
+await t.db
+  .insertInto('user_projects')
+  .values({ user_id: member, project_id: DEMO_PROJECT_ID, role_id: projectRole })
+  .execute();
 const outsider = await newUser('outsider');
-await t.db.insertInto('user_projects').values({ user_id: outsider, project_id: otherProject, role_id: everythingRole }).execute();
+await t.db
+  .insertInto('user_projects')
+  .values({ user_id: outsider, project_id: otherProject, role_id: everythingRole })
+  .execute();
 const platformAdmin = await newUser('platform', { systemRoleId: systemRole });
 const expired = await newUser('expired', { expired: true });
-await t.db.insertInto('user_projects').values({ user_id: expired, project_id: DEMO_PROJECT_ID, role_id: everythingRole }).execute();
+await t.db
+  .insertInto('user_projects')
+  .values({ user_id: expired, project_id: DEMO_PROJECT_ID, role_id: everythingRole })
+  .execute();
 
 /** Catalogue entries that satisfy a grant, and whether a project role can hold one (a /system-only entry cannot). */
 function entriesFor(access: Extract<CallAccess, { kind: 'grant' }>, env: Env | undefined) {
   const paths = [access.path, systemVariant(access.path)];
   return catalogue.filter(
-    (p) => p.method === access.method && paths.includes(p.path) && (env === undefined || p.project_env === null || p.project_env === env),
+    (p) =>
+      p.method === access.method &&
+      paths.includes(p.path) &&
+      (env === undefined || p.project_env === null || p.project_env === env),
   );
 }
 
@@ -103,9 +127,25 @@ describe('authorization matrix', () => {
 
   it('issues no session before the one-time code (pre-MFA is anonymous)', async () => {
     await newUser('twofactor', { otp: true });
-    await t.db.updateTable('users').set({ passwd_hash: (await t.db.selectFrom('users').select('passwd_hash').where('email', '=', 'admin@example.com').executeTakeFirstOrThrow()).passwd_hash }).where('email', '=', 'twofactor@matrix.example').execute();
+    await t.db
+      .updateTable('users')
+      .set({
+        passwd_hash: (
+          await t.db
+            .selectFrom('users')
+            .select('passwd_hash')
+            .where('email', '=', 'admin@example.com')
+            .executeTakeFirstOrThrow()
+        ).passwd_hash,
+      })
+      .where('email', '=', 'twofactor@matrix.example')
+      .execute();
     const { TEST_ADMIN_PASSWORD } = await import('./helpers/test-database.ts');
-    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'twofactor@matrix.example', passwd: TEST_ADMIN_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: 'twofactor@matrix.example', passwd: TEST_ADMIN_PASSWORD },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.cookies).toEqual([]);
   });
@@ -113,14 +153,20 @@ describe('authorization matrix', () => {
   for (const route of routes) {
     const { access } = route;
     it(`${route.method} ${route.url} (${access.kind === 'grant' ? `${access.method} ${access.path}${access.env ? ` ${access.env}` : ''}` : access.kind})`, async () => {
-      const envs: Array<Env | undefined> = access.kind === 'grant' && access.env === 'query' ? ['dev', 'prod'] : [undefined, 'dev', 'prod'];
+      const envs: Array<Env | undefined> =
+        access.kind === 'grant' && access.env === 'query' ? ['dev', 'prod'] : [undefined, 'dev', 'prod'];
       for (const env of envs) {
         const cells: Cell[] = [];
         const open = access.kind === 'public';
         const signedIn: Expected = open ? 'open' : access.kind === 'session' ? 'pass' : 402;
         cells.push({ caller: 'anonymous', cookieFor: null, env, expected: open ? 'open' : 401 });
         cells.push({ caller: 'pre-MFA (no session issued)', cookieFor: null, env, expected: open ? 'open' : 401 });
-        cells.push({ caller: 'password expired', cookieFor: expired, env, expected: open ? 'open' : access.kind === 'grant' ? 403 : 'pass' });
+        cells.push({
+          caller: 'password expired',
+          cookieFor: expired,
+          env,
+          expected: open ? 'open' : access.kind === 'grant' ? 403 : 'pass',
+        });
         cells.push({ caller: 'no role in project', cookieFor: outsider, env, expected: signedIn });
         if (access.kind !== 'grant') {
           cells.push({ caller: 'project role', cookieFor: member, env, expected: open ? 'open' : 'pass' });
@@ -142,8 +188,18 @@ describe('authorization matrix', () => {
 
         await setGrants(projectRole, allButMatching);
         await setGrants(systemRole, allButMatching);
-        await check(route.method, route.url, { caller: 'project role without grant', cookieFor: member, env, expected: 402 });
-        await check(route.method, route.url, { caller: 'system role without grant', cookieFor: platformAdmin, env, expected: 402 });
+        await check(route.method, route.url, {
+          caller: 'project role without grant',
+          cookieFor: member,
+          env,
+          expected: 402,
+        });
+        await check(route.method, route.url, {
+          caller: 'system role without grant',
+          cookieFor: platformAdmin,
+          env,
+          expected: 402,
+        });
 
         await setGrants(projectRole, matchingIds);
         await setGrants(systemRole, matchingIds);
@@ -153,20 +209,35 @@ describe('authorization matrix', () => {
           env,
           expected: projectHoldable.length ? 'pass' : 402,
         });
-        await check(route.method, route.url, { caller: 'system role with grant', cookieFor: platformAdmin, env, expected: 'pass' });
+        await check(route.method, route.url, {
+          caller: 'system role with grant',
+          cookieFor: platformAdmin,
+          env,
+          expected: 'pass',
+        });
 
         if (access.env === 'query') {
           // The grant for the other environment does not open this one.
-          const other = entriesFor(access, env === 'dev' ? 'prod' : 'dev').filter((p) => p.project_env !== null).map((p) => p.id);
+          const other = entriesFor(access, env === 'dev' ? 'prod' : 'dev')
+            .filter((p) => p.project_env !== null)
+            .map((p) => p.id);
           await setGrants(projectRole, other);
-          await check(route.method, route.url, { caller: 'project role with the other env', cookieFor: member, env, expected: 402 });
+          await check(route.method, route.url, {
+            caller: 'project role with the other env',
+            cookieFor: member,
+            env,
+            expected: 402,
+          });
         }
         if (access.kind === 'grant' && access.env === 'query') {
           const res = await t.app.inject({
             method: route.method as 'GET',
             url: concreteUrl(route.url),
             query: { project_id: String(DEMO_PROJECT_ID) },
-            headers: { 'x-requested-with': 'console', cookie: `console_session=${await createSession(t.db, platformAdmin)}` },
+            headers: {
+              'x-requested-with': 'console',
+              cookie: `console_session=${await createSession(t.db, platformAdmin)}`,
+            },
           });
           expect(res.statusCode).toBe(400);
         }
@@ -185,5 +256,8 @@ async function check(method: string, url: string, cell: Cell): Promise<void> {
   tally.cells++;
   if (cell.expected === 'open') return;
   if (cell.expected !== 'pass' && verdict(status) === 'pass') tally.unauthorizedSuccesses++;
-  expect(verdict(status), `${cell.caller}${cell.env ? ` (${cell.env})` : ''}: ${method} ${url} answered ${status}`).toBe(cell.expected);
+  expect(
+    verdict(status),
+    `${cell.caller}${cell.env ? ` (${cell.env})` : ''}: ${method} ${url} answered ${status}`,
+  ).toBe(cell.expected);
 }

@@ -42,12 +42,18 @@ describe('formula-safe RFC 4180 export', () => {
 
   it('round-trips arbitrary text (property, 200 runs)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(fc.string({ unit: 'grapheme', maxLength: 20 }), { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 20 }), async (rows) => {
-        const text = await csvText(['x', 'y', 'z'], rows);
-        const parsed: string[][] = parse(text);
-        expect(parsed.slice(1)).toEqual(rows.map((r) => r.map(expected)));
-        for (const row of parsed) for (const cell of row) expect(startsWithTrigger(cell)).toBe(false);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(fc.string({ unit: 'grapheme', maxLength: 20 }), { minLength: 3, maxLength: 3 }), {
+          minLength: 1,
+          maxLength: 20,
+        }),
+        async (rows) => {
+          const text = await csvText(['x', 'y', 'z'], rows);
+          const parsed: string[][] = parse(text);
+          expect(parsed.slice(1)).toEqual(rows.map((r) => r.map(expected)));
+          for (const row of parsed) for (const cell of row) expect(startsWithTrigger(cell)).toBe(false);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -33,11 +33,21 @@ function encodePathValue(value: string): string {
 async function contractCalls(): Promise<CallDefinition[]> {
   const dir = path.resolve('src/api/contract');
   const calls = new Map<string, CallDefinition>();
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const module = (await import(path.join(dir, file))) as Record<string, unknown>;
     for (const value of Object.values(module)) {
       const call = value as Partial<CallDefinition>;
-      if (call && typeof call === 'object' && typeof call.method === 'string' && typeof call.path === 'string' && call.access && call.response) {
+      if (
+        call &&
+        typeof call === 'object' &&
+        typeof call.method === 'string' &&
+        typeof call.path === 'string' &&
+        call.access &&
+        call.response
+      ) {
         calls.set(`${call.method} ${call.path}`, call as CallDefinition);
       }
     }
@@ -47,16 +57,41 @@ async function contractCalls(): Promise<CallDefinition[]> {
 
 /** Keys a schema knows, so generated objects hit real fields and not only unknown ones. */
 function knownKeys(schema: unknown): string[] {
-  let s = schema as { shape?: Record<string, unknown>; def?: { innerType?: unknown; in?: unknown; schema?: unknown } } | undefined;
+  let s = schema as
+    | { shape?: Record<string, unknown>; def?: { innerType?: unknown; in?: unknown; schema?: unknown } }
+    | undefined;
   for (let i = 0; i < 5 && s && !s.shape; i++) s = (s.def?.innerType ?? s.def?.in ?? s.def?.schema) as typeof s;
   return s?.shape ? Object.keys(s.shape) : [];
 }
 
 const hostileString = fc.oneof(
   fc.string(),
-  fc.constantFrom('', ' ', 'a\u0000b', '\u0000', 'line\r\nbreak', '\uD800', '%FF', '../../etc/passwd', '<script>alert(1)</script>', '=1+1', "'; DROP TABLE users; --", 'null', '[]', '{}', '-1', '1e309', 'NaN', '9'.repeat(40)),
+  fc.constantFrom(
+    '',
+    ' ',
+    'a\u0000b',
+    '\u0000',
+    'line\r\nbreak',
+    '\uD800',
+    '%FF',
+    '../../etc/passwd',
+    '<script>alert(1)</script>',
+    '=1+1',
+    "'; DROP TABLE users; --",
+    'null',
+    '[]',
+    '{}',
+    '-1',
+    '1e309',
+    'NaN',
+    '9'.repeat(40),
+  ),
 );
-const hostileNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-1, 0, -2, 2 ** 31, 2 ** 53, 1e308, -1e308, 0.5));
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(-1, 0, -2, 2 ** 31, 2 ** 53, 1e308, -1e308, 0.5),
+);
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: hostileString },
   { weight: 2, arbitrary: hostileNumber },
@@ -72,7 +107,10 @@ function caseArbitrary(call: CallDefinition) {
   const bodyKeys = knownKeys(call.body);
   const queryKeys = knownKeys(call.query).filter((k) => !['user_id', 'project_id', 'atime'].includes(k));
   const params = [...call.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
-  const keyOf = (known: string[]) => (known.length ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known) }, fc.string({ maxLength: 12 })) : fc.string({ maxLength: 12 }));
+  const keyOf = (known: string[]) =>
+    known.length
+      ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known) }, fc.string({ maxLength: 12 }))
+      : fc.string({ maxLength: 12 });
   return fc.record({
     params: fc.tuple(...params.map(() => queryValue)),
     query: fc.dictionary(keyOf(queryKeys), queryValue, { maxKeys: 4 }),
@@ -110,7 +148,13 @@ function corpus(call: CallDefinition, fill: (v: string) => string): Sent[] {
     json('[]'),
     json('null'),
     json(`${'['.repeat(5000)}${']'.repeat(5000)}`),
-    { method: call.method, url, query: q, payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), contentType: 'application/json' },
+    {
+      method: call.method,
+      url,
+      query: q,
+      payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+      contentType: 'application/json',
+    },
     { method: call.method, url, query: q, payload: 'name=x', contentType: 'text/plain' },
     { method: call.method, url, query: q, payload: 'name=x', contentType: 'application/x-www-form-urlencoded' },
     { method: call.method, url: fill('%FF'), query: q },
@@ -121,17 +165,20 @@ function corpus(call: CallDefinition, fill: (v: string) => string): Sent[] {
   ];
   for (const name of knownKeys(call.query)) {
     if (['user_id', 'project_id', 'atime'].includes(name)) continue;
-    for (const value of [MB, '\u0000', '\r\n', '\uDC00', '-1', '1e400']) sent.push({ method: call.method, url, query: { ...q, [name]: value } });
+    for (const value of [MB, '\u0000', '\r\n', '\uDC00', '-1', '1e400'])
+      sent.push({ method: call.method, url, query: { ...q, [name]: value } });
   }
   return sent;
 }
 
-const INTERNALS = /(\bat [^\n]+\.[tj]s:\d+|node_modules|\bSELECT\b|\bINSERT\b|relation "|syntax error at|violates|ECONN|TypeError|ReferenceError|Cannot read prop|undefined is not)/;
+const INTERNALS =
+  /(\bat [^\n]+\.[tj]s:\d+|node_modules|\bSELECT\b|\bINSERT\b|relation "|syntax error at|violates|ECONN|TypeError|ReferenceError|Cannot read prop|undefined is not)/;
 
 function problemsOf(res: LightMyRequestResponse): string | null {
   if (res.statusCode >= 500) return `${res.statusCode} ${res.body.slice(0, 200)}`;
   if (res.statusCode < 400) return null;
-  if (!String(res.headers['content-type'] ?? '').includes('application/json')) return `${res.statusCode} not JSON: ${res.body.slice(0, 100)}`;
+  if (!String(res.headers['content-type'] ?? '').includes('application/json'))
+    return `${res.statusCode} not JSON: ${res.body.slice(0, 100)}`;
   let body: { message?: unknown };
   try {
     body = res.json();
@@ -179,7 +226,11 @@ async function send(s: Sent): Promise<LightMyRequestResponse> {
     method: s.method as InjectOptions['method'],
     url: s.url,
     query: s.query,
-    headers: { 'x-requested-with': 'console', cookie: admin.cookie, ...(s.contentType ? { 'content-type': s.contentType } : {}) },
+    headers: {
+      'x-requested-with': 'console',
+      cookie: admin.cookie,
+      ...(s.contentType ? { 'content-type': s.contentType } : {}),
+    },
     ...(s.payload !== undefined ? { payload: s.payload } : {}),
   };
   return t.app.inject(options);
@@ -201,7 +252,12 @@ describe('malformed input on every route', () => {
         const url = `/v1${call.path.replace(/:([A-Za-z_]+)/g, () => encodePathValue(String(c.params[i++] ?? '1')))}`;
         const query: Record<string, string> = { ...c.query, project_id: c.projectId, atime: PASSING_ATIME };
         const hasBody = call.method !== 'GET' && call.method !== 'DELETE';
-        return { method: call.method, url, query, ...(hasBody ? { payload: JSON.stringify(c.body), contentType: 'application/json' } : {}) };
+        return {
+          method: call.method,
+          url,
+          query,
+          ...(hasBody ? { payload: JSON.stringify(c.body), contentType: 'application/json' } : {}),
+        };
       });
       cases.push(...corpus(call, fill));
       // A few at a time: the database works while the next requests are parsed and validated.
@@ -211,7 +267,10 @@ describe('malformed input on every route', () => {
         answers.forEach((res, j) => {
           const sent = chunk[j]!;
           const problem = problemsOf(res);
-          if (problem) failures.push(`case ${start + j}: ${problem} ← ${JSON.stringify({ url: sent.url.slice(0, 80), query: sent.query, payload: String(sent.payload ?? '').slice(0, 120) })}`);
+          if (problem)
+            failures.push(
+              `case ${start + j}: ${problem} ← ${JSON.stringify({ url: sent.url.slice(0, 80), query: sent.query, payload: String(sent.payload ?? '').slice(0, 120) })}`,
+            );
         });
         if (answers.some((a) => a.statusCode === 401)) await ensureAdmin();
       }

@@ -32,16 +32,27 @@ const HOSTILE = {
 
 async function send(method: 'PUT', url: string, body: unknown, resource: string) {
   const seen = String((await t.call('GET', resource, { as: admin })).headers['x-atime']);
-  return t.call(method, url, { as: admin, body: JSON.stringify(body), query: { atime: seen }, headers: { 'content-type': 'application/json' } });
+  return t.call(method, url, {
+    as: admin,
+    body: JSON.stringify(body),
+    query: { atime: seen },
+    headers: { 'content-type': 'application/json' },
+  });
 }
 const userRow = (id: number) => t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const assignments = (id: number) => t.db.selectFrom('user_projects').selectAll().where('user_id', '=', id).orderBy('project_id').execute();
+const assignments = (id: number) =>
+  t.db.selectFrom('user_projects').selectAll().where('user_id', '=', id).orderBy('project_id').execute();
 
 describe('users', () => {
   it('an update takes name, email and active only', async () => {
     const before = await userRow(victim.userId);
     const beforeAssignments = await assignments(victim.userId);
-    const res = await send('PUT', `/v1/users/${victim.userId}`, { ...HOSTILE, name: 'Renamed', email: 'renamed@example.com' }, '/v1/users');
+    const res = await send(
+      'PUT',
+      `/v1/users/${victim.userId}`,
+      { ...HOSTILE, name: 'Renamed', email: 'renamed@example.com' },
+      '/v1/users',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: victim.userId });
     const after = await userRow(victim.userId);
@@ -50,10 +61,21 @@ describe('users', () => {
   });
 
   it('a created user belongs to the caller’s company, holds nothing and must change the password', async () => {
-    const res = await send('PUT', '/v1/users/-1', { ...HOSTILE, name: 'Fresh', email: 'fresh@example.com' }, '/v1/users');
+    const res = await send(
+      'PUT',
+      '/v1/users/-1',
+      { ...HOSTILE, name: 'Fresh', email: 'fresh@example.com' },
+      '/v1/users',
+    );
     expect(res.statusCode).toBe(200);
     const row = await userRow(res.json().id);
-    expect(row).toMatchObject({ company_id: 1, system_role_id: null, password_expired: true, otp_secret: null, deleted_at: null });
+    expect(row).toMatchObject({
+      company_id: 1,
+      system_role_id: null,
+      password_expired: true,
+      otp_secret: null,
+      deleted_at: null,
+    });
     expect(row.passwd_hash).not.toBe('attacker-hash');
     expect(row.id).not.toBe(1);
     expect(await assignments(row.id)).toEqual([]);
@@ -106,22 +128,51 @@ describe('roles and members', () => {
 
   it('the permission matrix ignores extra fields and refuses strings for ids', async () => {
     const before = await t.db.selectFrom('roles').selectAll().orderBy('id').execute();
-    const ok = await send('PUT', '/v1/roles/permissions', [{ ...HOSTILE, id: 3, permissions: [], name: 'Hacked' }], '/v1/roles');
+    const ok = await send(
+      'PUT',
+      '/v1/roles/permissions',
+      [{ ...HOSTILE, id: 3, permissions: [], name: 'Hacked' }],
+      '/v1/roles',
+    );
     expect(ok.statusCode).toBe(200);
     expect(await t.db.selectFrom('roles').selectAll().orderBy('id').execute()).toEqual(before);
-    for (const body of [[{ id: '3', permissions: [] }], [{ id: 3, permissions: '1' }], [{ id: 3, permissions: [['1']] }], { id: 3, permissions: [] }]) {
-      expect((await send('PUT', '/v1/roles/permissions', body, '/v1/roles')).statusCode, JSON.stringify(body)).toBe(400);
+    for (const body of [
+      [{ id: '3', permissions: [] }],
+      [{ id: 3, permissions: '1' }],
+      [{ id: 3, permissions: [['1']] }],
+      { id: 3, permissions: [] },
+    ]) {
+      expect((await send('PUT', '/v1/roles/permissions', body, '/v1/roles')).statusCode, JSON.stringify(body)).toBe(
+        400,
+      );
     }
   });
 
   it('members: extra fields do not move anyone to another project; wrong types are 400', async () => {
-    const other = await t.db.insertInto('projects').values({ name: 'Other', company_id: 1 }).returning('id').executeTakeFirstOrThrow();
+    const other = await t.db
+      .insertInto('projects')
+      .values({ name: 'Other', company_id: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const current = (await t.call('GET', '/v1/users/projects', { as: admin })).json()[0].users;
-    const users = current.map((u: { user_id: number; role_id: number }) => ({ ...u, project_id: other.id, company_id: 99 }));
-    const res = await send('PUT', '/v1/users/projects', [{ project_id: 1, users, owner: admin.userId, role_id: 1 }], '/v1/users/projects');
+    const users = current.map((u: { user_id: number; role_id: number }) => ({
+      ...u,
+      project_id: other.id,
+      company_id: 99,
+    }));
+    const res = await send(
+      'PUT',
+      '/v1/users/projects',
+      [{ project_id: 1, users, owner: admin.userId, role_id: 1 }],
+      '/v1/users/projects',
+    );
     expect(res.statusCode).toBe(200);
     expect(await t.db.selectFrom('user_projects').selectAll().where('project_id', '=', other.id).execute()).toEqual([]);
-    for (const bad of [{ user_id: [victim.userId], role_id: 2 }, { user_id: victim.userId, role_id: [1] }, { user_id: victim.userId, role_id: '1' }]) {
+    for (const bad of [
+      { user_id: [victim.userId], role_id: 2 },
+      { user_id: victim.userId, role_id: [1] },
+      { user_id: victim.userId, role_id: '1' },
+    ]) {
       const r = await send('PUT', '/v1/users/projects', [{ project_id: 1, users: [bad] }], '/v1/users/projects');
       expect(r.statusCode, JSON.stringify(bad)).toBe(400);
     }

@@ -16,14 +16,25 @@ const atimeOf = (res: { headers: Record<string, unknown> }) => String(res.header
 describe('revisions and history', () => {
   it('answers settings as they were at a time, and labels as they were, deletions included', async () => {
     const first = await t.call('GET', '/v1/settings', { as: admin });
-    const t0 = Number(atimeOf(first)) || Number((await t.db.selectFrom('revisions').select('time').executeTakeFirstOrThrow()).time);
-    const put1 = await t.call('PUT', '/v1/settings', { as: admin, body: { name: 'Version one' }, query: { atime: atimeOf(first) } });
+    const t0 =
+      Number(atimeOf(first)) ||
+      Number((await t.db.selectFrom('revisions').select('time').executeTakeFirstOrThrow()).time);
+    const put1 = await t.call('PUT', '/v1/settings', {
+      as: admin,
+      body: { name: 'Version one' },
+      query: { atime: atimeOf(first) },
+    });
     const t1 = Number(atimeOf(put1));
-    const put2 = await t.call('PUT', '/v1/settings', { as: admin, body: { name: 'Version two' }, query: { atime: atimeOf(put1) } });
+    const put2 = await t.call('PUT', '/v1/settings', {
+      as: admin,
+      body: { name: 'Version two' },
+      query: { atime: atimeOf(put1) },
+    });
     const t2 = Number(atimeOf(put2));
     expect(t2).toBeGreaterThan(t1);
 
-    const at = async (mtime: number) => (await t.call('GET', '/v1/settings', { as: admin, query: { mtime } })).json().name;
+    const at = async (mtime: number) =>
+      (await t.call('GET', '/v1/settings', { as: admin, query: { mtime } })).json().name;
     expect(await at(t1)).toBe('Version one');
     expect(await at(t2 - 1)).toBe('Version one');
     expect(await at(t2)).toBe('Version two');
@@ -35,15 +46,34 @@ describe('revisions and history', () => {
     // Labels: create two, rename one, delete one; then look back.
     const labels = await t.call('GET', '/v1/labels', { as: admin });
     expect(labels.json()).toEqual([]);
-    const a = await t.call('PUT', '/v1/labels/-1', { as: admin, body: { name: 'VIP', color: 'red' }, query: { atime: atimeOf(labels) } });
-    const b = await t.call('PUT', '/v1/labels/-1', { as: admin, body: { name: 'Spam', color: '#00ff00' }, query: { atime: atimeOf(a) } });
+    const a = await t.call('PUT', '/v1/labels/-1', {
+      as: admin,
+      body: { name: 'VIP', color: 'red' },
+      query: { atime: atimeOf(labels) },
+    });
+    const b = await t.call('PUT', '/v1/labels/-1', {
+      as: admin,
+      body: { name: 'Spam', color: '#00ff00' },
+      query: { atime: atimeOf(a) },
+    });
     const tCreated = Number(atimeOf(b));
-    const dup = await t.call('PUT', '/v1/labels/-1', { as: admin, body: { name: ' vip ', color: 'red' }, query: { atime: atimeOf(b) } });
+    const dup = await t.call('PUT', '/v1/labels/-1', {
+      as: admin,
+      body: { name: ' vip ', color: 'red' },
+      query: { atime: atimeOf(b) },
+    });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().message).toBe('Duplicit label name');
-    const renamed = await t.call('PUT', `/v1/labels/${a.json().id}`, { as: admin, body: { name: 'Gold', color: 'yellow' }, query: { atime: atimeOf(b) } });
+    const renamed = await t.call('PUT', `/v1/labels/${a.json().id}`, {
+      as: admin,
+      body: { name: 'Gold', color: 'yellow' },
+      query: { atime: atimeOf(b) },
+    });
     expect(renamed.statusCode).toBe(200);
-    const deleted = await t.call('DELETE', `/v1/labels/${b.json().id}`, { as: admin, query: { atime: atimeOf(renamed) } });
+    const deleted = await t.call('DELETE', `/v1/labels/${b.json().id}`, {
+      as: admin,
+      query: { atime: atimeOf(renamed) },
+    });
     expect(deleted.statusCode).toBe(200);
     const tDeleted = Number(atimeOf(deleted));
 
@@ -58,13 +88,24 @@ describe('revisions and history', () => {
     const audit = await t.call('GET', '/v1/audit/deleted', { as: admin, query: { mtime: tCreated } });
     expect(audit.statusCode).toBe(200);
     expect(audit.json()).toEqual([
-      { resource: '/labels', item_id: String(b.json().id), name: 'Spam', time: tDeleted, user_id: admin.userId, user_name: 'Administrator' },
+      {
+        resource: '/labels',
+        item_id: String(b.json().id),
+        name: 'Spam',
+        time: tDeleted,
+        user_id: admin.userId,
+        user_name: 'Administrator',
+      },
     ]);
     expect((await t.call('GET', '/v1/audit/deleted', { as: admin, query: { mtime: tDeleted } })).json()).toEqual([]);
     expect((await t.call('GET', '/v1/audit/deleted', { as: admin })).statusCode).toBe(400);
 
     // Every write went with exactly one revision in the same transaction.
-    const revisions = await t.db.selectFrom('revisions').select(['resource', 'time']).where('project_id', '=', 1).execute();
+    const revisions = await t.db
+      .selectFrom('revisions')
+      .select(['resource', 'time'])
+      .where('project_id', '=', 1)
+      .execute();
     expect(revisions.filter((r) => r.resource === '/labels')).toHaveLength(4);
     expect(revisions.filter((r) => r.resource === '/settings' && r.time >= t1)).toHaveLength(2);
   });
@@ -73,10 +114,17 @@ describe('revisions and history', () => {
     const other = await t.call('POST', '/v1/projects', { as: admin, body: { name: 'Other' } });
     const otherId = other.json().project_id;
     const list = await t.call('GET', '/v1/labels', { as: admin, query: { project_id: otherId } });
-    const made = await t.call('PUT', '/v1/labels/-1', { as: admin, body: { name: 'Theirs', color: 'blue' }, query: { project_id: otherId, atime: atimeOf(list) } });
+    const made = await t.call('PUT', '/v1/labels/-1', {
+      as: admin,
+      body: { name: 'Theirs', color: 'blue' },
+      query: { project_id: otherId, atime: atimeOf(list) },
+    });
     const id = made.json().id;
     const mine = await t.call('GET', '/v1/labels', { as: admin });
-    for (const [method, body] of [['PUT', { name: 'Hijack', color: 'red' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['PUT', { name: 'Hijack', color: 'red' }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await t.call(method, `/v1/labels/${id}`, { as: admin, body, query: { atime: atimeOf(mine) } });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Label not found.');

@@ -22,7 +22,14 @@ async function atime(caller: Caller, url = '/v1/roles'): Promise<string> {
 const send = async (caller: Caller, method: 'PUT' | 'DELETE', url: string, body?: unknown) =>
   t.call(method, url, { as: caller, body, query: { atime: await atime(caller) } });
 
-type Permission = { id: number; name: string; method: string; resources: string; project_env: string | null; covers: number[] };
+type Permission = {
+  id: number;
+  name: string;
+  method: string;
+  resources: string;
+  project_env: string | null;
+  covers: number[];
+};
 
 describe('permission catalogue', () => {
   it('serves id, name, method, resources, project_env and covers; and readable groups', async () => {
@@ -32,10 +39,15 @@ describe('permission catalogue', () => {
     const viewIntents = catalogue.find((p) => p.method === 'GET' && p.resources === '/intents');
     expect(editIntents?.covers).toContain(viewIntents?.id);
     expect(catalogue.find((p) => p.resources === '/run/deploy' && p.project_env === 'prod')).toBeDefined();
-    const groups = (await t.call('GET', '/v1/permissions/resources', { as: admin })).json() as Array<{ name: string; permissions: number[] }>;
+    const groups = (await t.call('GET', '/v1/permissions/resources', { as: admin })).json() as Array<{
+      name: string;
+      permissions: number[];
+    }>;
     expect(groups[0]?.name).toBe('Dashboard');
     expect(groups.find((g) => g.name === 'Intents')?.permissions).toContain(editIntents?.id);
-    expect(groups.flatMap((g) => g.permissions).sort((a, b) => a - b)).toEqual(catalogue.map((p) => p.id).sort((a, b) => a - b));
+    expect(groups.flatMap((g) => g.permissions).sort((a, b) => a - b)).toEqual(
+      catalogue.map((p) => p.id).sort((a, b) => a - b),
+    );
   });
 });
 
@@ -61,15 +73,21 @@ describe('roles', () => {
 
   it('deletes a role and removes its holders from every project, ending their sessions', async () => {
     const admin = await t.admin();
-    const second = await t.db.insertInto('projects').values({ name: 'Second', company_id: 1 }).returning('id').executeTakeFirstOrThrow();
+    const second = await t.db
+      .insertInto('projects')
+      .values({ name: 'Second', company_id: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const holder = await t.createUser({ roleId: 3, projectIds: [1, second.id] });
     const res = await send(admin, 'DELETE', '/v1/roles/3');
     expect(res.statusCode).toBe(200);
-    expect(await t.db.selectFrom('user_projects').select('project_id').where('user_id', '=', holder.userId).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('user_projects').select('project_id').where('user_id', '=', holder.userId).execute(),
+    ).toEqual([]);
     expect((await t.call('GET', '/v1/users/me', { as: holder })).statusCode).toBe(401);
-    expect((await t.db.selectFrom('users_logs').select('action').orderBy('id', 'desc').executeTakeFirstOrThrow()).action).toBe(
-      'Deleted role Viewer (removed from 1 user)',
-    );
+    expect(
+      (await t.db.selectFrom('users_logs').select('action').orderBy('id', 'desc').executeTakeFirstOrThrow()).action,
+    ).toBe('Deleted role Viewer (removed from 1 user)');
   });
 
   it('refuses deleting the Administrator and the default role', async () => {
@@ -87,7 +105,10 @@ describe('roles', () => {
     const editIntents = catalogue.find((p) => p.method === 'PUT' && p.resources === '/intents') as Permission;
     const res = await send(admin, 'PUT', '/v1/roles/permissions', [{ id: 3, permissions: [editIntents.id] }]);
     expect(res.statusCode).toBe(200);
-    const roles = (await t.call('GET', '/v1/roles', { as: admin })).json() as Array<{ id: number; permissions: number[] }>;
+    const roles = (await t.call('GET', '/v1/roles', { as: admin })).json() as Array<{
+      id: number;
+      permissions: number[];
+    }>;
     expect(roles.find((r) => r.id === 3)?.permissions.sort()).toEqual([editIntents.id, ...editIntents.covers].sort());
     const strip = await send(admin, 'PUT', '/v1/roles/permissions', [{ id: 1, permissions: [] }]);
     expect([strip.statusCode, strip.json().message]).toEqual([400, ADMINISTRATOR_HOLDS_ALL]);

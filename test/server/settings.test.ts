@@ -27,12 +27,39 @@ describe('settings', () => {
   it('answers every field of spec 2 §3 with defaults for a new project, and x-atime', async () => {
     const { body, atime } = await getSettings();
     for (const field of [
-      'name', 'instances_dev', 'instances_prod', 'context_phrases', 'confidence_threshold', 'voices_id', 'voice_pitch',
-      'voice_speed', 'long_silence_utter', 'long_silence_timeout', 'long_silence_retries', 'long_silence_hangup_utter',
-      'sip_server_dev', 'sip_number_dev', 'sip_password_dev', 'sip_server_prod', 'sip_number_prod', 'sip_password_prod',
-      'stt_corrections', 'stt_provider', 'autocorrect_threshold', 'is_chat', 'language', 'chatbot_client_scss',
-      'chatbot_client_js', 'config_struct', 'config_dev', 'config_prod', 'multi_intent', 'chatbot_base_url', 'chatbot_token',
-      'conversations_retention', 'id',
+      'name',
+      'instances_dev',
+      'instances_prod',
+      'context_phrases',
+      'confidence_threshold',
+      'voices_id',
+      'voice_pitch',
+      'voice_speed',
+      'long_silence_utter',
+      'long_silence_timeout',
+      'long_silence_retries',
+      'long_silence_hangup_utter',
+      'sip_server_dev',
+      'sip_number_dev',
+      'sip_password_dev',
+      'sip_server_prod',
+      'sip_number_prod',
+      'sip_password_prod',
+      'stt_corrections',
+      'stt_provider',
+      'autocorrect_threshold',
+      'is_chat',
+      'language',
+      'chatbot_client_scss',
+      'chatbot_client_js',
+      'config_struct',
+      'config_dev',
+      'config_prod',
+      'multi_intent',
+      'chatbot_base_url',
+      'chatbot_token',
+      'conversations_retention',
+      'id',
     ]) {
       expect(body, field).toHaveProperty(field);
     }
@@ -44,7 +71,10 @@ describe('settings', () => {
 
   it('saves a change, renames the project with it, and answers the new x-atime', async () => {
     const { atime } = await getSettings();
-    const res = await putSettings({ name: 'Renamed bot', confidence_threshold: 0.7, context_phrases: ['balance'] }, atime);
+    const res = await putSettings(
+      { name: 'Renamed bot', confidence_threshold: 0.7, context_phrases: ['balance'] },
+      atime,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Renamed bot', confidence_threshold: 0.7, context_phrases: ['balance'] });
     expect(BigInt(String(res.headers['x-atime']))).toBeGreaterThan(BigInt(atime));
@@ -58,7 +88,11 @@ describe('settings', () => {
     let res = await putSettings({ sip_password_prod: 'very-secret-1' }, atime);
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('very-secret-1');
-    expect(res.json()).toMatchObject({ sip_password_prod: SECRET_PLACEHOLDER, has_sip_password_prod: true, has_sip_password_dev: false });
+    expect(res.json()).toMatchObject({
+      sip_password_prod: SECRET_PLACEHOLDER,
+      has_sip_password_prod: true,
+      has_sip_password_dev: false,
+    });
     atime = String(res.headers['x-atime']);
     res = await putSettings({ name: 'Other', sip_password_prod: SECRET_PLACEHOLDER }, atime);
     expect(res.json().has_sip_password_prod).toBe(true);
@@ -69,7 +103,11 @@ describe('settings', () => {
     expect(got.body).not.toContain('very-secret-1');
     const history = await t.db.selectFrom('revisions').select('data').where('resource', '=', '/settings').execute();
     expect(JSON.stringify(history)).not.toContain('very-secret-1');
-    const stored = await t.db.selectFrom('project_settings').select('secrets').where('project_id', '=', 1).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('project_settings')
+      .select('secrets')
+      .where('project_id', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(stored.secrets.sip_password_prod).toBe('very-secret-1');
     res = await putSettings({ sip_password_prod: '' }, String(res.headers['x-atime']));
     expect(res.json()).toMatchObject({ sip_password_prod: '', has_sip_password_prod: false });
@@ -122,7 +160,10 @@ describe('settings', () => {
   it('renews the chatbot token and shows it', async () => {
     const first = await t.call('GET', '/v1/project/api-token', { as: admin });
     expect(first.statusCode).toBe(200);
-    const renewed = await t.call('PUT', '/v1/project/api-token', { as: admin, query: { atime: String(first.headers['x-atime']) } });
+    const renewed = await t.call('PUT', '/v1/project/api-token', {
+      as: admin,
+      query: { atime: String(first.headers['x-atime']) },
+    });
     expect(renewed.statusCode).toBe(200);
     expect(renewed.json().token).not.toBe(first.json().token);
     expect((await getSettings()).body.chatbot_token).toBe(renewed.json().token);
@@ -134,14 +175,24 @@ describe('settings', () => {
     const projectId = created.json().project_id;
     const res = await t.call('GET', '/v1/settings', { as: admin, query: { project_id: projectId } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: projectId, name: 'Czech bot', language: 'cs', voices_id: 'espeak-cs-female' });
+    expect(res.json()).toMatchObject({
+      id: projectId,
+      name: 'Czech bot',
+      language: 'cs',
+      voices_id: 'espeak-cs-female',
+    });
   });
 });
 
 describe('reference lists and platform settings', () => {
   it('lists the languages the language model supports and real voices', async () => {
     const languages = await t.call('GET', '/v1/languages', { as: admin });
-    expect(languages.json().map((l: { code: string }) => l.code).sort()).toEqual(supportedLanguages().sort());
+    expect(
+      languages
+        .json()
+        .map((l: { code: string }) => l.code)
+        .sort(),
+    ).toEqual(supportedLanguages().sort());
     expect(LANGUAGES.length).toBeGreaterThan(0);
     const voices = await t.call('GET', '/v1/voices', { as: admin });
     expect(voices.json()).toHaveLength(VOICES.length);
@@ -182,17 +233,29 @@ describe('reference lists and platform settings', () => {
     expect(inUse.statusCode).toBe(400);
     const deleted = await t.call('DELETE', `/v1/companies/${id}`, { as: admin, query: { atime } });
     expect(deleted.statusCode).toBe(200);
-    expect((await t.call('DELETE', '/v1/companies/999', { as: admin, query: { atime: String(deleted.headers['x-atime']) } })).statusCode).toBe(404);
+    expect(
+      (await t.call('DELETE', '/v1/companies/999', { as: admin, query: { atime: String(deleted.headers['x-atime']) } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('resets a user one-time code', async () => {
     const user = await t.createUser({ roleId: 2 });
     await t.db.updateTable('users').set({ otp_secret: 'JBSWY3DPEHPK3PXP' }).where('id', '=', user.userId).execute();
     const users = await t.call('GET', '/v1/users', { as: admin });
-    const res = await t.call('POST', `/v1/users/${user.userId}/otp-reset`, { as: admin, query: { atime: String(users.headers['x-atime'] ?? 0) } });
+    const res = await t.call('POST', `/v1/users/${user.userId}/otp-reset`, {
+      as: admin,
+      query: { atime: String(users.headers['x-atime'] ?? 0) },
+    });
     expect(res.statusCode).toBe(200);
-    const row = await t.db.selectFrom('users').select('otp_secret').where('id', '=', user.userId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('otp_secret')
+      .where('id', '=', user.userId)
+      .executeTakeFirstOrThrow();
     expect(row.otp_secret).toBeNull();
-    expect((await t.call('POST', '/v1/users/99999/otp-reset', { as: admin, query: { atime: 0 } })).statusCode).toBe(404);
+    expect((await t.call('POST', '/v1/users/99999/otp-reset', { as: admin, query: { atime: 0 } })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -11,17 +11,36 @@ let strangerProject: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const company = await t.db.insertInto('companies').values({ name: 'Rival' }).returning('id').executeTakeFirstOrThrow();
+  const company = await t.db
+    .insertInto('companies')
+    .values({ name: 'Rival' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   stranger = { email: 'secret-person@rival.example', name: 'Secret Person', id: 0 };
   stranger.id = (
     await t.db
       .insertInto('users')
-      .values({ company_id: company.id, name: stranger.name, email: stranger.email, passwd_hash: 'x', password_changed_at: new Date() })
+      .values({
+        company_id: company.id,
+        name: stranger.name,
+        email: stranger.email,
+        passwd_hash: 'x',
+        password_changed_at: new Date(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
-  strangerProject = (await t.db.insertInto('projects').values({ name: 'Rival secret bot', company_id: company.id }).returning('id').executeTakeFirstOrThrow()).id;
-  await t.db.insertInto('user_projects').values({ user_id: stranger.id, project_id: strangerProject, role_id: 1 }).execute();
+  strangerProject = (
+    await t.db
+      .insertInto('projects')
+      .values({ name: 'Rival secret bot', company_id: company.id })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await t.db
+    .insertInto('user_projects')
+    .values({ user_id: stranger.id, project_id: strangerProject, role_id: 1 })
+    .execute();
   projectAdmin = await t.createUser({ roleId: 1 });
   platformAdmin = await t.admin();
 });
@@ -33,7 +52,13 @@ const MALFORMED = ['', 'null', '[]', '0', '-2', '99999999999999999999', '1.5', '
 async function atime(caller: Caller, url: string): Promise<string> {
   return String((await t.call('GET', url, { as: caller })).headers['x-atime']);
 }
-async function send(caller: Caller, method: 'PUT' | 'DELETE' | 'POST', url: string, body?: unknown, resource = '/v1/users') {
+async function send(
+  caller: Caller,
+  method: 'PUT' | 'DELETE' | 'POST',
+  url: string,
+  body?: unknown,
+  resource = '/v1/users',
+) {
   const res = await t.call(method, url, { as: caller, body, query: { atime: await atime(caller, resource) } });
   expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
   expect(res.body).not.toContain(stranger.email);
@@ -74,20 +99,48 @@ describe('users of another company', () => {
       projectAdmin,
       'PUT',
       '/v1/users/projects',
-      [{ project_id: 1, users: [{ user_id: projectAdmin.userId, role_id: 1 }, { user_id: stranger.id, role_id: 2 }] }],
+      [
+        {
+          project_id: 1,
+          users: [
+            { user_id: projectAdmin.userId, role_id: 1 },
+            { user_id: stranger.id, role_id: 2 },
+          ],
+        },
+      ],
       '/v1/users/projects',
     );
     const addAbsent = await send(
       projectAdmin,
       'PUT',
       '/v1/users/projects',
-      [{ project_id: 1, users: [{ user_id: projectAdmin.userId, role_id: 1 }, { user_id: ABSENT, role_id: 2 }] }],
+      [
+        {
+          project_id: 1,
+          users: [
+            { user_id: projectAdmin.userId, role_id: 1 },
+            { user_id: ABSENT, role_id: 2 },
+          ],
+        },
+      ],
       '/v1/users/projects',
     );
     expect(addStranger.statusCode).toBe(404);
     expect(addStranger.body).toBe(addAbsent.body);
-    const foreignProject = await send(projectAdmin, 'PUT', '/v1/users/projects', [{ project_id: strangerProject, users: [] }], '/v1/users/projects');
-    const absentProject = await send(projectAdmin, 'PUT', '/v1/users/projects', [{ project_id: ABSENT, users: [] }], '/v1/users/projects');
+    const foreignProject = await send(
+      projectAdmin,
+      'PUT',
+      '/v1/users/projects',
+      [{ project_id: strangerProject, users: [] }],
+      '/v1/users/projects',
+    );
+    const absentProject = await send(
+      projectAdmin,
+      'PUT',
+      '/v1/users/projects',
+      [{ project_id: ABSENT, users: [] }],
+      '/v1/users/projects',
+    );
     expect(foreignProject.statusCode).toBe(404);
     expect(foreignProject.body).toBe(absentProject.body);
     const rows = await t.db.selectFrom('user_projects').selectAll().where('project_id', '=', strangerProject).execute();
@@ -124,9 +177,21 @@ describe('malformed ids', () => {
 
   it('ids inside bodies: "", null, [], 0, -2 and huge numbers are 400', async () => {
     for (const bad of ['', null, [], 0, -2, 99_999_999_999, '1']) {
-      const project = await send(platformAdmin, 'PUT', '/v1/users/projects', [{ project_id: bad, users: [] }], '/v1/users/projects');
+      const project = await send(
+        platformAdmin,
+        'PUT',
+        '/v1/users/projects',
+        [{ project_id: bad, users: [] }],
+        '/v1/users/projects',
+      );
       expect(project.statusCode, `project_id ${JSON.stringify(bad)}`).toBe(400);
-      const role = await send(platformAdmin, 'PUT', '/v1/roles/permissions', [{ id: bad, permissions: [] }], '/v1/roles');
+      const role = await send(
+        platformAdmin,
+        'PUT',
+        '/v1/roles/permissions',
+        [{ id: bad, permissions: [] }],
+        '/v1/roles',
+      );
       expect(role.statusCode, `role id ${JSON.stringify(bad)}`).toBe(400);
       if (bad !== null) {
         const member = await send(

@@ -19,15 +19,31 @@ describe('users log', () => {
     await t.db.deleteFrom('users_logs').execute();
     const editor = await t.createUser({ roleId: 2, email: 'editor.logs@example.com' });
     await t.db.deleteFrom('users_logs').execute();
-    const rows = Array.from({ length: 120 }, (_, i) => ({ user_id: i % 2 ? admin.userId : editor.userId, project_id: 1, action: `Action ${i}${i % 10 === 0 ? ' 100%_done' : ''}` }));
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      user_id: i % 2 ? admin.userId : editor.userId,
+      project_id: 1,
+      action: `Action ${i}${i % 10 === 0 ? ' 100%_done' : ''}`,
+    }));
     await t.db.insertInto('users_logs').values(rows).execute();
-    await t.db.insertInto('users_logs').values({ user_id: admin.userId, project_id: 1, action: 'Ancient', created_at: sql<Date>`now() - interval '3 months'` as never }).execute();
+    await t.db
+      .insertInto('users_logs')
+      .values({
+        user_id: admin.userId,
+        project_id: 1,
+        action: 'Ancient',
+        created_at: sql<Date>`now() - interval '3 months'` as never,
+      })
+      .execute();
 
     const first = await t.call('GET', '/v1/users-logs', { as: admin, query: { page: 1, size: 50 } });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ total: 120, page: 1, size: 50 });
     expect(first.json().items).toHaveLength(50);
-    expect(first.json().items[0]).toMatchObject({ action: 'Action 119', email: 'admin@example.com', name: 'Administrator' });
+    expect(first.json().items[0]).toMatchObject({
+      action: 'Action 119',
+      email: 'admin@example.com',
+      name: 'Administrator',
+    });
     const third = await t.call('GET', '/v1/users-logs', { as: admin, query: { page: 3, size: 50 } });
     expect(third.json().items).toHaveLength(20);
     expect(third.json().items.at(-1).action).toBe('Action 0 100%_done');
@@ -40,7 +56,9 @@ describe('users log', () => {
     expect(literal.json().total).toBe(12);
 
     expect((await t.call('GET', '/v1/users-logs', { as: admin, query: { size: 501 } })).statusCode).toBe(400);
-    expect((await t.call('GET', '/v1/users-logs', { as: admin, query: { page: 0 } })).json().message).toContain('page starts at 1.');
+    expect((await t.call('GET', '/v1/users-logs', { as: admin, query: { page: 0 } })).json().message).toContain(
+      'page starts at 1.',
+    );
     // An editor has no grant on the log.
     expect((await t.call('GET', '/v1/users-logs', { as: editor })).statusCode).toBe(402);
   });
@@ -48,14 +66,20 @@ describe('users log', () => {
   it('has no call that edits or deletes a line', async () => {
     for (const method of ['PUT', 'POST', 'DELETE'] as const) {
       for (const url of ['/v1/users-logs', '/v1/users-logs/1']) {
-        const res = await t.call(method, url, { as: admin, body: method === 'DELETE' ? undefined : { action: 'forged' } });
+        const res = await t.call(method, url, {
+          as: admin,
+          body: method === 'DELETE' ? undefined : { action: 'forged' },
+        });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
       }
     }
   });
 
   it('leaves exactly one line for every state-changing call of settings, labels, companies and platform', async () => {
-    const count = async () => Number((await t.db.selectFrom('users_logs').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (await t.db.selectFrom('users_logs').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
+      );
     const changes: Array<() => Promise<{ statusCode: number; headers: Record<string, unknown> }>> = [];
     const settings = await t.call('GET', '/v1/settings', { as: admin });
     const labels = await t.call('GET', '/v1/labels', { as: admin });
@@ -71,7 +95,12 @@ describe('users log', () => {
       platform: atimeOf(platform),
       users: String(users.headers['x-atime'] ?? 0),
     };
-    const step = (key: string, run: (atime: string) => Promise<{ statusCode: number; headers: Record<string, unknown>; json: () => { id?: number } }>) =>
+    const step = (
+      key: string,
+      run: (
+        atime: string,
+      ) => Promise<{ statusCode: number; headers: Record<string, unknown>; json: () => { id?: number } }>,
+    ) =>
       changes.push(async () => {
         const res = await run(atimes[key]!);
         if (res.statusCode === 200) atimes[key] = atimeOf(res);
@@ -79,15 +108,27 @@ describe('users log', () => {
         if (key === 'companies' && res.json().id) companyId = res.json().id!;
         return res;
       });
-    step('settings', (atime) => t.call('PUT', '/v1/settings', { as: admin, body: { name: 'Audited' }, query: { atime } }));
+    step('settings', (atime) =>
+      t.call('PUT', '/v1/settings', { as: admin, body: { name: 'Audited' }, query: { atime } }),
+    );
     step('settings', (atime) => t.call('PUT', '/v1/project/api-token', { as: admin, query: { atime } }));
-    step('labels', (atime) => t.call('PUT', '/v1/labels/-1', { as: admin, body: { name: 'A', color: 'red' }, query: { atime } }));
-    step('labels', (atime) => t.call('PUT', `/v1/labels/${labelId}`, { as: admin, body: { name: 'B', color: 'red' }, query: { atime } }));
+    step('labels', (atime) =>
+      t.call('PUT', '/v1/labels/-1', { as: admin, body: { name: 'A', color: 'red' }, query: { atime } }),
+    );
+    step('labels', (atime) =>
+      t.call('PUT', `/v1/labels/${labelId}`, { as: admin, body: { name: 'B', color: 'red' }, query: { atime } }),
+    );
     step('labels', (atime) => t.call('DELETE', `/v1/labels/${labelId}`, { as: admin, query: { atime } }));
-    step('companies', (atime) => t.call('PUT', '/v1/companies/-1', { as: admin, body: { name: 'Audit Co' }, query: { atime } }));
-    step('companies', (atime) => t.call('PUT', `/v1/companies/${companyId}`, { as: admin, body: { name: 'Audit Co 2' }, query: { atime } }));
+    step('companies', (atime) =>
+      t.call('PUT', '/v1/companies/-1', { as: admin, body: { name: 'Audit Co' }, query: { atime } }),
+    );
+    step('companies', (atime) =>
+      t.call('PUT', `/v1/companies/${companyId}`, { as: admin, body: { name: 'Audit Co 2' }, query: { atime } }),
+    );
     step('companies', (atime) => t.call('DELETE', `/v1/companies/${companyId}`, { as: admin, query: { atime } }));
-    step('platform', (atime) => t.call('PUT', '/v1/platform/settings', { as: admin, body: { require_otp: false }, query: { atime } }));
+    step('platform', (atime) =>
+      t.call('PUT', '/v1/platform/settings', { as: admin, body: { require_otp: false }, query: { atime } }),
+    );
     step('users', (atime) => t.call('POST', `/v1/users/${admin.userId}/otp-reset`, { as: admin, query: { atime } }));
     for (const change of changes) {
       const before = await count();
@@ -97,7 +138,9 @@ describe('users log', () => {
     }
     // A refused change (stale atime) leaves none.
     const before = await count();
-    expect((await t.call('PUT', '/v1/settings', { as: admin, body: { name: 'x' }, query: { atime: 1 } })).statusCode).toBe(409);
+    expect(
+      (await t.call('PUT', '/v1/settings', { as: admin, body: { name: 'x' }, query: { atime: 1 } })).statusCode,
+    ).toBe(409);
     expect(await count()).toBe(before);
   });
 });

@@ -24,16 +24,27 @@ async function put(caller: Caller, url: string, body: unknown, resource = '/v1/u
 }
 
 async function otherCompanyUser(): Promise<number> {
-  const company = await t.db.insertInto('companies').values({ name: 'Other' }).returning('id').executeTakeFirstOrThrow();
+  const company = await t.db
+    .insertInto('companies')
+    .values({ name: 'Other' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { id } = await t.db
     .insertInto('users')
-    .values({ company_id: company.id, name: 'Stranger', email: 'stranger@other.example', passwd_hash: 'x', password_changed_at: new Date() })
+    .values({
+      company_id: company.id,
+      name: 'Stranger',
+      email: 'stranger@other.example',
+      passwd_hash: 'x',
+      password_changed_at: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
 }
 
-const logActions = async () => (await t.db.selectFrom('users_logs').select('action').orderBy('id').execute()).map((r) => r.action);
+const logActions = async () =>
+  (await t.db.selectFrom('users_logs').select('action').orderBy('id').execute()).map((r) => r.action);
 
 describe('GET /v1/users', () => {
   it('lists users with their project roles and nothing secret', async () => {
@@ -69,9 +80,19 @@ describe('PUT /v1/users/{id}', () => {
     const { id, password } = res.json();
     expect(password).toMatch(/^[\w-]{16}$/);
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ email: 'new@example.com', password_expired: true, company_id: 1, system_role_id: null, is_active: true });
+    expect(row).toMatchObject({
+      email: 'new@example.com',
+      password_expired: true,
+      company_id: 1,
+      system_role_id: null,
+      is_active: true,
+    });
     expect(row.passwd_hash).not.toContain(password);
-    const login = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'new@example.com', passwd: password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: 'new@example.com', passwd: password },
+    });
     expect(login.json().user.password_expired).toBe(true);
     const listed = (await t.call('GET', '/v1/users', { as: admin })).json() as Array<Record<string, unknown>>;
     expect(JSON.stringify(listed)).not.toContain(password);
@@ -81,7 +102,11 @@ describe('PUT /v1/users/{id}', () => {
   it('updates name, email and active; deactivating ends the sessions', async () => {
     const admin = await t.admin();
     const other = await t.createUser({ roleId: 2 });
-    const res = await put(admin, `/v1/users/${other.userId}`, { name: 'Renamed', email: 'renamed@example.com', active: false });
+    const res = await put(admin, `/v1/users/${other.userId}`, {
+      name: 'Renamed',
+      email: 'renamed@example.com',
+      active: false,
+    });
     expect(res.statusCode).toBe(200);
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', other.userId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: 'Renamed', email: 'renamed@example.com', is_active: false });
@@ -103,16 +128,28 @@ describe('PUT /v1/users/{id}', () => {
     const noAtime = await t.call('PUT', '/v1/users/-1', { as: admin, body: { name: 'A', email: 'a@example.com' } });
     expect(noAtime.statusCode).toBe(428);
     const seen = await atimeAfterGet(admin, '/v1/users');
-    const first = await t.call('PUT', '/v1/users/-1', { as: admin, body: { name: 'A', email: 'a@example.com' }, query: { atime: seen } });
+    const first = await t.call('PUT', '/v1/users/-1', {
+      as: admin,
+      body: { name: 'A', email: 'a@example.com' },
+      query: { atime: seen },
+    });
     expect(first.statusCode).toBe(200);
-    const second = await t.call('PUT', '/v1/users/-1', { as: admin, body: { name: 'B', email: 'b@example.com' }, query: { atime: seen } });
+    const second = await t.call('PUT', '/v1/users/-1', {
+      as: admin,
+      body: { name: 'B', email: 'b@example.com' },
+      query: { atime: seen },
+    });
     expect([second.statusCode, second.json().message]).toEqual([409, 'Conflict! Data not saved.']);
   });
 
   it('keeps a project administrator away from platform administrators and other companies', async () => {
     const projectAdmin = await t.createUser({ roleId: 1 });
     const stranger = await otherCompanyUser();
-    const adminRow = await t.db.selectFrom('users').select('id').where('email', '=', SEED_ADMIN_EMAIL).executeTakeFirstOrThrow();
+    const adminRow = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', SEED_ADMIN_EMAIL)
+      .executeTakeFirstOrThrow();
     const escalate = await put(projectAdmin, `/v1/users/${adminRow.id}`, { name: 'Mine', email: 'mine@example.com' });
     expect(escalate.statusCode).toBe(402);
     const reset = await t.call('POST', `/v1/users/reset/${adminRow.id}`, {
@@ -137,7 +174,10 @@ describe('DELETE /v1/users/{id} and POST /v1/users/reset/{id}', () => {
     expect(listed.map((u) => u.id)).not.toContain(other.userId);
     const members = (await t.call('GET', '/v1/users/projects', { as: admin })).json();
     expect(JSON.stringify(members)).not.toContain(`"user_id":${other.userId}`);
-    const again = await t.call('DELETE', `/v1/users/${other.userId}`, { as: admin, query: { atime: await atimeAfterGet(admin, '/v1/users') } });
+    const again = await t.call('DELETE', `/v1/users/${other.userId}`, {
+      as: admin,
+      query: { atime: await atimeAfterGet(admin, '/v1/users') },
+    });
     expect([again.statusCode, again.json().message]).toEqual([404, USER_NOT_FOUND]);
     expect((await logActions()).some((a) => a.startsWith('Deleted user user'))).toBe(true);
   });
@@ -151,9 +191,17 @@ describe('DELETE /v1/users/{id} and POST /v1/users/reset/{id}', () => {
     const { password } = res.json();
     expect(password).toMatch(/^[\w-]{16}$/);
     expect((await t.call('GET', '/v1/users/me', { as: other })).statusCode).toBe(401);
-    const row = await t.db.selectFrom('users').select(['email', 'password_expired']).where('id', '=', other.userId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select(['email', 'password_expired'])
+      .where('id', '=', other.userId)
+      .executeTakeFirstOrThrow();
     expect(row.password_expired).toBe(true);
-    const login = await t.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: row.email, passwd: password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: row.email, passwd: password },
+    });
     expect(login.statusCode).toBe(200);
     expect((await logActions()).at(-2)).toBe(`Reset password of ${row.email}`);
   });
@@ -168,19 +216,36 @@ describe('GET/PUT /v1/users/projects', () => {
     const users = [...before[0].users, { user_id: other.userId }];
     const res = await put(admin, '/v1/users/projects', [{ project_id: 1, users }], '/v1/users/projects');
     expect(res.statusCode).toBe(200);
-    const row = await t.db.selectFrom('user_projects').selectAll().where('user_id', '=', other.userId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('user_projects')
+      .selectAll()
+      .where('user_id', '=', other.userId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ project_id: 1, role_id: 2 });
     expect((await logActions()).at(-1)).toBe('Changed project members: Demo bot (+1 −0 ~0)');
   });
 
   it("validates with the screen's texts", async () => {
     const admin = await t.admin();
-    const noUser = await put(admin, '/v1/users/projects', [{ project_id: 1, users: [{ user_id: null, role_id: 2 }] }], '/v1/users/projects');
+    const noUser = await put(
+      admin,
+      '/v1/users/projects',
+      [{ project_id: 1, users: [{ user_id: null, role_id: 2 }] }],
+      '/v1/users/projects',
+    );
     expect([noUser.statusCode, noUser.json().message]).toEqual([400, NO_USER_SELECTED]);
     const twice = await put(
       admin,
       '/v1/users/projects',
-      [{ project_id: 1, users: [{ user_id: admin.userId, role_id: 1 }, { user_id: admin.userId, role_id: 2 }] }],
+      [
+        {
+          project_id: 1,
+          users: [
+            { user_id: admin.userId, role_id: 1 },
+            { user_id: admin.userId, role_id: 2 },
+          ],
+        },
+      ],
       '/v1/users/projects',
     );
     expect([twice.statusCode, twice.json().message]).toEqual([400, USER_ALREADY_ADDED]);
@@ -190,16 +255,30 @@ describe('GET/PUT /v1/users/projects', () => {
     const admin = await t.admin();
     const member = await t.createUser({ roleId: 3 });
     expect((await t.call('GET', '/v1/users/me', { as: member })).statusCode).toBe(200);
-    const res = await put(admin, '/v1/users/projects', [{ project_id: 1, users: [{ user_id: admin.userId, role_id: 1 }] }], '/v1/users/projects');
+    const res = await put(
+      admin,
+      '/v1/users/projects',
+      [{ project_id: 1, users: [{ user_id: admin.userId, role_id: 1 }] }],
+      '/v1/users/projects',
+    );
     expect(res.statusCode).toBe(200);
     expect((await t.call('GET', '/v1/users/me', { as: member })).statusCode).toBe(401);
   });
 
   it('refuses projects the caller is not in (404) and a role without the grant (402)', async () => {
     const admin = await t.admin();
-    const other = await t.db.insertInto('projects').values({ name: 'Elsewhere', company_id: 1 }).returning('id').executeTakeFirstOrThrow();
+    const other = await t.db
+      .insertInto('projects')
+      .values({ name: 'Elsewhere', company_id: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const projectAdmin = await t.createUser({ roleId: 1 });
-    const res = await put(projectAdmin, '/v1/users/projects', [{ project_id: other.id, users: [] }], '/v1/users/projects');
+    const res = await put(
+      projectAdmin,
+      '/v1/users/projects',
+      [{ project_id: other.id, users: [] }],
+      '/v1/users/projects',
+    );
     expect([res.statusCode, res.json().message]).toEqual([404, 'Project not found.']);
     const missing = await put(admin, '/v1/users/projects', [{ project_id: 999_999, users: [] }], '/v1/users/projects');
     expect(missing.body).toBe(res.body);

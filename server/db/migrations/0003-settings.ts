@@ -27,10 +27,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('require_otp', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
   await sql`INSERT INTO platform_settings (id) VALUES (1)`.execute(db);
-  await db.schema
-    .createIndex('revisions_deleted')
-    .on('revisions')
-    .columns(['project_id', 'deleted', 'time'])
-    .execute();
+  await db.schema.createIndex('revisions_deleted').on('revisions').columns(['project_id', 'deleted', 'time']).execute();
   await db.schema.createIndex('users_logs_user').on('users_logs').columns(['user_id', 'created_at']).execute();
 }

@@ -9,7 +9,12 @@ export const COMPANY_IN_USE = 'The company still has users or projects; move the
 /** Companies are platform-wide: their atime is kept under this resource, not per project. */
 export const COMPANIES_RESOURCE = '/companies';
 
-export const company = z.object({ id: z.number().int(), name: z.string(), users: z.number().int(), projects: z.number().int() });
+export const company = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  users: z.number().int(),
+  projects: z.number().int(),
+});
 export type Company = z.infer<typeof company>;
 
 const companyId = z.object({

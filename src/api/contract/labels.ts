@@ -8,7 +8,21 @@ export const DUPLICIT_LABEL = 'Duplicit label name';
 export const LABEL_NOT_FOUND = 'Label not found.';
 
 /** Mantine palette names, or a #rrggbb colour. */
-export const LABEL_COLORS = ['gray', 'red', 'pink', 'grape', 'violet', 'indigo', 'blue', 'cyan', 'teal', 'green', 'lime', 'yellow', 'orange'] as const;
+export const LABEL_COLORS = [
+  'gray',
+  'red',
+  'pink',
+  'grape',
+  'violet',
+  'indigo',
+  'blue',
+  'cyan',
+  'teal',
+  'green',
+  'lime',
+  'yellow',
+  'orange',
+] as const;
 
 export const label = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
 export type Label = z.infer<typeof label>;

@@ -17,9 +17,21 @@ export const languageCodes = LANGUAGES.map((l) => l.code) as [LanguageCode, ...L
 
 /** Voices of the bundled text-to-speech engine (espeak-ng voice + variant), by language. */
 export const VOICES = [
-  { id: 'espeak-en-us-female', name: 'English (US), female', language: 'en', gender: 'female', engine_voice: 'en-us+f3' },
+  {
+    id: 'espeak-en-us-female',
+    name: 'English (US), female',
+    language: 'en',
+    gender: 'female',
+    engine_voice: 'en-us+f3',
+  },
   { id: 'espeak-en-us-male', name: 'English (US), male', language: 'en', gender: 'male', engine_voice: 'en-us+m3' },
-  { id: 'espeak-en-gb-female', name: 'English (UK), female', language: 'en', gender: 'female', engine_voice: 'en-gb+f3' },
+  {
+    id: 'espeak-en-gb-female',
+    name: 'English (UK), female',
+    language: 'en',
+    gender: 'female',
+    engine_voice: 'en-gb+f3',
+  },
   { id: 'espeak-en-gb-male', name: 'English (UK), male', language: 'en', gender: 'male', engine_voice: 'en-gb+m3' },
   { id: 'espeak-cs-female', name: 'Czech, female', language: 'cs', gender: 'female', engine_voice: 'cs+f3' },
   { id: 'espeak-cs-male', name: 'Czech, male', language: 'cs', gender: 'male', engine_voice: 'cs+m3' },

@@ -25,7 +25,9 @@ export const getRoles = defineCall({
   response: z.array(role),
 });
 
-export const roleNameBody = z.object({ name: z.string().trim().min(1, ROLE_NAME_EMPTY).max(100, 'Role name is too long') });
+export const roleNameBody = z.object({
+  name: z.string().trim().min(1, ROLE_NAME_EMPTY).max(100, 'Role name is too long'),
+});
 
 /** `-1` creates (response `id`), another id renames. Roles are shared by every company: a system grant only. */
 export const putRole = defineCall({

@@ -27,7 +27,10 @@ const jsonValue: z.ZodType<unknown> = z.lazy(() =>
 const jsonObject = (label: string) =>
   z
     .record(z.string(), jsonValue, { error: `${label} must be a JSON object.` })
-    .refine((o) => JSON.stringify(o).length <= MAX_JSON_CHARS, `${label} is too large (at most ${MAX_JSON_CHARS} characters).`)
+    .refine(
+      (o) => JSON.stringify(o).length <= MAX_JSON_CHARS,
+      `${label} is too large (at most ${MAX_JSON_CHARS} characters).`,
+    )
     .refine((o) => !JSON.stringify(o).includes('\\u0000'), `${label} cannot contain NUL characters.`);
 
 const int = (label: string, min: number, max: number) =>
@@ -49,7 +52,10 @@ const sipServer = (label: string) =>
     `${label} must be a host name or SIP URI, e.g. sip.example.com:5060.`,
   );
 const sipNumber = (label: string) =>
-  plainText(label, 64).refine((s) => s === '' || /^\+?[0-9A-Za-z*#._-]{1,64}$/.test(s), `${label} must be a phone number or SIP user.`);
+  plainText(label, 64).refine(
+    (s) => s === '' || /^\+?[0-9A-Za-z*#._-]{1,64}$/.test(s),
+    `${label} must be a phone number or SIP user.`,
+  );
 const sipPassword = (label: string) => plainText(label, 256).nullable();
 
 export const sttProviders = ['google', 'azure', 'whisper', 'vosk'] as const;
@@ -125,7 +131,6 @@ export const settingsView = z.object({
 });
 export type SettingsView = z.infer<typeof settingsView>;
 
-
 export const getSettings = defineCall({
   name: 'getSettings',
   method: 'GET',
@@ -169,4 +174,3 @@ export const renewProjectToken = defineCall({
   query: scopeQuery,
   response: apiToken,
 });
-

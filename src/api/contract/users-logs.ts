@@ -20,8 +20,18 @@ export const usersLogEntry = z.object({
 export type UsersLogEntry = z.infer<typeof usersLogEntry>;
 
 export const usersLogQuery = scopeQuery.extend({
-  page: z.coerce.number({ error: 'page must be a number.' }).int('page must be a whole number.').min(1, 'page starts at 1.').max(1_000_000).default(1),
-  size: z.coerce.number({ error: 'size must be a number.' }).int('size must be a whole number.').min(1, 'size must be at least 1.').max(500, 'size must be at most 500.').default(50),
+  page: z.coerce
+    .number({ error: 'page must be a number.' })
+    .int('page must be a whole number.')
+    .min(1, 'page starts at 1.')
+    .max(1_000_000)
+    .default(1),
+  size: z.coerce
+    .number({ error: 'size must be a number.' })
+    .int('size must be a whole number.')
+    .min(1, 'size must be at least 1.')
+    .max(500, 'size must be at most 500.')
+    .default(50),
   /** Part of the user's name or email. */
   user: plainText('The user filter', 200).optional(),
   /** Part of the action text. */

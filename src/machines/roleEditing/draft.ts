@@ -37,7 +37,9 @@ export function withoutCovering(ids: number[], removed: number, catalogue: Permi
 }
 
 export function togglePermission(ids: number[], permissionId: number, catalogue: Permission[]): number[] {
-  return ids.includes(permissionId) ? withoutCovering(ids, permissionId, catalogue) : withCovered([...ids, permissionId], catalogue);
+  return ids.includes(permissionId)
+    ? withoutCovering(ids, permissionId, catalogue)
+    : withCovered([...ids, permissionId], catalogue);
 }
 
 export const samePermissions = (a: number[] = [], b: number[] = []): boolean => sorted(a).join() === sorted(b).join();

@@ -3,12 +3,15 @@ import { DEFAULT_ROLE_ID } from '../../api/contract/users-admin.ts';
 import { changedProjects, changedRoleIds } from './draft.ts';
 import type { RoleEditingContext } from './machine.ts';
 
-export const rolesDirty = (c: RoleEditingContext): boolean => changedRoleIds(c.savedPermissions, c.draftPermissions).length > 0;
-export const projectsDirty = (c: RoleEditingContext): boolean => changedProjects(c.savedProjects, c.draftProjects).length > 0;
+export const rolesDirty = (c: RoleEditingContext): boolean =>
+  changedRoleIds(c.savedPermissions, c.draftPermissions).length > 0;
+export const projectsDirty = (c: RoleEditingContext): boolean =>
+  changedProjects(c.savedProjects, c.draftProjects).length > 0;
 export const draftDiffers = (c: RoleEditingContext): boolean => rolesDirty(c) || projectsDirty(c);
 
 /** The Administrator role always holds everything (the server refuses less). */
-export const isEditableRole = (c: RoleEditingContext): boolean => c.selectedRoleId !== null && c.selectedRoleId !== ADMINISTRATOR_ROLE_ID;
+export const isEditableRole = (c: RoleEditingContext): boolean =>
+  c.selectedRoleId !== null && c.selectedRoleId !== ADMINISTRATOR_ROLE_ID;
 /** The Administrator and the default role for new members cannot be deleted. */
 export const isDeletableRole = (c: RoleEditingContext): boolean =>
   c.selectedRoleId !== null && c.selectedRoleId !== ADMINISTRATOR_ROLE_ID && c.selectedRoleId !== DEFAULT_ROLE_ID;
@@ -19,4 +22,3 @@ export const alreadyAdded = (c: RoleEditingContext, projectId: number, userId: n
 export const nameEmpty = (c: RoleEditingContext): boolean => c.newRoleName.trim() === '';
 export const nameDuplicit = (c: RoleEditingContext): boolean =>
   c.roles.some((r) => r.name.toLowerCase() === c.newRoleName.trim().toLowerCase());
-

@@ -9,7 +9,14 @@ import {
   USER_ALREADY_ADDED,
 } from '../../api/contract/users-admin.ts';
 import { type RolesData, roleEditingActors } from './actors.ts';
-import { type PermissionDraft, changedProjects, changedRoleIds, togglePermission, updateProject, withCovered } from './draft.ts';
+import {
+  type PermissionDraft,
+  changedProjects,
+  changedRoleIds,
+  togglePermission,
+  updateProject,
+  withCovered,
+} from './draft.ts';
 import type { RoleEditingEvent } from './events.ts';
 import * as g from './guards.ts';
 
@@ -54,10 +61,13 @@ const empty: RoleEditingContext = {
   nameError: null,
 };
 
-const permissionsOf = (roles: Role[]): PermissionDraft => Object.fromEntries(roles.map((r) => [String(r.id), [...r.permissions].sort((a, b) => a - b)]));
+const permissionsOf = (roles: Role[]): PermissionDraft =>
+  Object.fromEntries(roles.map((r) => [String(r.id), [...r.permissions].sort((a, b) => a - b)]));
 
 function loaded(context: RoleEditingContext, data: RolesData): RoleEditingContext {
-  const selected = data.roles.some((r) => r.id === context.selectedRoleId) ? context.selectedRoleId : (data.roles[0]?.id ?? null);
+  const selected = data.roles.some((r) => r.id === context.selectedRoleId)
+    ? context.selectedRoleId
+    : (data.roles[0]?.id ?? null);
   return {
     ...empty,
     ...data,
@@ -88,7 +98,8 @@ export const roleEditingMachine = setup({
     isEditableRole: ({ context }) => g.isEditableRole(context),
     isDeletableRole: ({ context }) => g.isDeletableRole(context),
     noUserChosen: ({ event }) => event.type === 'member.add' && event.userId === null,
-    alreadyAdded: ({ context, event }) => event.type === 'member.add' && g.alreadyAdded(context, event.projectId, event.userId),
+    alreadyAdded: ({ context, event }) =>
+      event.type === 'member.add' && g.alreadyAdded(context, event.projectId, event.userId),
     nameEmpty: ({ context }) => g.nameEmpty(context),
     nameDuplicit: ({ context }) => g.nameDuplicit(context),
   },
@@ -148,8 +159,14 @@ export const roleEditingMachine = setup({
             'filter.user': { actions: assign({ userFilter: ({ event }) => event.userId }) },
             'role.select': { actions: assign({ selectedRoleId: ({ event }) => event.roleId }) },
             'member.add': [
-              { guard: 'noUserChosen', actions: { type: 'notify', params: { title: NO_USER_SELECTED, color: 'yellow' } } },
-              { guard: 'alreadyAdded', actions: { type: 'notify', params: { title: USER_ALREADY_ADDED, color: 'yellow' } } },
+              {
+                guard: 'noUserChosen',
+                actions: { type: 'notify', params: { title: NO_USER_SELECTED, color: 'yellow' } },
+              },
+              {
+                guard: 'alreadyAdded',
+                actions: { type: 'notify', params: { title: USER_ALREADY_ADDED, color: 'yellow' } },
+              },
               {
                 target: '.checking',
                 actions: assign({
@@ -174,7 +191,9 @@ export const roleEditingMachine = setup({
               target: '.checking',
               actions: assign({
                 draftProjects: ({ context, event }) =>
-                  updateProject(context.draftProjects, event.projectId, (users) => users.filter((u) => u.user_id !== event.userId)),
+                  updateProject(context.draftProjects, event.projectId, (users) =>
+                    users.filter((u) => u.user_id !== event.userId),
+                  ),
               }),
             },
             'permission.toggle': {
@@ -183,7 +202,14 @@ export const roleEditingMachine = setup({
               actions: assign({
                 draftPermissions: ({ context, event }) => {
                   const key = String(context.selectedRoleId);
-                  return { ...context.draftPermissions, [key]: togglePermission(context.draftPermissions[key] ?? [], event.permissionId, context.permissions) };
+                  return {
+                    ...context.draftPermissions,
+                    [key]: togglePermission(
+                      context.draftPermissions[key] ?? [],
+                      event.permissionId,
+                      context.permissions,
+                    ),
+                  };
                 },
               }),
             },
@@ -204,7 +230,10 @@ export const roleEditingMachine = setup({
               guard: 'isEditableRole',
               target: '.checking',
               actions: assign({
-                draftPermissions: ({ context }) => ({ ...context.draftPermissions, [String(context.selectedRoleId)]: [] }),
+                draftPermissions: ({ context }) => ({
+                  ...context.draftPermissions,
+                  [String(context.selectedRoleId)]: [],
+                }),
               }),
             },
             'role.new': { target: '#naming', actions: assign({ newRoleName: '', nameError: null }) },
@@ -260,7 +289,10 @@ export const roleEditingMachine = setup({
             id: 'deleteRole',
             src: 'deleteRole',
             input: ({ context }) => ({ roleId: context.selectedRoleId as number }),
-            onDone: { target: 'reloadScheduled', actions: { type: 'notify', params: { title: ROLE_DELETED, color: 'green' } } },
+            onDone: {
+              target: 'reloadScheduled',
+              actions: { type: 'notify', params: { title: ROLE_DELETED, color: 'green' } },
+            },
             onError: '#editing',
           },
         },

@@ -1,5 +1,12 @@
 import { fromPromise } from 'xstate';
-import { deleteRole, getPermissionResources, getPermissions, getRoles, insertRole, saveRolesPermissions } from '../../api/roles.ts';
+import {
+  deleteRole,
+  getPermissionResources,
+  getPermissions,
+  getRoles,
+  insertRole,
+  saveRolesPermissions,
+} from '../../api/roles.ts';
 import { getUsers, getUsersProjects, saveUsersProjects } from '../../api/usersAdmin.ts';
 import { showNotice } from '../provide.ts';
 import { roleEditingMachine } from './machine.ts';

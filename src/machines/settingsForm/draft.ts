@@ -2,7 +2,10 @@ import type { z } from 'zod';
 import { type SettingsView, settingsUpdate } from '../../api/contract/settings.ts';
 
 /** What the form edits: every field a PUT may change (the token, id and has_* flags are shown, not edited). */
-export type SettingsDraft = Omit<SettingsView, 'id' | 'chatbot_token' | 'has_sip_password_dev' | 'has_sip_password_prod'>;
+export type SettingsDraft = Omit<
+  SettingsView,
+  'id' | 'chatbot_token' | 'has_sip_password_dev' | 'has_sip_password_prod'
+>;
 
 export function draftOf(settings: SettingsView): SettingsDraft {
   const { id: _id, chatbot_token: _token, has_sip_password_dev: _a, has_sip_password_prod: _b, ...draft } = settings;
@@ -20,7 +23,8 @@ export function changesOf(saved: SettingsDraft, draft: SettingsDraft): Partial<S
   return out as Partial<SettingsDraft>;
 }
 
-export const hasChanges = (saved: SettingsDraft, draft: SettingsDraft): boolean => Object.keys(changesOf(saved, draft)).length > 0;
+export const hasChanges = (saved: SettingsDraft, draft: SettingsDraft): boolean =>
+  Object.keys(changesOf(saved, draft)).length > 0;
 
 /** Field → first message of the contract's own validation (the server says the same). */
 export function fieldErrorsOf(saved: SettingsDraft, draft: SettingsDraft): Record<string, string> {

@@ -6,7 +6,10 @@ export const isUnchanged = ({ context }: { context: SettingsFormContext }): bool
 
 /** Save only when something changed and the contract accepts it (the server checks again). */
 export const canSave = ({ context }: { context: SettingsFormContext }): boolean =>
-  !!context.saved && !!context.draft && hasChanges(context.saved, context.draft) && Object.keys(fieldErrorsOf(context.saved, context.draft)).length === 0;
+  !!context.saved &&
+  !!context.draft &&
+  hasChanges(context.saved, context.draft) &&
+  Object.keys(fieldErrorsOf(context.saved, context.draft)).length === 0;
 
 /** A 409: someone saved after this form loaded; nothing was written. */
 export const isConflict = ({ event }: { event: object }): boolean => {

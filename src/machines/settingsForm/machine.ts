@@ -6,7 +6,8 @@ import type { SettingsFormEvent } from './events.ts';
 import { canSave, isConflict, isUnchanged } from './guards.ts';
 
 export const LOAD_FAILED = 'Cannot load the settings.';
-export const CONFLICT_HINT = 'Someone saved the settings after you opened them. Nothing of yours was saved; reload to see their version.';
+export const CONFLICT_HINT =
+  'Someone saved the settings after you opened them. Nothing of yours was saved; reload to see their version.';
 export const TOKEN_RENEWED = 'Chatbot token renewed';
 
 export interface SettingsFormContext {
@@ -55,7 +56,11 @@ export const settingsFormMachine = setup({
         src: 'loadSettings',
         onDone: {
           target: 'editing',
-          actions: assign(({ event }) => ({ ...loaded(event.output.settings), voices: event.output.voices, languages: event.output.languages })),
+          actions: assign(({ event }) => ({
+            ...loaded(event.output.settings),
+            voices: event.output.voices,
+            languages: event.output.languages,
+          })),
         },
         onError: 'loadFailed',
       },
@@ -112,7 +117,8 @@ export const settingsFormMachine = setup({
       },
     },
     conflict: {
-      description: 'Another save came first (409 Conflict! Data not saved.); the draft is kept on screen until reloaded.',
+      description:
+        'Another save came first (409 Conflict! Data not saved.); the draft is kept on screen until reloaded.',
       on: { 'settings.reload': 'loading' },
     },
     renewingToken: {
@@ -123,7 +129,10 @@ export const settingsFormMachine = setup({
         src: 'renewToken',
         onDone: {
           target: 'editing.pristine',
-          actions: [assign({ token: ({ event }) => event.output.token }), { type: 'notify', params: { title: TOKEN_RENEWED, color: 'green' } }],
+          actions: [
+            assign({ token: ({ event }) => event.output.token }),
+            { type: 'notify', params: { title: TOKEN_RENEWED, color: 'green' } },
+          ],
         },
         onError: { target: 'editing.pristine', actions: { type: 'notify', params: { ...SAVE_FAILED, color: 'red' } } },
       },

@@ -63,7 +63,6 @@ export function TemplateRow(props: {
   return (
     <Group className={classes.templateRow} justify="space-between" wrap="nowrap" data-clash={clashing || undefined}>
       <Group gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
-        <Hint data={evaluation} />
         {editing ? (
           <TextInput
             size="xs"
@@ -84,6 +83,7 @@ export function TemplateRow(props: {
           </Text>
         )}
       </Group>
+      {!editing && <Hint data={evaluation} />}
       {canEdit && !editing && (
         <Group gap={2} wrap="nowrap" className={classes.rowActions}>
           <ActionIcon

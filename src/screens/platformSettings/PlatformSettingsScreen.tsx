@@ -1,11 +1,33 @@
-import { ActionIcon, Alert, Badge, Button, Code, Fieldset, Group, Loader, NumberInput, Stack, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Fieldset,
+  Group,
+  Loader,
+  NumberInput,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { IconKey, IconPlus, IconServerCog, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { deleteCompany, getCompanies, saveCompany } from '../../api/companies.ts';
 import { MAX_PASSWORD_AGE_LIMIT, type PlatformSettings } from '../../api/contract/platform.ts';
-import { getLanguages, getPlatformSettings, getVoices, resetUserOtp, updatePlatformSettings } from '../../api/settings.ts';
+import {
+  getLanguages,
+  getPlatformSettings,
+  getVoices,
+  resetUserOtp,
+  updatePlatformSettings,
+} from '../../api/settings.ts';
 import { getUsers, resetUserPassword } from '../../api/usersAdmin.ts';
 import { showNotice } from '../../machines/provide.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -45,7 +67,15 @@ export const providedPlatformSettingsMachine = platformSettingsMachine.provide({
   actions: { notify: (_, params) => showNotice(params) },
 });
 
-function PolicyForm({ policy, busy, onSave }: { policy: PlatformSettings; busy: boolean; onSave: (p: PlatformSettings) => void }) {
+function PolicyForm({
+  policy,
+  busy,
+  onSave,
+}: {
+  policy: PlatformSettings;
+  busy: boolean;
+  onSave: (p: PlatformSettings) => void;
+}) {
   // The form's unsaved values are its own; the machine holds what the server has.
   const [draft, setDraft] = useState(policy);
   const changed = JSON.stringify(draft) !== JSON.stringify(policy);
@@ -93,7 +123,13 @@ export default function PlatformSettingsScreen() {
   const { data, oneOffPassword } = state.context;
   const busy = state.hasTag('busy');
   const run = (task: PlatformTask) => actor.send({ type: 'platform.run', task });
-  const header = <PageHeader icon={IconServerCog} title="Platform access" description="Users, companies and platform-wide settings." />;
+  const header = (
+    <PageHeader
+      icon={IconServerCog}
+      title="Platform access"
+      description="Users, companies and platform-wide settings."
+    />
+  );
 
   if (!data) {
     return (
@@ -116,11 +152,22 @@ export default function PlatformSettingsScreen() {
     <Stack>
       {header}
       {oneOffPassword && (
-        <Alert color="yellow" title="One-off password" withCloseButton onClose={() => actor.send({ type: 'platform.dismissPassword' })}>
-          Give this password to the user; it is shown once and must be changed at the next login: <Code>{oneOffPassword.password}</Code>
+        <Alert
+          color="yellow"
+          title="One-off password"
+          withCloseButton
+          onClose={() => actor.send({ type: 'platform.dismissPassword' })}
+        >
+          Give this password to the user; it is shown once and must be changed at the next login:{' '}
+          <Code>{oneOffPassword.password}</Code>
         </Alert>
       )}
-      <PolicyForm key={JSON.stringify(data.policy)} policy={data.policy} busy={busy} onSave={(policy) => run({ kind: 'policy', policy })} />
+      <PolicyForm
+        key={JSON.stringify(data.policy)}
+        policy={data.policy}
+        busy={busy}
+        onSave={(policy) => run({ kind: 'policy', policy })}
+      />
 
       <Fieldset legend="Companies">
         <Table withTableBorder>
@@ -140,14 +187,23 @@ export default function PlatformSettingsScreen() {
                     aria-label={`Name of company ${c.id}`}
                     defaultValue={c.name}
                     variant="unstyled"
-                    onBlur={(e) => e.currentTarget.value.trim() !== c.name && run({ kind: 'company.save', id: c.id, name: e.currentTarget.value })}
+                    onBlur={(e) =>
+                      e.currentTarget.value.trim() !== c.name &&
+                      run({ kind: 'company.save', id: c.id, name: e.currentTarget.value })
+                    }
                   />
                 </Table.Td>
                 <Table.Td>{c.users}</Table.Td>
                 <Table.Td>{c.projects}</Table.Td>
                 <Table.Td>
                   <Tooltip label={c.users + c.projects > 0 ? 'Move its users and projects first' : 'Delete company'}>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete company ${c.name}`} disabled={busy || c.users + c.projects > 0} onClick={() => run({ kind: 'company.delete', id: c.id })}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete company ${c.name}`}
+                      disabled={busy || c.users + c.projects > 0}
+                      onClick={() => run({ kind: 'company.delete', id: c.id })}
+                    >
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Tooltip>
@@ -157,7 +213,11 @@ export default function PlatformSettingsScreen() {
           </Table.Tbody>
         </Table>
         <Group mt="sm">
-          <TextInput placeholder="New company name" value={newCompany} onChange={(e) => setNewCompany(e.currentTarget.value)} />
+          <TextInput
+            placeholder="New company name"
+            value={newCompany}
+            onChange={(e) => setNewCompany(e.currentTarget.value)}
+          />
           <Button
             leftSection={<IconPlus size={16} />}
             variant="light"
@@ -193,10 +253,22 @@ export default function PlatformSettingsScreen() {
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end">
-                    <Button size="xs" variant="default" leftSection={<IconKey size={14} />} disabled={busy} onClick={() => run({ kind: 'user.resetPassword', id: u.id })}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconKey size={14} />}
+                      disabled={busy}
+                      onClick={() => run({ kind: 'user.resetPassword', id: u.id })}
+                    >
                       Reset password
                     </Button>
-                    <Button size="xs" variant="default" leftSection={<IconShieldOff size={14} />} disabled={busy} onClick={() => run({ kind: 'user.resetOtp', id: u.id })}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconShieldOff size={14} />}
+                      disabled={busy}
+                      onClick={() => run({ kind: 'user.resetOtp', id: u.id })}
+                    >
                       Reset one-time code
                     </Button>
                   </Group>

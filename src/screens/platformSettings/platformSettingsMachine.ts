@@ -20,13 +20,19 @@ export type PlatformTask =
   | { kind: 'user.resetPassword'; id: number }
   | { kind: 'user.resetOtp'; id: number };
 
-export type PlatformEvent = { type: 'platform.run'; task: PlatformTask } | { type: 'platform.reload' } | { type: 'platform.dismissPassword' };
+export type PlatformEvent =
+  | { type: 'platform.run'; task: PlatformTask }
+  | { type: 'platform.reload' }
+  | { type: 'platform.dismissPassword' };
 
 type Notice = { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue' };
 
 /** Platform settings screen: load everything, run one change at a time, reload after each. */
 export const platformSettingsMachine = setup({
-  types: { context: {} as { data: PlatformData | null; oneOffPassword: { email: string; password: string } | null }, events: {} as PlatformEvent },
+  types: {
+    context: {} as { data: PlatformData | null; oneOffPassword: { email: string; password: string } | null },
+    events: {} as PlatformEvent,
+  },
   actors: {
     load: fromPromise<PlatformData, void>(async () => {
       throw new Error('load not provided');
@@ -43,7 +49,12 @@ export const platformSettingsMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
-      invoke: { id: 'load', src: 'load', onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) }, onError: 'failed' },
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
+        onError: 'failed',
+      },
     },
     failed: { on: { 'platform.reload': 'loading' } },
     ready: {

@@ -174,6 +174,7 @@ export function RolesView({ actor }: RolesViewProps) {
                     e.preventDefault();
                     const picked = new FormData(e.currentTarget).get('user');
                     send({ type: 'member.add', projectId: project.project_id, userId: picked ? Number(picked) : null });
+                    e.currentTarget.reset();
                   }}
                 >
                   <Group mt="sm" align="flex-end">
@@ -182,9 +183,18 @@ export function RolesView({ actor }: RolesViewProps) {
                       name="user"
                       aria-label={`User to add to ${project.project_name}`}
                       defaultValue=""
-                      data={[{ value: '', label: 'Choose user' }, ...context.users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` }))]}
+                      data={[
+                        { value: '', label: 'Choose user' },
+                        ...context.users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` })),
+                      ]}
                     />
-                    <Button type="submit" variant="light" leftSection={<IconPlus size={16} />} disabled={busy} aria-label={`Add to ${project.project_name}`}>
+                    <Button
+                      type="submit"
+                      variant="light"
+                      leftSection={<IconPlus size={16} />}
+                      disabled={busy}
+                      aria-label={`Add to ${project.project_name}`}
+                    >
                       Add
                     </Button>
                   </Group>
@@ -219,7 +229,13 @@ export function RolesView({ actor }: RolesViewProps) {
                   }}
                 >
                   <Stack gap="xs" mt="sm">
-                    <TextInput name="name" label="Role name" defaultValue={context.newRoleName} error={context.nameError} autoFocus />
+                    <TextInput
+                      name="name"
+                      label="Role name"
+                      defaultValue={context.newRoleName}
+                      error={context.nameError}
+                      autoFocus
+                    />
                     <Group gap="xs">
                       <Button type="submit" size="xs" loading={busy}>
                         Add

@@ -44,7 +44,13 @@ export default function UsersLogsScreen() {
         title="Users logs"
         description={`What users did in the last ${USERS_LOG_MONTHS} months.`}
         actions={
-          <Button leftSection={<IconDownload size={16} />} variant="light" loading={state.matches('downloading')} disabled={!state.matches('ready')} onClick={() => actor.send({ type: 'logs.download' })}>
+          <Button
+            leftSection={<IconDownload size={16} />}
+            variant="light"
+            loading={state.matches('downloading')}
+            disabled={!state.matches('ready')}
+            onClick={() => actor.send({ type: 'logs.download' })}
+          >
             Download CSV
           </Button>
         }

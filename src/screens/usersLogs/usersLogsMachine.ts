@@ -35,10 +35,18 @@ export const usersLogsMachine = setup({
   context: { filter: { page: 1, size: 50, user: '', search: '' }, data: null },
   initial: 'loading',
   on: {
-    'logs.filter': { target: '.debouncing', actions: assign({ filter: ({ context, event }) => ({ ...context.filter, page: 1, user: event.user, search: event.search }) }) },
+    'logs.filter': {
+      target: '.debouncing',
+      actions: assign({
+        filter: ({ context, event }) => ({ ...context.filter, page: 1, user: event.user, search: event.search }),
+      }),
+    },
   },
   states: {
-    debouncing: { description: 'Waiting for typing to pause before asking the server.', after: { filterDebounce: 'loading' } },
+    debouncing: {
+      description: 'Waiting for typing to pause before asking the server.',
+      after: { filterDebounce: 'loading' },
+    },
     loading: {
       description: 'A page is being fetched.',
       tags: ['loading'],
@@ -54,8 +62,14 @@ export const usersLogsMachine = setup({
     ready: {
       description: 'A page is shown.',
       on: {
-        'logs.page': { target: 'loading', actions: assign({ filter: ({ context, event }) => ({ ...context.filter, page: event.page }) }) },
-        'logs.size': { target: 'loading', actions: assign({ filter: ({ context, event }) => ({ ...context.filter, page: 1, size: event.size }) }) },
+        'logs.page': {
+          target: 'loading',
+          actions: assign({ filter: ({ context, event }) => ({ ...context.filter, page: event.page }) }),
+        },
+        'logs.size': {
+          target: 'loading',
+          actions: assign({ filter: ({ context, event }) => ({ ...context.filter, page: 1, size: event.size }) }),
+        },
         'logs.download': 'downloading',
       },
     },

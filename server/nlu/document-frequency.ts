@@ -1,0 +1,80 @@
+import type { FeatureHashes } from './features.ts';
+
+const mix = (hash: number) => Math.imul(hash ^ (hash >>> 16), 0x45d9f3b) >>> 0;
+
+/**
+ * In how many sentences each feature hash occurs: a growable open-addressing table on typed arrays
+ * (a Map and a Set per sentence were the slowest part of training). Tables of several threads merge.
+ */
+export class DocumentFrequency {
+  private capacity = 1 << 16;
+  private keys = new Uint32Array(this.capacity);
+  private slots = new Int32Array(this.capacity);
+  hashes = new Uint32Array(this.capacity >> 1);
+  counts = new Int32Array(this.capacity >> 1);
+  private lastDocument = new Int32Array(this.capacity >> 1).fill(-1);
+  size = 0;
+  documents = 0;
+
+  private column(hash: number): number {
+    const mask = this.capacity - 1;
+    let slot = mix(hash) & mask;
+    while (this.keys[slot] !== 0) {
+      if (this.keys[slot] === hash) return this.slots[slot]!;
+      slot = (slot + 1) & mask;
+    }
+    const column = this.size++;
+    this.keys[slot] = hash;
+    this.slots[slot] = column;
+    this.hashes[column] = hash;
+    if (this.size * 2 >= this.capacity) this.grow();
+    return column;
+  }
+
+  private grow(): void {
+    this.capacity *= 2;
+    this.keys = new Uint32Array(this.capacity);
+    this.slots = new Int32Array(this.capacity);
+    const mask = this.capacity - 1;
+    for (let column = 0; column < this.size; column++) {
+      let slot = mix(this.hashes[column]!) & mask;
+      while (this.keys[slot] !== 0) slot = (slot + 1) & mask;
+      this.keys[slot] = this.hashes[column]!;
+      this.slots[slot] = column;
+    }
+    const half = this.capacity >> 1;
+    const hashes = new Uint32Array(half);
+    hashes.set(this.hashes);
+    this.hashes = hashes;
+    const counts = new Int32Array(half);
+    counts.set(this.counts);
+    this.counts = counts;
+    const last = new Int32Array(half).fill(-1);
+    last.set(this.lastDocument);
+    this.lastDocument = last;
+  }
+
+  addDocument(doc: FeatureHashes): void {
+    const d = this.documents++;
+    for (const list of [doc.word, doc.char]) {
+      for (let i = 0; i < list.length; i++) {
+        const column = this.column(list[i]!);
+        if (this.lastDocument[column] !== d) {
+          this.lastDocument[column] = d;
+          this.counts[column]!++;
+        }
+      }
+    }
+  }
+
+  /** Adds another table's counts (from a thread that counted other sentences). */
+  merge(hashes: Uint32Array, counts: Int32Array, documents: number): void {
+    for (let i = 0; i < hashes.length; i++) this.counts[this.column(hashes[i]!)]! += counts[i]!;
+    this.documents += documents;
+  }
+
+  /** The distinct hashes and their counts, trimmed to size (to send to another thread). */
+  export(): { hashes: Uint32Array; counts: Int32Array; documents: number } {
+    return { hashes: this.hashes.slice(0, this.size), counts: this.counts.slice(0, this.size), documents: this.documents };
+  }
+}
