@@ -46,10 +46,16 @@ async function openBackend() {
   }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'chat-bench-'));
   const opened = await openDatabase({ databaseUrl: null, dataDir: dir });
-  return { backend: 'pglite' as const, databaseUrl: null, opened, cleanup: () => fs.rm(dir, { recursive: true, force: true }) };
+  return {
+    backend: 'pglite' as const,
+    databaseUrl: null,
+    opened,
+    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
+  };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function main() {
   const { backend, databaseUrl, opened, cleanup } = await openBackend();
@@ -78,7 +84,11 @@ async function main() {
   async function conversation(n: number) {
     const conversationToken = `bench-conversation-${n}-${Date.now()}-token`;
     const init = async () => {
-      const res = await fetch(`${base}/chat/init?conversation_token=${conversationToken}&project_env=prod`, { method: 'POST', headers, body: '{}' });
+      const res = await fetch(`${base}/chat/init?conversation_token=${conversationToken}&project_env=prod`, {
+        method: 'POST',
+        headers,
+        body: '{}',
+      });
       if (!res.ok) throw new Error(`init ${res.status}`);
       const body = (await res.json()) as { conversation_id: number; tracker: { timestamp: number }[] };
       return { id: body.conversation_id, lastTs: body.tracker.at(-1)?.timestamp ?? 0 };
@@ -88,11 +98,14 @@ async function main() {
       const msg = SCRIPT[i % SCRIPT.length]!;
       const started = performance.now();
       try {
-        const res = await fetch(`${base}/chat?id=${state.id}&conversation_token=${conversationToken}&project_env=prod`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ msg, last_ts: state.lastTs }),
-        });
+        const res = await fetch(
+          `${base}/chat?id=${state.id}&conversation_token=${conversationToken}&project_env=prod`,
+          {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ msg, last_ts: state.lastTs }),
+          },
+        );
         if (res.status === 410) {
           await res.arrayBuffer();
           state = await init();

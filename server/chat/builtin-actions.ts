@@ -27,7 +27,8 @@ interface BuiltinAction extends BuiltinActionDoc {
   run(ctx: ActionContext): Promise<void> | void;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const isSafeUrl = (url: string): boolean => /^(https?:\/\/|mailto:|\/(?!\/))/i.test(url.trim());
 const truthy = (value: unknown): boolean => ['true', 'yes', '1'].includes(text(value).trim().toLowerCase());
@@ -54,7 +55,8 @@ async function runProjectAction(ctx: ActionContext, action: ProjectAction): Prom
     for (const [key, value] of Object.entries(result.data as Record<string, unknown>).slice(0, 100)) {
       if (!setVariable(ctx.state, `${prefix}${key}`, value)) refused.push(key);
     }
-    if (refused.length) ctx.tracker.log('warn', `Webhook ${action.name}: ignored variables ${refused.slice(0, 10).join(', ')}`);
+    if (refused.length)
+      ctx.tracker.log('warn', `Webhook ${action.name}: ignored variables ${refused.slice(0, 10).join(', ')}`);
   } else if (text(ctx.args.variable)) {
     setVariable(ctx.state, text(ctx.args.variable), result.data);
   }
@@ -168,7 +170,11 @@ export const builtinActions: BuiltinAction[] = [
     ends_conversation: false,
     run: (ctx) => {
       const variable = text(ctx.args.variable) || 'date';
-      ctx.tracker.add('action', 'date_picker', { variable, min: text(ctx.args.min) || null, max: text(ctx.args.max) || null });
+      ctx.tracker.add('action', 'date_picker', {
+        variable,
+        min: text(ctx.args.min) || null,
+        max: text(ctx.args.max) || null,
+      });
       ctx.state.variables[AWAITED_VARIABLE] = variable;
     },
   },
@@ -222,7 +228,8 @@ export const builtinActions: BuiltinAction[] = [
     ends_conversation: false,
     run: (ctx) => {
       const name = text(ctx.args.name);
-      const value = typeof ctx.args.value === 'string' ? fillTemplate(ctx.args.value, ctx.state.variables) : ctx.args.value;
+      const value =
+        typeof ctx.args.value === 'string' ? fillTemplate(ctx.args.value, ctx.state.variables) : ctx.args.value;
       if (!setVariable(ctx.state, name, value)) {
         ctx.tracker.log('error', `Cannot set variable ${name.slice(0, 100)}`);
         return;
@@ -300,7 +307,10 @@ export const builtinActions: BuiltinAction[] = [
     ends_conversation: false,
     run: (ctx) => {
       // No knowledge store exists yet on this server: say so plainly in the log, then the fallback text.
-      ctx.tracker.log('warn', 'Knowledge base is not available on this server; knowledge_answer said its fallback text');
+      ctx.tracker.log(
+        'warn',
+        'Knowledge base is not available on this server; knowledge_answer said its fallback text',
+      );
       const fallback = fillTemplate(text(ctx.args.fallback_text), ctx.state.variables);
       if (fallback) ctx.tracker.utter(fallback, 'bot');
     },

@@ -35,11 +35,17 @@ export async function authenticateChat(
 ): Promise<ChatCaller> {
   const query = queryOf(request);
   const headerToken = request.headers[CHATBOT_TOKEN_HEADER];
-  const token = typeof headerToken === 'string' && headerToken ? headerToken : typeof query.chatbot_token === 'string' ? query.chatbot_token : '';
+  const token =
+    typeof headerToken === 'string' && headerToken
+      ? headerToken
+      : typeof query.chatbot_token === 'string'
+        ? query.chatbot_token
+        : '';
   if (token) {
     const projectId = await projectOfChatbotToken(db, token);
     if (projectId === null) throw new HttpError(401, 'Invalid chatbot token.');
-    if (request.projectId !== null && request.projectId !== projectId) throw new HttpError(401, 'Invalid chatbot token.');
+    if (request.projectId !== null && request.projectId !== projectId)
+      throw new HttpError(401, 'Invalid chatbot token.');
     return { projectId, env: query.project_env === 'dev' ? 'dev' : 'prod', userId: null, via: 'token' };
   }
   const userId = await resolveSession(db, request.cookies[SESSION_COOKIE]);

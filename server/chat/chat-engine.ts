@@ -39,7 +39,11 @@ export class ChatEngine {
     this.bus = bus;
   }
 
-  async start(caller: ChatCaller, token: string | undefined, getMeta: boolean): Promise<ChatResponse & { conversation_token: string }> {
+  async start(
+    caller: ChatCaller,
+    token: string | undefined,
+    getMeta: boolean,
+  ): Promise<ChatResponse & { conversation_token: string }> {
     const conversationToken = token ?? newConversationToken();
     const snapshot = await loadSnapshot(this.db, caller.projectId, caller.env);
     const conversation = await createConversation(this.db, {
@@ -53,7 +57,14 @@ export class ChatEngine {
     return { ...answer, conversation_token: conversationToken };
   }
 
-  async send(caller: ChatCaller, id: number, token: string, input: TurnInput, lastTs: number, getMeta: boolean): Promise<ChatResponse> {
+  async send(
+    caller: ChatCaller,
+    id: number,
+    token: string,
+    input: TurnInput,
+    lastTs: number,
+    getMeta: boolean,
+  ): Promise<ChatResponse> {
     return this.exclusive(id, async () => {
       const conversation = await loadConversation(this.db, { id, projectId: caller.projectId, env: caller.env, token });
       if (conversation.state.ended) throw conversationEnded();
@@ -78,12 +89,25 @@ export class ChatEngine {
   }
 
   /** Appends entries made outside a turn (attachments, integration messages) and tells the subscribers. */
-  async append(caller: ChatCaller, id: number, token: string, make: (c: StoredConversation) => TrackerEntry[], lastTs: number, getMeta: boolean) {
+  async append(
+    caller: ChatCaller,
+    id: number,
+    token: string,
+    make: (c: StoredConversation) => TrackerEntry[],
+    lastTs: number,
+    getMeta: boolean,
+  ) {
     return this.exclusive(id, async () => {
       const conversation = await loadConversation(this.db, { id, projectId: caller.projectId, env: caller.env, token });
       if (conversation.state.ended) throw conversationEnded();
       const entries = make(conversation);
-      await appendToConversation(this.db, { id, version: conversation.version, entries, state: conversation.state, busySeconds: 0 });
+      await appendToConversation(this.db, {
+        id,
+        version: conversation.version,
+        entries,
+        state: conversation.state,
+        busySeconds: 0,
+      });
       await this.bus.publish(id);
       return {
         conversation_id: id,
@@ -93,7 +117,12 @@ export class ChatEngine {
     });
   }
 
-  private async turn(conversation: StoredConversation, input: TurnInput, lastTs: number, getMeta: boolean): Promise<ChatResponse> {
+  private async turn(
+    conversation: StoredConversation,
+    input: TurnInput,
+    lastTs: number,
+    getMeta: boolean,
+  ): Promise<ChatResponse> {
     const snapshot = await loadSnapshot(this.db, conversation.projectId, conversation.env);
     let version = conversation.version;
     let busy = false;

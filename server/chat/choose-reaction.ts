@@ -32,7 +32,10 @@ export function chooseReaction(
     try {
       if (evaluateCondition(reaction.condition, context)) return { reaction, conditionErrors };
     } catch (error) {
-      conditionErrors.push({ reaction: reaction.name, message: error instanceof Error ? error.message : String(error) });
+      conditionErrors.push({
+        reaction: reaction.name,
+        message: error instanceof Error ? error.message : String(error),
+      });
     }
   }
   return { reaction: null, conditionErrors };

@@ -49,7 +49,12 @@ export async function runTurn(
     await hooks.checkpoint(tracker.entries.slice(flushed), state);
     flushed = tracker.entries.length;
   };
-  const turn = { text: null as string | null, intent: null as string | null, confidence: 0, entities: [] as ExtractedEntity[] };
+  const turn = {
+    text: null as string | null,
+    intent: null as string | null,
+    confidence: 0,
+    entities: [] as ExtractedEntity[],
+  };
   const scopeName = () => snapshot.scopes.find((s) => s.id === state.scopeId)?.name ?? null;
   const conditionContext = (): ConditionContext => ({
     variables: state.variables,
@@ -83,7 +88,8 @@ export async function runTurn(
 
   const runFor = async (intentName: string): Promise<boolean> => {
     const choice = chooseReaction(snapshot.reactions, intentName, state.scopeId, conditionContext());
-    for (const e of choice.conditionErrors) tracker.log('error', `Condition of reaction ${e.reaction} failed: ${e.message}`);
+    for (const e of choice.conditionErrors)
+      tracker.log('error', `Condition of reaction ${e.reaction} failed: ${e.message}`);
     if (!choice.reaction) return false;
     await runReaction(choice.reaction);
     return true;

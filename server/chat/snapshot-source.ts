@@ -3,7 +3,12 @@ import type { Db } from '../db/database.ts';
 import { listProjectActions } from '../services/actions.ts';
 import { listEntities } from '../services/entities.ts';
 import { getDraftModel } from '../services/model-cache.ts';
-import { REACTIONS_RESOURCE, REACTION_SCOPES_RESOURCE, listReactionScopes, listReactions } from '../services/reactions.ts';
+import {
+  REACTIONS_RESOURCE,
+  REACTION_SCOPES_RESOURCE,
+  listReactionScopes,
+  listReactions,
+} from '../services/reactions.ts';
 import { SETTINGS_RESOURCE } from '../services/settings.ts';
 import { readNluSettings } from '../services/training-data.ts';
 import type { BotSnapshot } from './bot-snapshot.ts';

@@ -26,7 +26,18 @@ export const STALE_AFTER_SECONDS = 120;
 /** A job taken over this many times is given up. */
 export const MAX_ATTEMPTS = 3;
 
-const jobColumns = ['id', 'kind', 'project_id', 'payload', 'status', 'attempts', 'error', 'created_at', 'started_at', 'finished_at'] as const;
+const jobColumns = [
+  'id',
+  'kind',
+  'project_id',
+  'payload',
+  'status',
+  'attempts',
+  'error',
+  'created_at',
+  'started_at',
+  'finished_at',
+] as const;
 
 /**
  * Queues a job. With `coalesce`, a job of the same kind and project still waiting is answered instead
@@ -42,7 +53,9 @@ export async function enqueueJob(
       .select(jobColumns)
       .where('kind', '=', job.kind)
       .where('status', '=', 'queued')
-      .$call((q) => (job.projectId === null ? q.where('project_id', 'is', null) : q.where('project_id', '=', job.projectId)))
+      .$call((q) =>
+        job.projectId === null ? q.where('project_id', 'is', null) : q.where('project_id', '=', job.projectId),
+      )
       .orderBy('id')
       .executeTakeFirst();
     if (waiting) return waiting;

@@ -23,7 +23,11 @@ parentPort?.on('message', async (request: TrainThreadRequest) => {
   try {
     const bytes = await trainModel(request.data);
     post({ stage: 'model', bytes }, [bytes.buffer as ArrayBuffer]);
-    const evaluation = await evaluateProject(request.data, { folds: request.folds, seed: request.seed, threshold: request.threshold });
+    const evaluation = await evaluateProject(request.data, {
+      folds: request.folds,
+      seed: request.seed,
+      threshold: request.threshold,
+    });
     post({ stage: 'evaluation', evaluation });
   } catch (error) {
     post({ stage: 'error', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

@@ -75,6 +75,10 @@ export class DocumentFrequency {
 
   /** The distinct hashes and their counts, trimmed to size (to send to another thread). */
   export(): { hashes: Uint32Array; counts: Int32Array; documents: number } {
-    return { hashes: this.hashes.slice(0, this.size), counts: this.counts.slice(0, this.size), documents: this.documents };
+    return {
+      hashes: this.hashes.slice(0, this.size),
+      counts: this.counts.slice(0, this.size),
+      documents: this.documents,
+    };
   }
 }

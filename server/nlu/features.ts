@@ -54,7 +54,8 @@ export function featureHashes(
     word.push(hashString(stem, SEED_WORD));
     if (settings.rawWords && stem !== token) word.push(hashString(`=${token}`, SEED_WORD));
     if (settings.wordNgrams >= 2) word.push(hashString(`${previous} ${stem}`, SEED_BIGRAM));
-    if (settings.wordNgrams >= 3 && beforePrevious) word.push(hashString(`${beforePrevious} ${previous} ${stem}`, SEED_BIGRAM));
+    if (settings.wordNgrams >= 3 && beforePrevious)
+      word.push(hashString(`${beforePrevious} ${previous} ${stem}`, SEED_BIGRAM));
     beforePrevious = previous;
     previous = stem;
     if (settings.digitShapes && /\d/.test(token)) word.push(hashString(`#${token.replace(/\d/g, '0')}`, SEED_WORD));

@@ -1,17 +1,28 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { DocumentFrequency } from './document-frequency.ts';
+import type { FeaturizeJob, PackedRows } from './featurize-job.ts';
+import type { SparseMatrix } from './sparse-matrix.ts';
+import { vocabularyOf } from './tfidf.ts';
+import type { Vocabulary } from './tfidf.ts';
 import { runTrainJob } from './train-job.ts';
 import type { TrainJob } from './train-job.ts';
+import type { WorkerRequest } from './train-worker.ts';
 
 /** Below this much work (examples × classes) starting threads costs more than it saves. */
 const IN_THREAD_WORK = 150_000;
 
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
 interface Pending {
-  resolve: (weights: Float32Array[]) => void;
+  resolve: (result: unknown) => void;
   reject: (error: Error) => void;
 }
 
-/** Worker threads that train one-vs-rest classes in parallel; reused across the folds of an evaluation. */
+/**
+ * Worker threads that featurise the sentences and train the one-vs-rest classes in parallel; reused
+ * across the folds of an evaluation.
+ */
 export class TrainPool {
   private readonly size: number;
   private workers: Worker[] = [];
@@ -22,16 +33,26 @@ export class TrainPool {
     this.size = Math.max(1, size);
   }
 
+  /** Whether a job of this size goes to the worker threads (smaller ones run in the calling thread). */
+  usesWorkers(rows: number, classes: number): boolean {
+    return this.size > 1 && rows * classes >= IN_THREAD_WORK;
+  }
+
+  /** Starts the threads now, so that loading their modules overlaps with the caller's own work. */
+  warmUp(): void {
+    this.start();
+  }
+
   private start(): Worker[] {
     if (this.workers.length === 0) {
       for (let i = 0; i < this.size; i++) {
         const worker = new Worker(new URL('./train-worker.ts', import.meta.url));
-        worker.on('message', (message: { id: number; weights?: Float32Array[]; error?: string }) => {
+        worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
           const pending = this.pending.get(message.id);
           if (!pending) return;
           this.pending.delete(message.id);
           if (message.error) pending.reject(new Error(message.error));
-          else pending.resolve(message.weights!);
+          else pending.resolve(message.result);
         });
         worker.on('error', (error) => {
           for (const pending of this.pending.values()) pending.reject(error);
@@ -43,14 +64,46 @@ export class TrainPool {
     return this.workers;
   }
 
-  /** Whether a job of this size goes to the worker threads (smaller ones run in the calling thread). */
-  usesWorkers(rows: number, classes: number): boolean {
-    return this.size > 1 && rows * classes >= IN_THREAD_WORK;
+  private request<T>(worker: Worker, request: WithoutId<WorkerRequest>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
+      worker.postMessage({ ...request, id });
+    });
   }
 
-  /** Starts the threads now, so that loading their modules overlaps with the caller's featurisation. */
-  warmUp(): void {
-    this.start();
+  /**
+   * Featurises and vectorises the sentences across the threads: each thread hashes its share and counts
+   * document frequencies, this thread merges them into the vocabulary, then each thread vectorises its share.
+   */
+  async vectorize(job: FeaturizeJob, minDf: number): Promise<{ vocabulary: Vocabulary; rows: PackedRows[] }> {
+    const workers = this.start();
+    const share = Math.ceil(job.texts.length / workers.length);
+    const key = this.nextId++;
+    const counts = await Promise.all(
+      workers.map((worker, w) =>
+        this.request<{ hashes: Uint32Array; counts: Int32Array; documents: number }>(worker, {
+          kind: 'featurize',
+          key,
+          job: { ...job, texts: job.texts.slice(w * share, (w + 1) * share) },
+        }),
+      ),
+    );
+    const frequency = new DocumentFrequency();
+    for (const part of counts) frequency.merge(part.hashes, part.counts, part.documents);
+    const vocabulary = vocabularyOf(frequency, minDf);
+    const rows = await Promise.all(
+      workers.map((worker) =>
+        this.request<PackedRows>(worker, {
+          kind: 'vectorize',
+          key,
+          table: vocabulary.table,
+          idf: vocabulary.idf,
+          charWeight: job.features.charWeight,
+        }),
+      ),
+    );
+    return { vocabulary, rows };
   }
 
   /** Trains every class of `job`, split round-robin across the workers; weights come back in class order. */
@@ -59,14 +112,10 @@ export class TrainPool {
     const workers = this.start();
     const shares = workers.map((_, w) => job.classes.filter((_, i) => i % workers.length === w));
     const results = await Promise.all(
-      workers.map(
-        (worker, w) =>
-          new Promise<Float32Array[]>((resolve, reject) => {
-            if (shares[w]!.length === 0) return resolve([]);
-            const id = this.nextId++;
-            this.pending.set(id, { resolve, reject });
-            worker.postMessage({ id, job: { ...job, classes: shares[w] } });
-          }),
+      workers.map((worker, w) =>
+        shares[w]!.length === 0
+          ? Promise.resolve([] as Float32Array[])
+          : this.request<Float32Array[]>(worker, { kind: 'train', job: { ...job, classes: shares[w]! } }),
       ),
     );
     return job.classes.map((_, i) => results[i % workers.length]![Math.floor(i / workers.length)]!);
@@ -77,4 +126,29 @@ export class TrainPool {
     this.workers = [];
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
+}
+
+/** Packed rows of several threads, in order, as one matrix in shared memory. */
+export function packedMatrix(parts: readonly PackedRows[], columns: number): SparseMatrix {
+  let rows = 0;
+  let nonZeros = 0;
+  for (const part of parts) {
+    rows += part.lengths.length;
+    nonZeros += part.index.length;
+  }
+  const rowStart = new Int32Array(new SharedArrayBuffer(4 * (rows + 1)));
+  const columnIndex = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, nonZeros)));
+  const value = new Float32Array(new SharedArrayBuffer(4 * Math.max(1, nonZeros)));
+  let row = 0;
+  let offset = 0;
+  for (const part of parts) {
+    columnIndex.set(part.index, offset);
+    value.set(part.value, offset);
+    for (const length of part.lengths) {
+      rowStart[row++] = offset;
+      offset += length;
+    }
+  }
+  rowStart[rows] = offset;
+  return { rows, columns, rowStart, columnIndex, value };
 }

@@ -1,14 +1,16 @@
 import { DEFAULT_CALIBRATION } from './calibration.ts';
 import type { Calibration } from './calibration.ts';
-import { extractEntities } from './entities.ts';
-import { DEFAULT_FEATURES, featureHashes } from './features.ts';
+import { DEFAULT_FEATURES } from './features.ts';
 import type { FeatureSettings } from './features.ts';
 import { getLanguage } from './languages/registry.ts';
 import type { ModelParts } from './model-parts.ts';
 import { quantiseWeights } from './model-parts.ts';
 import { sharedSparseMatrix } from './sparse-matrix.ts';
 import { buildVocabulary, vectorize } from './tfidf.ts';
-import { TrainPool } from './train-pool.ts';
+import { packedMatrix, TrainPool } from './train-pool.ts';
+import { featurizeTexts } from './featurize-job.ts';
+import type { SparseMatrix } from './sparse-matrix.ts';
+import type { Vocabulary } from './tfidf.ts';
 import { positiveTwin } from './clashes.ts';
 import type { EntityDefinition, IntentRef, TrainingData } from './types.ts';
 
@@ -55,21 +57,22 @@ export async function fitModel(
   const definition = getLanguage(language);
   const pool = options.pool ?? new TrainPool(options.workers);
   try {
-    // Threads load their modules while this thread featurises.
-    if (pool.usesWorkers(examples.texts.length, examples.intents.length)) pool.warmUp();
-    const docs = examples.texts.map((text) =>
-      featureHashes(
-        text,
-        definition,
-        features,
-        entities.length ? extractEntities(text, entities, definition.code).map((e) => e.name) : [],
-      ),
-    );
-    const vocabulary = buildVocabulary(docs, options.minDf ?? 1);
-    const matrix = sharedSparseMatrix(
-      docs.map((doc) => vectorize(doc, vocabulary.lookup, vocabulary.idf, features.charWeight)),
-      vocabulary.size,
-    );
+    let vocabulary: Vocabulary;
+    let matrix: SparseMatrix;
+    const featurize = { texts: examples.texts, language: definition.code, features, entities };
+    if (pool.usesWorkers(examples.texts.length, examples.intents.length)) {
+      // Large projects: both threads featurise and vectorise their share of the sentences.
+      const prepared = await pool.vectorize(featurize, options.minDf ?? 1);
+      vocabulary = prepared.vocabulary;
+      matrix = packedMatrix(prepared.rows, vocabulary.size);
+    } else {
+      const docs = featurizeTexts(featurize);
+      vocabulary = buildVocabulary(docs, options.minDf ?? 1);
+      matrix = sharedSparseMatrix(
+        docs.map((doc) => vectorize(doc, vocabulary.lookup, vocabulary.idf, features.charWeight)),
+        vocabulary.size,
+      );
+    }
     const labels = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, examples.labels.length)));
     labels.set(examples.labels);
     const perClass = await pool.train({

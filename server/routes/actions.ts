@@ -9,7 +9,10 @@ const catalogue = {
   builtin: builtinActionDocs(),
   pseudo_intents: [
     { name: START_INTENT, doc: 'Runs when a conversation opens (the greeting).' },
-    { name: FALLBACK_INTENT, doc: 'Runs when no intent reaches the confidence threshold, or no reaction fits the intent.' },
+    {
+      name: FALLBACK_INTENT,
+      doc: 'Runs when no intent reaches the confidence threshold, or no reaction fits the intent.',
+    },
     {
       name: INPUT_INTENT,
       doc: 'Runs when the message answers a date picker or select box (its value is already in the variable); without one the message is classified.',

@@ -62,14 +62,16 @@ export default async function chatSocketRoutes(app: FastifyInstance, services: A
       let sent = lastTs;
       let sending = Promise.resolve();
       const push = () => {
-        sending = sending.then(async () => {
-          if (socket.readyState !== socket.OPEN) return;
-          const { entries, ended } = await entriesAfter(db, id, sent);
-          if (entries.length === 0) return;
-          sent = Math.max(sent, ...entries.map((e) => e.timestamp));
-          const message: SocketMessage = { type: 'tracker', conversation_id: id, tracker: entries, ended };
-          socket.send(JSON.stringify(message));
-        }).catch((error) => request.log.warn({ err: error }, 'chat socket push failed'));
+        sending = sending
+          .then(async () => {
+            if (socket.readyState !== socket.OPEN) return;
+            const { entries, ended } = await entriesAfter(db, id, sent);
+            if (entries.length === 0) return;
+            sent = Math.max(sent, ...entries.map((e) => e.timestamp));
+            const message: SocketMessage = { type: 'tracker', conversation_id: id, tracker: entries, ended };
+            socket.send(JSON.stringify(message));
+          })
+          .catch((error) => request.log.warn({ err: error }, 'chat socket push failed'));
       };
       const unsubscribe = bus.subscribe(id, push);
       const sessionToken = request.cookies.console_session;

@@ -39,7 +39,14 @@ export default async function chatRoutes(app: FastifyInstance, services: ApiServ
 
   registerCall(app, services, chatSend, async ({ request, query, body }) => {
     const caller = await authenticateChat(db, request);
-    return engine.send(caller, query.id, query.conversation_token, { kind: 'message', text: body.msg }, body.last_ts, body.get_meta);
+    return engine.send(
+      caller,
+      query.id,
+      query.conversation_token,
+      { kind: 'message', text: body.msg },
+      body.last_ts,
+      body.get_meta,
+    );
   });
 
   registerCall(app, services, chatProvisional, async ({ request, query, body }) => {
@@ -49,7 +56,14 @@ export default async function chatRoutes(app: FastifyInstance, services: ApiServ
 
   registerCall(app, services, chatTimeout, async ({ request, query, body }) => {
     const caller = await authenticateChat(db, request);
-    return engine.send(caller, query.id, query.conversation_token, { kind: 'timeout', reaction: body.reaction }, body.last_ts, body.get_meta);
+    return engine.send(
+      caller,
+      query.id,
+      query.conversation_token,
+      { kind: 'timeout', reaction: body.reaction },
+      body.last_ts,
+      body.get_meta,
+    );
   });
 
   registerCall(app, services, chatAttachments, async ({ request, query }) => {
@@ -71,7 +85,10 @@ export default async function chatRoutes(app: FastifyInstance, services: ApiServ
       // The content decides the type, never the client's claim (QUALITY: uploads).
       const detected = await fileTypeFromBuffer(content);
       if (!detected || !(ATTACHMENT_TYPES as readonly string[]).includes(detected.mime)) {
-        throw new HttpError(415, `${safeName(part.filename)}: only PNG, JPEG, GIF, WebP images and PDF files are accepted.`);
+        throw new HttpError(
+          415,
+          `${safeName(part.filename)}: only PNG, JPEG, GIF, WebP images and PDF files are accepted.`,
+        );
       }
       files.push({ name: safeName(part.filename), mime: detected.mime, content });
     }
@@ -82,7 +99,14 @@ export default async function chatRoutes(app: FastifyInstance, services: ApiServ
     for (const f of files) {
       const row = await db
         .insertInto('chat_attachments')
-        .values({ project_id: caller.projectId, conversation_id: query.id, name: f.name, mime: f.mime, size: f.content.length, content: f.content })
+        .values({
+          project_id: caller.projectId,
+          conversation_id: query.id,
+          name: f.name,
+          mime: f.mime,
+          size: f.content.length,
+          content: f.content,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       stored.push({ id: row.id, name: f.name, mime: f.mime, size: f.content.length });
@@ -117,7 +141,10 @@ export default async function chatRoutes(app: FastifyInstance, services: ApiServ
       .where('project_id', '=', caller.projectId)
       .executeTakeFirst();
     if (!row) throw notFound(CHAT_TEXTS.noAttachment);
-    reply.header('content-type', row.mime).header('content-disposition', attachmentHeader(row.name)).header('x-content-type-options', 'nosniff');
+    reply
+      .header('content-type', row.mime)
+      .header('content-disposition', attachmentHeader(row.name))
+      .header('x-content-type-options', 'nosniff');
     return reply.send(Buffer.from(row.content)) as never;
   });
 
@@ -125,10 +152,15 @@ export default async function chatRoutes(app: FastifyInstance, services: ApiServ
     const caller = await authenticateChat(db, request);
     const conversation = await engine.conversation(caller, query.id, query.conversation_token);
     // Only what the bot said in this conversation is read aloud: this is not a general speech service.
-    const said = conversation.tracker.some((e) => e.type === 'utter' && e.args.who !== 'user' && e.value === body.utter);
+    const said = conversation.tracker.some(
+      (e) => e.type === 'utter' && e.args.who !== 'user' && e.value === body.utter,
+    );
     if (!said) throw notFound('The bot did not say this in the conversation.');
     try {
-      const wav = await espeakEngine.synthesize(body.utter, { language: await runtimeLanguage(db, caller.projectId), speed: query.speed });
+      const wav = await espeakEngine.synthesize(body.utter, {
+        language: await runtimeLanguage(db, caller.projectId),
+        speed: query.speed,
+      });
       reply.header('content-type', 'audio/wav');
       return reply.send(wav) as never;
     } catch (error) {
@@ -141,5 +173,6 @@ export default async function chatRoutes(app: FastifyInstance, services: ApiServ
 /** A file name to show: no path, no control characters, at most 200 characters. */
 function safeName(name: string | undefined): string {
   const base = (name ?? 'file').split(/[\\/]/).pop() ?? 'file';
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'file';
+  const printable = [...base].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('');
+  return printable.slice(0, 200) || 'file';
 }

@@ -22,7 +22,9 @@ export default async function conversationRoutes(app: FastifyInstance, services:
   registerCall(app, services, getConversations, async ({ db, query, requireProject, reply }) => {
     const projectId = requireProject();
     if (query.format === 'csv') {
-      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', attachmentHeader('conversations.csv'));
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachmentHeader('conversations.csv'));
       return reply.send(csvStream(CONVERSATION_CSV_HEADER, conversationRows(db, projectId, query))) as never;
     }
     return listConversations(db, projectId, query);
@@ -34,8 +36,16 @@ export default async function conversationRoutes(app: FastifyInstance, services:
 
   registerCall(app, services, saveConversationNote, async ({ params, body, user, requireProject, write }) => {
     const projectId = requireProject();
-    const id = await write(`${params.id === -1 ? 'Added' : 'Edited'} a note of conversation ${body.conversation_id}`, (trx) =>
-      saveNote(trx, { projectId, userId: user?.id ?? null, id: params.id, conversationId: body.conversation_id, text: body.text }),
+    const id = await write(
+      `${params.id === -1 ? 'Added' : 'Edited'} a note of conversation ${body.conversation_id}`,
+      (trx) =>
+        saveNote(trx, {
+          projectId,
+          userId: user?.id ?? null,
+          id: params.id,
+          conversationId: body.conversation_id,
+          text: body.text,
+        }),
     );
     return { id };
   });

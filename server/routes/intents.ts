@@ -104,12 +104,13 @@ export default async function intentRoutes(app: FastifyInstance, services: AppSe
     const projectId = requireProject();
     if (!request.isMultipart()) throw new HttpError(415, 'Send the CSV as multipart/form-data in the field "file".');
     const file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES } });
-    if (!file || file.fieldname !== 'file') throw badRequest('The CSV must be sent in the field "file".');
+    if (file?.fieldname !== 'file') throw badRequest('The CSV must be sent in the field "file".');
     let buffer: Buffer;
     try {
       buffer = await file.toBuffer();
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The file is too large.');
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new HttpError(413, 'The file is too large.');
       throw error;
     }
     const rows = parseIntentsCsv(buffer.toString('utf8'));

@@ -13,7 +13,9 @@ export default async function synonymRoutes(app: FastifyInstance, services: AppS
 
   registerCall(app, services, updateSynonyms, async ({ body, write, requireProject, user }) => {
     const projectId = requireProject();
-    await write(`Saved ${body.length} synonyms`, (trx, atime) => saveSynonyms(trx, { projectId, userId: user?.id ?? null, atime }, body));
+    await write(`Saved ${body.length} synonyms`, (trx, atime) =>
+      saveSynonyms(trx, { projectId, userId: user?.id ?? null, atime }, body),
+    );
     return { status: 'ok' as const };
   });
 }

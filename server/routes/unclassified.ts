@@ -22,7 +22,9 @@ export default async function unclassifiedRoutes(app: FastifyInstance, services:
 
   registerCall(app, services, setUnclassifiedClass, async ({ params, body, write, requireProject }) => {
     const projectId = requireProject();
-    await write(`Set class of fallback ${params.id}`, (trx) => unclassified.setUnclassifiedClass(trx, projectId, params.id, body.class));
+    await write(`Set class of fallback ${params.id}`, (trx) =>
+      unclassified.setUnclassifiedClass(trx, projectId, params.id, body.class),
+    );
     return { status: 'ok' as const };
   });
 }

@@ -20,7 +20,11 @@ export async function projectActionsAt(db: Db, projectId: number, mtime: number)
 }
 
 /** updateActions: the whole list of webhook actions; one a reaction still names cannot be deleted or renamed away. */
-export async function replaceProjectActions(trx: Db, scope: WriteScope, input: ProjectActionInput[]): Promise<ProjectAction[]> {
+export async function replaceProjectActions(
+  trx: Db,
+  scope: WriteScope,
+  input: ProjectActionInput[],
+): Promise<ProjectAction[]> {
   const list = input.map((a) => projectAction.extend({ id: projectAction.shape.id.optional() }).parse(a));
   const names = new Set<string>();
   for (const a of list) {
@@ -30,11 +34,14 @@ export async function replaceProjectActions(trx: Db, scope: WriteScope, input: P
   }
   const stored = await listProjectActions(trx, scope.projectId);
   const storedById = new Map(stored.map((a) => [a.id, a]));
-  for (const a of list) if (a.id !== undefined && a.id > 0 && !storedById.has(a.id)) throw notFound(`Action ${a.name} not found.`);
+  for (const a of list)
+    if (a.id !== undefined && a.id > 0 && !storedById.has(a.id)) throw notFound(`Action ${a.name} not found.`);
   const reactions = await listReactions(trx, scope.projectId);
   for (const old of stored) {
     if (names.has(old.name)) continue;
-    const user = reactions.find((r) => r.actions.some((s) => s.name === old.name || (s.name === 'webhook' && s.args.action === old.name)));
+    const user = reactions.find((r) =>
+      r.actions.some((s) => s.name === old.name || (s.name === 'webhook' && s.args.action === old.name)),
+    );
     if (user) throw badRequest(`Action ${old.name} is used by reaction ${user.name}.`);
   }
   const rev = { projectId: scope.projectId, resource: ACTIONS_RESOURCE, time: scope.atime, userId: scope.userId };
@@ -44,12 +51,22 @@ export async function replaceProjectActions(trx: Db, scope: WriteScope, input: P
     await trx.deleteFrom('project_actions').where('id', '=', old.id).execute();
     await recordRevision(trx, { ...rev, itemId: old.id, data: null, deleted: true });
   }
-  for (const id of kept) await trx.updateTable('project_actions').set({ name: `\u0001action-${id}` }).where('id', '=', id).execute();
+  for (const id of kept)
+    await trx
+      .updateTable('project_actions')
+      .set({ name: `\u0001action-${id}` })
+      .where('id', '=', id)
+      .execute();
   for (const a of list) {
     const { id: _id, ...fields } = a;
     const row = { ...fields, headers: JSON.stringify(fields.headers) };
     if (a.id !== undefined && a.id > 0) {
-      await trx.updateTable('project_actions').set(row).where('id', '=', a.id).where('project_id', '=', scope.projectId).execute();
+      await trx
+        .updateTable('project_actions')
+        .set(row)
+        .where('id', '=', a.id)
+        .where('project_id', '=', scope.projectId)
+        .execute();
       if (JSON.stringify(storedById.get(a.id)) !== JSON.stringify({ id: a.id, ...fields })) {
         await recordRevision(trx, { ...rev, itemId: a.id, data: { id: a.id, ...fields } });
       }

@@ -6,6 +6,10 @@ import type { Db } from '../db/database.ts';
  */
 export async function projectOfChatbotToken(db: Db, token: string): Promise<number | null> {
   if (token.length < 16 || token.length > 200) return null;
-  const row = await db.selectFrom('project_settings').select('project_id').where('chatbot_token', '=', token).executeTakeFirst();
+  const row = await db
+    .selectFrom('project_settings')
+    .select('project_id')
+    .where('chatbot_token', '=', token)
+    .executeTakeFirst();
   return row?.project_id ?? null;
 }

@@ -59,7 +59,20 @@ export async function loadConversation(
 ): Promise<StoredConversation> {
   const row = await db
     .selectFrom('conversations')
-    .select(['id', 'project_id', 'project_env', 'token_hash', 'tracker', 'last_ts', 'variables', 'scope_id', 'projects', 'timers', 'ended', 'version'])
+    .select([
+      'id',
+      'project_id',
+      'project_env',
+      'token_hash',
+      'tracker',
+      'last_ts',
+      'variables',
+      'scope_id',
+      'projects',
+      'timers',
+      'ended',
+      'version',
+    ])
     .select(sql<boolean>`coalesce(busy_until > now(), false)`.as('busy'))
     .where('id', '=', where.id)
     .where('project_id', '=', where.projectId)
@@ -74,7 +87,13 @@ export async function loadConversation(
     env: row.project_env,
     tracker: row.tracker as TrackerEntry[],
     lastTs: row.last_ts,
-    state: { variables: row.variables, scopeId: row.scope_id, projects: row.projects, timers: row.timers, ended: row.ended },
+    state: {
+      variables: row.variables,
+      scopeId: row.scope_id,
+      projects: row.projects,
+      timers: row.timers,
+      ended: row.ended,
+    },
     version: row.version,
     busy: row.busy,
   };
@@ -107,7 +126,9 @@ export async function appendToConversation(
       busy_until: c.busySeconds > 0 ? sql`now() + make_interval(secs => ${c.busySeconds})` : null,
       last_activity_at: sql`now()`,
       messages: sql`messages + ${userTexts.length}`,
-      preview: userTexts[0] ? sql`CASE WHEN preview = '' THEN ${userTexts[0].slice(0, 200)} ELSE preview END` : eb.ref('preview'),
+      preview: userTexts[0]
+        ? sql`CASE WHEN preview = '' THEN ${userTexts[0].slice(0, 200)} ELSE preview END`
+        : eb.ref('preview'),
       // Bounded: the transcript itself is the tracker; this is only for the logs' text filter.
       search_text: searchable ? sql`right(search_text || ${`\n${searchable}`}, 20000)` : eb.ref('search_text'),
       version: sql`version + 1`,
@@ -134,17 +155,33 @@ export async function markBusy(db: Db, id: number, version: number, seconds: num
 }
 
 /** Entries after `lastTs` of a conversation, for the integration websocket (already authorised). */
-export async function entriesAfter(db: Db, id: number, lastTs: number): Promise<{ entries: TrackerEntry[]; ended: boolean }> {
+export async function entriesAfter(
+  db: Db,
+  id: number,
+  lastTs: number,
+): Promise<{ entries: TrackerEntry[]; ended: boolean }> {
   const { rows } = await sql<{ e: TrackerEntry; ended: boolean }>`
     SELECT e, c.ended FROM conversations c, jsonb_array_elements(c.tracker) e
     WHERE c.id = ${id} AND (e->>'timestamp')::bigint > ${lastTs}`.execute(db);
-  const ended = rows[0]?.ended ?? (await db.selectFrom('conversations').select('ended').where('id', '=', id).executeTakeFirst())?.ended ?? false;
+  const ended =
+    rows[0]?.ended ??
+    (await db.selectFrom('conversations').select('ended').where('id', '=', id).executeTakeFirst())?.ended ??
+    false;
   return { entries: rows.map((r) => r.e), ended };
 }
 
 type ListQuery = z.output<typeof conversationsQuery>;
 
-const summaryColumns = ['id', 'project_env', 'started_at', 'last_activity_at', 'ended', 'labels', 'messages', 'preview'] as const;
+const summaryColumns = [
+  'id',
+  'project_env',
+  'started_at',
+  'last_activity_at',
+  'ended',
+  'labels',
+  'messages',
+  'preview',
+] as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's select builder type of the filtered query.
 function filtered(db: Db, projectId: number, q: ListQuery): any {
@@ -212,12 +249,30 @@ export async function* conversationRows(db: Db, projectId: number, q: ListQuery)
       .offset(offset)
       .execute();
     for (const r of rows.map(summaryOf)) {
-      yield [r.id, r.project_env, r.started_at, r.last_activity_at, r.ended ? 'yes' : 'no', r.messages, r.labels.join(', '), r.preview];
+      yield [
+        r.id,
+        r.project_env,
+        r.started_at,
+        r.last_activity_at,
+        r.ended ? 'yes' : 'no',
+        r.messages,
+        r.labels.join(', '),
+        r.preview,
+      ];
     }
     if (rows.length < 500) return;
   }
 }
-export const CONVERSATION_CSV_HEADER = ['ID', 'Env', 'Started', 'Last activity', 'Ended', 'Messages', 'Labels', 'First message'];
+export const CONVERSATION_CSV_HEADER = [
+  'ID',
+  'Env',
+  'Started',
+  'Last activity',
+  'Ended',
+  'Messages',
+  'Labels',
+  'First message',
+];
 
 export async function conversationDetail(db: Db, projectId: number, id: number): Promise<ConversationDetail> {
   const row = await db
@@ -258,7 +313,12 @@ async function notesOf(db: Db, projectId: number, conversationId: number): Promi
 }
 
 async function requireConversation(db: Db, projectId: number, id: number): Promise<void> {
-  const row = await db.selectFrom('conversations').select('id').where('id', '=', id).where('project_id', '=', projectId).executeTakeFirst();
+  const row = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('id', '=', id)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
   if (!row) throw notFound('Conversation not found.');
 }
 
@@ -304,10 +364,19 @@ export async function setLabels(trx: Db, projectId: number, id: number, labels: 
   await requireConversation(trx, projectId, id);
   const unique = [...new Set(labels)];
   if (unique.length) {
-    const known = await trx.selectFrom('labels').select('name').where('project_id', '=', projectId).where('name', 'in', unique).execute();
+    const known = await trx
+      .selectFrom('labels')
+      .select('name')
+      .where('project_id', '=', projectId)
+      .where('name', 'in', unique)
+      .execute();
     const missing = unique.find((l) => !known.some((k) => k.name === l));
     if (missing) throw badRequest(`Label ${missing} does not exist.`);
   }
-  await trx.updateTable('conversations').set({ labels: JSON.stringify(unique) }).where('id', '=', id).execute();
+  await trx
+    .updateTable('conversations')
+    .set({ labels: JSON.stringify(unique) })
+    .where('id', '=', id)
+    .execute();
   return unique;
 }

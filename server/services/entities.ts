@@ -32,7 +32,17 @@ type EntityRow = {
   is_system: boolean;
 };
 
-const columns = ['id', 'project_id', 'name', 'type', 'match', 'occurrence', 'case_insensitive', 'values', 'is_system'] as const;
+const columns = [
+  'id',
+  'project_id',
+  'name',
+  'type',
+  'match',
+  'occurrence',
+  'case_insensitive',
+  'values',
+  'is_system',
+] as const;
 
 export const entityView = (r: EntityRow): Entity => ({
   id: r.id,
@@ -76,7 +86,13 @@ export function checkEntityName(raw: string): string {
   return name;
 }
 
-async function recordEntity(trx: Db, scope: WriteScope, row: EntityRow | null, id: number, formerOwner?: number | null): Promise<void> {
+async function recordEntity(
+  trx: Db,
+  scope: WriteScope,
+  row: EntityRow | null,
+  id: number,
+  formerOwner?: number | null,
+): Promise<void> {
   const owner = (projectId: number | null) => (projectId === null ? SYSTEM_ENTITIES_PROJECT : projectId);
   const base = { userId: scope.userId, time: scope.atime, resource: ENTITIES_RESOURCE, itemId: id };
   // An entity that changes hands (system <-> project) leaves the old owner's history as a deletion.
@@ -114,7 +130,9 @@ export async function saveEntity(
     .select('id')
     .where('name', '=', name)
     // A system entity shows in every project, so its name must be free in all of them.
-    .$if(!input.__is_system__, (q) => q.where((eb) => eb.or([eb('project_id', '=', scope.projectId), eb('project_id', 'is', null)])))
+    .$if(!input.__is_system__, (q) =>
+      q.where((eb) => eb.or([eb('project_id', '=', scope.projectId), eb('project_id', 'is', null)])),
+    )
     .$if(current !== undefined, (q) => q.where('id', '!=', id))
     .executeTakeFirst();
   if (clash) throw badRequest(DUPLICIT_ENTITY_NAME);
@@ -133,7 +151,12 @@ export async function saveEntity(
     await recordEntity(trx, scope, row, row.id);
     return row.id;
   }
-  const row = await trx.updateTable('entities').set(values).where('id', '=', id).returning(columns).executeTakeFirstOrThrow();
+  const row = await trx
+    .updateTable('entities')
+    .set(values)
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirstOrThrow();
   await recordEntity(trx, scope, row, id, current.project_id);
   return id;
 }

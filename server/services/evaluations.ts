@@ -40,7 +40,12 @@ export function evaluationByIntent(evaluation: Evaluation): StoredEvaluation {
   };
 }
 
-export async function storeEvaluation(db: Db, projectId: number, evaluation: Evaluation, dataHash: string): Promise<void> {
+export async function storeEvaluation(
+  db: Db,
+  projectId: number,
+  evaluation: Evaluation,
+  dataHash: string,
+): Promise<void> {
   const data = JSON.stringify(evaluationByIntent(evaluation));
   await db
     .insertInto('nlu_evaluations')
@@ -58,5 +63,7 @@ export async function latestEvaluation(
     .select(['data', 'finished_at', 'data_hash'])
     .where('project_id', '=', projectId)
     .executeTakeFirst();
-  return row ? { data: row.data as unknown as StoredEvaluation, finished_at: row.finished_at, data_hash: row.data_hash } : undefined;
+  return row
+    ? { data: row.data as unknown as StoredEvaluation, finished_at: row.finished_at, data_hash: row.data_hash }
+    : undefined;
 }

@@ -37,15 +37,29 @@ export interface ImportRow {
 export function parseIntentsCsv(text: string): ImportRow[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: false }) as unknown as typeof records;
+    records = parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: false,
+    }) as unknown as typeof records;
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    throw badRequest(`${line ? `Line ${line}: ` : ''}The file is not a valid CSV (${(error as Error).message.split('\n')[0]?.slice(0, 120)}).`);
+    throw badRequest(
+      `${line ? `Line ${line}: ` : ''}The file is not a valid CSV (${(error as Error).message.split('\n')[0]?.slice(0, 120)}).`,
+    );
   }
   const rows: ImportRow[] = [];
   records.forEach(({ record, info }, index) => {
     const cells = record.map((c) => c);
-    if (index === 0 && cells.length >= 2 && cells[0]!.trim().toLowerCase() === 'intent' && cells[1]!.trim().toLowerCase() === 'template') return;
+    if (
+      index === 0 &&
+      cells.length >= 2 &&
+      cells[0]!.trim().toLowerCase() === 'intent' &&
+      cells[1]!.trim().toLowerCase() === 'template'
+    )
+      return;
     if (cells.length === 1 && cells[0]!.trim() === '') return;
     if (cells.length !== 2) {
       throw badRequest(`Line ${info.lines}: expected 2 columns (intent,template), found ${cells.length}.`);
@@ -73,7 +87,8 @@ export async function importIntentRows(
   const holders = new Map<string, string>();
   if (mode === 'merge') for (const i of existing) for (const t of i.templates) holders.set(t.toLowerCase(), i.name);
   const result = new Map<string, IntentInput>();
-  if (mode === 'merge') for (const i of existing) result.set(i.name, { id: i.id, name: i.name, templates: [...i.templates] });
+  if (mode === 'merge')
+    for (const i of existing) result.set(i.name, { id: i.id, name: i.name, templates: [...i.templates] });
   let templatesAdded = 0;
   for (const row of rows) {
     const name = normalizeIntentName(row.intent);

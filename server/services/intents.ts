@@ -76,9 +76,20 @@ async function intentOf(db: Db, projectId: number, id: number): Promise<{ id: nu
 }
 
 /** Records the intent's current state (or its deletion) as a revision at the write's atime. */
-export async function recordIntentRevision(trx: Db, scope: WriteScope, intentId: number, deleted = false): Promise<void> {
+export async function recordIntentRevision(
+  trx: Db,
+  scope: WriteScope,
+  intentId: number,
+  deleted = false,
+): Promise<void> {
   if (deleted) {
-    await recordRevision(trx, { ...scopeOf(scope), resource: INTENTS_RESOURCE, itemId: intentId, data: null, deleted: true });
+    await recordRevision(trx, {
+      ...scopeOf(scope),
+      resource: INTENTS_RESOURCE,
+      itemId: intentId,
+      data: null,
+      deleted: true,
+    });
     return;
   }
   const row = await intentOf(trx, scope.projectId, intentId);
@@ -127,7 +138,12 @@ export async function insertIntent(trx: Db, scope: WriteScope, name: string): Pr
  * updateIntent: renames the intent; renaming a positive intent renames its '[NEG]' twin too (spec 2 §4),
  * then the rename hooks run (reaction references).
  */
-export async function renameIntent(trx: Db, scope: WriteScope, id: number, name: string): Promise<{ from: string; to: string }[]> {
+export async function renameIntent(
+  trx: Db,
+  scope: WriteScope,
+  id: number,
+  name: string,
+): Promise<{ from: string; to: string }[]> {
   const trimmed = checkName(name);
   const current = await intentOf(trx, scope.projectId, id);
   if (current.name === trimmed) return [];
@@ -148,7 +164,11 @@ export async function renameIntent(trx: Db, scope: WriteScope, id: number, name:
   }
   // Two steps through a temporary name, so swapping names within the rename never trips the unique index.
   for (const r of renames) {
-    await trx.updateTable('intents').set({ name: `\u0001rename-${r.id}` }).where('id', '=', r.id).execute();
+    await trx
+      .updateTable('intents')
+      .set({ name: `\u0001rename-${r.id}` })
+      .where('id', '=', r.id)
+      .execute();
   }
   for (const r of renames) {
     await trx.updateTable('intents').set({ name: r.to }).where('id', '=', r.id).execute();
@@ -207,9 +227,14 @@ export async function addTemplate(
   const holder = await templateHolder(trx, scope.projectId, text);
   if (holder) {
     if (replaces !== undefined) throw badRequest(DUPLICIT_INTENT_TEMPLATE);
-    throw badRequest(holder.intent_id === intent.id ? TEMPLATE_EXISTS_IN_INTENT : templateHeldBy(holder.template, holder.intent));
+    throw badRequest(
+      holder.intent_id === intent.id ? TEMPLATE_EXISTS_IN_INTENT : templateHeldBy(holder.template, holder.intent),
+    );
   }
-  await trx.insertInto('intent_templates').values({ intent_id: intentId, project_id: scope.projectId, template: text }).execute();
+  await trx
+    .insertInto('intent_templates')
+    .values({ intent_id: intentId, project_id: scope.projectId, template: text })
+    .execute();
   await recordIntentRevision(trx, scope, intentId);
 }
 
@@ -259,7 +284,9 @@ export function validateIntentList(list: IntentInput[], where: (index: number) =
       const key = template.toLowerCase();
       const holder = holders.get(key);
       if (holder !== undefined) {
-        throw badRequest(`${where(index)}${holder === name ? `${TEMPLATE_EXISTS_IN_INTENT} "${template}"` : templateHeldBy(template, holder)}`);
+        throw badRequest(
+          `${where(index)}${holder === name ? `${TEMPLATE_EXISTS_IN_INTENT} "${template}"` : templateHeldBy(template, holder)}`,
+        );
       }
       holders.set(key, name);
       templates.push(template);
@@ -304,7 +331,11 @@ export async function replaceIntents(trx: Db, scope: WriteScope, list: IntentInp
   // Names too: park the kept intents under temporary names first so that swaps work.
   const renamed = wanted.filter((w) => w.id !== undefined && keptIds.has(w.id) && byId.get(w.id)!.name !== w.name);
   for (const w of renamed) {
-    await trx.updateTable('intents').set({ name: `\u0001rename-${w.id}` }).where('id', '=', w.id!).execute();
+    await trx
+      .updateTable('intents')
+      .set({ name: `\u0001rename-${w.id}` })
+      .where('id', '=', w.id!)
+      .execute();
   }
   for (const w of renamed) {
     await trx.updateTable('intents').set({ name: w.name }).where('id', '=', w.id!).execute();
@@ -314,7 +345,11 @@ export async function replaceIntents(trx: Db, scope: WriteScope, list: IntentInp
     let id = w.id;
     if (id === undefined || !keptIds.has(id)) {
       id = (
-        await trx.insertInto('intents').values({ project_id: scope.projectId, name: w.name }).returning('id').executeTakeFirstOrThrow()
+        await trx
+          .insertInto('intents')
+          .values({ project_id: scope.projectId, name: w.name })
+          .returning('id')
+          .executeTakeFirstOrThrow()
       ).id;
       changed.add(id);
     }
@@ -329,11 +364,18 @@ export async function replaceIntents(trx: Db, scope: WriteScope, list: IntentInp
 }
 
 /** Inserts many templates in batches (large imports stay a handful of statements). */
-export async function insertTemplates(trx: Db, projectId: number, intentId: number, templates: string[]): Promise<void> {
+export async function insertTemplates(
+  trx: Db,
+  projectId: number,
+  intentId: number,
+  templates: string[],
+): Promise<void> {
   for (let i = 0; i < templates.length; i += 1000) {
     await trx
       .insertInto('intent_templates')
-      .values(templates.slice(i, i + 1000).map((template) => ({ intent_id: intentId, project_id: projectId, template })))
+      .values(
+        templates.slice(i, i + 1000).map((template) => ({ intent_id: intentId, project_id: projectId, template })),
+      )
       .execute();
   }
 }

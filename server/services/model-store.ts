@@ -12,20 +12,29 @@ export interface StoredModelInfo {
   data_hash: string;
 }
 
-export async function storeDraftModel(db: Db, projectId: number, bytes: Uint8Array, dataHash: string): Promise<StoredModelInfo> {
+export async function storeDraftModel(
+  db: Db,
+  projectId: number,
+  bytes: Uint8Array,
+  dataHash: string,
+): Promise<StoredModelInfo> {
   return db
     .insertInto('nlu_models')
-    .values({ project_id: projectId, kind: 'draft', deployment_id: null, bytes, data_hash: dataHash, trained_at: new Date() })
+    .values({
+      project_id: projectId,
+      kind: 'draft',
+      deployment_id: null,
+      bytes,
+      data_hash: dataHash,
+      trained_at: new Date(),
+    })
     .onConflict((oc) =>
-      oc
-        .column('project_id')
-        .where('kind', '=', 'draft')
-        .doUpdateSet({
-          bytes,
-          data_hash: dataHash,
-          trained_at: new Date(),
-          version: sql<number>`nextval('nlu_model_version_seq')`,
-        }),
+      oc.column('project_id').where('kind', '=', 'draft').doUpdateSet({
+        bytes,
+        data_hash: dataHash,
+        trained_at: new Date(),
+        version: sql<number>`nextval('nlu_model_version_seq')`,
+      }),
     )
     .returning(['id', 'version', 'trained_at', 'data_hash'])
     .executeTakeFirstOrThrow();
@@ -71,11 +80,20 @@ export async function copyDeploymentModel(trx: Db, fromDeploymentId: number, toD
   return rows.length > 0;
 }
 
-export async function deploymentModelRow(db: Db, deploymentId: number): Promise<{ id: number; project_id: number } | undefined> {
-  return db.selectFrom('nlu_models').select(['id', 'project_id']).where('deployment_id', '=', deploymentId).executeTakeFirst();
+export async function deploymentModelRow(
+  db: Db,
+  deploymentId: number,
+): Promise<{ id: number; project_id: number } | undefined> {
+  return db
+    .selectFrom('nlu_models')
+    .select(['id', 'project_id'])
+    .where('deployment_id', '=', deploymentId)
+    .executeTakeFirst();
 }
 
 /** `GET /worker/reload`: a new version for the same bytes, so every process drops its cached draft. */
 export async function bumpDraftModelVersion(db: Db, projectId: number): Promise<void> {
-  await sql`UPDATE nlu_models SET version = nextval('nlu_model_version_seq') WHERE project_id = ${projectId} AND kind = 'draft'`.execute(db);
+  await sql`UPDATE nlu_models SET version = nextval('nlu_model_version_seq') WHERE project_id = ${projectId} AND kind = 'draft'`.execute(
+    db,
+  );
 }

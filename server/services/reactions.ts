@@ -16,7 +16,12 @@ export const REACTION_SCOPES_RESOURCE = '/reaction-scopes';
 const reactionColumns = ['id', 'name', 'condition', 'intents', 'priority', 'reactions_scopes_id', 'actions'] as const;
 
 export async function listReactions(db: Db, projectId: number): Promise<Reaction[]> {
-  const rows = await db.selectFrom('reactions').select(reactionColumns).where('project_id', '=', projectId).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('reactions')
+    .select(reactionColumns)
+    .where('project_id', '=', projectId)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({ ...r, actions: r.actions.map((a) => ({ ...a, who: a.who ?? 'bot' })) }));
 }
 
@@ -25,7 +30,12 @@ export async function reactionsAt(db: Db, projectId: number, mtime: number): Pro
 }
 
 export async function listReactionScopes(db: Db, projectId: number): Promise<ReactionScope[]> {
-  return db.selectFrom('reaction_scopes').select(['id', 'name']).where('project_id', '=', projectId).orderBy('id').execute();
+  return db
+    .selectFrom('reaction_scopes')
+    .select(['id', 'name'])
+    .where('project_id', '=', projectId)
+    .orderBy('id')
+    .execute();
 }
 
 export async function reactionScopesAt(db: Db, projectId: number, mtime: number): Promise<ReactionScope[]> {
@@ -77,7 +87,11 @@ function checkReaction(r: Omit<Reaction, 'id'>, refs: References, scopeNames: Ma
       throw badRequest(`${where}: action ${step.name} does not exist.`);
     }
     const arg = (name: string) => (typeof step.args[name] === 'string' ? (step.args[name] as string) : '');
-    if ((step.name === 'timeout' || step.name === 'clear_timeout') && arg('reaction') && !refs.reactionNames.has(arg('reaction'))) {
+    if (
+      (step.name === 'timeout' || step.name === 'clear_timeout') &&
+      arg('reaction') &&
+      !refs.reactionNames.has(arg('reaction'))
+    ) {
       throw badRequest(`${where}: ${step.name} names an unknown reaction ${arg('reaction')}.`);
     }
     if (step.name === 'change_scope' && arg('scope') && !scopeNames.has(arg('scope'))) {
@@ -96,7 +110,11 @@ function checkReaction(r: Omit<Reaction, 'id'>, refs: References, scopeNames: Ma
 }
 
 async function scopeNamesOf(db: Db, projectId: number): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('reaction_scopes').select(['id', 'name']).where('project_id', '=', projectId).execute();
+  const rows = await db
+    .selectFrom('reaction_scopes')
+    .select(['id', 'name'])
+    .where('project_id', '=', projectId)
+    .execute();
   return new Map(rows.map((s) => [s.name, s.id]));
 }
 
@@ -118,13 +136,21 @@ const rowOf = (r: Omit<Reaction, 'id'>) => ({
 });
 
 /** updateReactions: the whole list replaces the stored one (creates, updates, deletes), one revision per change. */
-export async function replaceReactions(trx: Db, scope: WriteScope, input: readonly ReactionInput[]): Promise<Reaction[]> {
+export async function replaceReactions(
+  trx: Db,
+  scope: WriteScope,
+  input: readonly ReactionInput[],
+): Promise<Reaction[]> {
   const list = input.map((item) => reaction.extend({ id: reaction.shape.id.optional() }).parse(item));
   uniqueNames(
     list.map((r) => r.name),
     'reaction',
   );
-  const refs = await loadReferences(trx, scope.projectId, list.map((r) => r.name));
+  const refs = await loadReferences(
+    trx,
+    scope.projectId,
+    list.map((r) => r.name),
+  );
   const scopeNames = await scopeNamesOf(trx, scope.projectId);
   for (const r of list) checkReaction(r, refs, scopeNames);
   const stored = await listReactions(trx, scope.projectId);
@@ -140,12 +166,21 @@ export async function replaceReactions(trx: Db, scope: WriteScope, input: readon
   }
   // Names may be swapped within one save: move every kept row to a temporary name first.
   for (const id of kept) {
-    await trx.updateTable('reactions').set({ name: `\u0001reaction-${id}` }).where('id', '=', id).execute();
+    await trx
+      .updateTable('reactions')
+      .set({ name: `\u0001reaction-${id}` })
+      .where('id', '=', id)
+      .execute();
   }
   for (const r of list) {
     const { id: _id, ...fields } = r;
     if (r.id !== undefined && r.id > 0) {
-      await trx.updateTable('reactions').set(rowOf(fields)).where('id', '=', r.id).where('project_id', '=', scope.projectId).execute();
+      await trx
+        .updateTable('reactions')
+        .set(rowOf(fields))
+        .where('id', '=', r.id)
+        .where('project_id', '=', scope.projectId)
+        .execute();
       if (JSON.stringify({ ...storedById.get(r.id), id: r.id }) !== JSON.stringify({ id: r.id, ...fields })) {
         await recordRevision(trx, { ...revisionScope(scope), itemId: r.id, data: { id: r.id, ...fields } });
       }
@@ -169,10 +204,20 @@ const revisionScope = (scope: WriteScope) => ({
 });
 
 /** updateReaction: one reaction (-1 creates); returns its id. */
-export async function saveReaction(trx: Db, scope: WriteScope, id: number, fields: Omit<Reaction, 'id'>): Promise<number> {
-  const others = await trx.selectFrom('reactions').select(['id', 'name']).where('project_id', '=', scope.projectId).execute();
+export async function saveReaction(
+  trx: Db,
+  scope: WriteScope,
+  id: number,
+  fields: Omit<Reaction, 'id'>,
+): Promise<number> {
+  const others = await trx
+    .selectFrom('reactions')
+    .select(['id', 'name'])
+    .where('project_id', '=', scope.projectId)
+    .execute();
   if (id !== -1 && !others.some((r) => r.id === id)) throw notFound('Reaction not found.');
-  if (others.some((r) => r.name === fields.name && r.id !== id)) throw badRequest(`Duplicit reaction name ${fields.name}.`);
+  if (others.some((r) => r.name === fields.name && r.id !== id))
+    throw badRequest(`Duplicit reaction name ${fields.name}.`);
   const names = [...others.filter((r) => r.id !== id).map((r) => r.name), fields.name];
   checkReaction(fields, await loadReferences(trx, scope.projectId, names), await scopeNamesOf(trx, scope.projectId));
   let savedId = id;
@@ -183,7 +228,12 @@ export async function saveReaction(trx: Db, scope: WriteScope, id: number, field
       .returning('id')
       .executeTakeFirstOrThrow());
   } else {
-    await trx.updateTable('reactions').set(rowOf(fields)).where('id', '=', id).where('project_id', '=', scope.projectId).execute();
+    await trx
+      .updateTable('reactions')
+      .set(rowOf(fields))
+      .where('id', '=', id)
+      .where('project_id', '=', scope.projectId)
+      .execute();
   }
   await recordRevision(trx, { ...revisionScope(scope), itemId: savedId, data: { id: savedId, ...fields } });
   return savedId;
@@ -206,7 +256,11 @@ export async function deleteReaction(trx: Db, scope: WriteScope, id: number): Pr
 }
 
 /** updateReactionScopes: the whole list; a scope still used by a reaction cannot go. */
-export async function replaceReactionScopes(trx: Db, scope: WriteScope, input: ReactionScopeInput[]): Promise<ReactionScope[]> {
+export async function replaceReactionScopes(
+  trx: Db,
+  scope: WriteScope,
+  input: ReactionScopeInput[],
+): Promise<ReactionScope[]> {
   const list = input.map((s) => reactionScope.extend({ id: reactionScope.shape.id.optional() }).parse(s));
   uniqueNames(
     list.map((s) => s.name),
@@ -214,20 +268,33 @@ export async function replaceReactionScopes(trx: Db, scope: WriteScope, input: R
   );
   const stored = await listReactionScopes(trx, scope.projectId);
   const storedIds = new Set(stored.map((s) => s.id));
-  for (const s of list) if (s.id !== undefined && s.id > 0 && !storedIds.has(s.id)) throw notFound(`Reaction scope ${s.name} not found.`);
+  for (const s of list)
+    if (s.id !== undefined && s.id > 0 && !storedIds.has(s.id)) throw notFound(`Reaction scope ${s.name} not found.`);
   const kept = new Set(list.map((s) => s.id).filter((id): id is number => id !== undefined && id > 0));
   const reactions = await listReactions(trx, scope.projectId);
-  const rev = { projectId: scope.projectId, resource: REACTION_SCOPES_RESOURCE, time: scope.atime, userId: scope.userId };
+  const rev = {
+    projectId: scope.projectId,
+    resource: REACTION_SCOPES_RESOURCE,
+    time: scope.atime,
+    userId: scope.userId,
+  };
   for (const old of stored) {
     if (kept.has(old.id)) continue;
     const user = reactions.find(
-      (r) => r.reactions_scopes_id === old.id || r.actions.some((a) => a.name === 'change_scope' && a.args.scope === old.name),
+      (r) =>
+        r.reactions_scopes_id === old.id ||
+        r.actions.some((a) => a.name === 'change_scope' && a.args.scope === old.name),
     );
     if (user) throw badRequest(`Reaction scope ${old.name} is used by reaction ${user.name}.`);
     await trx.deleteFrom('reaction_scopes').where('id', '=', old.id).execute();
     await recordRevision(trx, { ...rev, itemId: old.id, data: null, deleted: true });
   }
-  for (const id of kept) await trx.updateTable('reaction_scopes').set({ name: `\u0001scope-${id}` }).where('id', '=', id).execute();
+  for (const id of kept)
+    await trx
+      .updateTable('reaction_scopes')
+      .set({ name: `\u0001scope-${id}` })
+      .where('id', '=', id)
+      .execute();
   for (const s of list) {
     if (s.id !== undefined && s.id > 0) {
       const before = stored.find((o) => o.id === s.id)!;
@@ -265,11 +332,19 @@ async function renameScopeInReactions(trx: Db, scope: WriteScope, from: string, 
  * Rewrites reactions in a write that belongs to another resource (intent or scope renames): the reactions
  * resource's atime moves too (so an editor holding the old list gets 409), with one revision per change.
  */
-async function rewriteReactions(trx: Db, projectId: number, userId: number | null, change: (r: Reaction) => Reaction | null): Promise<number> {
+async function rewriteReactions(
+  trx: Db,
+  projectId: number,
+  userId: number | null,
+  change: (r: Reaction) => Reaction | null,
+): Promise<number> {
   const changed = (await listReactions(trx, projectId)).map(change).filter((r): r is Reaction => r !== null);
   if (changed.length === 0) return 0;
   const atime = await claimAtime(trx, projectId, REACTIONS_RESOURCE, Number.MAX_SAFE_INTEGER);
-  const time = atime ?? (await sql<{ now: number }>`SELECT (extract(epoch from clock_timestamp()) * 1000000)::bigint AS now`.execute(trx)).rows[0]!.now;
+  const time =
+    atime ??
+    (await sql<{ now: number }>`SELECT (extract(epoch from clock_timestamp()) * 1000000)::bigint AS now`.execute(trx))
+      .rows[0]!.now;
   for (const r of changed) {
     await trx
       .updateTable('reactions')
@@ -294,7 +369,9 @@ export async function renameIntentInReactions(
   userId: number | null = null,
 ): Promise<number> {
   return rewriteReactions(trx, projectId, userId, (r) =>
-    r.intents.includes(oldName) ? { ...r, intents: [...new Set(r.intents.map((i) => (i === oldName ? newName : i)))] } : null,
+    r.intents.includes(oldName)
+      ? { ...r, intents: [...new Set(r.intents.map((i) => (i === oldName ? newName : i)))] }
+      : null,
   );
 }
 

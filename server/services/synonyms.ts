@@ -15,7 +15,12 @@ export const SYNONYMS_RESOURCE = '/synonyms';
 export type StoredSynonym = Synonym & { id: number };
 
 export async function listSynonyms(db: Db, projectId: number): Promise<StoredSynonym[]> {
-  const rows = await db.selectFrom('synonyms').select(['id', 'name', 'values']).where('project_id', '=', projectId).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('synonyms')
+    .select(['id', 'name', 'values'])
+    .where('project_id', '=', projectId)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({ id: r.id, name: r.name, values: r.values }));
 }
 
@@ -62,7 +67,12 @@ export async function saveSynonyms(trx: Db, scope: WriteScope, list: Synonym[]):
   // Renames may swap names: park the renamed ones first.
   for (const [i, w] of wanted.entries()) {
     const old = matched[i];
-    if (old && old.name !== w.name) await trx.updateTable('synonyms').set({ name: `\u0001rename-${old.id}` }).where('id', '=', old.id).execute();
+    if (old && old.name !== w.name)
+      await trx
+        .updateTable('synonyms')
+        .set({ name: `\u0001rename-${old.id}` })
+        .where('id', '=', old.id)
+        .execute();
   }
   for (const [i, w] of wanted.entries()) {
     const old = matched[i];
@@ -76,7 +86,11 @@ export async function saveSynonyms(trx: Db, scope: WriteScope, list: Synonym[]):
       continue;
     }
     if (old.name === w.name && JSON.stringify(old.values) === JSON.stringify(w.values)) continue;
-    await trx.updateTable('synonyms').set({ name: w.name, values: JSON.stringify(w.values) }).where('id', '=', old.id).execute();
+    await trx
+      .updateTable('synonyms')
+      .set({ name: w.name, values: JSON.stringify(w.values) })
+      .where('id', '=', old.id)
+      .execute();
     await recordRevision(trx, { ...time, itemId: old.id, data: { id: old.id, name: w.name, values: w.values } });
   }
 }

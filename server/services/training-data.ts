@@ -18,7 +18,11 @@ export interface NluSettings {
 export async function readNluSettings(db: Db, projectId: number): Promise<NluSettings> {
   try {
     const s = await readSettings(db, projectId);
-    return { language: s.language, threshold: s.confidence_threshold ?? DEFAULT_THRESHOLD, multiIntent: s.multi_intent ?? false };
+    return {
+      language: s.language,
+      threshold: s.confidence_threshold ?? DEFAULT_THRESHOLD,
+      multiIntent: s.multi_intent ?? false,
+    };
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 404) throw error;
     const project = await db.selectFrom('projects').select('language').where('id', '=', projectId).executeTakeFirst();

@@ -94,5 +94,9 @@ export async function markClassified(
 export async function setUnclassifiedClass(db: Db, projectId: number, id: number, value: string | null): Promise<void> {
   await unclassifiedOf(db, projectId, id);
   const cls = value === null || value === NO_CLASS || value.trim() === '' ? null : value.trim();
-  await db.updateTable('unclassified_intents').set({ class: cls, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('unclassified_intents')
+    .set({ class: cls, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }

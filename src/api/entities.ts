@@ -1,16 +1,18 @@
 import type { z } from 'zod';
+import { callApi } from './client.ts';
 import {
   deleteEntity as deleteEntityCall,
   type entityBody,
   getEntities as getEntitiesCall,
-  putEntity as putEntityCall,
+  putEntity,
 } from './contract/entities.ts';
-import { callApi } from './client.ts';
 
-export type EntityBody = z.input<typeof entityBody>;
+type EntityInput = z.input<typeof entityBody>;
 
-export const getEntities = () => callApi(getEntitiesCall);
-/** insertEntity (id undefined → -1) or updateEntity. */
-export const putEntity = (id: number | undefined, body: EntityBody) =>
-  callApi(putEntityCall, { params: { id }, body, expectedStatuses: [400] });
+export const getEntities = (mtime?: number) => callApi(getEntitiesCall, { query: { mtime } });
+
+export const insertEntity = (entity: EntityInput) => callApi(putEntity, { params: { id: -1 }, body: entity });
+
+export const updateEntity = (id: number, entity: EntityInput) => callApi(putEntity, { params: { id }, body: entity });
+
 export const deleteEntity = (id: number) => callApi(deleteEntityCall, { params: { id } });

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { callApi } from './client.ts';
 import {
   deleteIntent as deleteIntentCall,
   deleteIntentTemplate as deleteIntentTemplateCall,
@@ -5,37 +7,45 @@ import {
   getIntentsExport as getIntentsExportCall,
   importIntents as importIntentsCall,
   insertIntentTemplate as insertIntentTemplateCall,
-  putIntent as putIntentCall,
+  type intentsListBody,
+  putIntent,
   putNegatedTemplate as putNegatedTemplateCall,
   stripStopwords as stripStopwordsCall,
+  updateIntents as updateIntentsCall,
 } from './contract/intents.ts';
-import { callApi } from './client.ts';
 
-/** Validation refusals (400) carry a readable message the screens show themselves, so the client stays quiet. */
-const quiet400 = { expectedStatuses: [400] };
+/** Typed calls of the intents screen (spec 2 §7), named as there. */
 
-export const getIntents = () => callApi(getIntentsCall);
-/** insertIntent: PUT /intent/-1, answers the new id. */
-export const insertIntent = (name: string) => callApi(putIntentCall, { params: { id: -1 }, body: { name }, ...quiet400 });
-/** updateIntent: renames (a positive intent's '[NEG]' twin and reaction references too, on the server). */
-export const renameIntent = (id: number, name: string) =>
-  callApi(putIntentCall, { params: { id }, body: { name }, ...quiet400 });
+/** `mtime` (microseconds) asks for the intents as they were then (history). */
+export const getIntents = (mtime?: number) => callApi(getIntentsCall, { query: { mtime } });
+
+export const insertIntent = (name: string) => callApi(putIntent, { params: { id: -1 }, body: { name } });
+
+export const updateIntent = (id: number, name: string) => callApi(putIntent, { params: { id }, body: { name } });
+
 export const deleteIntent = (id: number) => callApi(deleteIntentCall, { params: { id } });
-/** One template only: saving a template never resends the whole list. `replaces` makes it an edit. */
+
+export const updateIntents = (list: z.input<typeof intentsListBody>) => callApi(updateIntentsCall, { body: list });
+
+/** With `replaces`, an edit: the old text is deleted in the same transaction. */
 export const insertIntentTemplate = (id: number, template: string, replaces?: string) =>
-  callApi(insertIntentTemplateCall, { params: { id }, body: { template, replaces }, ...quiet400 });
+  callApi(insertIntentTemplateCall, { params: { id }, body: { template, replaces } });
+
 export const deleteIntentTemplate = (id: number, template: string) =>
   callApi(deleteIntentTemplateCall, { params: { id }, query: { template } });
-export const putNegatedTemplate = (templates: string[]) => callApi(putNegatedTemplateCall, { body: { templates } });
-export const stripStopwords = (template: string) => callApi(stripStopwordsCall, { body: { template } });
+
+export const putNegatedTemplate = (templates: string[], language?: string) =>
+  callApi(putNegatedTemplateCall, { body: { templates }, query: { language } });
+
+export const stripStopwords = (template: string, language?: string) =>
+  callApi(stripStopwordsCall, { body: { template }, query: { language } });
+
+/** The CSV text; the screen saves it as `intentsExportFileName(projectId)`. */
 export const getIntentsExport = () => callApi(getIntentsExportCall, { query: { format: 'csv' } });
-/** PUT /intents/import, multipart field `file`, all or nothing. */
-export const importIntents = (file: Blob, mode: 'merge' | 'replace' = 'merge') => {
+
+/** Multipart upload of the CSV in the field `file` (uploads carry no atime). */
+export function importIntents(file: Blob, mode: 'merge' | 'replace' = 'merge') {
   const form = new FormData();
-  form.append('file', file, file instanceof File ? file.name : 'intents.csv');
-  return callApi(importIntentsCall, {
-    query: { mode },
-    body: form as unknown as undefined,
-    ...quiet400,
-  });
-};
+  form.append('file', file, 'intents.csv');
+  return callApi(importIntentsCall, { body: form as never, query: { mode } });
+}

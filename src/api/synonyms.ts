@@ -1,6 +1,11 @@
-import { getSynonyms as getSynonymsCall, type Synonym, updateSynonyms as updateSynonymsCall } from './contract/synonyms.ts';
 import { callApi } from './client.ts';
+import {
+  getSynonyms as getSynonymsCall,
+  type Synonym,
+  updateSynonyms as updateSynonymsCall,
+} from './contract/synonyms.ts';
 
-export const getSynonyms = () => callApi(getSynonymsCall);
-/** updateSynonyms: the whole list at once ('Save Synonyms'). */
-export const updateSynonyms = (list: Synonym[]) => callApi(updateSynonymsCall, { body: list, expectedStatuses: [400] });
+export const getSynonyms = (mtime?: number) => callApi(getSynonymsCall, { query: { mtime } });
+
+/** 'Save Synonyms': the whole list. */
+export const updateSynonyms = (list: Synonym[]) => callApi(updateSynonymsCall, { body: list });

@@ -65,12 +65,13 @@ describe('model', () => {
   it('trains with worker threads and gets the same model as in one thread', async () => {
     const many: TrainingData = {
       ...data,
-      intents: Array.from({ length: 40 }, (_, k) => ({
+      intents: Array.from({ length: 60 }, (_, k) => ({
         id: k + 1,
         name: `intent ${k}`,
-        templates: Array.from({ length: 30 }, (_, i) => `topic${k} sentence ${i} word${(i * 7 + k) % 13}`),
+        templates: Array.from({ length: 45 }, (_, i) => `topic${k} sentence ${i} word${(i * 7 + k) % 13}`),
       })),
     };
+    // 60 intents × 45 templates is above the size from which the pool uses its threads.
     const threaded = await trainModel(many, { workers: 2 });
     const single = await trainModel(many, { workers: 1 });
     expect(Buffer.from(threaded).equals(Buffer.from(single))).toBe(true);

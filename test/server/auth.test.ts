@@ -51,7 +51,11 @@ describe('login', () => {
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 401)).toHaveLength(5);
     expect(codes.filter((c) => c === 429)).toHaveLength(45);
-    const failures = await t.db.selectFrom('users_logs').select('id').where('action', 'like', 'Failed login%').execute();
+    const failures = await t.db
+      .selectFrom('users_logs')
+      .select('id')
+      .where('action', 'like', 'Failed login%')
+      .execute();
     expect(failures).toHaveLength(5);
   });
 });
@@ -60,7 +64,10 @@ describe('sessions', () => {
   it('refuses the old cookie after logout and after a password change', async () => {
     const first = await t.admin();
     const second = await t.login(SEED_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
-    const changed = await t.call('PUT', '/v1/users/change-my-passwd', { as: second, body: { passwd: 'A-much-Longer-Passphrase-42' } });
+    const changed = await t.call('PUT', '/v1/users/change-my-passwd', {
+      as: second,
+      body: { passwd: 'A-much-Longer-Passphrase-42' },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await t.call('GET', '/v1/users/me', { as: first })).statusCode).toBe(401);
     expect((await t.call('GET', '/v1/users/me', { as: second })).statusCode).toBe(200);

@@ -42,6 +42,8 @@ async function newUser(
       password_changed_at: new Date(),
       system_role_id: values.systemRoleId ?? null,
       otp_secret: values.otp ? 'JBSWY3DPEHPK3PXP' : null,
+      otp_last_step: null,
+      is_active: true,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -64,7 +66,7 @@ await setGrants(everythingRole, allPermissionIds);
 const otherProject = (
   await t.db
     .insertInto('projects')
-    .values({ name: 'Matrix elsewhere', company_id: 1 })
+    .values({ name: 'Matrix elsewhere', company_id: 1, language: 'en' })
     .returning('id')
     .executeTakeFirstOrThrow()
 ).id;

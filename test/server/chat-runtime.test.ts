@@ -45,7 +45,9 @@ function multipart(files: { name: string; type: string; content: Buffer }[]) {
   const boundary = 'testboundary42';
   const parts = files.map((f) =>
     Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
       f.content,
       Buffer.from('\r\n'),
     ]),
@@ -61,17 +63,29 @@ describe('attachments', () => {
     const id = await start();
     const upload = (files: { name: string; type: string; content: Buffer }[]) => {
       const { body, headers } = multipart(files);
-      return t.call('PUT', '/v1/chat/attachments', { as: admin, body, headers, query: { id, conversation_token: TOKEN } });
+      return t.call('PUT', '/v1/chat/attachments', {
+        as: admin,
+        body,
+        headers,
+        query: { id, conversation_token: TOKEN },
+      });
     };
     const ok = await upload([{ name: '../../etc/photo.png', type: 'image/png', content: PNG }]);
     expect(ok.statusCode, ok.body).toBe(200);
     const [stored] = ok.json().attachments;
     expect(stored).toMatchObject({ name: 'photo.png', mime: 'image/png', size: PNG.length });
-    const spoofed = await upload([{ name: 'a.png', type: 'image/png', content: Buffer.from('<html><script>alert(1)</script>') }]);
+    const spoofed = await upload([
+      { name: 'a.png', type: 'image/png', content: Buffer.from('<html><script>alert(1)</script>') },
+    ]);
     expect(spoofed.statusCode).toBe(415);
-    const huge = await upload([{ name: 'big.png', type: 'image/png', content: Buffer.concat([PNG, Buffer.alloc(ATTACHMENT_MAX_BYTES)]) }]);
+    const huge = await upload([
+      { name: 'big.png', type: 'image/png', content: Buffer.concat([PNG, Buffer.alloc(ATTACHMENT_MAX_BYTES)]) },
+    ]);
     expect(huge.statusCode).toBe(413);
-    const download = await t.call('GET', `/v1/chat/attachment/${stored.id}`, { as: admin, query: { id, conversation_token: TOKEN } });
+    const download = await t.call('GET', `/v1/chat/attachment/${stored.id}`, {
+      as: admin,
+      query: { id, conversation_token: TOKEN },
+    });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/^attachment/);
     expect(download.headers['x-content-type-options']).toBe('nosniff');
@@ -83,7 +97,11 @@ describe('read-utter', () => {
   it('answers real WAV audio for what the bot said, and 404 for anything else', async () => {
     const id = await start();
     const said = 'Welcome to the Demo pizzeria! How can I help you?';
-    const res = await t.call('POST', '/v1/chat/read-utter', { as: admin, body: { utter: said, last_ts: 0 }, query: { id, conversation_token: TOKEN } });
+    const res = await t.call('POST', '/v1/chat/read-utter', {
+      as: admin,
+      body: { utter: said, last_ts: 0 },
+      query: { id, conversation_token: TOKEN },
+    });
     if (res.statusCode === 503) {
       expect(res.json().message).toMatch(/not installed/);
       return;
@@ -92,7 +110,11 @@ describe('read-utter', () => {
     expect(res.headers['content-type']).toBe('audio/wav');
     expect(res.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
     expect(res.rawPayload.subarray(8, 12).toString('latin1')).toBe('WAVE');
-    const other = await t.call('POST', '/v1/chat/read-utter', { as: admin, body: { utter: 'say anything', last_ts: 0 }, query: { id, conversation_token: TOKEN } });
+    const other = await t.call('POST', '/v1/chat/read-utter', {
+      as: admin,
+      body: { utter: 'say anything', last_ts: 0 },
+      query: { id, conversation_token: TOKEN },
+    });
     expect(other.statusCode).toBe(404);
   });
 });
@@ -123,18 +145,32 @@ describe('a slow webhook', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const id = await start();
-    const sending = t.call('POST', '/v1/chat', { as: admin, body: { msg: 'where is my order' }, query: { id, conversation_token: TOKEN } });
+    const sending = t.call('POST', '/v1/chat', {
+      as: admin,
+      body: { msg: 'where is my order' },
+      query: { id, conversation_token: TOKEN },
+    });
     let provisional: { tracker: { value: string }[]; pending: boolean } | null = null;
     for (let i = 0; i < 20 && !provisional?.pending; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      const poll = await t.call('POST', '/v1/chat/provisional-response', { as: admin, body: { last_ts: 0 }, query: { id, conversation_token: TOKEN } });
+      const poll = await t.call('POST', '/v1/chat/provisional-response', {
+        as: admin,
+        body: { last_ts: 0 },
+        query: { id, conversation_token: TOKEN },
+      });
       provisional = poll.json();
     }
     expect(provisional?.pending).toBe(true);
     expect(provisional?.tracker.map((e) => e.value)).toContain('Let me check...');
     const done = (await sending).json();
     expect(done.tracker.map((e: { value: string }) => e.value)).toContain('Your order is shipped.');
-    const after = (await t.call('POST', '/v1/chat/provisional-response', { as: admin, body: { last_ts: 0 }, query: { id, conversation_token: TOKEN } })).json();
+    const after = (
+      await t.call('POST', '/v1/chat/provisional-response', {
+        as: admin,
+        body: { last_ts: 0 },
+        query: { id, conversation_token: TOKEN },
+      })
+    ).json();
     expect(after.pending).toBe(false);
   });
 });

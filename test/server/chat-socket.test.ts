@@ -20,7 +20,8 @@ interface TestSocket {
 }
 
 type InjectWS = (path: string, context: { headers?: Record<string, string> }) => Promise<TestSocket>;
-const injectWS = (path: string, headers: Record<string, string>) => (t.app as unknown as { injectWS: InjectWS }).injectWS(path, { headers });
+const injectWS = (path: string, headers: Record<string, string>) =>
+  (t.app as unknown as { injectWS: InjectWS }).injectWS(path, { headers });
 
 async function startConversation(): Promise<number> {
   const res = await t.call('POST', '/v1/chat/init', { as: admin, body: {}, query: { conversation_token: TOKEN } });
@@ -28,14 +29,17 @@ async function startConversation(): Promise<number> {
   return res.json().conversation_id;
 }
 
-const socketPath = (id: number) => `/v1/chat/subscribe-integration-messages?project_id=1&id=${id}&conversation_token=${TOKEN}&last_ts=${Date.now() * 1000}`;
+const socketPath = (id: number) =>
+  `/v1/chat/subscribe-integration-messages?project_id=1&id=${id}&conversation_token=${TOKEN}&last_ts=${Date.now() * 1000}`;
 const ours = { host: 'localhost:80', origin: 'http://localhost:80' };
 
 describe('the integration websocket', () => {
   it('pushes the entries of a later turn to a session socket of our own origin', async () => {
     const id = await startConversation();
     const socket = await injectWS(socketPath(id), { ...ours, cookie: admin.cookie });
-    const message = new Promise<{ type: string; tracker: { value: string }[] }>((resolve) => socket.on('message', (data) => resolve(JSON.parse(String(data)))));
+    const message = new Promise<{ type: string; tracker: { value: string }[] }>((resolve) =>
+      socket.on('message', (data) => resolve(JSON.parse(String(data)))),
+    );
     await t.call('POST', '/v1/chat', { as: admin, body: { msg: 'hello' }, query: { id, conversation_token: TOKEN } });
     const pushed = await message;
     expect(pushed.type).toBe('tracker');
@@ -45,19 +49,37 @@ describe('the integration websocket', () => {
 
   it('refuses a foreign Origin, no Origin, no session and a wrong conversation token', async () => {
     const id = await startConversation();
-    await expect(injectWS(socketPath(id), { host: 'localhost:80', origin: 'https://evil.example', cookie: admin.cookie })).rejects.toThrow(/403/);
+    await expect(
+      injectWS(socketPath(id), { host: 'localhost:80', origin: 'https://evil.example', cookie: admin.cookie }),
+    ).rejects.toThrow(/403/);
     await expect(injectWS(socketPath(id), { host: 'localhost:80', cookie: admin.cookie })).rejects.toThrow(/403/);
     await expect(injectWS(socketPath(id), ours)).rejects.toThrow(/401/);
     await expect(
-      injectWS(`/v1/chat/subscribe-integration-messages?project_id=1&id=${id}&conversation_token=wrong-token-0123456789`, { ...ours, cookie: admin.cookie }),
+      injectWS(
+        `/v1/chat/subscribe-integration-messages?project_id=1&id=${id}&conversation_token=wrong-token-0123456789`,
+        { ...ours, cookie: admin.cookie },
+      ),
     ).rejects.toThrow(/404/);
   });
 
   it('accepts the chatbot token from any origin', async () => {
-    const { chatbot_token } = await t.db.selectFrom('project_settings').select('chatbot_token').where('project_id', '=', 1).executeTakeFirstOrThrow();
-    const init = await t.app.inject({ method: 'POST', url: '/v1/chat/init', query: { conversation_token: TOKEN }, headers: { 'x-chatbot-token': chatbot_token }, payload: {} });
+    const { chatbot_token } = await t.db
+      .selectFrom('project_settings')
+      .select('chatbot_token')
+      .where('project_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const init = await t.app.inject({
+      method: 'POST',
+      url: '/v1/chat/init',
+      query: { conversation_token: TOKEN },
+      headers: { 'x-chatbot-token': chatbot_token },
+      payload: {},
+    });
     const id = init.json().conversation_id;
-    const socket = await injectWS(`${socketPath(id)}&chatbot_token=${chatbot_token}`, { host: 'localhost:80', origin: 'https://shop.example' });
+    const socket = await injectWS(`${socketPath(id)}&chatbot_token=${chatbot_token}`, {
+      host: 'localhost:80',
+      origin: 'https://shop.example',
+    });
     socket.terminate();
   });
 

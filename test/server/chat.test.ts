@@ -15,7 +15,10 @@ afterEach(async () => {
 
 const TOKEN = 'test-conversation-token-0123456789';
 
-async function init(as: Caller | null = admin, extra: { headers?: Record<string, string>; query?: Record<string, string> } = {}) {
+async function init(
+  as: Caller | null = admin,
+  extra: { headers?: Record<string, string>; query?: Record<string, string> } = {},
+) {
   const res = await t.call('POST', '/v1/chat/init', {
     as,
     body: { get_meta: true },
@@ -28,7 +31,11 @@ async function init(as: Caller | null = admin, extra: { headers?: Record<string,
 
 /** Last timestamp seen per conversation: each answer then holds only the new entries. */
 const seen = new Map<number, number>();
-async function say(id: number, msg: string, options: { as?: Caller | null; getMeta?: boolean; headers?: Record<string, string> } = {}) {
+async function say(
+  id: number,
+  msg: string,
+  options: { as?: Caller | null; getMeta?: boolean; headers?: Record<string, string> } = {},
+) {
   const res = await t.call('POST', '/v1/chat', {
     as: options.as === undefined ? admin : options.as,
     body: { msg, last_ts: seen.get(id) ?? 0, get_meta: options.getMeta ?? true },
@@ -40,7 +47,8 @@ async function say(id: number, msg: string, options: { as?: Caller | null; getMe
   return res;
 }
 
-const utters = (tracker: TrackerEntry[]) => tracker.filter((e) => e.type === 'utter' && e.args.who === 'bot').map((e) => e.value);
+const utters = (tracker: TrackerEntry[]) =>
+  tracker.filter((e) => e.type === 'utter' && e.args.who === 'bot').map((e) => e.value);
 const reactions = (tracker: TrackerEntry[]) => tracker.filter((e) => e.type === 'reaction').map((e) => e.value);
 const actions = (tracker: TrackerEntry[]) => tracker.filter((e) => e.type === 'action');
 
@@ -57,7 +65,11 @@ describe('the demo dialogue through the chat calls', () => {
     const intent = order.tracker.find((e: TrackerEntry) => e.type === 'intent');
     expect(intent.value).toBe('order');
     expect(intent.args.confidence).toBeGreaterThan(0);
-    expect(actions(order.tracker).map((a: TrackerEntry) => a.value)).toEqual(['date_picker', 'change_scope', 'timeout']);
+    expect(actions(order.tracker).map((a: TrackerEntry) => a.value)).toEqual([
+      'date_picker',
+      'change_scope',
+      'timeout',
+    ]);
 
     const date = (await say(id, '2031-05-04')).json();
     expect(reactions(date.tracker)).toEqual(['order_date']);
@@ -112,18 +124,22 @@ describe('the demo dialogue through the chat calls', () => {
     const { conversation_id: id } = (await init()).json();
     await say(id, 'I want to order a pizza');
     const timeout = () =>
-      t.call('POST', '/v1/chat/timeout', { as: admin, body: { reaction: 'order_reminder', last_ts: 0 }, query: { id, conversation_token: TOKEN } });
+      t.call('POST', '/v1/chat/timeout', {
+        as: admin,
+        body: { reaction: 'order_reminder', last_ts: 0 },
+        query: { id, conversation_token: TOKEN },
+      });
     const first = (await timeout()).json();
     expect(reactions(first.tracker).at(-1)).toBe('order_reminder');
     const second = (await timeout()).json();
     expect(second.tracker.at(-1)).toMatchObject({ type: 'log', level: 30 });
-    expect(reactions(second.tracker).filter((r: string) => r === 'order_reminder')).toHaveLength(1);
+    expect(reactions(second.tracker).filter((r) => r === 'order_reminder')).toHaveLength(1);
     // A new order sets the timer again; choosing a date clears it.
     await say(id, 'no');
     await say(id, 'I want to order a pizza');
     await say(id, '2031-01-02');
     const cleared = (await timeout()).json();
-    expect(reactions(cleared.tracker).filter((r: string) => r === 'order_reminder')).toHaveLength(1);
+    expect(reactions(cleared.tracker).filter((r) => r === 'order_reminder')).toHaveLength(1);
   });
 
   it('stores the conversation with project, environment, timestamps, tracker, variables and scope', async () => {
@@ -140,7 +156,11 @@ describe('the demo dialogue through the chat calls', () => {
 
 describe('who may chat', () => {
   it('accepts the chatbot token without a cookie and scopes the conversation to its project and env', async () => {
-    const { chatbot_token } = await t.db.selectFrom('project_settings').select('chatbot_token').where('project_id', '=', 1).executeTakeFirstOrThrow();
+    const { chatbot_token } = await t.db
+      .selectFrom('project_settings')
+      .select('chatbot_token')
+      .where('project_id', '=', 1)
+      .executeTakeFirstOrThrow();
     const started = await t.app.inject({
       method: 'POST',
       url: '/v1/chat/init',
@@ -150,7 +170,11 @@ describe('who may chat', () => {
     });
     expect(started.statusCode, started.body).toBe(200);
     const id = started.json().conversation_id;
-    const row = await t.db.selectFrom('conversations').select(['project_env', 'user_id']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('conversations')
+      .select(['project_env', 'user_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ project_env: 'dev', user_id: null });
     const viaQuery = await t.app.inject({
       method: 'POST',
@@ -177,7 +201,12 @@ describe('who may chat', () => {
   });
 
   it('refuses a wrong chatbot token, no session, a missing console header and a user without the project', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/v1/chat/init', headers: { 'x-chatbot-token': 'x'.repeat(32) }, payload: {} });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/v1/chat/init',
+      headers: { 'x-chatbot-token': 'x'.repeat(32) },
+      payload: {},
+    });
     expect(bad.statusCode).toBe(401);
     expect((await init(null)).statusCode).toBe(401);
     expect((await init(admin, { headers: { 'x-requested-with': '' } })).statusCode).toBe(403);

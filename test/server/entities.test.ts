@@ -23,7 +23,8 @@ afterEach(async () => {
 type Entity = { id: number; name: string; type: string; match: string; values: string; __is_system__: boolean };
 const list = async (as: Caller = admin, projectId = 1): Promise<Entity[]> =>
   (await t.call('GET', '/v1/entities', { as, query: { project_id: projectId } })).json();
-const put = (id: number, body: unknown, as: Caller = admin) => write(t, as, 'PUT', `/v1/entities/${id}`, { body, resource: '/v1/entities' });
+const put = (id: number, body: unknown, as: Caller = admin) =>
+  write(t, as, 'PUT', `/v1/entities/${id}`, { body, resource: '/v1/entities' });
 
 describe('entities', () => {
   it('lists the demo entities; creates with the defaults; updates; deletes', async () => {
@@ -49,7 +50,7 @@ describe('entities', () => {
     expect((await write(t, admin, 'DELETE', `/v1/entities/${id}`, { resource: '/v1/entities' })).statusCode).toBe(404);
   });
 
-  it('checks names with the screen\'s texts, and names the entity for . $ ,', async () => {
+  it("checks names with the screen's texts, and names the entity for . $ ,", async () => {
     expectMessage(await put(-1, { name: '' }), 400, ENTITY_NAME_EMPTY);
     expectMessage(await put(-1, { name: 'my city' }), 400, ENTITY_NAME_SPACES);
     expectMessage(await put(-1, { name: 'město' }), 400, ENTITY_NAME_ASCII);
@@ -65,7 +66,8 @@ describe('entities', () => {
     const created = await put(-1, { name: 'country', values: 'Czechia', __is_system__: true });
     expect(created.statusCode).toBe(200);
     const { id } = created.json();
-    const other = (await t.call('POST', '/v1/projects', { as: admin, body: { name: 'Other' } })).json().project_id as number;
+    const other = (await t.call('POST', '/v1/projects', { as: admin, body: { name: 'Other' } })).json()
+      .project_id as number;
     expect((await list(admin, other)).map((e) => e.name)).toEqual(['country']);
     expect((await list(editor)).find((e) => e.id === id)).toMatchObject({ __is_system__: true });
     expect((await put(id, { name: 'country', values: 'Slovakia', __is_system__: true }, editor)).statusCode).toBe(402);
@@ -81,7 +83,9 @@ describe('entities', () => {
     const viewer = await t.createUser({ roleId: 3 });
     expect((await list(viewer)).length).toBe(2);
     const atime = await atimeOf(t, viewer, '/v1/entities');
-    expect((await t.call('PUT', '/v1/entities/-1', { as: viewer, body: { name: 'x' }, query: { atime } })).statusCode).toBe(402);
+    expect(
+      (await t.call('PUT', '/v1/entities/-1', { as: viewer, body: { name: 'x' }, query: { atime } })).statusCode,
+    ).toBe(402);
     const mtime = await atimeOf(t, admin, '/v1/entities');
     await put(-1, { name: 'later' });
     const past = await t.call('GET', '/v1/entities', { as: admin, query: { mtime } });

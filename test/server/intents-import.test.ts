@@ -17,7 +17,8 @@ afterEach(async () => {
 });
 
 type Intent = { id: number; name: string; templates: string[] };
-const list = async (projectId = 1): Promise<Intent[]> => (await t.call('GET', '/v1/intents', { as: admin, query: { project_id: projectId } })).json();
+const list = async (projectId = 1): Promise<Intent[]> =>
+  (await t.call('GET', '/v1/intents', { as: admin, query: { project_id: projectId } })).json();
 const shape = (intents: Intent[]) => intents.map(({ name, templates }) => ({ name, templates }));
 
 function upload(csv: string, options: { mode?: 'merge' | 'replace'; projectId?: number; as?: Caller } = {}) {
@@ -42,15 +43,18 @@ describe('export', () => {
     expect(lines[0]).toBe('intent,template');
     expect(lines[1]).toBe('greeting,hello');
     expect(res.body).toContain(`greeting,"'=HYPERLINK(""x"")"`);
-    expect(res.body).toContain('order [NEG],I don\'t want to order a #pizza');
+    expect(res.body).toContain("order [NEG],I don't want to order a #pizza");
   });
 
   it('round trip: export then import into an empty project gives the same intents; re-import adds nothing', async () => {
     const greeting = (await list()).find((i) => i.name === 'greeting')!;
-    await write(t, admin, 'PUT', `/v1/intent/${greeting.id}/template`, { body: { template: '-5 degrees, "quoted"\nand a new line' } });
+    await write(t, admin, 'PUT', `/v1/intent/${greeting.id}/template`, {
+      body: { template: '-5 degrees, "quoted"\nand a new line' },
+    });
     await write(t, admin, 'PUT', '/v1/intent/-1', { body: { name: 'empty intent' } });
     const csv = (await t.call('GET', '/v1/intents/export', { as: admin, query: { format: 'csv' } })).body;
-    const other = (await t.call('POST', '/v1/projects', { as: admin, body: { name: 'Copy' } })).json().project_id as number;
+    const other = (await t.call('POST', '/v1/projects', { as: admin, body: { name: 'Copy' } })).json()
+      .project_id as number;
     const res = await upload(csv, { projectId: other });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(INTENT_TOASTS.imported);
@@ -62,7 +66,9 @@ describe('export', () => {
 
 describe('import', () => {
   it('merges new intents and templates; replace makes the intents exactly the file', async () => {
-    const merge = await upload('intent,template\ngreeting,well hello there\nweather,is it raining\nweather,will it snow\n');
+    const merge = await upload(
+      'intent,template\ngreeting,well hello there\nweather,is it raining\nweather,will it snow\n',
+    );
     expect(merge.statusCode).toBe(200);
     expect(merge.json()).toMatchObject({ status: 'ok', intents_created: 1, templates_added: 3 });
     const after = await list();
@@ -81,8 +87,16 @@ describe('import', () => {
 
   it('refuses the whole file naming the bad line, and writes nothing', async () => {
     const before = await list();
-    expectMessage(await upload('intent,template\nweather,rain\n,orphan template\n'), 400, `Line 3: ${INTENT_NAME_EMPTY}`);
-    expectMessage(await upload('weather,rain\nweather,snow\ngoodbye,HELLO\n'), 400, `Line 3: ${templateHeldBy('HELLO', 'greeting')}`);
+    expectMessage(
+      await upload('intent,template\nweather,rain\n,orphan template\n'),
+      400,
+      `Line 3: ${INTENT_NAME_EMPTY}`,
+    );
+    expectMessage(
+      await upload('weather,rain\nweather,snow\ngoodbye,HELLO\n'),
+      400,
+      `Line 3: ${templateHeldBy('HELLO', 'greeting')}`,
+    );
     expectMessage(await upload('weather,rain\nweather,snow,extra\n'), 400, /^Line 2: expected 2 columns/);
     expectMessage(await upload('weather,"unterminated\n'), 400, /not a valid CSV/);
     expect(await list()).toEqual(before);

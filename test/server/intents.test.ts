@@ -48,12 +48,24 @@ describe('intents: create, rename, delete', () => {
     expect((await list()).find((i) => i.id === id)).toEqual({ id, name: 'weather', templates: [] });
   });
 
-  it('refuses an empty name and a duplicate with the screens\' texts', async () => {
+  it("refuses an empty name and a duplicate with the screens' texts", async () => {
     expectMessage(await write(t, admin, 'PUT', '/v1/intent/-1', { body: { name: '   ' } }), 400, INTENT_NAME_EMPTY);
-    expectMessage(await write(t, admin, 'PUT', '/v1/intent/-1', { body: { name: 'greeting' } }), 400, DUPLICIT_INTENT_NAME);
+    expectMessage(
+      await write(t, admin, 'PUT', '/v1/intent/-1', { body: { name: 'greeting' } }),
+      400,
+      DUPLICIT_INTENT_NAME,
+    );
     const greeting = await intentByName(t, admin, 'greeting');
-    expectMessage(await write(t, admin, 'PUT', `/v1/intent/${greeting.id}`, { body: { name: 'goodbye' } }), 400, DUPLICIT_INTENT_NAME_ON_RENAME);
-    expectMessage(await write(t, admin, 'PUT', `/v1/intent/${greeting.id}`, { body: { name: '' } }), 400, INTENT_NAME_EMPTY);
+    expectMessage(
+      await write(t, admin, 'PUT', `/v1/intent/${greeting.id}`, { body: { name: 'goodbye' } }),
+      400,
+      DUPLICIT_INTENT_NAME_ON_RENAME,
+    );
+    expectMessage(
+      await write(t, admin, 'PUT', `/v1/intent/${greeting.id}`, { body: { name: '' } }),
+      400,
+      INTENT_NAME_EMPTY,
+    );
   });
 
   it('renaming a positive intent renames its [NEG] twin and calls the rename hooks', async () => {
@@ -84,11 +96,15 @@ describe('intents: create, rename, delete', () => {
   it('refuses a rename whose twin name is taken', async () => {
     await write(t, admin, 'PUT', '/v1/intent/-1', { body: { name: 'buy [NEG]' } });
     const order = await intentByName(t, admin, 'order');
-    expectMessage(await write(t, admin, 'PUT', `/v1/intent/${order.id}`, { body: { name: 'buy' } }), 400, DUPLICIT_INTENT_NAME_ON_RENAME);
+    expectMessage(
+      await write(t, admin, 'PUT', `/v1/intent/${order.id}`, { body: { name: 'buy' } }),
+      400,
+      DUPLICIT_INTENT_NAME_ON_RENAME,
+    );
     expect((await list()).map((i) => i.name)).toContain('order');
   });
 
-  it('deletes, and another project\'s id answers 404', async () => {
+  it("deletes, and another project's id answers 404", async () => {
     const greeting = await intentByName(t, admin, 'greeting');
     expect((await write(t, admin, 'DELETE', `/v1/intent/${greeting.id}`)).statusCode).toBe(200);
     expect((await list()).find((i) => i.id === greeting.id)).toBeUndefined();
@@ -97,7 +113,10 @@ describe('intents: create, rename, delete', () => {
     const otherId = other.json().project_id as number;
     const goodbye = await intentByName(t, admin, 'goodbye');
     const atime = await atimeOf(t, admin, '/v1/intents');
-    const res = await t.call('DELETE', `/v1/intent/${goodbye.id}`, { as: admin, query: { project_id: otherId, atime } });
+    const res = await t.call('DELETE', `/v1/intent/${goodbye.id}`, {
+      as: admin,
+      query: { project_id: otherId, atime },
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -105,35 +124,55 @@ describe('intents: create, rename, delete', () => {
 describe('templates', () => {
   it('adds and deletes one template without resending the list', async () => {
     const greeting = await intentByName(t, admin, 'greeting');
-    expect((await write(t, admin, 'PUT', `/v1/intent/${greeting.id}/template`, { body: { template: 'yo there' } })).statusCode).toBe(200);
+    expect(
+      (await write(t, admin, 'PUT', `/v1/intent/${greeting.id}/template`, { body: { template: 'yo there' } }))
+        .statusCode,
+    ).toBe(200);
     expect((await intentByName(t, admin, 'greeting')).templates.at(-1)).toBe('yo there');
-    const del = await write(t, admin, 'DELETE', `/v1/intent/${greeting.id}/template`, { query: { template: 'yo there' } });
+    const del = await write(t, admin, 'DELETE', `/v1/intent/${greeting.id}/template`, {
+      query: { template: 'yo there' },
+    });
     expect(del.statusCode).toBe(200);
     expect((await intentByName(t, admin, 'greeting')).templates).not.toContain('yo there');
-    expect((await write(t, admin, 'DELETE', `/v1/intent/${greeting.id}/template`, { query: { template: 'yo there' } })).statusCode).toBe(404);
+    expect(
+      (await write(t, admin, 'DELETE', `/v1/intent/${greeting.id}/template`, { query: { template: 'yo there' } }))
+        .statusCode,
+    ).toBe(404);
   });
 
-  it('keeps templates unique across intents ignoring case, with the screens\' texts', async () => {
+  it("keeps templates unique across intents ignoring case, with the screens' texts", async () => {
     const greeting = await intentByName(t, admin, 'greeting');
     const goodbye = await intentByName(t, admin, 'goodbye');
-    expectMessage(await write(t, admin, 'PUT', `/v1/intent/${greeting.id}/template`, { body: { template: 'HELLO' } }), 400, TEMPLATE_EXISTS_IN_INTENT);
+    expectMessage(
+      await write(t, admin, 'PUT', `/v1/intent/${greeting.id}/template`, { body: { template: 'HELLO' } }),
+      400,
+      TEMPLATE_EXISTS_IN_INTENT,
+    );
     expectMessage(
       await write(t, admin, 'PUT', `/v1/intent/${goodbye.id}/template`, { body: { template: 'Hello' } }),
       400,
       templateHeldBy('hello', 'greeting'),
     );
-    expectMessage(await write(t, admin, 'PUT', `/v1/intent/${goodbye.id}/template`, { body: { template: '  ' } }), 400, TEMPLATE_EMPTY);
+    expectMessage(
+      await write(t, admin, 'PUT', `/v1/intent/${goodbye.id}/template`, { body: { template: '  ' } }),
+      400,
+      TEMPLATE_EMPTY,
+    );
   });
 
   it('edits with replaces: the old goes in the same transaction; a clash is "Duplicit intent template"', async () => {
     const greeting = await intentByName(t, admin, 'greeting');
-    const edit = await write(t, admin, 'PUT', `/v1/intent/${greeting.id}/template`, { body: { template: 'Hello', replaces: 'hello' } });
+    const edit = await write(t, admin, 'PUT', `/v1/intent/${greeting.id}/template`, {
+      body: { template: 'Hello', replaces: 'hello' },
+    });
     expect(edit.statusCode).toBe(200);
     let templates = (await intentByName(t, admin, 'greeting')).templates;
     expect(templates).toContain('Hello');
     expect(templates).not.toContain('hello');
     expectMessage(
-      await write(t, admin, 'PUT', `/v1/intent/${greeting.id}/template`, { body: { template: 'bye', replaces: 'Hello' } }),
+      await write(t, admin, 'PUT', `/v1/intent/${greeting.id}/template`, {
+        body: { template: 'bye', replaces: 'Hello' },
+      }),
       400,
       DUPLICIT_INTENT_TEMPLATE,
     );
@@ -167,9 +206,18 @@ describe('whole list (updateIntents)', () => {
       { name: 'b', templates: ['SAME'] },
     ];
     expectMessage(await write(t, admin, 'PUT', '/v1/intents', { body }), 400, templateHeldBy('SAME', 'a'));
-    expectMessage(await write(t, admin, 'PUT', '/v1/intents', { body: [{ name: '', templates: [] }] }), 400, INTENT_NAME_EMPTY);
     expectMessage(
-      await write(t, admin, 'PUT', '/v1/intents', { body: [{ name: 'x', templates: [] }, { name: 'x', templates: [] }] }),
+      await write(t, admin, 'PUT', '/v1/intents', { body: [{ name: '', templates: [] }] }),
+      400,
+      INTENT_NAME_EMPTY,
+    );
+    expectMessage(
+      await write(t, admin, 'PUT', '/v1/intents', {
+        body: [
+          { name: 'x', templates: [] },
+          { name: 'x', templates: [] },
+        ],
+      }),
       400,
       /^Duplicit intent name/,
     );
@@ -222,7 +270,9 @@ describe('history and log', () => {
     expect(names).not.toContain('later');
     expect((past.json() as Intent[]).find((i) => i.name === 'greeting')!.templates).toEqual(greeting.templates);
     const log = await t.db.selectFrom('users_logs').select('action').where('action', 'like', '%intent%').execute();
-    expect(log.map((l) => l.action)).toEqual(expect.arrayContaining([expect.stringMatching(/^Renamed intent/), 'Added intent later']));
+    expect(log.map((l) => l.action)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Renamed intent/), 'Added intent later']),
+    );
   });
 });
 
@@ -235,12 +285,20 @@ describe('text services', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().templates).toEqual(["I don't want to pay", 'I want to pay']);
-    const cs = await t.call('PUT', '/v1/intents/template-negation', { as: admin, body: { templates: ['chci platit'] }, query: { language: 'cs' } });
+    const cs = await t.call('PUT', '/v1/intents/template-negation', {
+      as: admin,
+      body: { templates: ['chci platit'] },
+      query: { language: 'cs' },
+    });
     expect(cs.json().templates).toEqual(['nechci platit']);
   });
 
   it('strips stop words (POST /intents/strip-stopwords)', async () => {
-    const res = await t.call('POST', '/v1/intents/strip-stopwords', { as: admin, body: { template: 'I would like to order a pizza' }, query: { language: 'en' } });
+    const res = await t.call('POST', '/v1/intents/strip-stopwords', {
+      as: admin,
+      body: { template: 'I would like to order a pizza' },
+      query: { language: 'en' },
+    });
     expect(res.statusCode).toBe(200);
     const { preprocessed } = res.json();
     expect(preprocessed).toContain('pizza');

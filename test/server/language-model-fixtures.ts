@@ -4,7 +4,11 @@ import type { Caller, TestApp } from './helpers/test-app.ts';
 /** Shared steps of the language-model tests (intents, synonyms, entities, fallbacks, training). */
 
 /** The resource's current x-atime, as the screens get it by loading what they edit. */
-export async function atimeOf(t: TestApp, as: Caller, path: '/v1/intents' | '/v1/synonyms' | '/v1/entities' | '/v1/intents/unclassified') {
+export async function atimeOf(
+  t: TestApp,
+  as: Caller,
+  path: '/v1/intents' | '/v1/synonyms' | '/v1/entities' | '/v1/intents/unclassified',
+) {
   const res = await t.call('GET', path, { as });
   if (res.statusCode !== 200) throw new Error(`GET ${path}: ${res.statusCode} ${res.body}`);
   return String(res.headers['x-atime']);
@@ -16,7 +20,11 @@ export async function write(
   as: Caller,
   method: 'PUT' | 'POST' | 'DELETE',
   url: string,
-  options: { body?: unknown; query?: Record<string, string | number>; resource?: '/v1/intents' | '/v1/synonyms' | '/v1/entities' | '/v1/intents/unclassified' } = {},
+  options: {
+    body?: unknown;
+    query?: Record<string, string | number>;
+    resource?: '/v1/intents' | '/v1/synonyms' | '/v1/entities' | '/v1/intents/unclassified';
+  } = {},
 ): Promise<LightMyRequestResponse> {
   const atime = await atimeOf(t, as, options.resource ?? '/v1/intents');
   return t.call(method, url, { as, body: options.body, query: { ...options.query, atime } });
@@ -31,18 +39,32 @@ export function expectMessage(res: LightMyRequestResponse, status: number, messa
 }
 
 /** A multipart body with one file field, as the browser's FormData sends it. */
-export function multipartFile(field: string, fileName: string, content: string): { payload: Buffer; headers: Record<string, string> } {
+export function multipartFile(
+  field: string,
+  fileName: string,
+  content: string,
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----form${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
     Buffer.from(content, 'utf8'),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export async function intentByName(t: TestApp, as: Caller, name: string): Promise<{ id: number; name: string; templates: string[] }> {
-  const list = (await t.call('GET', '/v1/intents', { as })).json() as { id: number; name: string; templates: string[] }[];
+export async function intentByName(
+  t: TestApp,
+  as: Caller,
+  name: string,
+): Promise<{ id: number; name: string; templates: string[] }> {
+  const list = (await t.call('GET', '/v1/intents', { as })).json() as {
+    id: number;
+    name: string;
+    templates: string[];
+  }[];
   const found = list.find((i) => i.name === name);
   if (!found) throw new Error(`no intent ${name}`);
   return found;

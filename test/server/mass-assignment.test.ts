@@ -151,7 +151,7 @@ describe('roles and members', () => {
   it('members: extra fields do not move anyone to another project; wrong types are 400', async () => {
     const other = await t.db
       .insertInto('projects')
-      .values({ name: 'Other', company_id: 1 })
+      .values({ name: 'Other', company_id: 1, language: 'en' })
       .returning('id')
       .executeTakeFirstOrThrow();
     const current = (await t.call('GET', '/v1/users/projects', { as: admin })).json()[0].users;

@@ -51,9 +51,18 @@ describe('reactions', () => {
     [{ intents: ['no such intent'] }, /Reaction bad: intent no such intent does not exist/],
     [{ reactions_scopes_id: 99999 }, /Reaction bad: reaction scope 99999 does not exist/],
     [{ actions: [{ name: 'teleport', args: {} }] }, /Reaction bad: action teleport does not exist/],
-    [{ actions: [{ name: 'timeout', args: { seconds: 5, reaction: 'nowhere' } }] }, /Reaction bad: timeout names an unknown reaction nowhere/],
-    [{ actions: [{ name: 'change_scope', args: { scope: 'nowhere' } }] }, /Reaction bad: change_scope names an unknown scope/],
-    [{ actions: [{ name: 'call_transfer', args: { project_id: 4242 } }] }, /Reaction bad: call_transfer names an unknown project/],
+    [
+      { actions: [{ name: 'timeout', args: { seconds: 5, reaction: 'nowhere' } }] },
+      /Reaction bad: timeout names an unknown reaction nowhere/,
+    ],
+    [
+      { actions: [{ name: 'change_scope', args: { scope: 'nowhere' } }] },
+      /Reaction bad: change_scope names an unknown scope/,
+    ],
+    [
+      { actions: [{ name: 'call_transfer', args: { project_id: 4242 } }] },
+      /Reaction bad: call_transfer names an unknown project/,
+    ],
   ])('refuses %j with a message naming the reaction', async (fields, message) => {
     const { atime } = await load();
     const res = await t.call('PUT', '/v1/reaction/-1', {
@@ -69,7 +78,12 @@ describe('reactions', () => {
     let { atime } = await load();
     const created = await t.call('PUT', '/v1/reaction/-1', {
       as: admin,
-      body: { name: 'weather', intents: ['help'], condition: 'confidence > 0.5', actions: [{ name: 'utter', args: { text: 'Sunny' } }] },
+      body: {
+        name: 'weather',
+        intents: ['help'],
+        condition: 'confidence > 0.5',
+        actions: [{ name: 'utter', args: { text: 'Sunny' } }],
+      },
       query: { atime },
     });
     expect(created.statusCode, created.body).toBe(200);
@@ -105,7 +119,11 @@ describe('reaction scopes and actions', () => {
     const gone = await t.call('PUT', '/v1/reaction-scopes', { as: admin, body: [], query: { atime } });
     expect(gone.statusCode).toBe(400);
     expect(gone.json().message).toMatch(/ordering is used by reaction/);
-    const renamed = await t.call('PUT', '/v1/reaction-scopes', { as: admin, body: [{ id: list[0].id, name: 'checkout' }], query: { atime } });
+    const renamed = await t.call('PUT', '/v1/reaction-scopes', {
+      as: admin,
+      body: [{ id: list[0].id, name: 'checkout' }],
+      query: { atime },
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const order = (await load()).list.find((r: Reaction) => r.name === 'order');
     expect(order.actions.find((a: { name: string }) => a.name === 'change_scope').args.scope).toBe('checkout');
@@ -117,11 +135,23 @@ describe('reaction scopes and actions', () => {
       expect.arrayContaining(['utter', 'buttons', 'date_picker', 'timeout', 'call_transfer', 'webhook']),
     );
     const { atime } = await load('/v1/actions');
-    const bad = await t.call('PUT', '/v1/actions', { as: admin, body: [{ name: 'x', url: 'javascript:alert(1)' }], query: { atime } });
+    const bad = await t.call('PUT', '/v1/actions', {
+      as: admin,
+      body: [{ name: 'x', url: 'javascript:alert(1)' }],
+      query: { atime },
+    });
     expect(bad.statusCode).toBe(400);
     const saved = await t.call('PUT', '/v1/actions', {
       as: admin,
-      body: [{ name: 'crm', url: 'https://crm.example.com/hook', method: 'POST', headers: { 'X-Key': 'k' }, timeout_ms: 2000 }],
+      body: [
+        {
+          name: 'crm',
+          url: 'https://crm.example.com/hook',
+          method: 'POST',
+          headers: { 'X-Key': 'k' },
+          timeout_ms: 2000,
+        },
+      ],
       query: { atime },
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -132,7 +162,11 @@ describe('reaction scopes and actions', () => {
       query: { atime: reactionsNow.atime },
     });
     expect(withHook.statusCode, withHook.body).toBe(200);
-    const removal = await t.call('PUT', '/v1/actions', { as: admin, body: [], query: { atime: saved.headers['x-atime'] as string } });
+    const removal = await t.call('PUT', '/v1/actions', {
+      as: admin,
+      body: [],
+      query: { atime: saved.headers['x-atime'] as string },
+    });
     expect(removal.statusCode).toBe(400);
     expect(removal.json().message).toMatch(/crm is used by reaction crm_lookup/);
   });

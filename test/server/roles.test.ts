@@ -75,7 +75,7 @@ describe('roles', () => {
     const admin = await t.admin();
     const second = await t.db
       .insertInto('projects')
-      .values({ name: 'Second', company_id: 1 })
+      .values({ name: 'Second', company_id: 1, language: 'en' })
       .returning('id')
       .executeTakeFirstOrThrow();
     const holder = await t.createUser({ roleId: 3, projectIds: [1, second.id] });

@@ -46,11 +46,18 @@ describe('synonyms', () => {
       { name: 'b', values: ['2'] },
     ]);
     const [a, b] = await list();
-    expect((await save([{ ...a, name: 'b' }, { ...b, name: 'a' }])).statusCode).toBe(200);
+    expect(
+      (
+        await save([
+          { ...a, name: 'b' },
+          { ...b, name: 'a' },
+        ])
+      ).statusCode,
+    ).toBe(200);
     expect((await list()).map((s) => `${s.id}:${s.name}`)).toEqual([`${a!.id}:b`, `${b!.id}:a`]);
   });
 
-  it('refuses bad names with the panel\'s texts and saves nothing', async () => {
+  it("refuses bad names with the panel's texts and saves nothing", async () => {
     const before = await list();
     expectMessage(await save([{ name: ' ', values: [] }]), 400, SYNONYM_NAME_EMPTY);
     expectMessage(await save([{ name: 'two words', values: [] }]), 400, SYNONYM_NAME_SPACES);

@@ -25,7 +25,12 @@ beforeAll(async () => {
         name: stranger.name,
         email: stranger.email,
         passwd_hash: 'x',
+        password_expired: false,
         password_changed_at: new Date(),
+        system_role_id: null,
+        otp_secret: null,
+        otp_last_step: null,
+        is_active: true,
       })
       .returning('id')
       .executeTakeFirstOrThrow()
@@ -33,7 +38,7 @@ beforeAll(async () => {
   strangerProject = (
     await t.db
       .insertInto('projects')
-      .values({ name: 'Rival secret bot', company_id: company.id })
+      .values({ name: 'Rival secret bot', company_id: company.id, language: 'en' })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;

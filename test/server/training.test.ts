@@ -26,8 +26,22 @@ afterEach(async () => {
 });
 
 type EvaluationAnswer = {
-  status: { state: string; job_id: number | null; trained_at: string | null; evaluated_at: string | null; stale: boolean; error: string | null };
-  evaluation: Record<string, { precision: number; recall: number; data: Record<string, { template: string; is_recognized: boolean; prediction: number | null; confidence: number }> }> | null;
+  status: {
+    state: string;
+    job_id: number | null;
+    trained_at: string | null;
+    evaluated_at: string | null;
+    stale: boolean;
+    error: string | null;
+  };
+  evaluation: Record<
+    string,
+    {
+      precision: number;
+      recall: number;
+      data: Record<string, { template: string; is_recognized: boolean; prediction: number | null; confidence: number }>;
+    }
+  > | null;
   clashes: { kind: string; a: { template: string }; b: { template: string } }[];
 };
 
@@ -83,12 +97,17 @@ describe('training and evaluation', () => {
     const result = model!.classify('opening hours on sunday?', { threshold });
     expect(result.intent?.name).toBe('opening hours');
     expect(model!.intents.map((i) => i.name)).toContain('order [NEG]');
-    const log = await t.db.selectFrom('users_logs').select('action').where('action', '=', 'Submitted for NLU train').execute();
+    const log = await t.db
+      .selectFrom('users_logs')
+      .select('action')
+      .where('action', '=', 'Submitted for NLU train')
+      .execute();
     expect(log).toHaveLength(1);
   });
 
   it('trains a project with no intents: the model answers "no intent"', async () => {
-    const other = (await t.call('POST', '/v1/projects', { as: admin, body: { name: 'Empty' } })).json().project_id as number;
+    const other = (await t.call('POST', '/v1/projects', { as: admin, body: { name: 'Empty' } })).json()
+      .project_id as number;
     expect((await evaluation(other)).status).toMatchObject({ state: 'none', stale: true, trained_at: null });
     const res = await t.call('GET', '/v1/run/train', { as: admin, query: { project_id: other } });
     await waitForJob(res.json().job_id, other);
@@ -110,7 +129,9 @@ describe('model cache and worker reload', () => {
     await bumpDraftModelVersion(t.db, 1);
     expect(await getDraftModel(t.db, 1)).not.toBe(second);
     // Entities are read again on reload: a new dictionary value is found without retraining.
-    const pizzaType = (await t.call('GET', '/v1/entities', { as: admin })).json().find((e: { name: string }) => e.name === 'pizza_type');
+    const pizzaType = (await t.call('GET', '/v1/entities', { as: admin }))
+      .json()
+      .find((e: { name: string }) => e.name === 'pizza_type');
     await write(t, admin, 'PUT', `/v1/entities/${pizzaType.id}`, {
       body: { ...pizzaType, values: `${pizzaType.values}\nfunghi` },
       resource: '/v1/entities',
@@ -139,7 +160,11 @@ describe('job queue', () => {
     const ids = taken.filter((j) => j !== null).map((j) => j!.id);
     expect(ids.sort()).toEqual(jobs.map((j) => j.id).sort());
     expect(taken.filter((j) => j === null)).toHaveLength(1);
-    await t.db.updateTable('jobs').set({ heartbeat_at: new Date(Date.now() - 3_600_000) }).where('id', '=', jobs[0]!.id).execute();
+    await t.db
+      .updateTable('jobs')
+      .set({ heartbeat_at: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', jobs[0]!.id)
+      .execute();
     const again = await takeJob(t.db, 'w9', ['test-kind']);
     expect(again).toMatchObject({ id: jobs[0]!.id, attempts: 2 });
   });
@@ -170,7 +195,8 @@ describe('job queue', () => {
       const good = await enqueueJob(t.db, { kind: 'fine', projectId: 1 });
       runner.kick();
       const deadline = Date.now() + 20_000;
-      while (Date.now() < deadline && (await jobById(t.db, good.id))?.status !== 'done') await new Promise((r) => setTimeout(r, 50));
+      while (Date.now() < deadline && (await jobById(t.db, good.id))?.status !== 'done')
+        await new Promise((r) => setTimeout(r, 50));
       expect(await jobById(t.db, bad.id)).toMatchObject({ status: 'failed', error: 'boom' });
       expect(ran).toEqual([good.id]);
     } finally {

@@ -29,7 +29,12 @@ describe('unclassified intents (fallbacks)', () => {
     await Promise.all(Array.from({ length: 20 }, (_, i) => countUnclassified(t.db, 1, `phrase ${i}`, `x${i}`)));
     const first = await page({ limit: 2 });
     expect(first.total).toBe(22);
-    expect(first.items[0]).toMatchObject({ intent: 'Do you deliver to Mars?', counter: 3, conversations_ids: ['c1', 'c2'], class: null });
+    expect(first.items[0]).toMatchObject({
+      intent: 'Do you deliver to Mars?',
+      counter: 3,
+      conversations_ids: ['c1', 'c2'],
+      class: null,
+    });
     expect(first.items).toHaveLength(2);
     expect((await page({ offset: 20, limit: 10 })).items).toHaveLength(2);
     expect((await page({ search: 'wifi' })).items.map((i) => i.intent)).toEqual(['what is the wifi password']);
@@ -48,7 +53,9 @@ describe('unclassified intents (fallbacks)', () => {
     const items = (await page()).items;
     const office = items.find((i) => i.intent.startsWith('can you'))!;
     const order = await intentByName(t, admin, 'order');
-    const res = await write(t, admin, 'POST', `/v1/intents/${office.id}/mark-classified`, { body: { intent_id: order.id, template: 'deliver office' } });
+    const res = await write(t, admin, 'POST', `/v1/intents/${office.id}/mark-classified`, {
+      body: { intent_id: order.id, template: 'deliver office' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await intentByName(t, admin, 'order')).templates).toContain('deliver office');
     expect((await page()).items.map((i) => i.id)).not.toContain(office.id);
@@ -61,7 +68,10 @@ describe('unclassified intents (fallbacks)', () => {
     );
     expect((await page()).items.map((i) => i.id)).toContain(hello.id);
     // No intent: the item just leaves.
-    expect((await write(t, admin, 'POST', `/v1/intents/${hello.id}/mark-classified`, { body: { intent_id: null } })).statusCode).toBe(200);
+    expect(
+      (await write(t, admin, 'POST', `/v1/intents/${hello.id}/mark-classified`, { body: { intent_id: null } }))
+        .statusCode,
+    ).toBe(200);
     expect((await page()).total).toBe(0);
   });
 
@@ -69,12 +79,16 @@ describe('unclassified intents (fallbacks)', () => {
     await countUnclassified(t.db, 1, 'something odd', null);
     const [item] = (await page()).items;
     const set = (value: string | null) =>
-      write(t, admin, 'POST', `/v1/intent/unclassified/${item!.id}`, { body: { class: value }, resource: '/v1/intents/unclassified' });
+      write(t, admin, 'POST', `/v1/intent/unclassified/${item!.id}`, {
+        body: { class: value },
+        resource: '/v1/intents/unclassified',
+      });
     expect((await set('help')).statusCode).toBe(200);
     expect((await page()).items[0]!.class).toBe('help');
     expect((await set(NO_CLASS)).statusCode).toBe(200);
     expect((await page()).items[0]!.class).toBeNull();
-    const other = (await t.call('POST', '/v1/projects', { as: admin, body: { name: 'Other' } })).json().project_id as number;
+    const other = (await t.call('POST', '/v1/projects', { as: admin, body: { name: 'Other' } })).json()
+      .project_id as number;
     const foreign = await t.call('POST', `/v1/intent/unclassified/${item!.id}`, {
       as: admin,
       body: { class: 'x' },
@@ -83,7 +97,11 @@ describe('unclassified intents (fallbacks)', () => {
     expect(foreign.statusCode).toBe(404);
     const viewer = await t.createUser({ roleId: 3 });
     expect((await t.call('GET', '/v1/intents/unclassified', { as: viewer })).statusCode).toBe(200);
-    const denied = await t.call('POST', `/v1/intents/${item!.id}/mark-classified`, { as: viewer, body: { intent_id: null }, query: { atime: 1 } });
+    const denied = await t.call('POST', `/v1/intents/${item!.id}/mark-classified`, {
+      as: viewer,
+      body: { intent_id: null },
+      query: { atime: 1 },
+    });
     expect(denied.statusCode).toBe(402);
   });
 });

@@ -36,7 +36,12 @@ async function otherCompanyUser(): Promise<number> {
       name: 'Stranger',
       email: 'stranger@other.example',
       passwd_hash: 'x',
+      password_expired: false,
       password_changed_at: new Date(),
+      system_role_id: null,
+      otp_secret: null,
+      otp_last_step: null,
+      is_active: true,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -269,7 +274,7 @@ describe('GET/PUT /v1/users/projects', () => {
     const admin = await t.admin();
     const other = await t.db
       .insertInto('projects')
-      .values({ name: 'Elsewhere', company_id: 1 })
+      .values({ name: 'Elsewhere', company_id: 1, language: 'en' })
       .returning('id')
       .executeTakeFirstOrThrow();
     const projectAdmin = await t.createUser({ roleId: 1 });

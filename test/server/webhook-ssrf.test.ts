@@ -21,7 +21,11 @@ beforeAll(async () => {
       req.on('data', (c) => {
         body += c;
       });
-      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ echoed: JSON.parse(body || '{}') })));
+      req.on('end', () =>
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ echoed: JSON.parse(body || '{}') })),
+      );
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -13,7 +13,13 @@ const scriptedModel: Classifier = {
     const m = /intent:(\S+?)@([\d.]+)/.exec(text);
     const confidence = m ? Number(m[2]) : 0;
     const name = m?.[1] ?? null;
-    const entities = [...text.matchAll(/(\w+)=(\w+)/g)].map((e) => ({ name: e[1]!, value: e[2]!, text: e[2]!, start: 0, end: 0 }));
+    const entities = [...text.matchAll(/(\w+)=(\w+)/g)].map((e) => ({
+      name: e[1]!,
+      value: e[2]!,
+      text: e[2]!,
+      start: 0,
+      end: 0,
+    }));
     const intent = name && confidence >= (options?.threshold ?? 0.5) ? { id: 1, name } : null;
     return { intent, confidence, ranking: name ? [{ id: 1, name, confidence }] : [], entities };
   },
@@ -43,7 +49,16 @@ function snapshot(reactions: Reaction[], extra: Partial<BotSnapshot> = {}): BotS
     settings: { confidenceThreshold: 0.5, multiIntent: false },
     model: scriptedModel,
     entities: [
-      { id: 1, name: 'size', type: 'dictionary', match: 'exact', occurrence: 'single', case_insensitive: true, values: 'small, large\nhuge', __is_system__: false },
+      {
+        id: 1,
+        name: 'size',
+        type: 'dictionary',
+        match: 'exact',
+        occurrence: 'single',
+        case_insensitive: true,
+        values: 'small, large\nhuge',
+        __is_system__: false,
+      },
     ],
     ...extra,
   };
@@ -62,22 +77,39 @@ const hooks: TurnHooks = {
 async function turn(bot: BotSnapshot, input: TurnInput | string, state = fresh()) {
   return runTurn(bot, 1, state, 0, typeof input === 'string' ? { kind: 'message', text: input } : input, hooks);
 }
-const bot = (entries: TrackerEntry[]) => entries.filter((e) => e.type === 'utter' && e.args.who === 'bot').map((e) => e.value);
+const bot = (entries: TrackerEntry[]) =>
+  entries.filter((e) => e.type === 'utter' && e.args.who === 'bot').map((e) => e.value);
 const action = (entries: TrackerEntry[], name: string) => entries.find((e) => e.type === 'action' && e.value === name);
 
 describe('reaction choice', () => {
   const reactions = [
     reaction({ name: 'low', intents: ['pay'], priority: 1, actions: [say('low')] }),
-    reaction({ name: 'high', intents: ['pay'], priority: 9, condition: 'variables.vip == true', actions: [say('high')] }),
+    reaction({
+      name: 'high',
+      intents: ['pay'],
+      priority: 9,
+      condition: 'variables.vip == true',
+      actions: [say('high')],
+    }),
     reaction({ name: 'scoped', intents: ['pay'], priority: 20, reactions_scopes_id: 7, actions: [say('scoped')] }),
-    reaction({ name: 'broken', intents: ['pay'], priority: 30, condition: 'variables.x.y.z > "a" - 1', actions: [say('broken')] }),
+    reaction({
+      name: 'broken',
+      intents: ['pay'],
+      priority: 30,
+      condition: 'variables.x.y.z > "a" - 1',
+      actions: [say('broken')],
+    }),
     reaction({ name: 'fallback', intents: ['@fallback'], actions: [say('fallback')] }),
   ];
 
   it('takes the highest priority whose scope is active and whose condition holds', async () => {
     expect(bot((await turn(snapshot(reactions), 'intent:pay@0.9')).entries)).toEqual(['low']);
-    expect(bot((await turn(snapshot(reactions), 'intent:pay@0.9', { ...fresh(), variables: { vip: true } })).entries)).toEqual(['high']);
-    expect(bot((await turn(snapshot(reactions), 'intent:pay@0.9', { ...fresh(), scopeId: 7 })).entries)).toEqual(['scoped']);
+    expect(
+      bot((await turn(snapshot(reactions), 'intent:pay@0.9', { ...fresh(), variables: { vip: true } })).entries),
+    ).toEqual(['high']);
+    expect(bot((await turn(snapshot(reactions), 'intent:pay@0.9', { ...fresh(), scopeId: 7 })).entries)).toEqual([
+      'scoped',
+    ]);
   });
 
   it('runs the fallback and counts the text below the threshold', async () => {
@@ -95,7 +127,14 @@ describe('reaction choice', () => {
   });
 
   it('puts entities into variables and reads them in conditions and utterances', async () => {
-    const r = [reaction({ name: 'size', intents: ['order'], condition: 'entities.size == "large"', actions: [say('A {{size}} one for {{name}}')] })];
+    const r = [
+      reaction({
+        name: 'size',
+        intents: ['order'],
+        condition: 'entities.size == "large"',
+        actions: [say('A {{size}} one for {{name}}')],
+      }),
+    ];
     const result = await turn(snapshot(r), 'intent:order@0.9 size=large', { ...fresh(), variables: { name: 'Ann' } });
     expect(bot(result.entries)).toEqual(['A large one for Ann']);
     expect(result.state.variables.size).toBe('large');
@@ -111,12 +150,25 @@ describe('reaction choice', () => {
 
 describe('built-in actions', () => {
   const run = async (actions: Reaction['actions'], state = fresh(), extra: Partial<BotSnapshot> = {}) =>
-    turn(snapshot([reaction({ name: 'r', intents: ['go'], actions }), reaction({ name: 'later', intents: [] })], extra), 'intent:go@0.9', state);
+    turn(
+      snapshot([reaction({ name: 'r', intents: ['go'], actions }), reaction({ name: 'later', intents: [] })], extra),
+      'intent:go@0.9',
+      state,
+    );
 
   it('buttons, links (unsafe ones dropped), image, date picker, select box and entity not found', async () => {
     const { entries } = await run([
       { name: 'buttons', args: { buttons: [{ title: 'Yes' }, { title: 'No', payload: 'nope' }] }, who: 'bot' },
-      { name: 'links', args: { links: [{ title: 'ok', url: 'https://example.com' }, { title: 'bad', url: 'javascript:alert(1)' }] }, who: 'bot' },
+      {
+        name: 'links',
+        args: {
+          links: [
+            { title: 'ok', url: 'https://example.com' },
+            { title: 'bad', url: 'javascript:alert(1)' },
+          ],
+        },
+        who: 'bot',
+      },
       { name: 'image', args: { url: 'https://example.com/a.png' }, who: 'bot' },
       { name: 'date_picker', args: { variable: 'when' }, who: 'bot' },
       { name: 'select_box', args: { entity: 'size' }, who: 'bot' },
@@ -127,7 +179,9 @@ describe('built-in actions', () => {
       { title: 'No', payload: 'nope' },
     ]);
     expect(action(entries, 'links')?.args.links).toEqual([{ title: 'ok', url: 'https://example.com' }]);
-    expect(entries.some((e) => e.type === 'log' && e.level === 40 && String(e.value).includes('javascript:'))).toBe(true);
+    expect(entries.some((e) => e.type === 'log' && e.level === 40 && String(e.value).includes('javascript:'))).toBe(
+      true,
+    );
     expect(action(entries, 'image')?.args.url).toBe('https://example.com/a.png');
     expect(action(entries, 'date_picker')?.args.variable).toBe('when');
     const boxes = entries.filter((e) => e.value === 'select_box');
@@ -147,17 +201,24 @@ describe('built-in actions', () => {
   });
 
   it('timeout and clear_timeout, set_variable, change_scope', async () => {
-    const started = await run([
-      { name: 'timeout', args: { seconds: 5, reaction: 'later' }, who: 'bot' },
-      { name: 'set_variable', args: { name: 'greeting', value: 'hi {{who}}' }, who: 'bot' },
-      { name: 'change_scope', args: { scope: 'checkout' }, who: 'bot' },
-    ], { ...fresh(), variables: { who: 'Bo' } });
+    const started = await run(
+      [
+        { name: 'timeout', args: { seconds: 5, reaction: 'later' }, who: 'bot' },
+        { name: 'set_variable', args: { name: 'greeting', value: 'hi {{who}}' }, who: 'bot' },
+        { name: 'change_scope', args: { scope: 'checkout' }, who: 'bot' },
+      ],
+      { ...fresh(), variables: { who: 'Bo' } },
+    );
     expect(Object.keys(started.state.timers)).toEqual(['later']);
     expect(started.state.variables.greeting).toBe('hi Bo');
     expect(started.state.scopeId).toBe(7);
     const cleared = await run([{ name: 'clear_timeout', args: { reaction: 'later' }, who: 'bot' }], started.state);
     expect(cleared.state.timers).toEqual({});
-    const late = await turn(snapshot([reaction({ name: 'later', actions: [say('later')] })]), { kind: 'timeout', reaction: 'later' }, cleared.state);
+    const late = await turn(
+      snapshot([reaction({ name: 'later', actions: [say('later')] })]),
+      { kind: 'timeout', reaction: 'later' },
+      cleared.state,
+    );
     expect(bot(late.entries)).toEqual([]);
   });
 
@@ -170,7 +231,17 @@ describe('built-in actions', () => {
   });
 
   it('integration redirect, knowledge answer without a knowledge base, webhook answer into variables', async () => {
-    const actions = [{ id: 3, name: 'crm', type: 'webhook' as const, url: 'https://crm.example.com', method: 'POST' as const, headers: {}, timeout_ms: 1000 }];
+    const actions = [
+      {
+        id: 3,
+        name: 'crm',
+        type: 'webhook' as const,
+        url: 'https://crm.example.com',
+        method: 'POST' as const,
+        headers: {},
+        timeout_ms: 1000,
+      },
+    ];
     const { entries, state } = await run(
       [
         { name: 'integration_redirect', args: { integration: 'desk' }, who: 'bot' },
@@ -182,13 +253,17 @@ describe('built-in actions', () => {
       { actions },
     );
     expect(action(entries, 'integration_redirect')?.args.integration).toBe('desk');
-    expect(entries.some((e) => e.type === 'log' && String(e.value).startsWith('Knowledge base is not available'))).toBe(true);
+    expect(entries.some((e) => e.type === 'log' && String(e.value).startsWith('Knowledge base is not available'))).toBe(
+      true,
+    );
     expect(bot(entries)).toEqual(['I do not know.']);
     expect(state.variables).toMatchObject({ crm_balance: 42, balance: 42 });
   });
 
   it('the start reaction, and the client view without meta', async () => {
-    const { entries } = await turn(snapshot([reaction({ name: 'hi', intents: ['@start'], actions: [say('Hi')] })]), { kind: 'start' });
+    const { entries } = await turn(snapshot([reaction({ name: 'hi', intents: ['@start'], actions: [say('Hi')] })]), {
+      kind: 'start',
+    });
     expect(bot(entries)).toEqual(['Hi']);
     const msg = await turn(snapshot([]), 'intent:x@0.9');
     const view = entriesForClient(msg.entries, 0, false);

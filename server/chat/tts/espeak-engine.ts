@@ -25,7 +25,11 @@ export const espeakEngine: SpeechEngine = {
       const chunks: Buffer[] = [];
       let size = 0;
       child.on('error', (error: NodeJS.ErrnoException) => {
-        reject(error.code === 'ENOENT' ? new SpeechUnavailableError('Text to speech is not installed on this server (espeak-ng).') : error);
+        reject(
+          error.code === 'ENOENT'
+            ? new SpeechUnavailableError('Text to speech is not installed on this server (espeak-ng).')
+            : error,
+        );
       });
       child.stdout.on('data', (chunk: Buffer) => {
         size += chunk.length;

@@ -8,9 +8,7 @@ import { refusedAddressReason, webhookAllowList } from './address-policy.ts';
 
 export const WEBHOOK_RESPONSE_MAX_BYTES = 256 * 1024;
 
-export type WebhookResult =
-  | { ok: true; status: number; data: unknown }
-  | { ok: false; reason: string };
+export type WebhookResult = { ok: true; status: number; data: unknown } | { ok: false; reason: string };
 
 /** Resolves the host and checks every address it has; the request is then pinned to the checked one. */
 async function resolveAllowed(url: URL): Promise<{ address: string; family: 4 | 6 } | { refused: string }> {
@@ -24,7 +22,8 @@ async function resolveAllowed(url: URL): Promise<{ address: string; family: 4 | 
   if (!allowListed) {
     for (const a of addresses) {
       const reason = refusedAddressReason(a.address);
-      if (reason) return { refused: `Address ${a.address} of ${host} ${reason}; webhooks may call public addresses only` };
+      if (reason)
+        return { refused: `Address ${a.address} of ${host} ${reason}; webhooks may call public addresses only` };
     }
   }
   const first = addresses[0]!;
@@ -43,7 +42,8 @@ export async function callWebhook(action: ProjectAction, payload: unknown): Prom
   } catch {
     return { ok: false, reason: 'Invalid URL' };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'Only http and https are allowed' };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, reason: 'Only http and https are allowed' };
   if (url.username || url.password) return { ok: false, reason: 'Credentials in the URL are not allowed' };
   const target = await resolveAllowed(url);
   if ('refused' in target) return { ok: false, reason: target.refused };
@@ -66,7 +66,9 @@ export async function callWebhook(action: ProjectAction, payload: unknown): Prom
           ...action.headers,
           accept: 'application/json',
           'user-agent': 'bot-console-webhook/1',
-          ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+          ...(body !== undefined
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+            : {}),
         },
       },
       (response) => {

@@ -1,7 +1,12 @@
 import type { ReactionInput } from '../../../src/api/contract/reactions.ts';
 import { FALLBACK_INTENT, INPUT_INTENT, START_INTENT } from '../../../src/api/contract/reactions.ts';
 import { claimAtime } from '../../services/atime.ts';
-import { REACTIONS_RESOURCE, REACTION_SCOPES_RESOURCE, replaceReactionScopes, replaceReactions } from '../../services/reactions.ts';
+import {
+  REACTIONS_RESOURCE,
+  REACTION_SCOPES_RESOURCE,
+  replaceReactionScopes,
+  replaceReactions,
+} from '../../services/reactions.ts';
 import type { Db } from '../database.ts';
 
 export const DEMO_ORDER_SCOPE = 'ordering';
@@ -76,7 +81,10 @@ export function demoReactions(orderScopeId: number): Omit<ReactionInput, 'id'>[]
       condition: 'variables.delivery_date',
       priority: 10,
       reactions_scopes_id: orderScopeId,
-      actions: [utter('Your order is confirmed for {{delivery_date}}. Thank you, goodbye!'), { name: 'call_end', args: {} }],
+      actions: [
+        utter('Your order is confirmed for {{delivery_date}}. Thank you, goodbye!'),
+        { name: 'call_end', args: {} },
+      ],
     },
     {
       name: 'order_cancelled',
@@ -110,7 +118,9 @@ export function demoReactions(orderScopeId: number): Omit<ReactionInput, 'id'>[]
     {
       name: 'human_agent',
       intents: ['human agent'],
-      actions: [{ name: 'integration_redirect', args: { integration: 'agent-desk', text: 'Let me pass you to a colleague.' } }],
+      actions: [
+        { name: 'integration_redirect', args: { integration: 'agent-desk', text: 'Let me pass you to a colleague.' } },
+      ],
     },
     {
       name: 'thanks',
@@ -143,8 +153,16 @@ export async function initializeDemoDialogue(trx: Db, projectId: number, options
   const reactions = options.demo
     ? demoReactions(scopes[0]!.id).filter((r) => (r.intents ?? []).every((i) => i.startsWith('@') || intents.has(i)))
     : [
-        { name: 'welcome', intents: [START_INTENT], actions: [{ name: 'utter', args: { text: 'Hello! How can I help you?' } }] },
-        { name: 'fallback', intents: [FALLBACK_INTENT], actions: [{ name: 'utter', args: { text: 'Sorry, I did not understand.' } }] },
+        {
+          name: 'welcome',
+          intents: [START_INTENT],
+          actions: [{ name: 'utter', args: { text: 'Hello! How can I help you?' } }],
+        },
+        {
+          name: 'fallback',
+          intents: [FALLBACK_INTENT],
+          actions: [{ name: 'utter', args: { text: 'Sorry, I did not understand.' } }],
+        },
       ];
   const reactionTime = await claimAtime(trx, projectId, REACTIONS_RESOURCE, Number.MAX_SAFE_INTEGER);
   await replaceReactions(trx, { projectId, userId: null, atime: reactionTime! }, reactions);

@@ -258,11 +258,19 @@ const firstAtime = async (db: Db, projectId: number, resource: string): Promise<
  * Project initializer (options.demo only): the demo intents, synonym and entities with their first
  * revisions, and a trained draft model with its evaluation, so the chat and the intents screen work at once.
  */
-export async function initializeDemoLanguageModel(trx: Db, projectId: number, options: { demo: boolean }): Promise<void> {
+export async function initializeDemoLanguageModel(
+  trx: Db,
+  projectId: number,
+  options: { demo: boolean },
+): Promise<void> {
   if (!options.demo) return;
   const scope: WriteScope = { projectId, userId: null, atime: await firstAtime(trx, projectId, INTENTS_RESOURCE) };
   for (const intent of demoIntents) {
-    const { id } = await trx.insertInto('intents').values({ project_id: projectId, name: intent.name }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await trx
+      .insertInto('intents')
+      .values({ project_id: projectId, name: intent.name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await insertTemplates(trx, projectId, id, intent.templates);
     await recordIntentRevision(trx, scope, id);
   }
@@ -273,7 +281,14 @@ export async function initializeDemoLanguageModel(trx: Db, projectId: number, op
       .returning('id')
       .executeTakeFirstOrThrow();
     const time = await firstAtime(trx, projectId, SYNONYMS_RESOURCE);
-    await recordRevision(trx, { projectId, resource: SYNONYMS_RESOURCE, itemId: id, time, userId: null, data: { id, ...synonym } });
+    await recordRevision(trx, {
+      projectId,
+      resource: SYNONYMS_RESOURCE,
+      itemId: id,
+      time,
+      userId: null,
+      data: { id, ...synonym },
+    });
   }
   for (const entity of demoEntities) {
     const row = await trx
@@ -282,14 +297,26 @@ export async function initializeDemoLanguageModel(trx: Db, projectId: number, op
       .returning(['id', 'project_id', 'name', 'type', 'match', 'occurrence', 'case_insensitive', 'values', 'is_system'])
       .executeTakeFirstOrThrow();
     const time = await firstAtime(trx, projectId, ENTITIES_RESOURCE);
-    await recordRevision(trx, { projectId, resource: ENTITIES_RESOURCE, itemId: row.id, time, userId: null, data: entityView(row) });
+    await recordRevision(trx, {
+      projectId,
+      resource: ENTITIES_RESOURCE,
+      itemId: row.id,
+      time,
+      userId: null,
+      data: entityView(row),
+    });
   }
   try {
     const data = await loadTrainingData(trx, projectId);
     const hash = trainingDataHash(data);
     const { threshold } = await readNluSettings(trx, projectId);
     await storeDraftModel(trx, projectId, await trainModel(data, { workers: 1 }), hash);
-    await storeEvaluation(trx, projectId, await evaluateProject(data, { folds: 5, seed: 42, threshold, workers: 1 }), hash);
+    await storeEvaluation(
+      trx,
+      projectId,
+      await evaluateProject(data, { folds: 5, seed: 42, threshold, workers: 1 }),
+      hash,
+    );
   } catch (error) {
     // An untrained demo still works: the screens say 'not retrained' and Train NLU trains it.
     console.warn('The demo language model could not be trained at seed time:', error);

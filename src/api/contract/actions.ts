@@ -7,7 +7,10 @@ export const WEBHOOK_TIMEOUT_MAX_MS = 30_000;
 
 /** Names a reaction may not give a project action: the built-in ones. */
 const headerName = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'Invalid header name');
-const headerValue = z.string().max(2000).refine((v) => !/[\r\n\0]/.test(v), 'Header values cannot contain line breaks');
+const headerValue = z
+  .string()
+  .max(2000)
+  .refine((v) => !/[\r\n\0]/.test(v), 'Header values cannot contain line breaks');
 
 /**
  * A project action: an HTTP call (webhook) the bot makes when a reaction names it. The server refuses
@@ -27,7 +30,10 @@ export const projectAction = z.object({
     .string()
     .trim()
     .max(2000)
-    .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), 'URL must be an http:// or https:// address'),
+    .refine(
+      (u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol),
+      'URL must be an http:// or https:// address',
+    ),
   method: z.enum(WEBHOOK_METHODS).default('POST'),
   headers: z.record(headerName, headerValue).default({}),
   timeout_ms: z.number().int().min(100).max(WEBHOOK_TIMEOUT_MAX_MS).default(5000),
@@ -40,7 +46,20 @@ export type ProjectActionInput = z.input<typeof projectActionInput>;
 /** One argument of a built-in action, for the editor's typed forms. */
 export const actionArgument = z.object({
   name: z.string(),
-  type: z.enum(['text', 'template', 'number', 'boolean', 'reaction', 'scope', 'entity', 'variable', 'project', 'url', 'list', 'action']),
+  type: z.enum([
+    'text',
+    'template',
+    'number',
+    'boolean',
+    'reaction',
+    'scope',
+    'entity',
+    'variable',
+    'project',
+    'url',
+    'list',
+    'action',
+  ]),
   required: z.boolean(),
   doc: z.string(),
 });

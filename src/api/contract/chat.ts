@@ -79,7 +79,8 @@ export const chatInit = defineCall({
   body: z.object({ get_meta: z.boolean().default(false) }).default({ get_meta: false }),
   response: chatResponse.extend({ conversation_token: z.string() }),
   atimeExempt: true,
-  summary: 'Starts a conversation (runs the @start reaction). The conversation_token (sent or generated) must come with every later call.',
+  summary:
+    'Starts a conversation (runs the @start reaction). The conversation_token (sent or generated) must come with every later call.',
 });
 
 export const chatSend = defineCall({
@@ -109,7 +110,8 @@ export const chatProvisional = defineCall({
   body: z.object({ last_ts: z.number().int().default(0), get_meta: z.boolean().default(false) }),
   response: chatResponse.extend({ pending: z.boolean() }),
   atimeExempt: true,
-  summary: 'Polled every 500 ms while a message is pending: entries stored after last_ts, and whether a turn still runs.',
+  summary:
+    'Polled every 500 ms while a message is pending: entries stored after last_ts, and whether a turn still runs.',
 });
 
 export const chatTimeout = defineCall({

@@ -67,11 +67,7 @@ function Conversations({ item, projectId }: { item: UnclassifiedIntent; projectI
       </Menu.Target>
       <Menu.Dropdown mah={300} style={{ overflowY: 'auto' }}>
         {item.conversations_ids.map((id) => (
-          <Menu.Item
-            key={id}
-            component={Link}
-            href={`/app/logs?conversation_id=${encodeURIComponent(id)}${projectId ? `&project_id=${projectId}` : ''}`}
-          >
+          <Menu.Item key={id} component="a" href={conversationHref(id, projectId)}>
             {id}
           </Menu.Item>
         ))}

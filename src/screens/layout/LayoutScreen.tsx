@@ -145,7 +145,8 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
         </Center>
       );
     }
-    if (projectId === null) {
+    // No screen loads its data before the expired password is changed: the server refuses those calls.
+    if (projectId === null || passwordExpired) {
       return (
         <Center mih="60vh">
           <Loader />

@@ -22,13 +22,23 @@ export interface TestApp {
   call(
     method: InjectOptions['method'],
     url: string,
-    options?: { as?: Caller | null; body?: unknown; query?: Record<string, string | number>; headers?: Record<string, string> },
+    options?: {
+      as?: Caller | null;
+      body?: unknown;
+      query?: Record<string, string | number>;
+      headers?: Record<string, string>;
+    },
   ): Promise<LightMyRequestResponse>;
   login(email: string, password: string): Promise<Caller>;
   /** The seeded administrator, password no longer expired. */
   admin(): Promise<Caller>;
   /** A user holding `roleId` in the given projects (and optionally a system role). */
-  createUser(options: { email?: string; roleId?: number; projectIds?: number[]; systemRoleId?: number | null }): Promise<Caller>;
+  createUser(options: {
+    email?: string;
+    roleId?: number;
+    projectIds?: number[];
+    systemRoleId?: number | null;
+  }): Promise<Caller>;
   close(): Promise<void>;
 }
 
@@ -92,7 +102,10 @@ export async function createTestApp(): Promise<TestApp> {
         .executeTakeFirstOrThrow();
       if (roleId !== undefined) {
         for (const projectId of projectIds) {
-          await db.insertInto('user_projects').values({ user_id: id, project_id: projectId, role_id: roleId }).execute();
+          await db
+            .insertInto('user_projects')
+            .values({ user_id: id, project_id: projectId, role_id: roleId })
+            .execute();
         }
       }
       return login(address, USER_PASSWORD);

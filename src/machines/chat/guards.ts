@@ -1,0 +1,21 @@
+import type { ChatResponse } from '../../api/contract/chat.ts';
+import { ApiError } from '../../api/client.ts';
+import { redirectsToIntegration } from './transcript.ts';
+
+type Ctx = { context: { integration: boolean }; event: unknown };
+
+const outputOf = (event: unknown): ChatResponse | null =>
+  event && typeof event === 'object' && 'output' in event ? ((event as { output: ChatResponse }).output ?? null) : null;
+
+/** The answer ended the conversation (call_end, call_transfer). */
+export const answerEnds = ({ event }: Ctx): boolean => outputOf(event)?.ended === true;
+
+/** After this answer the integration socket should be open (an integration_redirect happened, now or before). */
+export const wantsSocket = ({ context, event }: Ctx): boolean =>
+  context.integration || redirectsToIntegration(outputOf(event)?.tracker ?? []);
+
+/** The server says the conversation has ended (410) — e.g. ended in another tab. */
+export const conversationGone = ({ event }: { event: unknown }): boolean => {
+  const error = event && typeof event === 'object' && 'error' in event ? (event as { error: unknown }).error : null;
+  return error instanceof ApiError && error.status === 410;
+};

@@ -1,0 +1,428 @@
+import { assign, enqueueActions, setup } from 'xstate';
+import type { ChatResponse, LogLevelName, TrackerEntry } from '../../api/contract/chat.ts';
+import { type ChatStart, chatActors, type ConversationRef } from './actors.ts';
+import { type ChatFlags, DEFAULT_CHAT_FLAGS, readChatFlags } from './clientStyleFlags.ts';
+import type { ChatEvent } from './events.ts';
+import { answerEnds, conversationGone, wantsSocket } from './guards.ts';
+import { TEST_CREATED, conversationToSteps, testNameError } from './testConversion.ts';
+import { CHAT_NOTICES } from './texts.ts';
+import {
+  inputVisibleAfter,
+  lastTimestamp,
+  mergeEntries,
+  newEntries,
+  redirectsToIntegration,
+  timerChanges,
+} from './transcript.ts';
+
+export interface ChatNotice {
+  text: string;
+  tone: 'error' | 'success' | 'info';
+}
+
+export interface ChatContext {
+  /** The console asks for intent and confidence (get_meta); the widget does not. */
+  getMeta: boolean;
+  conversation: ConversationRef | null;
+  entries: TrackerEntry[];
+  ended: boolean;
+  inputVisible: boolean;
+  flags: ChatFlags;
+  /** An integration_redirect happened: the integration socket stays open while the conversation is idle. */
+  integration: boolean;
+  /** The message on its way, shown until the answer arrives. */
+  pendingText: string | null;
+  /** The bot message being fetched as audio. */
+  reading: string | null;
+  notice: ChatNotice | null;
+  logLevel: LogLevelName;
+  maximised: boolean;
+  testName: string;
+  testNameError: string | null;
+  testNames: string[];
+}
+
+export interface ChatInput {
+  getMeta: boolean;
+}
+
+/** Spec 1 §9: the default chat log level. */
+export const DEFAULT_LOG_LEVEL: LogLevelName = 'warn';
+
+const fresh = (getMeta: boolean): ChatContext => ({
+  getMeta,
+  conversation: null,
+  entries: [],
+  ended: false,
+  inputVisible: true,
+  flags: DEFAULT_CHAT_FLAGS,
+  integration: false,
+  pendingText: null,
+  reading: null,
+  notice: null,
+  logLevel: DEFAULT_LOG_LEVEL,
+  maximised: false,
+  testName: '',
+  testNameError: null,
+  testNames: [],
+});
+
+const conversationOf = (context: ChatContext): ConversationRef => context.conversation as ConversationRef;
+
+/** Where a finished call of the conversation leads: ended, idle with the socket, or plain idle. */
+const afterAnswer = (extra: ReadonlyArray<{ type: 'notify'; params: ChatNotice }> = []) => [
+  { guard: 'answerEnds' as const, target: '#chat.open.ended', actions: ['storeAnswer' as const, ...extra] },
+  { guard: 'wantsSocket' as const, target: '#chat.open.idle.listening', actions: ['storeAnswer' as const, ...extra] },
+  { target: '#chat.open.idle.quiet', actions: ['storeAnswer' as const, ...extra] },
+];
+/** Back to idle after a failed call, keeping the socket if the integration is on. */
+const backToIdle = (notice: ChatNotice) => [
+  { guard: 'integrationOn' as const, target: '#chat.open.idle.listening', actions: { type: 'notify' as const, params: notice } },
+  { target: '#chat.open.idle.quiet', actions: { type: 'notify' as const, params: notice } },
+];
+const error = (text: string): ChatNotice => ({ text, tone: 'error' });
+
+/**
+ * One conversation with the bot (spec 1 §2, §4; DESIGN §8–§9), used by the console's test window and the
+ * embeddable widget, which differ only in the actors they provide.
+ */
+export const chatMachine = setup({
+  types: {
+    context: {} as ChatContext,
+    events: {} as ChatEvent,
+    input: {} as ChatInput,
+  },
+  actors: chatActors,
+  delays: {
+    /** Spec 1 §4, §9: provisional responses are polled every 500 ms while a reply is awaited. */
+    providedPollInterval: 500,
+    /** Spec 1 §4, §9: a socket that did not close cleanly is reopened after 3 s. */
+    integrationSocketRetry: 3000,
+  },
+  guards: {
+    answerEnds,
+    wantsSocket,
+    conversationGone,
+    integrationOn: ({ context }) => context.integration,
+    hasText: ({ event }) => event.type === 'message.send' && event.text.trim().length > 0,
+    hasFiles: ({ event }) => event.type === 'attachment.upload' && event.files.length > 0,
+    canReadAloud: ({ context, event }) => context.flags.readUtterances && event.type === 'utter.read' && event.text.length > 0,
+    closedCleanly: ({ event }) => event.type === 'socket.closed' && event.clean,
+    socketEnds: ({ event }) => event.type === 'socket.message' && event.ended,
+    wasEnded: ({ context }) => context.ended,
+    testNameValid: ({ context }) => testNameError(context.testName, context.testNames) === null,
+  },
+  actions: {
+    /** A notification outside the window (console: Mantine); the window shows `context.notice` too. */
+    notify: enqueueActions(({ enqueue }, params: ChatNotice) => {
+      enqueue.assign({ notice: params });
+      enqueue('showNotice', params);
+    }),
+    showNotice: (_, _params: ChatNotice) => {},
+    playAudio: (_, _params: { audio: Blob }) => {},
+    /** Merges the answer's entries and starts or cancels the timers its timeout actions ask for. */
+    storeAnswer: enqueueActions(({ context, event, enqueue }) => {
+      const answer = (event as { output?: ChatResponse }).output;
+      if (!answer) return;
+      enqueue({ type: 'applyEntries', params: { tracker: answer.tracker, ended: answer.ended } });
+    }),
+    applyEntries: enqueueActions(({ context, enqueue }, params: { tracker: TrackerEntry[]; ended: boolean }) => {
+      const added = newEntries(context.entries, params.tracker);
+      for (const change of timerChanges(added)) {
+        enqueue.sendTo('timeoutTimers', change.kind === 'start'
+          ? { type: 'timers.start', reaction: change.reaction, seconds: change.seconds }
+          : { type: 'timers.clear', reaction: change.reaction });
+      }
+      if (params.ended) enqueue.sendTo('timeoutTimers', { type: 'timers.clear', reaction: null });
+      enqueue.assign({
+        entries: mergeEntries(context.entries, params.tracker),
+        ended: context.ended || params.ended,
+        inputVisible: inputVisibleAfter(added, context.inputVisible),
+        integration: (context.integration || redirectsToIntegration(added)) && !params.ended,
+        pendingText: null,
+      });
+    }),
+    clearAllTimers: ({ system }) => {
+      void system;
+    },
+  },
+}).createMachine({
+  id: 'chat',
+  description: 'A conversation with the bot: opening starts one, closing clears it.',
+  context: ({ input }) => fresh(input.getMeta),
+  invoke: { id: 'timeoutTimers', src: 'timeoutTimers' },
+  on: {
+    'notice.dismiss': { actions: assign({ notice: null }) },
+  },
+  initial: 'closed',
+  states: {
+    closed: {
+      description: 'No conversation; Run Chat (Ctrl+Shift+X) or the widget button opens one.',
+      entry: [
+        { type: 'clearTimers' as never },
+        assign(({ context }) => ({ ...fresh(context.getMeta), logLevel: context.logLevel })),
+      ],
+      on: { 'chat.open': 'opening' },
+    },
+    opening: {
+      description: 'POST /chat/init starts a new conversation and runs the @start reaction.',
+      tags: ['loading'],
+      entry: [
+        { type: 'clearTimers' as never },
+        assign(({ context }) => ({ ...fresh(context.getMeta), logLevel: context.logLevel, maximised: context.maximised })),
+      ],
+      invoke: {
+        id: 'initChat',
+        src: 'initChat',
+        input: ({ context }) => ({ getMeta: context.getMeta }),
+        onDone: [
+          {
+            guard: 'answerEnds',
+            target: 'open.ended',
+            actions: ['storeStart' as never, 'storeAnswer'],
+          },
+          { guard: 'wantsSocket', target: 'open.idle.listening', actions: ['storeStart' as never, 'storeAnswer'] },
+          { target: 'open.idle.quiet', actions: ['storeStart' as never, 'storeAnswer'] },
+        ],
+        onError: { target: 'failed', actions: { type: 'notify', params: error(CHAT_NOTICES.initFailed) } },
+      },
+      on: { 'chat.close': 'closed' },
+    },
+    failed: {
+      description: "'Cannot init chat': reload tries again.",
+      on: { 'chat.reload': 'opening', 'chat.close': 'closed' },
+    },
+    open: {
+      description: 'A conversation runs; the window shows its transcript.',
+      on: {
+        'chat.close': 'closed',
+        'chat.reload': 'opening',
+        'log.level': { actions: assign({ logLevel: ({ event }) => event.level }) },
+        'window.toggleSize': { actions: assign({ maximised: ({ context }) => !context.maximised }) },
+      },
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Waiting for the user: type, press a button, pick a value or a date, upload, read aloud.',
+          on: {
+            'message.send': {
+              guard: 'hasText',
+              target: 'sending',
+              actions: [
+                assign({ pendingText: ({ event }) => event.text.trim(), notice: null }),
+                { type: 'clearTimersUnlessPersistent' as never },
+              ],
+            },
+            'attachment.upload': [
+              { guard: 'hasFiles', target: 'uploading', actions: assign({ notice: null }) },
+              { actions: { type: 'notify', params: error(CHAT_NOTICES.chooseFile) } },
+            ],
+            'utter.read': { guard: 'canReadAloud', target: 'reading', actions: assign({ reading: ({ event }) => event.text }) },
+            'timeout.elapsed': 'timingOut',
+            'convert.open': 'converting',
+          },
+          initial: 'quiet',
+          states: {
+            quiet: { description: 'No integration socket is needed.' },
+            listening: {
+              description: 'An integration_redirect happened: the websocket brings what the integration says.',
+              invoke: {
+                id: 'integrationSocket',
+                src: 'integrationSocket',
+                input: ({ context }) => ({ conversation: conversationOf(context), lastTs: lastTimestamp(context.entries) }),
+              },
+              on: {
+                'socket.message': [
+                  {
+                    guard: 'socketEnds',
+                    target: '#chat.open.ended',
+                    actions: { type: 'applyEntries', params: ({ event }) => ({ tracker: event.tracker, ended: event.ended }) },
+                  },
+                  { actions: { type: 'applyEntries', params: ({ event }) => ({ tracker: event.tracker, ended: event.ended }) } },
+                ],
+                'socket.closed': [
+                  { guard: 'closedCleanly', target: 'quiet', actions: assign({ integration: false }) },
+                  { target: 'retrying' },
+                ],
+              },
+            },
+            retrying: {
+              description: 'The socket closed without a clean close: it is reopened after 3 s.',
+              after: { integrationSocketRetry: 'listening' },
+            },
+          },
+        },
+        sending: {
+          description: 'POST /chat with the message; provisional responses are polled meanwhile.',
+          tags: ['busy'],
+          invoke: {
+            id: 'sendMessage',
+            src: 'sendMessage',
+            input: ({ context }) => ({
+              conversation: conversationOf(context),
+              msg: context.pendingText ?? '',
+              lastTs: lastTimestamp(context.entries),
+              getMeta: context.getMeta,
+            }),
+            onDone: afterAnswer(),
+            onError: [
+              {
+                guard: 'conversationGone',
+                target: 'ended',
+                actions: assign({ ended: true, pendingText: null }),
+              },
+              ...backToIdle(error(CHAT_NOTICES.sendFailed)).map((t) => ({
+                ...t,
+                actions: [assign({ pendingText: null }), t.actions],
+              })),
+            ],
+          },
+          initial: 'waiting',
+          states: {
+            waiting: {
+              description: 'Waiting 500 ms before asking for a provisional response.',
+              after: { providedPollInterval: 'polling' },
+            },
+            polling: {
+              description: 'POST /chat/provisional-response: what the bot said so far while a slow action runs.',
+              invoke: {
+                id: 'pollProvisional',
+                src: 'pollProvisional',
+                input: ({ context }) => ({
+                  conversation: conversationOf(context),
+                  lastTs: lastTimestamp(context.entries),
+                  getMeta: context.getMeta,
+                }),
+                onDone: {
+                  target: 'waiting',
+                  actions: {
+                    type: 'applyEntries',
+                    params: ({ context, event }) => ({
+                      // the user's own utterance comes back too; the pending text stays until the answer
+                      tracker: event.output.tracker,
+                      ended: false,
+                      keep: context.pendingText,
+                    }),
+                  },
+                },
+                onError: 'waiting',
+              },
+            },
+          },
+        },
+        timingOut: {
+          description: 'A timer elapsed: POST /chat/timeout runs its reaction.',
+          tags: ['busy'],
+          invoke: {
+            id: 'sendTimeout',
+            src: 'sendTimeout',
+            input: ({ context, event }) => ({
+              conversation: conversationOf(context),
+              reaction: event.type === 'timeout.elapsed' ? event.reaction : '',
+              lastTs: lastTimestamp(context.entries),
+              getMeta: context.getMeta,
+            }),
+            onDone: afterAnswer(),
+            onError: backToIdle(error(CHAT_NOTICES.timeoutFailed)),
+          },
+        },
+        uploading: {
+          description: 'PUT /chat/attachments with the chosen files.',
+          tags: ['busy'],
+          invoke: {
+            id: 'uploadAttachments',
+            src: 'uploadAttachments',
+            input: ({ context, event }) => ({
+              conversation: conversationOf(context),
+              files: event.type === 'attachment.upload' ? event.files : [],
+              lastTs: lastTimestamp(context.entries),
+            }),
+            onDone: afterAnswer([{ type: 'notify', params: { text: CHAT_NOTICES.uploaded, tone: 'success' } }]),
+            onError: backToIdle(error(CHAT_NOTICES.uploadFailed)),
+          },
+        },
+        reading: {
+          description: 'POST /chat/read-utter fetches the WAV of a bot message; it plays when it arrives.',
+          tags: ['busy'],
+          invoke: {
+            id: 'readUtter',
+            src: 'readUtter',
+            input: ({ context }) => ({
+              conversation: conversationOf(context),
+              utter: context.reading ?? '',
+              lastTs: lastTimestamp(context.entries),
+              speed: context.flags.readSpeed,
+            }),
+            onDone: [
+              {
+                guard: 'integrationOn',
+                target: 'idle.listening',
+                actions: [{ type: 'playAudio', params: ({ event }) => ({ audio: event.output }) }, assign({ reading: null })],
+              },
+              {
+                target: 'idle.quiet',
+                actions: [{ type: 'playAudio', params: ({ event }) => ({ audio: event.output }) }, assign({ reading: null })],
+              },
+            ],
+            onError: backToIdle(error(CHAT_NOTICES.readFailed)).map((t) => ({ ...t, actions: [assign({ reading: null }), t.actions] })),
+          },
+        },
+        converting: {
+          description: 'Convert the conversation to a test: a name (required, unique), then PUT /tests/-1.',
+          entry: assign({ testName: '', testNameError: null }),
+          on: { 'convert.cancel': [{ guard: 'wasEnded', target: 'ended' }, { target: 'idle' }] },
+          initial: 'loading',
+          states: {
+            loading: {
+              description: 'The names of the existing tests are fetched (a name must be unique).',
+              tags: ['loading'],
+              invoke: {
+                id: 'loadTestNames',
+                src: 'loadTestNames',
+                onDone: { target: 'editing', actions: assign({ testNames: ({ event }) => event.output }) },
+                onError: { target: 'editing', actions: assign({ testNames: [] }) },
+              },
+            },
+            editing: {
+              description: "The name is typed; 'Test name cannot be empty' or 'Duplicit test name' when it cannot be used.",
+              on: {
+                'convert.name': { actions: assign({ testName: ({ event }) => event.name, testNameError: null }) },
+                'convert.submit': [
+                  { guard: 'testNameValid', target: 'saving' },
+                  { actions: assign({ testNameError: ({ context }) => testNameError(context.testName, context.testNames) }) },
+                ],
+              },
+            },
+            saving: {
+              description: 'PUT /tests/-1 with the steps of this conversation.',
+              tags: ['busy'],
+              invoke: {
+                id: 'createTest',
+                src: 'createTest',
+                input: ({ context }) => ({ name: context.testName.trim(), steps: conversationToSteps(context.entries) }),
+                onDone: [
+                  {
+                    guard: 'wasEnded',
+                    target: '#chat.open.ended',
+                    actions: { type: 'notify', params: { text: TEST_CREATED, tone: 'success' } },
+                  },
+                  { target: '#chat.open.idle', actions: { type: 'notify', params: { text: TEST_CREATED, tone: 'success' } } },
+                ],
+                onError: {
+                  target: 'editing',
+                  actions: assign({
+                    testNameError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+                  }),
+                },
+              },
+            },
+          },
+        },
+        ended: {
+          description: "call_end or call_transfer: 'Conversation ended' and a restart button.",
+          on: { 'chat.restart': '#chat.opening', 'convert.open': 'converting' },
+        },
+      },
+    },
+  },
+});

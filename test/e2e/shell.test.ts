@@ -1,0 +1,70 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the console shell in Chromium against the real server', () => {
+  it('logs in as the seeded admin, changes the expired password, navigates with Ctrl+G then S and logs out', async () => {
+    // An unauthenticated deep link goes to login and comes back afterwards.
+    await page.goto(`${server.url}/#/app/intents`);
+    await page.getByLabel('Email', { exact: true }).waitFor();
+    await screenshot(page, 'shell-01-login');
+    await page.getByLabel('Email', { exact: true }).fill('admin@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Login failed.').first().waitFor();
+
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Change your password').waitFor();
+    // The modal cannot be closed before the password is changed.
+    await page.keyboard.press('Escape');
+    expect(await page.getByText('Change your password').isVisible()).toBe(true);
+    const newPassword = 'Correct-Horse-Battery-Staple-9';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Repeat new password', { exact: true }).fill('Correct');
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByLabel('Repeat new password', { exact: true }).fill(newPassword);
+    await page.getByText('The password is strong enough.').waitFor();
+    await screenshot(page, 'shell-02-password-change');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Password changed').waitFor();
+    await page.waitForURL(/#\/app\/intents/);
+
+    await page.goto(`${server.url}/#/app/dashboard`);
+    await page.getByTestId('dashboard').waitFor();
+    await screenshot(page, 'shell-03-dashboard');
+
+    await page.keyboard.press('Control+g');
+    await page.getByTestId('menu-mode').waitFor();
+    await page.keyboard.press('s');
+    await page.waitForURL(/#\/app\/settings/);
+    await screenshot(page, 'shell-04-settings-via-hotkey');
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByLabel('Email', { exact: true }).waitFor();
+    // The old session is gone on the server too.
+    const me = await page.evaluate(async () => (await fetch('/v1/users/me', { headers: { 'x-requested-with': 'console' } })).status);
+    expect(me).toBe(401);
+  });
+
+  it('shows the 404 page with its exact text', async () => {
+    await page.goto(`${server.url}/#/404`);
+    await page.getByText('Opps, it seems that this page does not exist.').waitFor();
+  });
+});
