@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { LabelledText } from './nlu-data.ts';
-import { percentile } from './nlu-latency.ts';
+import { cpuSeconds, percentile } from './nlu-latency.ts';
 
 const require = createRequire(import.meta.url);
 const { containerBootstrap } = require('@nlpjs/core');
@@ -18,8 +18,10 @@ const nlp = new Nlp({ container, autoSave: false, threshold: 0, calculateSentime
 nlp.addLanguage('en');
 for (const row of train) nlp.addDocument('en', row.text, row.intent);
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 await nlp.train();
 const trainSeconds = (performance.now() - started) / 1000;
+const trainCpuSeconds = cpuSeconds(process.cpuUsage(cpuBefore));
 let correct = 0;
 const latencies: number[] = [];
 for (const row of test) {
@@ -31,6 +33,7 @@ for (const row of test) {
 parentPort!.postMessage({
   accuracy: correct / test.length,
   trainSeconds,
+  trainCpuSeconds,
   p50Ms: percentile(latencies, 50),
   p99Ms: percentile(latencies, 99),
 });

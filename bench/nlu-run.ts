@@ -7,7 +7,7 @@ import type { TrainingData } from '../server/nlu/index.ts';
 import { DEFAULT_THRESHOLD } from '../server/nlu/train.ts';
 import { loadDataset, readJsonLines } from './nlu-data.ts';
 import type { LabelledText } from './nlu-data.ts';
-import { peakRssMB, percentile } from './nlu-latency.ts';
+import { cpuSeconds, peakRssMB, percentile } from './nlu-latency.ts';
 
 const [engine, name] = process.argv.slice(2) as [string, string];
 const directory = process.env.NLU_BENCH_DATA ?? '/work/shared/data/nlu';
@@ -27,8 +27,10 @@ function trainingData(rows: LabelledText[]): TrainingData {
 async function runOurs() {
   const data = trainingData(dataset.train);
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const bytes = await trainModel(data);
   const trainSeconds = (performance.now() - started) / 1000;
+  const trainCpuSeconds = cpuSeconds(process.cpuUsage(cpuBefore));
   const loadStarted = performance.now();
   const model = loadModel(bytes);
   const loadMs = performance.now() - loadStarted;
@@ -46,6 +48,7 @@ async function runOurs() {
     dataset: name,
     accuracy: correct / dataset.test.length,
     trainSeconds,
+    trainCpuSeconds,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
     peakRssMB: peakRssMB(),
@@ -112,12 +115,16 @@ async function runNlpJs() {
   const worker = new Worker(new URL('./nlu-nlpjs-worker.ts', import.meta.url), {
     workerData: { train: dataset.train, test: dataset.test },
   });
-  const result = await new Promise<{ accuracy: number; trainSeconds: number; p50Ms: number; p99Ms: number }>(
-    (resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    },
-  );
+  const result = await new Promise<{
+    accuracy: number;
+    trainSeconds: number;
+    trainCpuSeconds: number;
+    p50Ms: number;
+    p99Ms: number;
+  }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
   await worker.terminate();
   return { run: { engine: 'nlp.js', dataset: name, ...result, peakRssMB: peakRssMB() } };
 }

@@ -22,6 +22,8 @@ pg.types.setTypeParser(20, (v: string) => Number(v));
 export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, failover) must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', pglite: null, close: () => db.destroy() };
   }

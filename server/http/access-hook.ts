@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CallAccess } from '../../src/api/contract/call.ts';
+import { MAX_ROW_ID } from '../../src/api/contract/row-id.ts';
 import { can } from '../../src/api/permissions.ts';
 import { SESSION_COOKIE, resolveSession } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
@@ -11,8 +12,10 @@ const allowedWhileExpired = new Set(['session']);
 
 function queryNumber(request: FastifyRequest, name: string): number | null {
   const raw = (request.query as Record<string, unknown> | undefined)?.[name];
-  if (typeof raw !== 'string' || !/^-?\d{1,15}$/.test(raw)) return null;
-  return Number(raw);
+  if (typeof raw !== 'string' || !/^-?\d{1,10}$/.test(raw)) return null;
+  const value = Number(raw);
+  // Beyond PostgreSQL's integer range no row can match: treat it as absent rather than fail in SQL.
+  return Math.abs(value) <= MAX_ROW_ID ? value : null;
 }
 
 export interface InventoriedRoute {

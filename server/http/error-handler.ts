@@ -24,6 +24,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error, cause: error.cause }, 'response does not match the contract');
       return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong.' });
     }
+    const invalidValue = databaseInputError(error);
+    if (invalidValue) return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: invalidValue });
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -51,4 +53,23 @@ function errorName(status: number): string {
     429: 'Too Many Requests',
   };
   return names[status] ?? 'Error';
+}
+
+/**
+ * Values the contract let through but PostgreSQL cannot store (NUL in text, numbers out of range, malformed
+ * literals) are the caller's mistake: 400 with a plain message, never 500 (QUALITY: malformed input).
+ */
+const databaseInputErrors: Record<string, string> = {
+  '22021': 'Text contains characters that cannot be stored.',
+  '22P05': 'Text contains characters that cannot be stored.',
+  '22003': 'A number is out of range.',
+  '22P02': 'A value has the wrong format.',
+  '22001': 'A value is too long.',
+  '22007': 'A date or time has the wrong format.',
+  '22008': 'A date or time is out of range.',
+};
+
+function databaseInputError(error: unknown): string | null {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? (databaseInputErrors[code] ?? null) : null;
 }

@@ -25,15 +25,3 @@ export function sharedSparseMatrix(rows: { index: Int32Array; value: Float32Arra
   rowStart[rows.length] = offset;
   return { rows: rows.length, columns, rowStart, columnIndex, value };
 }
-
-/** A view of some rows of a matrix (for cross-validation folds), sharing nothing but the shape. */
-export function selectRows(matrix: SparseMatrix, selected: readonly number[]): SparseMatrix {
-  return sharedSparseMatrix(
-    selected.map((r) => {
-      const from = matrix.rowStart[r]!;
-      const to = matrix.rowStart[r + 1]!;
-      return { index: matrix.columnIndex.subarray(from, to), value: matrix.value.subarray(from, to) };
-    }),
-    matrix.columns,
-  );
-}

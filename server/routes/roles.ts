@@ -11,7 +11,7 @@ const writeContext = (
 ): PlatformWriteContext => ({
   db: ctx.db,
   reply: ctx.reply,
-  query: ctx.query ?? {},
+  query: ctx.query,
   userId: ctx.requireUser().id,
   projectId: ctx.projectId,
 });
@@ -28,15 +28,15 @@ export default async function roleRoutes(app: FastifyInstance, services: AppServ
     await platformWrite(
       writeContext(ctx),
       ROLES,
-      (trx) => roles.setRolePermissions(trx, ctx.body as NonNullable<typeof ctx.body>),
+      (trx) => roles.setRolePermissions(trx, ctx.body),
       (names) => `Changed permissions of roles ${names.join(', ')}`,
     );
     return { status: 'ok' as const };
   });
 
   registerCall(app, services, putRole, async (ctx) => {
-    const { id } = ctx.params as NonNullable<typeof ctx.params>;
-    const { name } = ctx.body as NonNullable<typeof ctx.body>;
+    const { id } = ctx.params;
+    const { name } = ctx.body;
     if (id === -1) {
       const created = await platformWrite(
         writeContext(ctx),
@@ -59,7 +59,7 @@ export default async function roleRoutes(app: FastifyInstance, services: AppServ
     await platformWrite(
       writeContext(ctx),
       ROLES,
-      (trx) => roles.deleteRole(trx, (ctx.params as NonNullable<typeof ctx.params>).id),
+      (trx) => roles.deleteRole(trx, ctx.params.id),
       (r) => `Deleted role ${r.name} (removed from ${r.holders} user${r.holders === 1 ? '' : 's'})`,
       ['/users/projects'],
     );

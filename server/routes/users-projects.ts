@@ -16,15 +16,9 @@ export default async function usersProjectsRoutes(app: FastifyInstance, services
   registerCall(app, services, putUsersProjects, async (ctx) => {
     const user = ctx.requireUser();
     await platformWrite(
-      { db: ctx.db, reply: ctx.reply, query: ctx.query ?? {}, userId: user.id, projectId: ctx.projectId },
+      { db: ctx.db, reply: ctx.reply, query: ctx.query, userId: user.id, projectId: ctx.projectId },
       USERS_PROJECTS,
-      (trx) =>
-        replaceProjectMembers(
-          trx,
-          user,
-          reachOf(user, putUsersProjects.access),
-          ctx.body as NonNullable<typeof ctx.body>,
-        ),
+      (trx) => replaceProjectMembers(trx, user, reachOf(user, putUsersProjects.access), ctx.body),
       (changes) =>
         `Changed project members: ${changes.map((c) => `${c.project} (+${c.added} −${c.removed} ~${c.changed})`).join(', ')}`,
     );

@@ -11,7 +11,7 @@ const writeContext = (
 ): PlatformWriteContext => ({
   db: ctx.db,
   reply: ctx.reply,
-  query: ctx.query ?? {},
+  query: ctx.query,
   userId: ctx.requireUser().id,
   projectId: ctx.projectId,
 });
@@ -25,9 +25,8 @@ export default async function userRoutes(app: FastifyInstance, services: AppServ
 
   registerCall(app, services, putUser, async (ctx) => {
     const reach = users.reachOf(ctx.requireUser(), putUser.access);
-    // The contract's schemas ran before the handler: params and body are there.
-    const { id } = ctx.params as NonNullable<typeof ctx.params>;
-    const body = ctx.body as NonNullable<typeof ctx.body>;
+    const { id } = ctx.params;
+    const body = ctx.body;
     if (id === -1) {
       const created = await platformWrite(
         writeContext(ctx),
@@ -48,7 +47,7 @@ export default async function userRoutes(app: FastifyInstance, services: AppServ
 
   registerCall(app, services, deleteUser, async (ctx) => {
     const reach = users.reachOf(ctx.requireUser(), deleteUser.access);
-    const { id } = ctx.params as NonNullable<typeof ctx.params>;
+    const { id } = ctx.params;
     await platformWrite(
       writeContext(ctx),
       USERS,
@@ -61,7 +60,7 @@ export default async function userRoutes(app: FastifyInstance, services: AppServ
 
   registerCall(app, services, resetUserPassword, async (ctx) => {
     const reach = users.reachOf(ctx.requireUser(), resetUserPassword.access);
-    const { id } = ctx.params as NonNullable<typeof ctx.params>;
+    const { id } = ctx.params;
     const { password } = await platformWrite(
       writeContext(ctx),
       USERS,

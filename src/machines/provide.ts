@@ -11,7 +11,7 @@ import {
   SkippedCallError,
 } from '../api/client.ts';
 import { intentsExportFileName } from '../api/contract/intents.ts';
-import { deleteEntity, getEntities, putEntity } from '../api/entities.ts';
+import { deleteEntity, getEntities, insertEntity, updateEntity } from '../api/entities.ts';
 import {
   deleteIntent,
   deleteIntentTemplate,
@@ -21,8 +21,8 @@ import {
   insertIntent,
   insertIntentTemplate,
   putNegatedTemplate,
-  renameIntent,
   stripStopwords,
+  updateIntent,
 } from '../api/intents.ts';
 import type { Synonym } from '../api/contract/synonyms.ts';
 import { getSynonyms, updateSynonyms } from '../api/synonyms.ts';
@@ -193,7 +193,7 @@ export const providedIntentsListMachine = intentsListMachine.provide({
       return { intents, evaluation };
     }),
     insertIntent: fromPromise(({ input }) => insertIntent(input.name)),
-    renameIntent: fromPromise(({ input }) => renameIntent(input.id, input.name)),
+    renameIntent: fromPromise(({ input }) => updateIntent(input.id, input.name)),
     deleteIntent: fromPromise(({ input }) => deleteIntent(input.id)),
     exportIntents: fromPromise<unknown>(async () => {
       const csv = await getIntentsExport();
@@ -239,7 +239,10 @@ export const providedEntityEditorMachine = entityEditorMachine.provide({
     loadEntities: fromPromise(() => getEntities()),
     saveEntities: fromPromise(async ({ input }) => {
       const ids: Record<number, number> = {};
-      for (const draft of input.drafts) ids[draft.key] = (await putEntity(draft.id, toEntityBody(draft))).id;
+      for (const draft of input.drafts) {
+        const body = toEntityBody(draft);
+        ids[draft.key] = (draft.id === undefined ? await insertEntity(body) : await updateEntity(draft.id, body)).id;
+      }
       return ids;
     }),
     deleteEntity: fromPromise(({ input }) => deleteEntity(input.id)),

@@ -1,5 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Db } from '../../server/db/database.ts';
+import type { Database } from '../../server/db/schema.ts';
 import type { Caller, TestApp } from './helpers/test-app.ts';
+import { testBackend } from './helpers/test-database.ts';
 
 /** Shared steps of the language-model tests (intents, synonyms, entities, fallbacks, training). */
 
@@ -68,4 +73,21 @@ export async function intentByName(
   const found = list.find((i) => i.name === name);
   if (!found) throw new Error(`no intent ${name}`);
   return found;
+}
+
+/**
+ * Runs `fn` with connections of its own on PostgreSQL (as separate processes would have), ended here, so
+ * a burst of concurrent queries does not leave idle connections in the app's pool when the test drops its
+ * database. On PGlite the app's database itself.
+ */
+export async function withOwnConnections<T>(t: TestApp, size: number, fn: (db: Db) => Promise<T>): Promise<T> {
+  if (testBackend() !== 'postgres') return fn(t.db);
+  const pool = new pg.Pool({ connectionString: t.database.location, max: size });
+  pool.on('error', () => {});
+  const db: Db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    return await fn(db);
+  } finally {
+    await db.destroy();
+  }
 }

@@ -1,8 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/database.ts';
-import type { Database } from '../../server/db/schema.ts';
 import { TRAIN_DRAFT_JOB } from '../../server/jobs/train-draft-job.ts';
 import { enqueueJob, jobById, takeJob } from '../../server/jobs/job-queue.ts';
 import { JobRunner } from '../../server/jobs/job-runner.ts';
@@ -12,8 +8,7 @@ import { getDeploymentModel } from '../../server/services/model-cache.ts';
 import { readNluSettings } from '../../server/services/training-data.ts';
 import type { Caller, TestApp } from './helpers/test-app.ts';
 import { createTestApp } from './helpers/test-app.ts';
-import { testBackend } from './helpers/test-database.ts';
-import { intentByName, write } from './language-model-fixtures.ts';
+import { intentByName, withOwnConnections, write } from './language-model-fixtures.ts';
 
 let t: TestApp;
 let admin: Caller;
@@ -51,8 +46,8 @@ const evaluation = async (projectId = 1): Promise<EvaluationAnswer> =>
 async function waitForJob(jobId: number, projectId = 1): Promise<EvaluationAnswer> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    const answer = await evaluation(projectId);
     const job = await jobById(t.db, jobId);
+    const answer = await evaluation(projectId);
     if (job?.status === 'failed') throw new Error(`training failed: ${job.error}`);
     if (job?.status === 'done' && answer.status.job_id !== null && answer.status.job_id >= jobId) return answer;
     await new Promise((r) => setTimeout(r, 200));
@@ -151,12 +146,10 @@ describe('model cache and worker reload', () => {
 describe('job queue', () => {
   it('takes each job once under concurrent takers (FOR UPDATE SKIP LOCKED), and takes over a stale one', async () => {
     const jobs = await Promise.all([1, 2, 3].map(() => enqueueJob(t.db, { kind: 'test-kind', projectId: 1 })));
-    // Four connections of their own on PostgreSQL (as four worker processes would have), closed here.
-    const pool = testBackend() === 'postgres' ? new pg.Pool({ connectionString: t.database.location, max: 4 }) : null;
-    pool?.on('error', () => {});
-    const takers: Db = pool ? new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) : t.db;
-    const taken = await Promise.all([1, 2, 3, 4].map((w) => takeJob(takers, `w${w}`, ['test-kind'])));
-    if (pool) await takers.destroy();
+    // Four takers on four connections, as four worker processes would be.
+    const taken = await withOwnConnections(t, 4, (db) =>
+      Promise.all([1, 2, 3, 4].map((w) => takeJob(db, `w${w}`, ['test-kind']))),
+    );
     const ids = taken.filter((j) => j !== null).map((j) => j!.id);
     expect(ids.sort()).toEqual(jobs.map((j) => j.id).sort());
     expect(taken.filter((j) => j === null)).toHaveLength(1);

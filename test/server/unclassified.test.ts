@@ -4,7 +4,7 @@ import { NO_CLASS } from '../../src/api/contract/unclassified.ts';
 import { countUnclassified } from '../../server/services/unclassified.ts';
 import type { Caller, TestApp } from './helpers/test-app.ts';
 import { createTestApp } from './helpers/test-app.ts';
-import { expectMessage, intentByName, write } from './language-model-fixtures.ts';
+import { expectMessage, intentByName, withOwnConnections, write } from './language-model-fixtures.ts';
 
 let t: TestApp;
 let admin: Caller;
@@ -26,7 +26,9 @@ describe('unclassified intents (fallbacks)', () => {
     await countUnclassified(t.db, 1, 'do you  deliver to mars?', 'c2');
     await countUnclassified(t.db, 1, 'do you deliver to mars?', 'c2');
     await countUnclassified(t.db, 1, 'what is the wifi password', null);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => countUnclassified(t.db, 1, `phrase ${i}`, `x${i}`)));
+    await withOwnConnections(t, 10, (db) =>
+      Promise.all(Array.from({ length: 20 }, (_, i) => countUnclassified(db, 1, `phrase ${i}`, `x${i}`))),
+    );
     const first = await page({ limit: 2 });
     expect(first.total).toBe(22);
     expect(first.items[0]).toMatchObject({
@@ -41,7 +43,9 @@ describe('unclassified intents (fallbacks)', () => {
   });
 
   it('keeps the counter exact under concurrent conversations', async () => {
-    await Promise.all(Array.from({ length: 30 }, (_, i) => countUnclassified(t.db, 1, 'same words', `c${i % 3}`)));
+    await withOwnConnections(t, 10, (db) =>
+      Promise.all(Array.from({ length: 30 }, (_, i) => countUnclassified(db, 1, 'same words', `c${i % 3}`))),
+    );
     const [item] = (await page()).items;
     expect(item).toMatchObject({ counter: 30 });
     expect([...item!.conversations_ids].sort()).toEqual(['c0', 'c1', 'c2']);

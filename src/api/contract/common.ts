@@ -7,9 +7,8 @@ export const scopeQuery = z.object({
   atime: z.coerce.number().int().optional(),
 });
 
-export const idParam = z.object({ id: z.coerce.number().int() });
-/** `-1` creates (spec 2 §7); other ids must be positive. */
-export const idOrNewParam = z.object({ id: z.coerce.number().int().min(-1) });
+/** Path ids: positive and within PostgreSQL's integer range; `-1` creates (spec 2 §7). */
+export { rowIdOrNewParam as idOrNewParam, rowIdParam as idParam } from './row-id.ts';
 
 export const okResponse = z.object({ status: z.literal('ok') });
 export const idResponse = z.object({ id: z.number().int() });

@@ -1,4 +1,4 @@
-import { type CallbackActorLogic, type EventObject, fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { ChatResponse, TrackerEntry } from '../../api/contract/chat.ts';
 import type { NewTest } from './testConversion.ts';
 
@@ -35,15 +35,17 @@ const notProvided = (name: string) => () => Promise.reject(new Error(`chat actor
  */
 export const chatActors = {
   initChat: fromPromise<ChatStart, { getMeta: boolean }>(notProvided('initChat')),
-  sendMessage: fromPromise<ChatResponse, { conversation: ConversationRef; msg: string; lastTs: number; getMeta: boolean }>(
-    notProvided('sendMessage'),
-  ),
+  sendMessage: fromPromise<
+    ChatResponse,
+    { conversation: ConversationRef; msg: string; lastTs: number; getMeta: boolean }
+  >(notProvided('sendMessage')),
   pollProvisional: fromPromise<ProvisionalAnswer, { conversation: ConversationRef; lastTs: number; getMeta: boolean }>(
     notProvided('pollProvisional'),
   ),
-  sendTimeout: fromPromise<ChatResponse, { conversation: ConversationRef; reaction: string; lastTs: number; getMeta: boolean }>(
-    notProvided('sendTimeout'),
-  ),
+  sendTimeout: fromPromise<
+    ChatResponse,
+    { conversation: ConversationRef; reaction: string; lastTs: number; getMeta: boolean }
+  >(notProvided('sendTimeout')),
   uploadAttachments: fromPromise<ChatResponse, { conversation: ConversationRef; files: File[]; lastTs: number }>(
     notProvided('uploadAttachments'),
   ),
@@ -52,10 +54,10 @@ export const chatActors = {
   ),
   loadTestNames: fromPromise<string[]>(notProvided('loadTestNames')),
   createTest: fromPromise<{ id: number }, NewTest>(notProvided('createTest')),
-  timeoutTimers: fromCallback<TimerCommand, Record<string, never>, TimerEvent>(() => {}) as CallbackActorLogic<
-    TimerCommand,
-    Record<string, never>,
-    TimerEvent
-  >,
-  integrationSocket: fromCallback<EventObject, { conversation: ConversationRef; lastTs: number }, SocketEvent>(() => {}),
+  timeoutTimers: fromCallback<TimerCommand, void, TimerEvent>(() => {}),
+  integrationSocket: fromCallback<
+    { type: 'socket.stop' },
+    { conversation: ConversationRef; lastTs: number },
+    SocketEvent
+  >(() => {}),
 };

@@ -14,18 +14,24 @@ export interface ChatFlags {
 
 export const DEFAULT_CHAT_FLAGS: ChatFlags = { persistentTimeouts: false, readUtterances: false, readSpeed: 1 };
 
-const valueOf = (style: string, name: string): string | null => {
+const flagValue = (style: string, name: string): string | null => {
   const match = new RegExp(`(?:\\$|--)${name}\\s*:\\s*([^;\\n]+)`, 'i').exec(style);
-  return match ? match[1].trim().replace(/^["']|["']$/g, '').replace(/\s*!default$/i, '') : null;
+  return match
+    ? match[1]
+        .trim()
+        .replace(/^["']|["']$/g, '')
+        .replace(/\s*!default$/i, '')
+    : null;
 };
-const isOn = (value: string | null): boolean => value !== null && ['true', 'yes', '1', 'on'].includes(value.toLowerCase());
+const isOn = (value: string | null): boolean =>
+  value !== null && ['true', 'yes', '1', 'on'].includes(value.toLowerCase());
 
 export function readChatFlags(style: string | null | undefined): ChatFlags {
   const text = style ?? '';
-  const speed = Number.parseFloat(valueOf(text, 'read-speed') ?? '');
+  const speed = Number.parseFloat(flagValue(text, 'read-speed') ?? '');
   return {
-    persistentTimeouts: isOn(valueOf(text, 'persistent-timeouts')),
-    readUtterances: isOn(valueOf(text, 'read-utterances')),
+    persistentTimeouts: isOn(flagValue(text, 'persistent-timeouts')),
+    readUtterances: isOn(flagValue(text, 'read-utterances')),
     readSpeed: Number.isFinite(speed) && speed >= 0.25 && speed <= 4 ? speed : DEFAULT_CHAT_FLAGS.readSpeed,
   };
 }

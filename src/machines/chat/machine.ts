@@ -1,6 +1,6 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { ChatResponse, LogLevelName, TrackerEntry } from '../../api/contract/chat.ts';
-import { type ChatStart, chatActors, type ConversationRef } from './actors.ts';
+import { type ChatStart, chatActors, type ConversationRef, type TimerCommand } from './actors.ts';
 import { type ChatFlags, DEFAULT_CHAT_FLAGS, readChatFlags } from './clientStyleFlags.ts';
 import type { ChatEvent } from './events.ts';
 import { answerEnds, conversationGone, wantsSocket } from './guards.ts';
@@ -67,18 +67,61 @@ const fresh = (getMeta: boolean): ChatContext => ({
   testNames: [],
 });
 
+const isUserMessage = (e: TrackerEntry): boolean => e.type === 'utter' && e.args.who === 'user';
 const conversationOf = (context: ChatContext): ConversationRef => context.conversation as ConversationRef;
 
+interface EntriesUpdate {
+  tracker: TrackerEntry[];
+  ended: boolean;
+  /** The call is over: the message typed is in the transcript now. */
+  settled: boolean;
+}
+interface Enqueue {
+  sendTo(to: 'timeoutTimers', event: TimerCommand): void;
+  assign(update: Partial<ChatContext>): void;
+}
+
+/** Merges new entries and starts or cancels the timers their timeout actions ask for. */
+function applyEntries(context: ChatContext, params: EntriesUpdate, enqueue: Enqueue): void {
+  const added = newEntries(context.entries, params.tracker);
+  for (const change of timerChanges(added)) {
+    enqueue.sendTo(
+      'timeoutTimers',
+      change.kind === 'start'
+        ? { type: 'timers.start', reaction: change.reaction, seconds: change.seconds }
+        : { type: 'timers.clear', reaction: change.reaction },
+    );
+  }
+  if (params.ended) enqueue.sendTo('timeoutTimers', { type: 'timers.clear', reaction: null });
+  enqueue.assign({
+    entries: mergeEntries(context.entries, params.tracker),
+    ended: context.ended || params.ended,
+    inputVisible: inputVisibleAfter(added, context.inputVisible),
+    integration: (context.integration || redirectsToIntegration(added)) && !params.ended,
+    // The typed message shows until the transcript holds it (an answer, or a provisional one with it).
+    pendingText: params.settled || added.some(isUserMessage) ? null : context.pendingText,
+  });
+}
+
 /** Where a finished call of the conversation leads: ended, idle with the socket, or plain idle. */
-const afterAnswer = (extra: ReadonlyArray<{ type: 'notify'; params: ChatNotice }> = []) => [
+/** Tell the user: in the window and, in the console, as a notification. */
+const say = (notice: ChatNotice) => [
+  { type: 'showInWindow' as const, params: notice },
+  { type: 'notify' as const, params: notice },
+];
+const afterAnswer = (extra: ReturnType<typeof say> = []) => [
   { guard: 'answerEnds' as const, target: '#chat.open.ended', actions: ['storeAnswer' as const, ...extra] },
   { guard: 'wantsSocket' as const, target: '#chat.open.idle.listening', actions: ['storeAnswer' as const, ...extra] },
   { target: '#chat.open.idle.quiet', actions: ['storeAnswer' as const, ...extra] },
 ];
 /** Back to idle after a failed call, keeping the socket if the integration is on. */
-const backToIdle = (notice: ChatNotice) => [
-  { guard: 'integrationOn' as const, target: '#chat.open.idle.listening', actions: { type: 'notify' as const, params: notice } },
-  { target: '#chat.open.idle.quiet', actions: { type: 'notify' as const, params: notice } },
+const backToIdle = (notice: ChatNotice, clear: Partial<ChatContext> = {}) => [
+  {
+    guard: 'integrationOn' as const,
+    target: '#chat.open.idle.listening',
+    actions: [{ type: 'clearFields' as const, params: clear }, ...say(notice)],
+  },
+  { target: '#chat.open.idle.quiet', actions: [{ type: 'clearFields' as const, params: clear }, ...say(notice)] },
 ];
 const error = (text: string): ChatNotice => ({ text, tone: 'error' });
 
@@ -106,7 +149,8 @@ export const chatMachine = setup({
     integrationOn: ({ context }) => context.integration,
     hasText: ({ event }) => event.type === 'message.send' && event.text.trim().length > 0,
     hasFiles: ({ event }) => event.type === 'attachment.upload' && event.files.length > 0,
-    canReadAloud: ({ context, event }) => context.flags.readUtterances && event.type === 'utter.read' && event.text.length > 0,
+    canReadAloud: ({ context, event }) =>
+      context.flags.readUtterances && event.type === 'utter.read' && event.text.length > 0,
     closedCleanly: ({ event }) => event.type === 'socket.closed' && event.clean,
     socketEnds: ({ event }) => event.type === 'socket.message' && event.ended,
     wasEnded: ({ context }) => context.ended,
@@ -114,37 +158,34 @@ export const chatMachine = setup({
   },
   actions: {
     /** A notification outside the window (console: Mantine); the window shows `context.notice` too. */
-    notify: enqueueActions(({ enqueue }, params: ChatNotice) => {
-      enqueue.assign({ notice: params });
-      enqueue('showNotice', params);
-    }),
-    showNotice: (_, _params: ChatNotice) => {},
+    /** A notification outside the window (console: Mantine; the widget shows only `context.notice`). */
+    notify: (_, _params: ChatNotice) => {},
+    showInWindow: assign((_, params: ChatNotice) => ({ notice: params })),
+    clearFields: assign((_, params: Partial<ChatContext>) => params),
     playAudio: (_, _params: { audio: Blob }) => {},
+    storeStart: assign(({ event }) => {
+      const start = (event as { output?: ChatStart }).output;
+      return start
+        ? {
+            conversation: { id: start.conversation_id, token: start.conversation_token },
+            flags: readChatFlags(start.client_style),
+          }
+        : {};
+    }),
     /** Merges the answer's entries and starts or cancels the timers its timeout actions ask for. */
     storeAnswer: enqueueActions(({ context, event, enqueue }) => {
       const answer = (event as { output?: ChatResponse }).output;
-      if (!answer) return;
-      enqueue({ type: 'applyEntries', params: { tracker: answer.tracker, ended: answer.ended } });
+      if (answer) applyEntries(context, { tracker: answer.tracker, ended: answer.ended, settled: true }, enqueue);
     }),
-    applyEntries: enqueueActions(({ context, enqueue }, params: { tracker: TrackerEntry[]; ended: boolean }) => {
-      const added = newEntries(context.entries, params.tracker);
-      for (const change of timerChanges(added)) {
-        enqueue.sendTo('timeoutTimers', change.kind === 'start'
-          ? { type: 'timers.start', reaction: change.reaction, seconds: change.seconds }
-          : { type: 'timers.clear', reaction: change.reaction });
-      }
-      if (params.ended) enqueue.sendTo('timeoutTimers', { type: 'timers.clear', reaction: null });
-      enqueue.assign({
-        entries: mergeEntries(context.entries, params.tracker),
-        ended: context.ended || params.ended,
-        inputVisible: inputVisibleAfter(added, context.inputVisible),
-        integration: (context.integration || redirectsToIntegration(added)) && !params.ended,
-        pendingText: null,
-      });
+    applyEntries: enqueueActions(({ context, enqueue }, params: EntriesUpdate) =>
+      applyEntries(context, params, enqueue),
+    ),
+    clearTimers: sendTo('timeoutTimers', { type: 'timers.clear', reaction: null } satisfies TimerCommand),
+    /** Without the persistent-timeouts flag a message of the user cancels the running timers. */
+    clearTimersUnlessPersistent: enqueueActions(({ context, enqueue }) => {
+      if (!context.flags.persistentTimeouts)
+        enqueue.sendTo('timeoutTimers', { type: 'timers.clear', reaction: null } satisfies TimerCommand);
     }),
-    clearAllTimers: ({ system }) => {
-      void system;
-    },
   },
 }).createMachine({
   id: 'chat',
@@ -158,18 +199,19 @@ export const chatMachine = setup({
   states: {
     closed: {
       description: 'No conversation; Run Chat (Ctrl+Shift+X) or the widget button opens one.',
-      entry: [
-        { type: 'clearTimers' as never },
-        assign(({ context }) => ({ ...fresh(context.getMeta), logLevel: context.logLevel })),
-      ],
+      entry: ['clearTimers', assign(({ context }) => ({ ...fresh(context.getMeta), logLevel: context.logLevel }))],
       on: { 'chat.open': 'opening' },
     },
     opening: {
       description: 'POST /chat/init starts a new conversation and runs the @start reaction.',
       tags: ['loading'],
       entry: [
-        { type: 'clearTimers' as never },
-        assign(({ context }) => ({ ...fresh(context.getMeta), logLevel: context.logLevel, maximised: context.maximised })),
+        'clearTimers',
+        assign(({ context }) => ({
+          ...fresh(context.getMeta),
+          logLevel: context.logLevel,
+          maximised: context.maximised,
+        })),
       ],
       invoke: {
         id: 'initChat',
@@ -179,12 +221,12 @@ export const chatMachine = setup({
           {
             guard: 'answerEnds',
             target: 'open.ended',
-            actions: ['storeStart' as never, 'storeAnswer'],
+            actions: ['storeStart', 'storeAnswer'],
           },
-          { guard: 'wantsSocket', target: 'open.idle.listening', actions: ['storeStart' as never, 'storeAnswer'] },
-          { target: 'open.idle.quiet', actions: ['storeStart' as never, 'storeAnswer'] },
+          { guard: 'wantsSocket', target: 'open.idle.listening', actions: ['storeStart', 'storeAnswer'] },
+          { target: 'open.idle.quiet', actions: ['storeStart', 'storeAnswer'] },
         ],
-        onError: { target: 'failed', actions: { type: 'notify', params: error(CHAT_NOTICES.initFailed) } },
+        onError: { target: 'failed', actions: say(error(CHAT_NOTICES.initFailed)) },
       },
       on: { 'chat.close': 'closed' },
     },
@@ -210,14 +252,18 @@ export const chatMachine = setup({
               target: 'sending',
               actions: [
                 assign({ pendingText: ({ event }) => event.text.trim(), notice: null }),
-                { type: 'clearTimersUnlessPersistent' as never },
+                'clearTimersUnlessPersistent',
               ],
             },
             'attachment.upload': [
               { guard: 'hasFiles', target: 'uploading', actions: assign({ notice: null }) },
-              { actions: { type: 'notify', params: error(CHAT_NOTICES.chooseFile) } },
+              { actions: say(error(CHAT_NOTICES.chooseFile)) },
             ],
-            'utter.read': { guard: 'canReadAloud', target: 'reading', actions: assign({ reading: ({ event }) => event.text }) },
+            'utter.read': {
+              guard: 'canReadAloud',
+              target: 'reading',
+              actions: assign({ reading: ({ event }) => event.text }),
+            },
             'timeout.elapsed': 'timingOut',
             'convert.open': 'converting',
           },
@@ -229,16 +275,27 @@ export const chatMachine = setup({
               invoke: {
                 id: 'integrationSocket',
                 src: 'integrationSocket',
-                input: ({ context }) => ({ conversation: conversationOf(context), lastTs: lastTimestamp(context.entries) }),
+                input: ({ context }) => ({
+                  conversation: conversationOf(context),
+                  lastTs: lastTimestamp(context.entries),
+                }),
               },
               on: {
                 'socket.message': [
                   {
                     guard: 'socketEnds',
                     target: '#chat.open.ended',
-                    actions: { type: 'applyEntries', params: ({ event }) => ({ tracker: event.tracker, ended: event.ended }) },
+                    actions: {
+                      type: 'applyEntries',
+                      params: ({ event }) => ({ tracker: event.tracker, ended: event.ended, settled: false }),
+                    },
                   },
-                  { actions: { type: 'applyEntries', params: ({ event }) => ({ tracker: event.tracker, ended: event.ended }) } },
+                  {
+                    actions: {
+                      type: 'applyEntries',
+                      params: ({ event }) => ({ tracker: event.tracker, ended: event.ended, settled: false }),
+                    },
+                  },
                 ],
                 'socket.closed': [
                   { guard: 'closedCleanly', target: 'quiet', actions: assign({ integration: false }) },
@@ -271,10 +328,7 @@ export const chatMachine = setup({
                 target: 'ended',
                 actions: assign({ ended: true, pendingText: null }),
               },
-              ...backToIdle(error(CHAT_NOTICES.sendFailed)).map((t) => ({
-                ...t,
-                actions: [assign({ pendingText: null }), t.actions],
-              })),
+              ...backToIdle(error(CHAT_NOTICES.sendFailed), { pendingText: null }),
             ],
           },
           initial: 'waiting',
@@ -297,12 +351,7 @@ export const chatMachine = setup({
                   target: 'waiting',
                   actions: {
                     type: 'applyEntries',
-                    params: ({ context, event }) => ({
-                      // the user's own utterance comes back too; the pending text stays until the answer
-                      tracker: event.output.tracker,
-                      ended: false,
-                      keep: context.pendingText,
-                    }),
+                    params: ({ event }) => ({ tracker: event.output.tracker, ended: false, settled: false }),
                   },
                 },
                 onError: 'waiting',
@@ -337,7 +386,7 @@ export const chatMachine = setup({
               files: event.type === 'attachment.upload' ? event.files : [],
               lastTs: lastTimestamp(context.entries),
             }),
-            onDone: afterAnswer([{ type: 'notify', params: { text: CHAT_NOTICES.uploaded, tone: 'success' } }]),
+            onDone: afterAnswer(say({ text: CHAT_NOTICES.uploaded, tone: 'success' })),
             onError: backToIdle(error(CHAT_NOTICES.uploadFailed)),
           },
         },
@@ -357,14 +406,20 @@ export const chatMachine = setup({
               {
                 guard: 'integrationOn',
                 target: 'idle.listening',
-                actions: [{ type: 'playAudio', params: ({ event }) => ({ audio: event.output }) }, assign({ reading: null })],
+                actions: [
+                  { type: 'playAudio', params: ({ event }) => ({ audio: event.output }) },
+                  assign({ reading: null }),
+                ],
               },
               {
                 target: 'idle.quiet',
-                actions: [{ type: 'playAudio', params: ({ event }) => ({ audio: event.output }) }, assign({ reading: null })],
+                actions: [
+                  { type: 'playAudio', params: ({ event }) => ({ audio: event.output }) },
+                  assign({ reading: null }),
+                ],
               },
             ],
-            onError: backToIdle(error(CHAT_NOTICES.readFailed)).map((t) => ({ ...t, actions: [assign({ reading: null }), t.actions] })),
+            onError: backToIdle(error(CHAT_NOTICES.readFailed), { reading: null }),
           },
         },
         converting: {
@@ -384,12 +439,17 @@ export const chatMachine = setup({
               },
             },
             editing: {
-              description: "The name is typed; 'Test name cannot be empty' or 'Duplicit test name' when it cannot be used.",
+              description:
+                "The name is typed; 'Test name cannot be empty' or 'Duplicit test name' when it cannot be used.",
               on: {
                 'convert.name': { actions: assign({ testName: ({ event }) => event.name, testNameError: null }) },
                 'convert.submit': [
                   { guard: 'testNameValid', target: 'saving' },
-                  { actions: assign({ testNameError: ({ context }) => testNameError(context.testName, context.testNames) }) },
+                  {
+                    actions: assign({
+                      testNameError: ({ context }) => testNameError(context.testName, context.testNames),
+                    }),
+                  },
                 ],
               },
             },
@@ -399,19 +459,23 @@ export const chatMachine = setup({
               invoke: {
                 id: 'createTest',
                 src: 'createTest',
-                input: ({ context }) => ({ name: context.testName.trim(), steps: conversationToSteps(context.entries) }),
+                input: ({ context }) => ({
+                  name: context.testName.trim(),
+                  steps: conversationToSteps(context.entries),
+                }),
                 onDone: [
                   {
                     guard: 'wasEnded',
                     target: '#chat.open.ended',
-                    actions: { type: 'notify', params: { text: TEST_CREATED, tone: 'success' } },
+                    actions: say({ text: TEST_CREATED, tone: 'success' }),
                   },
-                  { target: '#chat.open.idle', actions: { type: 'notify', params: { text: TEST_CREATED, tone: 'success' } } },
+                  ...backToIdle({ text: TEST_CREATED, tone: 'success' }),
                 ],
                 onError: {
                   target: 'editing',
                   actions: assign({
-                    testNameError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+                    testNameError: ({ event }) =>
+                      event.error instanceof Error ? event.error.message : String(event.error),
                   }),
                 },
               },

@@ -24,7 +24,10 @@ export interface NewTest {
  * A conversation as test steps: one step per user message (the opening turn, before any message, is
  * not a step), with the reactions that ran for it (at most `maxReactions`) and the actions they ran.
  */
-export function conversationToSteps(entries: readonly TrackerEntry[], maxReactions = DEFAULT_MAX_REACTIONS_PER_STEP): TestStep[] {
+export function conversationToSteps(
+  entries: readonly TrackerEntry[],
+  maxReactions = DEFAULT_MAX_REACTIONS_PER_STEP,
+): TestStep[] {
   const steps: TestStep[] = [];
   let current: TestStep | null = null;
   let reactionsSeen = 0;

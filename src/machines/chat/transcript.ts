@@ -19,7 +19,8 @@ export const newEntries = (current: readonly TrackerEntry[], incoming: readonly 
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+const record = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
 
 /** Only http(s) links and images are ever put in an href or src (QUALITY: transcripts). */
 export const isWebUrl = (url: string): boolean => {
@@ -100,7 +101,13 @@ export function chatItems(entries: readonly TrackerEntry[], minLogLevel: number 
           error: args.error ? text(args.error) : null,
         });
       } else if (e.value === 'date_picker') {
-        items.push({ kind: 'date', key, variable: text(args.variable), min: args.min ? text(args.min) : null, max: args.max ? text(args.max) : null });
+        items.push({
+          kind: 'date',
+          key,
+          variable: text(args.variable),
+          min: args.min ? text(args.min) : null,
+          max: args.max ? text(args.max) : null,
+        });
       }
     }
   }
@@ -114,14 +121,17 @@ export const inputVisibleAfter = (entries: readonly TrackerEntry[], current: boo
 };
 
 /** Timer changes the entries ask for, in order: `timeout` starts one, `clear_timeout` cancels one or all. */
-export type TimerChange = { kind: 'start'; reaction: string; seconds: number } | { kind: 'clear'; reaction: string | null };
+export type TimerChange =
+  | { kind: 'start'; reaction: string; seconds: number }
+  | { kind: 'clear'; reaction: string | null };
 export function timerChanges(entries: readonly TrackerEntry[]): TimerChange[] {
   const changes: TimerChange[] = [];
   for (const e of entries) {
     if (e.type !== 'action') continue;
     if (e.value === 'timeout' && text(e.args.reaction))
       changes.push({ kind: 'start', reaction: text(e.args.reaction), seconds: Number(e.args.seconds) || 0 });
-    if (e.value === 'clear_timeout') changes.push({ kind: 'clear', reaction: e.args.reaction ? text(e.args.reaction) : null });
+    if (e.value === 'clear_timeout')
+      changes.push({ kind: 'clear', reaction: e.args.reaction ? text(e.args.reaction) : null });
     if (e.value === 'call_end' || e.value === 'call_transfer') changes.push({ kind: 'clear', reaction: null });
   }
   return changes;

@@ -1,5 +1,10 @@
-import { prepareTemplate } from './test-database.ts';
+import type { TestProject } from 'vitest/node';
+import { dropTemplate, newTemplateInfo, prepareTemplate } from './test-database.ts';
 
-export default async function setup(): Promise<void> {
-  await prepareTemplate();
+/** Migrates and seeds one template database for the run; every test copies it. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const info = newTemplateInfo();
+  await prepareTemplate(info);
+  project.provide('dbTemplate', info);
+  return () => dropTemplate(info);
 }

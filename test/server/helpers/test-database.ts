@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type OpenedDatabase, openDatabase } from '../../../server/db/database.ts';
 import { migrateToLatest } from '../../../server/db/migrate.ts';
 import { seedDatabase } from '../../../server/db/seed/index.ts';
@@ -14,14 +15,30 @@ export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgre
 export type Backend = 'pglite' | 'postgres';
 export const testBackend = (): Backend => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
-const templateRoot = path.resolve('.tmp/test-db-template');
-const templateDb = 'console_test_template';
+/** One template per test run, so runs side by side (developers, helpers, CI) never share one. */
+export interface TemplateInfo {
+  dir: string;
+  pgName: string;
+}
+
+export function newTemplateInfo(): TemplateInfo {
+  const id = `${process.pid}_${Date.now().toString(36)}`;
+  return { dir: path.resolve(`.tmp/test-db-template-${id}`), pgName: `console_tpl_${id}` };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbTemplate: TemplateInfo;
+  }
+}
+
+const template = (): TemplateInfo => inject('dbTemplate');
 
 /**
  * A fresh PGlite data directory takes seconds to initialise, so one is migrated and seeded once per run and
  * each test copies it; on PostgreSQL each test gets `CREATE DATABASE ... TEMPLATE`.
  */
-export async function prepareTemplate(): Promise<void> {
+export async function prepareTemplate({ dir: templateRoot, pgName: templateDb }: TemplateInfo): Promise<void> {
   if (testBackend() === 'postgres') {
     const admin = new pg.Client({ connectionString: POSTGRES_URL });
     await admin.connect();
@@ -48,7 +65,18 @@ export interface TestDatabase extends OpenedDatabase {
   location: string;
 }
 
+/** Removes the run's template when the run ends. */
+export async function dropTemplate({ dir, pgName }: TemplateInfo): Promise<void> {
+  await fs.rm(dir, { recursive: true, force: true });
+  if (testBackend() !== 'postgres') return;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
+  await admin.end();
+}
+
 export async function openTestDatabase(): Promise<TestDatabase> {
+  const { dir: templateRoot, pgName: templateDb } = template();
   const name = `t_${randomBytes(6).toString('hex')}`;
   if (testBackend() === 'postgres') {
     const admin = new pg.Client({ connectionString: POSTGRES_URL });
