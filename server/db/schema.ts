@@ -332,6 +332,28 @@ export interface ChatAttachmentsTable {
   created_at: CreatedAt;
 }
 
+/* 0007 tests and deployments */
+export interface TestsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  steps: JSONColumnType<{ input: string; reactions: (number | string)[]; condition: string; actions: string[] }[]>;
+}
+
+export interface DeploymentsTable {
+  id: Generated<number>;
+  project_id: number;
+  project_env: 'dev' | 'prod';
+  /** Unix seconds. */
+  version: number;
+  created: CreatedAt;
+  users_id: number | null;
+  note: string;
+  rollback_of: number | null;
+  /** The frozen configuration (see server/services/deployments.ts); never updated. */
+  configuration: JSONColumnType<Record<string, unknown>>;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -367,4 +389,6 @@ export interface Database {
   conversations: ConversationsTable;
   conversation_notes: ConversationNotesTable;
   chat_attachments: ChatAttachmentsTable;
+  tests: TestsTable;
+  deployments: DeploymentsTable;
 }

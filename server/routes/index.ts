@@ -23,11 +23,15 @@ import usersProjectsRoutes from './users-projects.ts';
 import roleRoutes from './roles.ts';
 import permissionRoutes from './permissions.ts';
 import actionRoutes from './actions.ts';
+import actionTestCallRoutes from './action-test-call.ts';
 import chatRoutes from './chat.ts';
 import chatSocketRoutes from './chat-socket.ts';
 import conversationRoutes from './conversations.ts';
 import reactionScopeRoutes from './reaction-scopes.ts';
 import reactionRoutes from './reactions.ts';
+import testRoutes from './tests.ts';
+import testRunRoutes from './test-runs.ts';
+import deploymentRoutes from './deployments.ts';
 
 /** Every /v1 route plugin, one per resource. A new resource adds one line here. */
 export const apiRoutePlugins: Array<(app: FastifyInstance, services: ApiServices) => Promise<void>> = [
@@ -56,7 +60,11 @@ export const apiRoutePlugins: Array<(app: FastifyInstance, services: ApiServices
   reactionRoutes,
   reactionScopeRoutes,
   actionRoutes,
+  actionTestCallRoutes,
   chatRoutes,
   chatSocketRoutes,
   conversationRoutes,
+  testRoutes,
+  testRunRoutes,
+  deploymentRoutes,
 ];

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { initializeDemoDialogue } from '../db/seed/demo-dialogue.ts';
 import { initializeDemoLanguageModel } from '../db/seed/demo-language-model.ts';
+import { initializeDemoTest } from '../db/seed/demo-test.ts';
 import { initializeProjectSettings } from './settings.ts';
 
 /**
@@ -13,4 +14,5 @@ export const projectInitializers: ProjectInitializer[] = [
   (trx, projectId) => initializeProjectSettings(trx, projectId),
   initializeDemoLanguageModel,
   initializeDemoDialogue,
+  initializeDemoTest,
 ];

@@ -13,15 +13,23 @@ import { callApi, getApiScope } from './client.ts';
  * Who chats: the console's session (the project's working draft) or the widget's chatbot token (a
  * deployed environment). The token travels in the query (`chatbot_token`), so no header is needed.
  */
-export type ChatAuth = { kind: 'session' } | { kind: 'token'; token: string; env: 'dev' | 'prod'; projectId: number | null };
+export type ChatAuth =
+  | { kind: 'session' }
+  | { kind: 'token'; token: string; env: 'dev' | 'prod'; projectId: number | null };
 export interface Conversation {
   id: number;
   token: string;
 }
 
 const authQuery = (auth: ChatAuth) =>
-  auth.kind === 'token' ? { chatbot_token: auth.token, project_env: auth.env, project_id: auth.projectId ?? undefined } : {};
-const conversationQuery = (auth: ChatAuth, c: Conversation) => ({ ...authQuery(auth), id: c.id, conversation_token: c.token });
+  auth.kind === 'token'
+    ? { chatbot_token: auth.token, project_env: auth.env, project_id: auth.projectId ?? undefined }
+    : {};
+const conversationQuery = (auth: ChatAuth, c: Conversation) => ({
+  ...authQuery(auth),
+  id: c.id,
+  conversation_token: c.token,
+});
 /** The chat's own failures are the machine's to tell ('Cannot send message', ...): no generic toast. */
 const expectedStatuses = [400, 404, 409, 410, 413, 415, 429, 500, 502, 503];
 
@@ -29,10 +37,18 @@ export const chatInit = (auth: ChatAuth, getMeta: boolean) =>
   callApi(chatInitCall, { query: authQuery(auth), body: { get_meta: getMeta }, expectedStatuses });
 
 export const chatSend = (auth: ChatAuth, c: Conversation, msg: string, lastTs: number, getMeta: boolean) =>
-  callApi(chatSendCall, { query: conversationQuery(auth, c), body: { msg, last_ts: lastTs, get_meta: getMeta }, expectedStatuses });
+  callApi(chatSendCall, {
+    query: conversationQuery(auth, c),
+    body: { msg, last_ts: lastTs, get_meta: getMeta },
+    expectedStatuses,
+  });
 
 export const chatProvisional = (auth: ChatAuth, c: Conversation, lastTs: number, getMeta: boolean) =>
-  callApi(chatProvisionalCall, { query: conversationQuery(auth, c), body: { last_ts: lastTs, get_meta: getMeta }, expectedStatuses });
+  callApi(chatProvisionalCall, {
+    query: conversationQuery(auth, c),
+    body: { last_ts: lastTs, get_meta: getMeta },
+    expectedStatuses,
+  });
 
 export const chatTimeout = (auth: ChatAuth, c: Conversation, reaction: string, lastTs: number, getMeta: boolean) =>
   callApi(chatTimeoutCall, {
@@ -50,7 +66,13 @@ export function chatAttachments(auth: ChatAuth, c: Conversation, files: File[], 
 }
 
 /** The WAV of a bot message (ofetch answers audio as a Blob). */
-export async function chatReadUtter(auth: ChatAuth, c: Conversation, utter: string, lastTs: number, speed: number): Promise<Blob> {
+export async function chatReadUtter(
+  auth: ChatAuth,
+  c: Conversation,
+  utter: string,
+  lastTs: number,
+  speed: number,
+): Promise<Blob> {
   const audio = await callApi(chatReadUtterCall, {
     query: { ...conversationQuery(auth, c), speed },
     body: { utter, last_ts: lastTs },

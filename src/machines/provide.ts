@@ -36,6 +36,7 @@ import { entityEditorMachine } from './entityEditor/machine.ts';
 import { fallbackClassificationMachine } from './fallbackClassification/machine.ts';
 import type { IntentsLoad } from './intentsList/actors.ts';
 import { intentsListMachine } from './intentsList/machine.ts';
+import { prepareSearch } from './intentsList/search.ts';
 import { menuModeMachine } from './menuMode/machine.ts';
 import { polarityMachine } from './polarity/machine.ts';
 import { synonymsDraftMachine } from './synonymsDraft/machine.ts';
@@ -190,6 +191,7 @@ export const providedIntentsListMachine = intentsListMachine.provide({
   actors: {
     loadIntents: fromPromise<IntentsLoad>(async () => {
       const [intents, evaluation] = await Promise.all([getIntents(), loadEvaluation()]);
+      prepareSearch(intents);
       return { intents, evaluation };
     }),
     insertIntent: fromPromise(({ input }) => insertIntent(input.name)),

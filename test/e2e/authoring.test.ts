@@ -48,6 +48,13 @@ async function toast(text: string) {
   await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor({ timeout: 120_000 });
 }
 
+/** Toasts persist across screens; close them so screenshots show the page. */
+async function shot(name: string) {
+  for (const button of await page.locator('.mantine-Notification-closeButton').all()) await button.click().catch(() => {});
+  await page.waitForTimeout(300);
+  await screenshot(page, name);
+}
+
 async function addIntent(name: string, templates: string[]) {
   await page.getByLabel('New intent name').fill(name);
   await page.getByLabel('New intent name').press('Enter');
@@ -145,14 +152,14 @@ describe('language-model authoring in Chromium', () => {
     await page.getByLabel('New template of greeting').fill('I want to order a pizza!');
     await page.getByLabel('New template of greeting').press('Enter');
     await toast('Intent template added');
-    await screenshot(page, 'authoring-01-intents-added');
+    await shot('authoring-01-intents-added');
 
     await train();
     await page.getByTestId('clash-warning').waitFor();
     await expect(page.getByTestId('precision').first().textContent()).resolves.toMatch(/^P \d\.\d{3}$/);
     await expect(page.getByTestId('recall').first().textContent()).resolves.toMatch(/^R \d\.\d{3}$/);
     await page.getByLabel('show only flaws').first().check();
-    await screenshot(page, 'authoring-02-clash');
+    await shot('authoring-02-clash');
     await page.getByLabel('show only flaws').first().uncheck();
 
     // Fix: delete the clashing template, retrain.
@@ -169,7 +176,7 @@ describe('language-model authoring in Chromium', () => {
       throw error;
     }
     await page.getByLabel('Expand weather').click();
-    await screenshot(page, 'authoring-03-perfect');
+    await shot('authoring-03-perfect');
   });
 
   it('classifies a fallback into an intent', async () => {
@@ -187,12 +194,12 @@ describe('language-model authoring in Chromium', () => {
     await page.getByLabel('Phrase').fill('quantum flux capacitor');
     await page.locator('input[aria-label="Class"]').click();
     await page.getByRole('option', { name: 'weather' }).click();
-    await screenshot(page, 'authoring-04-fallback-classifying');
+    await shot('authoring-04-fallback-classifying');
     await page.getByRole('button', { name: 'Set Class' }).click();
     await toast('Intent template added');
     await page.getByTestId('not-retrained-note').waitFor();
     await expect(row.count()).resolves.toBe(0);
-    await screenshot(page, 'authoring-05-fallback-classified');
+    await shot('authoring-05-fallback-classified');
     const weather = (await intentsOf(projectId)).find((i) => i.name === 'weather');
     expect(weather?.templates).toContain('quantum flux capacitor');
   });
@@ -209,11 +216,11 @@ describe('language-model authoring in Chromium', () => {
     await openScreen('intents', copy);
     await page.locator('input[type="file"]').setInputFiles(file);
     await page.getByRole('dialog', { name: 'Upload file?' }).waitFor();
-    await screenshot(page, 'authoring-06-import-confirm');
+    await shot('authoring-06-import-confirm');
     await page.getByRole('dialog', { name: 'Upload file?' }).getByRole('button', { name: 'Import' }).click();
     await toast('Successfully imported');
     await page.getByTestId('intent-order_pizza').waitFor();
     expect(await intentsOf(copy)).toEqual(await intentsOf(projectId));
-    await screenshot(page, 'authoring-07-imported');
+    await shot('authoring-07-imported');
   });
 });

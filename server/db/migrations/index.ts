@@ -5,6 +5,7 @@ import * as settings from './0003-settings.ts';
 import * as storageOtpSso from './0004-storage-otp-sso.ts';
 import * as languageModel from './0005-language-model.ts';
 import * as dialogue from './0006-dialogue.ts';
+import * as testsDeployments from './0007-tests-deployments.ts';
 
 /** Every migration, in order. A new file is added here under the next number. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-storage-otp-sso': storageOtpSso,
   '0005-language-model': languageModel,
   '0006-dialogue': dialogue,
+  '0007-tests-deployments': testsDeployments,
 };

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Clash, IntentEvaluation, TemplateEvaluation } from '../../api/contract/training.ts';
 import { type Intent, NEGATIVE_INTENT_SUFFIX } from '../../api/contract/intents.ts';
 import type { intentsListMachine } from './machine.ts';
-import { foldText, matchesQuery, templateMatches } from './search.ts';
+import { foldedIntent, foldText, matchingIntents } from './search.ts';
 
 type ListSnapshot = SnapshotFrom<typeof intentsListMachine>;
 
@@ -86,12 +86,12 @@ export function visibleRows(
   const expanded = new Set(options.expanded);
   const byName = new Map(intents.map((i) => [i.name, i]));
   const rows: Row[] = [];
-  for (const intent of intents) {
-    if (!matchesQuery(intent, query)) continue;
+  for (const intent of matchingIntents(intents, query)) {
     const evaluation = options.evaluation?.[String(intent.id)];
     if (options.onlyFlaws && !hasFlaw(intent, evaluation, options.clashing)) continue;
+    const folded = foldedIntent(intent);
     // When the name matched, every template shows; otherwise the matching templates show, unfolded.
-    const nameMatches = query === '' || foldText(intent.name).includes(query);
+    const nameMatches = query === '' || folded.name.includes(query);
     const open = expanded.has(intent.id) || !nameMatches;
     rows.push({ kind: 'intent', intent, expanded: open });
     if (!open) continue;
@@ -100,8 +100,10 @@ export function visibleRows(
       const twin = intent.name.endsWith(NEGATIVE_INTENT_SUFFIX) ? undefined : byName.get(`${intent.name}${NEGATIVE_INTENT_SUFFIX}`);
       if (twin) rows.push({ kind: 'addBoth', intent, twin });
     }
-    for (const template of intent.templates) {
-      if (!nameMatches && !templateMatches(template, query)) continue;
+    const { templates } = intent;
+    for (let index = 0; index < templates.length; index++) {
+      if (!nameMatches && !(folded.templates[index] as string).includes(query)) continue;
+      const template = templates[index] as string;
       if (options.onlyFlaws && !isFlawedTemplate(intent, template, evaluation, options.clashing)) continue;
       rows.push({ kind: 'template', intent, template });
     }

@@ -19,6 +19,6 @@ export const isDeletableRole = (c: RoleEditingContext): boolean =>
 export const alreadyAdded = (c: RoleEditingContext, projectId: number, userId: number | null): boolean =>
   c.draftProjects.some((p) => p.project_id === projectId && p.users.some((u) => u.user_id === userId));
 
-export const nameEmpty = (c: RoleEditingContext): boolean => c.newRoleName.trim() === '';
-export const nameDuplicit = (c: RoleEditingContext): boolean =>
-  c.roles.some((r) => r.name.toLowerCase() === c.newRoleName.trim().toLowerCase());
+export const nameEmpty = (name: string): boolean => name.trim() === '';
+export const nameDuplicit = (c: RoleEditingContext, name: string): boolean =>
+  c.roles.some((r) => r.name.toLowerCase() === name.trim().toLowerCase());

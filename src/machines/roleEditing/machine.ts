@@ -20,6 +20,7 @@ import {
 import type { RoleEditingEvent } from './events.ts';
 import * as g from './guards.ts';
 
+
 // Texts of spec 1 §8, verbatim.
 export const ROLES_SAVED = 'Roles permissions saved';
 export const PROJECTS_SAVED = 'Projects permissions saved';
@@ -42,6 +43,8 @@ export interface RoleEditingContext {
   /** The name given with the last 'Add' of the new role form. */
   newRoleName: string;
   nameError: string | null;
+  /** Why the last 'Add' of a project member was refused, shown beside the box ('No user selected', ...). */
+  memberProblem: { projectId: number; message: string } | null;
 }
 
 type Notice = { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue' };
@@ -59,6 +62,7 @@ const empty: RoleEditingContext = {
   userFilter: null,
   newRoleName: '',
   nameError: null,
+  memberProblem: null,
 };
 
 const permissionsOf = (roles: Role[]): PermissionDraft =>
@@ -82,8 +86,9 @@ function loaded(context: RoleEditingContext, data: RolesData): RoleEditingContex
 
 /**
  * The roles screen (spec 1 §2 Roles, §4–§8): a draft of role permissions and project members beside what was
- * saved, dirty tracking, role-name validation, role creation and confirmed deletion, and saving both halves
- * followed by a reload after 300 ms.
+ * saved, dirty tracking, validation of new members and role names, role creation and confirmed deletion, and
+ * saving both halves, each followed by a reload after 300 ms. Adding or deleting a role reloads too, so both are
+ * offered only while nothing is unsaved.
  */
 export const roleEditingMachine = setup({
   types: {
@@ -93,6 +98,7 @@ export const roleEditingMachine = setup({
   actors: roleEditingActors,
   guards: {
     draftDiffers: ({ context }) => g.draftDiffers(context),
+    draftSame: ({ context }) => !g.draftDiffers(context),
     rolesDirty: ({ context }) => g.rolesDirty(context),
     projectsDirty: ({ context }) => g.projectsDirty(context),
     isEditableRole: ({ context }) => g.isEditableRole(context),
@@ -100,13 +106,14 @@ export const roleEditingMachine = setup({
     noUserChosen: ({ event }) => event.type === 'member.add' && event.userId === null,
     alreadyAdded: ({ context, event }) =>
       event.type === 'member.add' && g.alreadyAdded(context, event.projectId, event.userId),
-    nameEmpty: ({ context }) => g.nameEmpty(context),
-    nameDuplicit: ({ context }) => g.nameDuplicit(context),
+    nameEmpty: ({ event }) => event.type === 'role.create' && g.nameEmpty(event.name),
+    nameDuplicit: ({ context, event }) => event.type === 'role.create' && g.nameDuplicit(context, event.name),
   },
   actions: {
     notify: (_, _params: Notice) => {},
     /** The page reloads after role or project saves (spec 1 §4), so menus follow the new permissions. */
     reloadPage: () => {},
+    clearMemberProblem: assign({ memberProblem: null }),
   },
   delays: {
     /** Spec 1 §4: "After role or project saves the page reloads after 300 ms." */
@@ -139,140 +146,150 @@ export const roleEditingMachine = setup({
       states: {
         editing: {
           id: 'editing',
-          description: 'Editing the draft; it is either the same as saved (clean) or not (dirty).',
-          initial: 'checking',
+          description: 'Editing the draft; after every change it is compared with what was saved.',
+          initial: 'clean',
           states: {
-            checking: {
-              description: 'Compares the draft with what was saved.',
-              always: [{ guard: 'draftDiffers', target: 'dirty' }, { target: 'clean' }],
-            },
             clean: {
-              description: "Nothing to save: saving says 'No changes to save'.",
-              on: { save: { actions: { type: 'notify', params: { title: NO_CHANGES, color: 'blue' } } } },
+              description: "The draft is what was saved: saving says 'No changes to save'; roles can be added and deleted.",
+              always: { guard: 'draftDiffers', target: 'dirty' },
+              on: {
+                save: { actions: [{ type: 'notify', params: { title: NO_CHANGES, color: 'blue' } }, 'clearMemberProblem'] },
+                'role.new': { target: '#naming', actions: ['clearMemberProblem', assign({ nameError: null })] },
+                'role.delete': { guard: 'isDeletableRole', target: '#confirmingDelete', actions: 'clearMemberProblem' },
+              },
             },
             dirty: {
               description: 'The draft differs from what was saved.',
-              on: { save: '#saving' },
+              always: { guard: 'draftSame', target: 'clean' },
+              on: {
+                save: [
+                  { guard: 'rolesDirty', target: '#saving.roles', actions: 'clearMemberProblem' },
+                  { target: '#saving.projects', actions: 'clearMemberProblem' },
+                ],
+              },
             },
           },
           on: {
-            'filter.user': { actions: assign({ userFilter: ({ event }) => event.userId }) },
-            'role.select': { actions: assign({ selectedRoleId: ({ event }) => event.roleId }) },
+            'filter.user': { actions: ['clearMemberProblem', assign({ userFilter: ({ event }) => event.userId })] },
+            'role.select': { actions: ['clearMemberProblem', assign({ selectedRoleId: ({ event }) => event.roleId })] },
+            // Validating a new member (spec 1 §5): chosen, and not yet in the project.
             'member.add': [
               {
                 guard: 'noUserChosen',
-                actions: { type: 'notify', params: { title: NO_USER_SELECTED, color: 'yellow' } },
+                actions: [
+                  { type: 'notify', params: { title: NO_USER_SELECTED, color: 'yellow' } },
+                  assign({ memberProblem: ({ event }) => ({ projectId: event.projectId, message: NO_USER_SELECTED }) }),
+                ],
               },
               {
                 guard: 'alreadyAdded',
-                actions: { type: 'notify', params: { title: USER_ALREADY_ADDED, color: 'yellow' } },
+                actions: [
+                  { type: 'notify', params: { title: USER_ALREADY_ADDED, color: 'yellow' } },
+                  assign({ memberProblem: ({ event }) => ({ projectId: event.projectId, message: USER_ALREADY_ADDED }) }),
+                ],
               },
               {
-                target: '.checking',
-                actions: assign({
-                  draftProjects: ({ context, event }) =>
-                    updateProject(context.draftProjects, event.projectId, (users) => [
-                      ...users,
-                      { user_id: event.userId as number, role_id: DEFAULT_ROLE_ID },
-                    ]),
-                }),
+                actions: [
+                  'clearMemberProblem',
+                  assign({
+                    draftProjects: ({ context, event }) =>
+                      updateProject(context.draftProjects, event.projectId, (users) => [
+                        ...users,
+                        { user_id: event.userId as number, role_id: DEFAULT_ROLE_ID },
+                      ]),
+                  }),
+                ],
               },
             ],
             'member.role': {
-              target: '.checking',
-              actions: assign({
-                draftProjects: ({ context, event }) =>
-                  updateProject(context.draftProjects, event.projectId, (users) =>
-                    users.map((u) => (u.user_id === event.userId ? { ...u, role_id: event.roleId } : u)),
-                  ),
-              }),
+              actions: [
+                'clearMemberProblem',
+                assign({
+                  draftProjects: ({ context, event }) =>
+                    updateProject(context.draftProjects, event.projectId, (users) =>
+                      users.map((u) => (u.user_id === event.userId ? { ...u, role_id: event.roleId } : u)),
+                    ),
+                }),
+              ],
             },
             'member.remove': {
-              target: '.checking',
-              actions: assign({
-                draftProjects: ({ context, event }) =>
-                  updateProject(context.draftProjects, event.projectId, (users) =>
-                    users.filter((u) => u.user_id !== event.userId),
-                  ),
-              }),
+              actions: [
+                'clearMemberProblem',
+                assign({
+                  draftProjects: ({ context, event }) =>
+                    updateProject(context.draftProjects, event.projectId, (users) =>
+                      users.filter((u) => u.user_id !== event.userId),
+                    ),
+                }),
+              ],
             },
             'permission.toggle': {
               guard: 'isEditableRole',
-              target: '.checking',
-              actions: assign({
-                draftPermissions: ({ context, event }) => {
-                  const key = String(context.selectedRoleId);
-                  return {
-                    ...context.draftPermissions,
-                    [key]: togglePermission(
-                      context.draftPermissions[key] ?? [],
-                      event.permissionId,
-                      context.permissions,
-                    ),
-                  };
-                },
-              }),
+              actions: [
+                'clearMemberProblem',
+                assign({
+                  draftPermissions: ({ context, event }) => {
+                    const key = String(context.selectedRoleId);
+                    const ticked = context.draftPermissions[key] ?? [];
+                    return {
+                      ...context.draftPermissions,
+                      [key]: togglePermission(ticked, event.permissionId, context.permissions),
+                    };
+                  },
+                }),
+              ],
             },
             'permissions.selectAll': {
               guard: 'isEditableRole',
-              target: '.checking',
-              actions: assign({
-                draftPermissions: ({ context }) => ({
-                  ...context.draftPermissions,
-                  [String(context.selectedRoleId)]: withCovered(
-                    context.permissions.map((p) => p.id),
-                    context.permissions,
-                  ),
+              actions: [
+                'clearMemberProblem',
+                assign({
+                  draftPermissions: ({ context }) => ({
+                    ...context.draftPermissions,
+                    [String(context.selectedRoleId)]: withCovered(
+                      context.permissions.map((p) => p.id),
+                      context.permissions,
+                    ),
+                  }),
                 }),
-              }),
+              ],
             },
             'permissions.unselectAll': {
               guard: 'isEditableRole',
-              target: '.checking',
-              actions: assign({
-                draftPermissions: ({ context }) => ({
-                  ...context.draftPermissions,
-                  [String(context.selectedRoleId)]: [],
+              actions: [
+                'clearMemberProblem',
+                assign({
+                  draftPermissions: ({ context }) => ({ ...context.draftPermissions, [String(context.selectedRoleId)]: [] }),
                 }),
-              }),
+              ],
             },
-            'role.new': { target: '#naming', actions: assign({ newRoleName: '', nameError: null }) },
-            'role.delete': { guard: 'isDeletableRole', target: '#confirmingDelete' },
           },
         },
         naming: {
           id: 'naming',
-          description: 'The new role form is open; its name is validated on Add.',
+          description: "The new role form; a name is validated on Add: 'Role name cannot be empty', 'Duplicit role name'.",
           on: {
-            'role.create': { target: 'validatingName', actions: assign({ newRoleName: ({ event }) => event.name }) },
+            'role.create': [
+              { guard: 'nameEmpty', actions: assign({ nameError: ROLE_NAME_EMPTY }) },
+              { guard: 'nameDuplicit', actions: assign({ nameError: ROLE_NAME_DUPLICIT }) },
+              {
+                target: 'creatingRole',
+                actions: assign({ newRoleName: ({ event }) => event.name.trim(), nameError: null }),
+              },
+            ],
             'role.cancel': { target: '#editing', actions: assign({ newRoleName: '', nameError: null }) },
           },
         },
-        validatingName: {
-          description: "Role name: non-empty ('Role name cannot be empty'), unique ('Duplicit role name').",
-          always: [
-            { guard: 'nameEmpty', target: 'naming', actions: assign({ nameError: ROLE_NAME_EMPTY }) },
-            { guard: 'nameDuplicit', target: 'naming', actions: assign({ nameError: ROLE_NAME_DUPLICIT }) },
-            { target: 'creatingRole' },
-          ],
-        },
         creatingRole: {
-          description: 'Creating the role on the server; it joins the draft with no permissions.',
+          description: 'PUT /roles/-1 with the name; then the page reloads like after any role save.',
           tags: ['busy'],
           invoke: {
             id: 'createRole',
             src: 'createRole',
-            input: ({ context }) => ({ name: context.newRoleName.trim() }),
+            input: ({ context }) => ({ name: context.newRoleName }),
             onDone: {
-              target: '#editing',
-              actions: assign(({ context, event }) => ({
-                roles: [...context.roles, { id: event.output.id, name: context.newRoleName.trim(), permissions: [] }],
-                savedPermissions: { ...context.savedPermissions, [String(event.output.id)]: [] },
-                draftPermissions: { ...context.draftPermissions, [String(event.output.id)]: [] },
-                selectedRoleId: event.output.id,
-                newRoleName: '',
-                nameError: null,
-              })),
+              target: 'reloadScheduled',
+              actions: assign({ selectedRoleId: ({ event }) => event.output.id, newRoleName: '' }),
             },
             onError: '#naming',
           },
@@ -300,12 +317,7 @@ export const roleEditingMachine = setup({
           id: 'saving',
           description: 'Saving the changed half or halves: role permissions first, then project members.',
           tags: ['busy'],
-          initial: 'choosing',
           states: {
-            choosing: {
-              description: 'Skips the half that did not change.',
-              always: [{ guard: 'rolesDirty', target: 'roles' }, { target: 'projects' }],
-            },
             roles: {
               description: 'PUT /roles/permissions with every changed role.',
               invoke: {
@@ -317,19 +329,25 @@ export const roleEditingMachine = setup({
                     permissions: context.draftPermissions[String(id)] ?? [],
                   })),
                 }),
-                onDone: {
-                  target: 'afterRoles',
-                  actions: [
-                    assign({ savedPermissions: ({ context }) => context.draftPermissions }),
-                    { type: 'notify', params: { title: ROLES_SAVED, color: 'green' } },
-                  ],
-                },
+                onDone: [
+                  {
+                    guard: 'projectsDirty',
+                    target: 'projects',
+                    actions: [
+                      assign({ savedPermissions: ({ context }) => context.draftPermissions }),
+                      { type: 'notify', params: { title: ROLES_SAVED, color: 'green' } },
+                    ],
+                  },
+                  {
+                    target: '#reloadScheduled',
+                    actions: [
+                      assign({ savedPermissions: ({ context }) => context.draftPermissions }),
+                      { type: 'notify', params: { title: ROLES_SAVED, color: 'green' } },
+                    ],
+                  },
+                ],
                 onError: '#editing',
               },
-            },
-            afterRoles: {
-              description: 'Role permissions are saved; members next if they changed.',
-              always: [{ guard: 'projectsDirty', target: 'projects' }, { target: '#reloadScheduled' }],
             },
             projects: {
               description: 'PUT /users/projects with every changed project.',

@@ -62,7 +62,7 @@ function Conversations({ item, projectId }: { item: UnclassifiedIntent; projectI
           rightSection={<IconChevronDown size={12} />}
           leftSection={<IconMessages size={14} />}
         >
-          {item.conversations_ids.length} conversations
+          {item.conversations_ids.length} {item.conversations_ids.length === 1 ? 'conversation' : 'conversations'}
         </Button>
       </Menu.Target>
       <Menu.Dropdown mah={300} style={{ overflowY: 'auto' }}>

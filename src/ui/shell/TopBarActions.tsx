@@ -1,11 +1,19 @@
 import { Button, Group, Menu, Tooltip } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { IconChevronDown, IconCloudUpload, IconMessageChatbot, IconPlayerPlay } from '@tabler/icons-react';
+import { useActorRef } from '@xstate/react';
+import { useEffect } from 'react';
+import { can } from '../../api/permissions.ts';
+import { providedChatMachine } from '../../machines/chat/provided.ts';
+import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
+import { SessionActor } from '../../machines/session/context.ts';
+import { ChatWindow } from '../chat/ChatWindow.tsx';
 
 const COMING_SOON = 'Coming soon';
 
 /**
  * Run Tests (Ctrl+Shift+T), Run Chat (Ctrl+Shift+X) and the Deploy dropdown (Testing Ctrl+Shift+E, Production),
- * each only when permitted. Their flows come later, so they are disabled with a tooltip for now.
+ * each only when permitted. Run Chat opens the chat test window; the other flows come later (disabled with a tooltip).
  */
 export function TopBarActions({
   canRunTests,
@@ -27,13 +35,7 @@ export function TopBarActions({
           </Button>
         </Tooltip>
       )}
-      {canChat && (
-        <Tooltip label={`${COMING_SOON} · Ctrl+Shift+X`}>
-          <Button variant="default" size="xs" leftSection={<IconMessageChatbot size={14} />} data-disabled disabled>
-            Run Chat
-          </Button>
-        </Tooltip>
-      )}
+      {canChat && <RunChat />}
       {(canDeployTesting || canDeployProduction) && (
         <Menu position="bottom-end" shadow="md">
           <Menu.Target>
@@ -52,5 +54,36 @@ export function TopBarActions({
         </Menu>
       )}
     </Group>
+  );
+}
+
+/** Run Chat (Ctrl+Shift+X) and the chat test window it opens; a change of project closes the conversation. */
+function RunChat() {
+  const chat = useActorRef(providedChatMachine, { input: { getMeta: true } });
+  const projectId = ProjectSelectionActor.useSelector((s) => s.context.projectId);
+  const user = SessionActor.useSelector((s) => s.context.user);
+  const mayChat = can(user, 'POST', '/chat', projectId);
+  useHotkeys(
+    [['ctrl+shift+X', () => mayChat && chat.send({ type: 'chat.open' }), { preventDefault: true }]],
+    [mayChat],
+  );
+  useEffect(() => {
+    if (projectId !== null) chat.send({ type: 'chat.close' });
+  }, [chat, projectId]);
+  if (!mayChat) return null;
+  return (
+    <>
+      <Tooltip label="Talk to the bot · Ctrl+Shift+X">
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconMessageChatbot size={14} />}
+          onClick={() => chat.send({ type: 'chat.open' })}
+        >
+          Run Chat
+        </Button>
+      </Tooltip>
+      <ChatWindow actor={chat} canConvert={can(user, 'PUT', '/tests/{id}', projectId)} />
+    </>
   );
 }

@@ -1,0 +1,152 @@
+import { sql } from 'kysely';
+import {
+  DUPLICIT_TEST_NAME,
+  type Test,
+  type TestBody,
+  type TestRunResult,
+  testBody,
+} from '../../src/api/contract/tests.ts';
+import { conditionError } from '../chat/condition.ts';
+import { draftSnapshot } from '../chat/snapshot-source.ts';
+import type { Db } from '../db/database.ts';
+import { badRequest, notFound } from '../http/http-error.ts';
+import type { WriteScope } from './intents.ts';
+import { draftModelInfo, modelBytes } from './model-store.ts';
+import { resourceAt } from './resource-history.ts';
+import { recordRevision } from './revisions.ts';
+import { TestRunnerPool, sharedBytes } from './test-runner.ts';
+
+export const TESTS_RESOURCE = '/tests';
+
+export async function listTests(db: Db, projectId: number): Promise<Test[]> {
+  return db
+    .selectFrom('tests')
+    .select(['id', 'name', 'steps'])
+    .where('project_id', '=', projectId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function testsAt(db: Db, projectId: number, mtime: number): Promise<Test[]> {
+  return (await resourceAt<Test>(db, projectId, TESTS_RESOURCE, mtime)).map((i) => i.data);
+}
+
+async function findTest(db: Db, projectId: number, id: number): Promise<Test> {
+  const row = await db
+    .selectFrom('tests')
+    .select(['id', 'name', 'steps'])
+    .where('project_id', '=', projectId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('Test not found.');
+  return row;
+}
+
+/** Creates (id -1) or updates a test: the name unique in the project (case-insensitive), steps that parse. */
+export async function saveTest(trx: Db, scope: WriteScope, id: number, input: TestBody): Promise<number> {
+  const body = testBody.parse(input);
+  for (const [index, step] of body.steps.entries()) {
+    const problem = conditionError(step.condition);
+    if (problem) throw badRequest(`Step ${index + 1}: the test expression does not parse (${problem}).`);
+  }
+  if (id !== -1) await findTest(trx, scope.projectId, id);
+  const clash = await trx
+    .selectFrom('tests')
+    .select('id')
+    .where('project_id', '=', scope.projectId)
+    .where(sql<string>`lower(name)`, '=', body.name.toLowerCase())
+    .where('id', '!=', id)
+    .executeTakeFirst();
+  if (clash) throw badRequest(DUPLICIT_TEST_NAME);
+  const steps = JSON.stringify(body.steps);
+  const saved =
+    id === -1
+      ? await trx
+          .insertInto('tests')
+          .values({ project_id: scope.projectId, name: body.name, steps })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      : await trx
+          .updateTable('tests')
+          .set({ name: body.name, steps })
+          .where('id', '=', id)
+          .where('project_id', '=', scope.projectId)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+  await recordRevision(trx, {
+    projectId: scope.projectId,
+    resource: TESTS_RESOURCE,
+    itemId: saved.id,
+    time: scope.atime,
+    userId: scope.userId,
+    data: { id: saved.id, ...body },
+  });
+  return saved.id;
+}
+
+export async function deleteTest(trx: Db, scope: WriteScope, id: number): Promise<string> {
+  const test = await findTest(trx, scope.projectId, id);
+  await trx.deleteFrom('tests').where('id', '=', id).where('project_id', '=', scope.projectId).execute();
+  await recordRevision(trx, {
+    projectId: scope.projectId,
+    resource: TESTS_RESOURCE,
+    itemId: id,
+    time: scope.atime,
+    userId: scope.userId,
+    data: null,
+    deleted: true,
+  });
+  return test.name;
+}
+
+// ---- runs ----
+
+const pools = new WeakMap<Db, TestRunnerPool>();
+/** Model bytes in shared memory per project, replaced when the stored draft's version moves. */
+const sharedModels = new WeakMap<Db, Map<number, { version: number; bytes: Uint8Array }>>();
+
+/** This app's pool of runner threads (one per database: tests open many apps in one process). */
+export function testRunnerPool(db: Db): TestRunnerPool {
+  let pool = pools.get(db);
+  if (!pool) {
+    pool = new TestRunnerPool();
+    pools.set(db, pool);
+  }
+  return pool;
+}
+
+export async function closeTestRunnerPool(db: Db): Promise<void> {
+  const pool = pools.get(db);
+  pools.delete(db);
+  sharedModels.delete(db);
+  await pool?.close();
+}
+
+async function draftModelShared(db: Db, projectId: number): Promise<{ key: string; bytes: Uint8Array } | null> {
+  const info = await draftModelInfo(db, projectId);
+  if (!info) return null;
+  let cache = sharedModels.get(db);
+  if (!cache) {
+    cache = new Map();
+    sharedModels.set(db, cache);
+  }
+  let hit = cache.get(projectId);
+  if (!hit || hit.version !== info.version) {
+    const bytes = await modelBytes(db, info.id);
+    if (!bytes) return null;
+    hit = { version: info.version, bytes: sharedBytes(bytes) };
+    cache.set(projectId, hit);
+  }
+  return { key: `${projectId}:${hit.version}`, bytes: hit.bytes };
+}
+
+/**
+ * GET /run/test/{id}: the stored test against the working draft (its reactions, scopes, actions, settings
+ * and trained draft model), in a runner thread.
+ */
+export async function runStoredTest(db: Db, projectId: number, id: number): Promise<TestRunResult> {
+  const test = await findTest(db, projectId, id);
+  const [snapshot, model] = await Promise.all([draftSnapshot(db, projectId), draftModelShared(db, projectId)]);
+  const { model: _model, env: _env, deploymentId: _deploymentId, ...configuration } = snapshot;
+  return testRunnerPool(db).run({ configuration, model, steps: testBody.shape.steps.parse(test.steps) });
+}

@@ -1,0 +1,182 @@
+// Renders an authoring screen (intents, entities, fallbacks) with a signed-in session, a chosen project and
+// fake machines, for the model-based tests of their statecharts.
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { act, render } from '@testing-library/react';
+import { IconMessageCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { fromPromise } from 'xstate';
+import type { Intent } from '../../src/api/contract/intents.ts';
+import type { CurrentUser } from '../../src/api/contract/users.ts';
+import { ProjectSelectionActor } from '../../src/machines/projectSelection/context.ts';
+import {
+  providedIntentsListMachine,
+  providedPolarityMachine,
+  providedSynonymsDraftMachine,
+  providedTemplateEditingMachine,
+  providedTrainingMachine,
+} from '../../src/machines/provide.ts';
+import { SessionActor } from '../../src/machines/session/context.ts';
+import type { EvaluationAnswer } from '../../src/machines/training/actors.ts';
+import type { RouteEntry } from '../../src/screens/routes.tsx';
+import { theme } from '../../src/ui/theme.ts';
+import { fixedProjects, signedInSession } from './renderConsole.tsx';
+import { makeUser } from './userFixtures.ts';
+
+// Mantine's autosizing Textarea listens to document.fonts, which jsdom lacks.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
+}
+
+export const route = (path: string, label: string): RouteEntry => ({
+  path,
+  label,
+  purpose: `${label} screen`,
+  icon: IconMessageCircle,
+  placement: 'sidebar',
+  screen: null as never,
+});
+
+/** An editor of project 1 with every authoring grant. */
+export const authoringUser = (extra: CurrentUser['permissions']['role_grants'][string] = []): CurrentUser =>
+  makeUser({}, [
+    { method: 'GET', path: '/intents', project_env: null },
+    { method: 'PUT', path: '/intents', project_env: null },
+    { method: 'PUT', path: '/synonyms', project_env: null },
+    { method: 'GET', path: '/run/train', project_env: null },
+    { method: 'GET', path: '/entities', project_env: null },
+    { method: 'PUT', path: '/entities/{id}', project_env: null },
+    { method: 'GET', path: '/intents/unclassified', project_env: null },
+    { method: 'POST', path: '/intents/{id}/mark-classified', project_env: null },
+    ...extra,
+  ]);
+
+/** Let promises and React settle (no timers needed). */
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 4; i++) {
+    await act(async () => {
+      for (let j = 0; j < 20; j++) await Promise.resolve();
+    });
+  }
+}
+
+export async function renderWithSession(children: ReactNode, user: CurrentUser = authoringUser()) {
+  const { hook } = memoryLocation({ path: '/app/intents' });
+  const view = render(
+    <MantineProvider theme={theme} env="test">
+      <Notifications />
+      <ModalsProvider>
+        <Router hook={hook}>
+          <SessionActor.Provider logic={signedInSession(user)} options={{ input: { location: '/app/intents', inactivityHours: 8 } }}>
+            <ProjectSelectionActor.Provider
+              logic={fixedProjects([{ id: 1, name: 'Demo bot' }])}
+              options={{ input: { requestedId: 1, canCreate: false } }}
+            >
+              {children}
+            </ProjectSelectionActor.Provider>
+          </SessionActor.Provider>
+        </Router>
+      </ModalsProvider>
+    </MantineProvider>,
+  );
+  await flush();
+  return view;
+}
+
+export const sampleIntents = (): Intent[] => [
+  { id: 1, name: 'greeting', templates: ['hello', 'good morning'] },
+  { id: 2, name: 'order_pizza', templates: ['I want a pizza'] },
+  { id: 3, name: 'order_pizza [NEG]', templates: ["I don't want a pizza"] },
+];
+
+export const evaluationAnswer = (state: EvaluationAnswer['status']['state'] = 'done', jobId = 7): EvaluationAnswer => ({
+  status: { state, job_id: jobId, error: state === 'failed' ? 'out of memory' : null, trained_at: null, evaluated_at: null, stale: false },
+  evaluation: {
+    '1': {
+      precision: 1,
+      recall: 1,
+      data: {
+        hello: { template: 'hello', is_recognized: true, is_recognized_without_confidence: true, confidence: 0.9, prediction: 1, prediction_name: 'greeting' },
+        'good morning': {
+          template: 'good morning',
+          is_recognized: true,
+          is_recognized_without_confidence: true,
+          confidence: 0.8,
+          prediction: 1,
+          prediction_name: 'greeting',
+        },
+      },
+    },
+    '2': {
+      precision: 0.5,
+      recall: 0.6667,
+      data: {
+        'I want a pizza': {
+          template: 'I want a pizza',
+          is_recognized: false,
+          is_recognized_without_confidence: false,
+          confidence: 0.4,
+          prediction: 1,
+          prediction_name: 'greeting',
+        },
+      },
+    },
+  },
+  clashes: [],
+  accuracy: 0.9,
+  threshold: 0.45,
+});
+
+/** The intents screen's machines with immediate fakes; a test replaces the one it walks. */
+export function intentsLogic(intents: Intent[] = sampleIntents(), evaluation: EvaluationAnswer | null = evaluationAnswer()) {
+  const ok = fromPromise(async () => ({ status: 'ok' as const }));
+  return {
+    intentsList: providedIntentsListMachine.provide({
+      actors: {
+        loadIntents: fromPromise(async () => ({ intents, evaluation })),
+        insertIntent: fromPromise(async () => ({ id: 100 })),
+        renameIntent: fromPromise(async ({ input }) => ({ id: input.id })),
+        deleteIntent: ok,
+        exportIntents: ok,
+        importIntents: ok,
+      },
+      actions: { notify: () => {}, notifyFailure: () => {} },
+    }),
+    templateEditing: providedTemplateEditingMachine.provide({
+      actors: { addTemplate: ok, replaceTemplate: ok, deleteTemplate: ok },
+      actions: { notify: () => {}, notifyFailure: () => {} },
+    }),
+    polarity: providedPolarityMachine.provide({
+      actors: {
+        createTwin: fromPromise(async () => ({ id: 101 })),
+        deleteTwin: ok,
+        negateTemplate: fromPromise(async () => 'I want a pizza'),
+        addBoth: ok,
+      },
+      actions: { notify: () => {}, notifyFailure: () => {} },
+    }),
+    synonymsDraft: providedSynonymsDraftMachine.provide({
+      actors: { loadSynonyms: fromPromise(async () => [{ id: 1, name: 'city', values: ['city', 'Prague'] }]), saveSynonyms: ok },
+      actions: { notify: () => {}, notifyFailure: () => {} },
+    }),
+    training: providedTrainingMachine.provide({
+      actors: { submitTraining: fromPromise(async () => ({ status: 'ok' as const, job_id: 7, state: 'queued' as const })), checkTraining: fromPromise(async () => evaluationAnswer()) },
+      actions: { notify: () => {}, notifyFailure: () => {} },
+    }),
+  };
+}
+
+/** Records notices instead of showing them. */
+export function noticeLog() {
+  const titles: string[] = [];
+  return {
+    titles,
+    notify: (_: unknown, params: { title: string; message?: string }) => {
+      titles.push(params.message ? `${params.title} | ${params.message}` : params.title);
+    },
+    clear: () => titles.splice(0),
+  };
+}
