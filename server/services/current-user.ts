@@ -1,6 +1,7 @@
 import type { CurrentUser, Grant } from '../../src/api/contract/users.ts';
 import { permissionKey } from '../../src/api/permissions.ts';
 import type { Db } from '../db/database.ts';
+import { isPasswordPastMaxAge, readPlatformSettings } from './settings.ts';
 
 async function grantsOfRoles(db: Db, roleIds: number[]): Promise<Map<number, Grant[]>> {
   const byRole = new Map<number, Grant[]>(roleIds.map((id) => [id, []]));
@@ -55,7 +56,8 @@ export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUs
     name: user.name,
     email: user.email,
     company_id: user.company_id,
-    password_expired: user.password_expired,
+    // The optional platform maximum age (off by default, ASVS 6.2.10) expires a password like a reset does.
+    password_expired: user.password_expired || isPasswordPastMaxAge(await readPlatformSettings(db), user.password_changed_at),
     otp_enabled: user.otp_secret !== null,
     projects,
     permissions: {

@@ -93,3 +93,22 @@ describe('sessions', () => {
     expect(verdict.json()).toMatchObject({ status: 'error' });
   });
 });
+
+describe('maximum password age', () => {
+  it('is off by default and, once set, expires an old password', async () => {
+    const caller = await t.admin();
+    expect((await t.call('GET', '/v1/users/me', { as: caller })).json().password_expired).toBe(false);
+    await t.db
+      .updateTable('users')
+      .set({ password_changed_at: new Date(Date.now() - 100 * 86_400_000) })
+      .where('id', '=', caller.userId)
+      .execute();
+    expect((await t.call('GET', '/v1/users/me', { as: caller })).json().password_expired).toBe(false);
+    await t.db
+      .insertInto('platform_settings')
+      .values({ id: 1, max_password_age_days: 90, require_otp: false })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ max_password_age_days: 90 }))
+      .execute();
+    expect((await t.call('GET', '/v1/users/me', { as: caller })).json().password_expired).toBe(true);
+  });
+});

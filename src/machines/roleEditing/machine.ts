@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { Permission, PermissionGroup } from '../../api/contract/permissions-catalogue.ts';
-import { ROLE_NAME_DUPLICIT, ROLE_NAME_EMPTY, type Role } from '../../api/contract/roles.ts';
+import { ADMINISTRATOR_ROLE_ID, ROLE_NAME_DUPLICIT, ROLE_NAME_EMPTY, type Role } from '../../api/contract/roles.ts';
 import {
   type AdminUser,
   DEFAULT_ROLE_ID,
@@ -19,7 +19,6 @@ import {
 } from './draft.ts';
 import type { RoleEditingEvent } from './events.ts';
 import * as g from './guards.ts';
-
 
 // Texts of spec 1 §8, verbatim.
 export const ROLES_SAVED = 'Roles permissions saved';
@@ -69,9 +68,10 @@ const permissionsOf = (roles: Role[]): PermissionDraft =>
   Object.fromEntries(roles.map((r) => [String(r.id), [...r.permissions].sort((a, b) => a - b)]));
 
 function loaded(context: RoleEditingContext, data: RolesData): RoleEditingContext {
+  // Keep the role in view across a reload; else the first one whose checklist can change (not the Administrator).
   const selected = data.roles.some((r) => r.id === context.selectedRoleId)
     ? context.selectedRoleId
-    : (data.roles[0]?.id ?? null);
+    : (data.roles.find((r) => r.id !== ADMINISTRATOR_ROLE_ID)?.id ?? data.roles[0]?.id ?? null);
   return {
     ...empty,
     ...data,
@@ -150,10 +150,13 @@ export const roleEditingMachine = setup({
           initial: 'clean',
           states: {
             clean: {
-              description: "The draft is what was saved: saving says 'No changes to save'; roles can be added and deleted.",
+              description:
+                "The draft is what was saved: saving says 'No changes to save'; roles can be added and deleted.",
               always: { guard: 'draftDiffers', target: 'dirty' },
               on: {
-                save: { actions: [{ type: 'notify', params: { title: NO_CHANGES, color: 'blue' } }, 'clearMemberProblem'] },
+                save: {
+                  actions: [{ type: 'notify', params: { title: NO_CHANGES, color: 'blue' } }, 'clearMemberProblem'],
+                },
                 'role.new': { target: '#naming', actions: ['clearMemberProblem', assign({ nameError: null })] },
                 'role.delete': { guard: 'isDeletableRole', target: '#confirmingDelete', actions: 'clearMemberProblem' },
               },
@@ -185,7 +188,9 @@ export const roleEditingMachine = setup({
                 guard: 'alreadyAdded',
                 actions: [
                   { type: 'notify', params: { title: USER_ALREADY_ADDED, color: 'yellow' } },
-                  assign({ memberProblem: ({ event }) => ({ projectId: event.projectId, message: USER_ALREADY_ADDED }) }),
+                  assign({
+                    memberProblem: ({ event }) => ({ projectId: event.projectId, message: USER_ALREADY_ADDED }),
+                  }),
                 ],
               },
               {
@@ -259,7 +264,10 @@ export const roleEditingMachine = setup({
               actions: [
                 'clearMemberProblem',
                 assign({
-                  draftPermissions: ({ context }) => ({ ...context.draftPermissions, [String(context.selectedRoleId)]: [] }),
+                  draftPermissions: ({ context }) => ({
+                    ...context.draftPermissions,
+                    [String(context.selectedRoleId)]: [],
+                  }),
                 }),
               ],
             },
@@ -267,7 +275,8 @@ export const roleEditingMachine = setup({
         },
         naming: {
           id: 'naming',
-          description: "The new role form; a name is validated on Add: 'Role name cannot be empty', 'Duplicit role name'.",
+          description:
+            "The new role form; a name is validated on Add: 'Role name cannot be empty', 'Duplicit role name'.",
           on: {
             'role.create': [
               { guard: 'nameEmpty', actions: assign({ nameError: ROLE_NAME_EMPTY }) },
@@ -317,6 +326,7 @@ export const roleEditingMachine = setup({
           id: 'saving',
           description: 'Saving the changed half or halves: role permissions first, then project members.',
           tags: ['busy'],
+          initial: 'roles',
           states: {
             roles: {
               description: 'PUT /roles/permissions with every changed role.',

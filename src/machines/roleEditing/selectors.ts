@@ -6,6 +6,8 @@ import type { roleEditingMachine } from './machine.ts';
 // Texts of spec 1 §6 and §8, verbatim.
 export const UNKNOWN_USER = 'N/A (insufficient permissions)';
 export const SAVE_LABEL = 'Save Roles & Permissions';
+/** Adding or deleting a role reloads the page, so unsaved changes are saved first. */
+export const SAVE_FIRST = 'Save your changes before adding or deleting a role.';
 
 type Snapshot = SnapshotFrom<typeof roleEditingMachine>;
 

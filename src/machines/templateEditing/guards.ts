@@ -4,7 +4,11 @@ import { templateHolder } from '../intentsList/intentsIndex.ts';
 export const isBlank = (text: string): boolean => text.trim() === '';
 
 /** Who already holds a new template: the same intent, another one, or nobody. */
-export function holderOf(intents: Intent[], intentId: number, template: string): 'same' | { intent: string; template: string } | null {
+export function holderOf(
+  intents: Intent[],
+  intentId: number,
+  template: string,
+): 'same' | { intent: string; template: string } | null {
   const holder = templateHolder(intents, template.trim());
   if (!holder) return null;
   return holder.intent.id === intentId ? 'same' : { intent: holder.intent.name, template: holder.template };

@@ -21,6 +21,8 @@ export interface TemplateEditingContext extends TemplateEditingInput {
   /** The template as saved (restored by Esc). */
   original: string;
   draft: string;
+  /** Why the last new template was refused (empty input is ignored silently). */
+  refusal: 'blank' | 'sameIntent' | 'otherIntent' | null;
 }
 
 /**
@@ -53,33 +55,48 @@ export const templateEditingMachine = setup({
   actions: {
     notify: (_, _params: Notice) => {},
     notifyFailure: (_, _params: { error: unknown }) => {},
-    clear: assign({ intentId: null, original: '', draft: '' }),
+    clear: assign({ intentId: null, original: '', draft: '', refusal: null }),
   },
 }).createMachine({
   id: 'templateEditing',
-  context: ({ input }) => ({ lookup: input.lookup, intentId: null, original: '', draft: '' }),
+  context: ({ input }) => ({ lookup: input.lookup, intentId: null, original: '', draft: '', refusal: null }),
   initial: 'idle',
   states: {
     idle: {
       description: 'No template is being changed.',
       on: {
         'template.add': [
-          { guard: 'newBlank' },
-          { guard: 'heldBySame', actions: { type: 'notify', params: { title: TEMPLATE_EXISTS_IN_INTENT, color: 'red' } } },
+          { guard: 'newBlank', actions: assign({ refusal: 'blank' }) },
+          {
+            guard: 'heldBySame',
+            actions: [
+              assign({ refusal: 'sameIntent' }),
+              { type: 'notify', params: { title: TEMPLATE_EXISTS_IN_INTENT, color: 'red' } },
+            ],
+          },
           {
             guard: 'heldByOther',
-            actions: {
-              type: 'notify',
-              params: ({ context, event }) => {
-                const holder = holderOf(context.lookup(), event.intentId, event.template);
-                const named = holder !== null && holder !== 'same' ? holder : { template: event.template, intent: '' };
-                return { title: templateHeldBy(named.template, named.intent), color: 'red' as const };
+            actions: [
+              assign({ refusal: 'otherIntent' }),
+              {
+                type: 'notify',
+                params: ({ context, event }) => {
+                  const holder = holderOf(context.lookup(), event.intentId, event.template);
+                  const named =
+                    holder !== null && holder !== 'same' ? holder : { template: event.template, intent: '' };
+                  return { title: templateHeldBy(named.template, named.intent), color: 'red' as const };
+                },
               },
-            },
+            ],
           },
           {
             target: 'adding',
-            actions: assign({ intentId: ({ event }) => event.intentId, draft: ({ event }) => event.template.trim(), original: '' }),
+            actions: assign({
+              intentId: ({ event }) => event.intentId,
+              draft: ({ event }) => event.template.trim(),
+              original: '',
+              refusal: null,
+            }),
           },
         ],
         'template.edit': {
@@ -114,7 +131,10 @@ export const templateEditingMachine = setup({
             'clear',
           ],
         },
-        onError: { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'clear'] },
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'clear'],
+        },
       },
     },
     editing: {
@@ -125,7 +145,10 @@ export const templateEditingMachine = setup({
           { guard: 'draftUnchanged', target: 'idle', actions: 'clear' },
           // An emptied template is ignored: the input stays open with the old text in reach of Esc.
           { guard: 'draftBlank' },
-          { guard: 'draftClashes', actions: { type: 'notify', params: { title: DUPLICIT_INTENT_TEMPLATE, color: 'red' } } },
+          {
+            guard: 'draftClashes',
+            actions: { type: 'notify', params: { title: DUPLICIT_INTENT_TEMPLATE, color: 'red' } },
+          },
           { target: 'saving' },
         ],
         'template.cancel': { target: 'idle', actions: 'clear' },
@@ -147,7 +170,11 @@ export const templateEditingMachine = setup({
       invoke: {
         id: 'replaceTemplate',
         src: 'replaceTemplate',
-        input: ({ context }) => ({ intentId: context.intentId ?? -1, template: context.draft.trim(), replaces: context.original }),
+        input: ({ context }) => ({
+          intentId: context.intentId ?? -1,
+          template: context.draft.trim(),
+          replaces: context.original,
+        }),
         onDone: {
           target: 'idle',
           actions: [
@@ -164,7 +191,10 @@ export const templateEditingMachine = setup({
             'clear',
           ],
         },
-        onError: { target: 'editing', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     confirmingDelete: {
@@ -192,7 +222,10 @@ export const templateEditingMachine = setup({
             'clear',
           ],
         },
-        onError: { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'clear'] },
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'clear'],
+        },
       },
     },
   },

@@ -26,6 +26,7 @@ import { ADMINISTRATOR_HOLDS_ALL } from '../../api/contract/roles.ts';
 import { isDeletableRole, isEditableRole } from '../../machines/roleEditing/guards.ts';
 import type { roleEditingMachine } from '../../machines/roleEditing/machine.ts';
 import {
+  SAVE_FIRST,
   SAVE_LABEL,
   isDirty,
   selectedPermissions,
@@ -199,6 +200,11 @@ export function RolesView({ actor }: RolesViewProps) {
                     </Button>
                   </Group>
                 </form>
+                {context.memberProblem?.projectId === project.project_id && (
+                  <Text c="red" size="sm" mt={4} role="alert">
+                    {context.memberProblem.message}
+                  </Text>
+                )}
               </Fieldset>
             );
           })}
@@ -247,15 +253,22 @@ export function RolesView({ actor }: RolesViewProps) {
                   </Stack>
                 </form>
               ) : (
-                <Button
-                  mt="sm"
-                  variant="light"
-                  leftSection={<IconPlus size={16} />}
-                  disabled={busy}
-                  onClick={() => send({ type: 'role.new' })}
-                >
-                  Add role
-                </Button>
+                <>
+                  <Button
+                    mt="sm"
+                    variant="light"
+                    leftSection={<IconPlus size={16} />}
+                    disabled={!state.can({ type: 'role.new' })}
+                    onClick={() => send({ type: 'role.new' })}
+                  >
+                    Add role
+                  </Button>
+                  {isDirty(state) && (
+                    <Text size="xs" c="dimmed">
+                      {SAVE_FIRST}
+                    </Text>
+                  )}
+                </>
               )}
             </Stack>
           </Grid.Col>
@@ -286,7 +299,7 @@ export function RolesView({ actor }: RolesViewProps) {
                         size="xs"
                         color="red"
                         variant="light"
-                        disabled={busy}
+                        disabled={!state.can({ type: 'role.delete' })}
                         onClick={() => send({ type: 'role.delete' })}
                       >
                         Delete role

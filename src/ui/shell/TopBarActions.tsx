@@ -63,9 +63,18 @@ function RunChat() {
   const projectId = ProjectSelectionActor.useSelector((s) => s.context.projectId);
   const user = SessionActor.useSelector((s) => s.context.user);
   const mayChat = can(user, 'POST', '/chat', projectId);
+  // Empty ignore list: the hotkey works while typing in a field too.
   useHotkeys(
-    [['ctrl+shift+X', () => mayChat && chat.send({ type: 'chat.open' }), { preventDefault: true }]],
-    [mayChat],
+    [
+      [
+        'ctrl+shift+X',
+        () => {
+          if (mayChat) chat.send({ type: 'chat.open' });
+        },
+        { preventDefault: true },
+      ],
+    ],
+    [],
   );
   useEffect(() => {
     if (projectId !== null) chat.send({ type: 'chat.close' });
