@@ -53,7 +53,10 @@ try {
         const response = await fetch(url, {
           method,
           credentials: 'include',
-          headers: { 'x-requested-with': 'console', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            'x-requested-with': 'console',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
@@ -101,9 +104,13 @@ try {
   await page.evaluate(() => {
     const w = window as unknown as { __keys: { render: number; frame: number }[]; __t0: number };
     w.__keys = [];
-    window.addEventListener('keydown', () => {
-      w.__t0 = performance.now();
-    }, true);
+    window.addEventListener(
+      'keydown',
+      () => {
+        w.__t0 = performance.now();
+      },
+      true,
+    );
     // Bubbling listener on window runs after React's root listener has rendered the change.
     window.addEventListener('input', () => {
       void document.body.offsetHeight;
@@ -115,12 +122,14 @@ try {
     await page.keyboard.type(key);
     await page.waitForTimeout(120);
   }
-  const keys = (await page.evaluate(() => (window as unknown as { __keys: { render: number; frame: number }[] }).__keys)) as {
+  const keys = (await page.evaluate(
+    () => (window as unknown as { __keys: { render: number; frame: number }[] }).__keys,
+  )) as {
     render: number;
     frame: number;
   }[];
   const visibleRows = await page.locator('[data-testid="intents-list"] [data-index]').count();
-  const matchingSummary = await page.getByTestId('intents-list').innerText();
+  const matchingSummary = (await page.getByTestId('intents-list').textContent()) ?? '';
 
   const stats = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);

@@ -103,7 +103,7 @@ export const appRoutes: RouteEntry[] = [
     hotkey: 'G',
     permission: get('/reactions'),
     placement: 'sidebar',
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./graphEditor/GraphEditorScreen.tsx')),
   },
   {
     path: '/app/actions',
@@ -113,7 +113,7 @@ export const appRoutes: RouteEntry[] = [
     hotkey: 'A',
     permission: get('/actions'),
     placement: 'sidebar',
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./actions/ActionsScreen.tsx')),
   },
   {
     path: '/app/intents',

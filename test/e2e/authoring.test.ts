@@ -18,7 +18,10 @@ async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
       const response = await fetch(url, {
         method,
         credentials: 'include',
-        headers: { 'x-requested-with': 'console', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          'x-requested-with': 'console',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();
@@ -50,7 +53,8 @@ async function toast(text: string) {
 
 /** Toasts persist across screens; close them so screenshots show the page. */
 async function shot(name: string) {
-  for (const button of await page.locator('.mantine-Notification-closeButton').all()) await button.click().catch(() => {});
+  for (const button of await page.locator('.mantine-Notification-closeButton').all())
+    await button.click().catch(() => {});
   await page.waitForTimeout(300);
   await screenshot(page, name);
 }
@@ -172,7 +176,9 @@ describe('language-model authoring in Chromium', () => {
       await page.getByTestId('evaluation-perfect').waitFor();
     } catch (error) {
       await screenshot(page, 'authoring-failed-perfect');
-      console.log(JSON.stringify(await api('GET', `/v1/intents/evaluation?project_id=${projectId}`), null, 1).slice(0, 6000));
+      console.log(
+        JSON.stringify(await api('GET', `/v1/intents/evaluation?project_id=${projectId}`), null, 1).slice(0, 6000),
+      );
       throw error;
     }
     await page.getByLabel('Expand weather').click();
@@ -181,7 +187,9 @@ describe('language-model authoring in Chromium', () => {
 
   it('classifies a fallback into an intent', async () => {
     await openScreen('fallbacks', projectId);
-    const row = page.locator('[data-testid^="fallback-"]').filter({ hasText: 'the quantum flux capacitor hums loudly' });
+    const row = page
+      .locator('[data-testid^="fallback-"]')
+      .filter({ hasText: 'the quantum flux capacitor hums loudly' });
     try {
       await row.waitFor();
     } catch (error) {
@@ -206,13 +214,17 @@ describe('language-model authoring in Chromium', () => {
 
   it('exports the intents as CSV and re-imports them into another project', async () => {
     await openScreen('intents', projectId);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Intents' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export Intents' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`intents_${projectId}.csv`);
     const file = path.join(artifactsDir, download.suggestedFilename());
     await download.saveAs(file);
     expect(await fs.readFile(file, 'utf8')).toMatch(/^intent,template/);
 
-    const copy = (await api<{ project_id: number }>('POST', '/v1/projects', { name: 'Authoring e2e import' })).project_id;
+    const copy = (await api<{ project_id: number }>('POST', '/v1/projects', { name: 'Authoring e2e import' }))
+      .project_id;
     await openScreen('intents', copy);
     await page.locator('input[type="file"]').setInputFiles(file);
     await page.getByRole('dialog', { name: 'Upload file?' }).waitFor();

@@ -10,6 +10,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { Intent } from '../../src/api/contract/intents.ts';
+import type { Synonym } from '../../src/api/contract/synonyms.ts';
 import type { CurrentUser } from '../../src/api/contract/users.ts';
 import { ProjectSelectionActor } from '../../src/machines/projectSelection/context.ts';
 import {
@@ -28,7 +29,10 @@ import { makeUser } from './userFixtures.ts';
 
 // Mantine's autosizing Textarea listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener() {}, removeEventListener() {} },
+    configurable: true,
+  });
 }
 
 export const route = (path: string, label: string): RouteEntry => ({
@@ -70,7 +74,10 @@ export async function renderWithSession(children: ReactNode, user: CurrentUser =
       <Notifications />
       <ModalsProvider>
         <Router hook={hook}>
-          <SessionActor.Provider logic={signedInSession(user)} options={{ input: { location: '/app/intents', inactivityHours: 8 } }}>
+          <SessionActor.Provider
+            logic={signedInSession(user)}
+            options={{ input: { location: '/app/intents', inactivityHours: 8 } }}
+          >
             <ProjectSelectionActor.Provider
               logic={fixedProjects([{ id: 1, name: 'Demo bot' }])}
               options={{ input: { requestedId: 1, canCreate: false } }}
@@ -93,13 +100,27 @@ export const sampleIntents = (): Intent[] => [
 ];
 
 export const evaluationAnswer = (state: EvaluationAnswer['status']['state'] = 'done', jobId = 7): EvaluationAnswer => ({
-  status: { state, job_id: jobId, error: state === 'failed' ? 'out of memory' : null, trained_at: null, evaluated_at: null, stale: false },
+  status: {
+    state,
+    job_id: jobId,
+    error: state === 'failed' ? 'out of memory' : null,
+    trained_at: null,
+    evaluated_at: null,
+    stale: false,
+  },
   evaluation: {
     '1': {
       precision: 1,
       recall: 1,
       data: {
-        hello: { template: 'hello', is_recognized: true, is_recognized_without_confidence: true, confidence: 0.9, prediction: 1, prediction_name: 'greeting' },
+        hello: {
+          template: 'hello',
+          is_recognized: true,
+          is_recognized_without_confidence: true,
+          confidence: 0.9,
+          prediction: 1,
+          prediction_name: 'greeting',
+        },
         'good morning': {
           template: 'good morning',
           is_recognized: true,
@@ -131,8 +152,12 @@ export const evaluationAnswer = (state: EvaluationAnswer['status']['state'] = 'd
 });
 
 /** The intents screen's machines with immediate fakes; a test replaces the one it walks. */
-export function intentsLogic(intents: Intent[] = sampleIntents(), evaluation: EvaluationAnswer | null = evaluationAnswer()) {
-  const ok = fromPromise(async () => ({ status: 'ok' as const }));
+export function intentsLogic(
+  intents: Intent[] = sampleIntents(),
+  evaluation: EvaluationAnswer | null = evaluationAnswer(),
+) {
+  // biome-ignore lint/suspicious/noExplicitAny: one fake stands for calls with different inputs.
+  const ok = fromPromise<unknown, any>(async () => ({ status: 'ok' as const }));
   return {
     intentsList: providedIntentsListMachine.provide({
       actors: {
@@ -159,11 +184,17 @@ export function intentsLogic(intents: Intent[] = sampleIntents(), evaluation: Ev
       actions: { notify: () => {}, notifyFailure: () => {} },
     }),
     synonymsDraft: providedSynonymsDraftMachine.provide({
-      actors: { loadSynonyms: fromPromise(async () => [{ id: 1, name: 'city', values: ['city', 'Prague'] }]), saveSynonyms: ok },
+      actors: {
+        loadSynonyms: fromPromise<Synonym[]>(async () => [{ id: 1, name: 'city', values: ['city', 'Prague'] }]),
+        saveSynonyms: ok,
+      },
       actions: { notify: () => {}, notifyFailure: () => {} },
     }),
     training: providedTrainingMachine.provide({
-      actors: { submitTraining: fromPromise(async () => ({ status: 'ok' as const, job_id: 7, state: 'queued' as const })), checkTraining: fromPromise(async () => evaluationAnswer()) },
+      actors: {
+        submitTraining: fromPromise(async () => ({ status: 'ok' as const, job_id: 7, state: 'queued' as const })),
+        checkTraining: fromPromise(async () => evaluationAnswer()),
+      },
       actions: { notify: () => {}, notifyFailure: () => {} },
     }),
   };

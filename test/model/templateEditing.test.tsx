@@ -15,11 +15,17 @@ import { flush, intentsLogic, noticeLog, renderWithSession, route } from './auth
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 
 const addTemplate = createDeferredActor<unknown, TemplateTarget>({ output: { status: 'ok' } });
-const replaceTemplate = createDeferredActor<unknown, TemplateTarget & { replaces: string }>({ output: { status: 'ok' } });
+const replaceTemplate = createDeferredActor<unknown, TemplateTarget & { replaces: string }>({
+  output: { status: 'ok' },
+});
 const deleteTemplate = createDeferredActor<unknown, TemplateTarget>({ output: { status: 'ok' } });
 const notices = noticeLog();
 const machine = providedTemplateEditingMachine.provide({
-  actors: { addTemplate: addTemplate.logic, replaceTemplate: replaceTemplate.logic, deleteTemplate: deleteTemplate.logic },
+  actors: {
+    addTemplate: addTemplate.logic,
+    replaceTemplate: replaceTemplate.logic,
+    deleteTemplate: deleteTemplate.logic,
+  },
   actions: { notify: notices.notify, notifyFailure: () => notices.titles.push('failure') },
 });
 
@@ -55,11 +61,15 @@ const executors = {
     await flush();
   },
   'template.deleteConfirm': async () => {
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete template?' })).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete template?' })).getByRole('button', { name: 'Delete' }),
+    );
     await flush();
   },
   'template.deleteCancel': async () => {
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete template?' })).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete template?' })).getByRole('button', { name: 'Cancel' }),
+    );
     await flush();
   },
 } satisfies ModelExecutors<typeof machine>;
@@ -83,7 +93,13 @@ const states: StateAssertions<typeof machine> = {
   editing: (state) => {
     expect(editInput()).toHaveValue(state.context.draft);
     for (const message of notices.titles) {
-      expect([DUPLICIT_INTENT_TEMPLATE, 'failure', INTENT_TOASTS.templateAdded, TEMPLATE_EXISTS_IN_INTENT, templateHeldBy('I want a pizza', 'order_pizza')]).toContain(message);
+      expect([
+        DUPLICIT_INTENT_TEMPLATE,
+        'failure',
+        INTENT_TOASTS.templateAdded,
+        TEMPLATE_EXISTS_IN_INTENT,
+        templateHeldBy('I want a pizza', 'order_pizza'),
+      ]).toContain(message);
     }
   },
   saving: () => {
@@ -91,7 +107,9 @@ const states: StateAssertions<typeof machine> = {
     expect(editInput()).toBeDisabled();
   },
   confirmingDelete: (state) =>
-    expect(screen.getByRole('dialog', { name: 'Delete template?' })).toHaveTextContent(`The template “${state.context.original}” will be deleted.`),
+    expect(screen.getByRole('dialog', { name: 'Delete template?' })).toHaveTextContent(
+      `The template “${state.context.original}” will be deleted.`,
+    ),
   deleting: () => expect(deleteTemplate.pending).toBe(1),
 };
 
@@ -106,7 +124,9 @@ describeModel({
   render: async (m) => {
     notices.clear();
     const logic = intentsLogic(structuredClone(listed));
-    await renderWithSession(<IntentsScreen route={route('/app/intents', 'Intents')} logic={{ ...logic, templateEditing: m }} />);
+    await renderWithSession(
+      <IntentsScreen route={route('/app/intents', 'Intents')} logic={{ ...logic, templateEditing: m }} />,
+    );
     fireEvent.click(screen.getByLabelText('Expand greeting'));
     await flush();
     return undefined;
@@ -129,5 +149,5 @@ describeModel({
   // The model reads the list as the screen first loads it.
   input: { lookup: () => listed },
   serializeContext: (c) => ({ draft: c.draft, refusal: c.refusal }),
-  limit: 300,
+  limit: 2000,
 });

@@ -63,7 +63,12 @@ describeModel({
   render: async (m) => {
     notices.clear();
     // The list starts without an evaluation: the scores come from the finished training.
-    await renderWithSession(<IntentsScreen route={route('/app/intents', 'Intents')} logic={{ ...intentsLogic(undefined, null), training: m }} />);
+    await renderWithSession(
+      <IntentsScreen
+        route={route('/app/intents', 'Intents')}
+        logic={{ ...intentsLogic(undefined, null), training: m }}
+      />,
+    );
     return undefined;
   },
   executors,

@@ -79,9 +79,16 @@ export const entityEditorMachine = setup({
         input: () => undefined,
         onDone: {
           target: 'editing',
-          actions: assign(({ event }) => ({ saved: event.output, drafts: toDrafts(event.output), nextKey: event.output.length + 1 })),
+          actions: assign(({ event }) => ({
+            saved: event.output,
+            drafts: toDrafts(event.output),
+            nextKey: event.output.length + 1,
+          })),
         },
-        onError: { target: 'failed', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     failed: {
@@ -106,7 +113,8 @@ export const entityEditorMachine = setup({
         'entity.change': {
           guard: 'editable',
           actions: assign({
-            drafts: ({ context, event }) => context.drafts.map((d) => (d.key === event.key ? { ...d, ...event.patch } : d)),
+            drafts: ({ context, event }) =>
+              context.drafts.map((d) => (d.key === event.key ? { ...d, ...event.patch } : d)),
           }),
         },
         'entity.delete': {
@@ -119,10 +127,16 @@ export const entityEditorMachine = setup({
             guard: 'hasInvalidName',
             actions: {
               type: 'notify',
-              params: ({ context }) => ({ title: invalidEntityName(firstInvalid(context.drafts)?.name ?? ''), color: 'red' as const }),
+              params: ({ context }) => ({
+                title: invalidEntityName(firstInvalid(context.drafts)?.name ?? ''),
+                color: 'red' as const,
+              }),
             },
           },
-          { guard: 'hasDuplicateName', actions: { type: 'notify', params: { title: DUPLICIT_ENTITY_NAME, color: 'red' } } },
+          {
+            guard: 'hasDuplicateName',
+            actions: { type: 'notify', params: { title: DUPLICIT_ENTITY_NAME, color: 'red' } },
+          },
           { target: 'saving' },
         ],
         'entities.reload': 'loading',
@@ -148,7 +162,10 @@ export const entityEditorMachine = setup({
         onDone: { target: 'editing', actions: 'removePending' },
         onError: {
           target: 'editing',
-          actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, assign({ pendingDelete: null })],
+          actions: [
+            { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+            assign({ pendingDelete: null }),
+          ],
         },
       },
     },
@@ -162,14 +179,19 @@ export const entityEditorMachine = setup({
         onDone: {
           target: 'reloading',
           actions: assign(({ context, event }) => {
-            const drafts = context.drafts.map((d) => (event.output[d.key] !== undefined ? { ...d, id: event.output[d.key] } : d));
+            const drafts = context.drafts.map((d) =>
+              event.output[d.key] !== undefined ? { ...d, id: event.output[d.key] } : d,
+            );
             const saved = drafts
               .filter((d): d is EntityDraft & { id: number } => d.id !== undefined)
               .map(({ key: _key, ...entity }) => entity);
             return { drafts, saved };
           }),
         },
-        onError: { target: 'editing', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     reloading: {
@@ -180,7 +202,10 @@ export const entityEditorMachine = setup({
         src: 'reloadWorker',
         input: () => undefined,
         onDone: { target: 'editing', actions: emit({ type: 'training.request' as const }) },
-        onError: { target: 'editing', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
   },

@@ -6,7 +6,8 @@ import type { entityEditorMachine } from './machine.ts';
 
 type Snapshot = SnapshotFrom<typeof entityEditorMachine>;
 
-export const isDirty = (state: Snapshot): boolean => changedDrafts(state.context.drafts, state.context.saved).length > 0;
+export const isDirty = (state: Snapshot): boolean =>
+  changedDrafts(state.context.drafts, state.context.saved).length > 0;
 export const isEditable = (state: Snapshot, draft: EntityDraft): boolean => mayEdit(draft, state.context.canSystem);
 /** The fuzzy hint shows under 30 values (spec 2 §9). */
 export const needsFuzzyHint = (draft: EntityDraft): boolean =>

@@ -8,7 +8,8 @@ export interface FallbacksLoad {
   intents: { id: number; name: string }[];
 }
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`fallbackClassification actor ${name} not provided`));
+const notProvided = (name: string) => () =>
+  Promise.reject(new Error(`fallbackClassification actor ${name} not provided`));
 
 /** Typed placeholders; src/machines/provide.ts gives the real ones, tests give fakes. */
 export const fallbackClassificationActors = {

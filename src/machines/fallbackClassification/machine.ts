@@ -74,7 +74,10 @@ export const fallbackClassificationMachine = setup({
           target: 'browsing',
           actions: assign(({ event }) => ({ ...event.output, current: null, phrase: '', intentId: null })),
         },
-        onError: { target: 'failed', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     failed: {
@@ -96,7 +99,10 @@ export const fallbackClassificationMachine = setup({
         src: 'suggestPhrase',
         input: ({ context }) => ({ template: currentItem(context)?.intent ?? '' }),
         // An empty suggestion (only stop words) keeps the message as it was.
-        onDone: { target: 'classifying', actions: assign({ phrase: ({ context, event }) => event.output.trim() || context.phrase }) },
+        onDone: {
+          target: 'classifying',
+          actions: assign({ phrase: ({ context, event }) => event.output.trim() || context.phrase }),
+        },
         onError: 'classifying',
       },
     },
@@ -116,7 +122,11 @@ export const fallbackClassificationMachine = setup({
       invoke: {
         id: 'classify',
         src: 'classify',
-        input: ({ context }) => ({ id: context.current ?? -1, intentId: context.intentId, template: context.phrase.trim() }),
+        input: ({ context }) => ({
+          id: context.current ?? -1,
+          intentId: context.intentId,
+          template: context.phrase.trim(),
+        }),
         onDone: [
           {
             guard: 'dismisses',
@@ -127,11 +137,17 @@ export const fallbackClassificationMachine = setup({
             target: 'browsing',
             actions: [
               'removeCurrent',
-              { type: 'notify', params: { title: INTENT_TOASTS.templateAdded, message: NOT_RETRAINED_NOTE, color: 'green' } },
+              {
+                type: 'notify',
+                params: { title: INTENT_TOASTS.templateAdded, message: NOT_RETRAINED_NOTE, color: 'green' },
+              },
             ],
           },
         ],
-        onError: { target: 'classifying', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'classifying',
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
   },

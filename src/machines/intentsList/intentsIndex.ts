@@ -22,10 +22,7 @@ export const nameTaken = (intents: Intent[], name: string, exceptId?: number): b
   intents.some((i) => i.id !== exceptId && key(i.name) === key(name));
 
 /** The intent already holding a template, ignoring case (spec 2 §5), and the template as written there. */
-export function templateHolder(
-  intents: Intent[],
-  template: string,
-): { intent: Intent; template: string } | undefined {
+export function templateHolder(intents: Intent[], template: string): { intent: Intent; template: string } | undefined {
   const wanted = key(template);
   for (const intent of intents) {
     const found = intent.templates.find((t) => key(t) === wanted);

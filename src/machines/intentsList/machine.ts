@@ -65,7 +65,12 @@ export const intentsListMachine = setup({
     applyRename: assign(({ context }) =>
       context.pendingRename
         ? {
-            intents: applyRename(context.intents, context.pendingRename.id, context.pendingRename.name, NEGATIVE_INTENT_SUFFIX),
+            intents: applyRename(
+              context.intents,
+              context.pendingRename.id,
+              context.pendingRename.name,
+              NEGATIVE_INTENT_SUFFIX,
+            ),
             changed: true,
           }
         : {},
@@ -102,7 +107,10 @@ export const intentsListMachine = setup({
             changed: false,
           }),
         },
-        onError: { target: 'failed', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     failed: {
@@ -135,7 +143,10 @@ export const intentsListMachine = setup({
           on: {
             'intent.add': [
               { guard: 'nameBlank', actions: { type: 'notify', params: { title: INTENT_NAME_EMPTY, color: 'red' } } },
-              { guard: 'nameTaken', actions: { type: 'notify', params: { title: DUPLICIT_INTENT_NAME, color: 'red' } } },
+              {
+                guard: 'nameTaken',
+                actions: { type: 'notify', params: { title: DUPLICIT_INTENT_NAME, color: 'red' } },
+              },
               { target: 'adding', actions: assign({ pendingAdd: ({ event }) => event.name.trim() }) },
             ],
             'intent.rename': [
@@ -159,8 +170,14 @@ export const intentsListMachine = setup({
                 }),
               },
             ],
-            'intent.delete': { target: 'confirmingDelete', actions: assign({ pendingDelete: ({ event }) => event.id }) },
-            'intents.import': { target: 'confirmingImport', actions: assign({ pendingImport: ({ event }) => event.file }) },
+            'intent.delete': {
+              target: 'confirmingDelete',
+              actions: assign({ pendingDelete: ({ event }) => event.id }),
+            },
+            'intents.import': {
+              target: 'confirmingImport',
+              actions: assign({ pendingImport: ({ event }) => event.file }),
+            },
             'intents.export': 'exporting',
             'intents.reload': '#intentsList.loading',
           },
@@ -189,7 +206,10 @@ export const intentsListMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, assign({ pendingAdd: null })],
+              actions: [
+                { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+                assign({ pendingAdd: null }),
+              ],
             },
           },
         },
@@ -256,7 +276,10 @@ export const intentsListMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, assign({ pendingDelete: null })],
+              actions: [
+                { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+                assign({ pendingDelete: null }),
+              ],
             },
           },
         },
@@ -276,7 +299,10 @@ export const intentsListMachine = setup({
             input: ({ context }) => ({ file: context.pendingImport as File }),
             onDone: {
               target: '#intentsList.loading',
-              actions: [assign({ pendingImport: null }), { type: 'notify', params: { title: INTENT_TOASTS.imported, color: 'green' } }],
+              actions: [
+                assign({ pendingImport: null }),
+                { type: 'notify', params: { title: INTENT_TOASTS.imported, color: 'green' } },
+              ],
             },
             onError: {
               target: 'idle',
@@ -297,7 +323,10 @@ export const intentsListMachine = setup({
             onDone: 'idle',
             onError: {
               target: 'idle',
-              actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error, title: CANNOT_DOWNLOAD }) },
+              actions: {
+                type: 'notifyFailure',
+                params: ({ event }) => ({ error: event.error, title: CANNOT_DOWNLOAD }),
+              },
             },
           },
         },

@@ -9,7 +9,10 @@ export function applyPatch(intents: Intent[], patch: IntentsPatch): Intent[] {
     case 'templateAdded':
       return update(patch.intentId, (i) => ({ ...i, templates: [...i.templates, patch.template] }));
     case 'templateReplaced':
-      return update(patch.intentId, (i) => ({ ...i, templates: i.templates.map((t) => (t === patch.from ? patch.to : t)) }));
+      return update(patch.intentId, (i) => ({
+        ...i,
+        templates: i.templates.map((t) => (t === patch.from ? patch.to : t)),
+      }));
     case 'templateDeleted':
       return update(patch.intentId, (i) => ({ ...i, templates: i.templates.filter((t) => t !== patch.template) }));
     case 'intentCreated':
@@ -27,7 +30,8 @@ export function applyRename(intents: Intent[], id: number, name: string, twinSuf
   const trimmed = name.trim();
   return intents.map((intent) => {
     if (intent.id === id) return { ...intent, name: trimmed };
-    if (!renamed.name.endsWith(twinSuffix) && intent.name === oldTwin) return { ...intent, name: `${trimmed}${twinSuffix}` };
+    if (!renamed.name.endsWith(twinSuffix) && intent.name === oldTwin)
+      return { ...intent, name: `${trimmed}${twinSuffix}` };
     return intent;
   });
 }

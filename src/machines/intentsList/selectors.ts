@@ -55,7 +55,11 @@ export function clashesByIntent(clashes: Clash[]): Map<number, Set<string>> {
 }
 
 /** An intent has a flaw when one of its templates clashes or is not recognized. */
-export function hasFlaw(intent: Intent, evaluation: IntentEvaluation | undefined, clashing: Map<number, Set<string>>): boolean {
+export function hasFlaw(
+  intent: Intent,
+  evaluation: IntentEvaluation | undefined,
+  clashing: Map<number, Set<string>>,
+): boolean {
   if (clashing.has(intent.id)) return true;
   if (!evaluation) return false;
   return intent.templates.some((t) => evaluation.data[t] !== undefined && !evaluation.data[t].is_recognized);
@@ -97,7 +101,9 @@ export function visibleRows(
     if (!open) continue;
     if (options.canEdit && nameMatches) {
       rows.push({ kind: 'addTemplate', intent });
-      const twin = intent.name.endsWith(NEGATIVE_INTENT_SUFFIX) ? undefined : byName.get(`${intent.name}${NEGATIVE_INTENT_SUFFIX}`);
+      const twin = intent.name.endsWith(NEGATIVE_INTENT_SUFFIX)
+        ? undefined
+        : byName.get(`${intent.name}${NEGATIVE_INTENT_SUFFIX}`);
       if (twin) rows.push({ kind: 'addBoth', intent, twin });
     }
     const { templates } = intent;

@@ -94,14 +94,21 @@ export const polarityMachine = setup({
               type: 'intents.patch' as const,
               patch: {
                 kind: 'intentCreated' as const,
-                intent: { id: event.output.id, name: twinName(intentById(context.lookup(), context.intentId)?.name ?? ''), templates: [] },
+                intent: {
+                  id: event.output.id,
+                  name: twinName(intentById(context.lookup(), context.intentId)?.name ?? ''),
+                  templates: [],
+                },
               },
             })),
             { type: 'notify', params: { title: INTENT_TOASTS.added, color: 'green' } },
             'clear',
           ],
         },
-        onError: { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'clear'] },
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'clear'],
+        },
       },
     },
     confirmingDisable: {
@@ -121,12 +128,18 @@ export const polarityMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            emit(({ context }) => ({ type: 'intents.patch' as const, patch: { kind: 'intentRemoved' as const, intentId: context.twinId ?? -1 } })),
+            emit(({ context }) => ({
+              type: 'intents.patch' as const,
+              patch: { kind: 'intentRemoved' as const, intentId: context.twinId ?? -1 },
+            })),
             { type: 'notify', params: { title: INTENT_TOASTS.deleted, color: 'green' } },
             'clear',
           ],
         },
-        onError: { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'clear'] },
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'clear'],
+        },
       },
     },
     addBoth: {
@@ -152,7 +165,10 @@ export const polarityMachine = setup({
             src: 'negateTemplate',
             input: ({ context }) => ({ template: context.negative.trim() }),
             onDone: { target: 'ready', actions: assign({ positive: ({ event }) => event.output }) },
-            onError: { target: 'ready', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'ready',
+              actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         ready: {
@@ -181,17 +197,28 @@ export const polarityMachine = setup({
           actions: [
             emit(({ context }) => ({
               type: 'intents.patch' as const,
-              patch: { kind: 'templateAdded' as const, intentId: context.twinId ?? -1, template: context.negative.trim() },
+              patch: {
+                kind: 'templateAdded' as const,
+                intentId: context.twinId ?? -1,
+                template: context.negative.trim(),
+              },
             })),
             emit(({ context }) => ({
               type: 'intents.patch' as const,
-              patch: { kind: 'templateAdded' as const, intentId: context.intentId ?? -1, template: context.positive.trim() },
+              patch: {
+                kind: 'templateAdded' as const,
+                intentId: context.intentId ?? -1,
+                template: context.positive.trim(),
+              },
             })),
             { type: 'notify', params: { title: INTENT_TOASTS.templateAdded, color: 'green' } },
             'clear',
           ],
         },
-        onError: { target: 'addBoth.ready', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'addBoth.ready',
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
   },

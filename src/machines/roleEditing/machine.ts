@@ -298,7 +298,14 @@ export const roleEditingMachine = setup({
             input: ({ context }) => ({ name: context.newRoleName }),
             onDone: {
               target: 'reloadScheduled',
-              actions: assign({ selectedRoleId: ({ event }) => event.output.id, newRoleName: '' }),
+              // Shown at once, with no permissions yet, until the reload brings it from the server.
+              actions: assign(({ context, event }) => ({
+                roles: [...context.roles, { id: event.output.id, name: context.newRoleName, permissions: [] }],
+                savedPermissions: { ...context.savedPermissions, [String(event.output.id)]: [] },
+                draftPermissions: { ...context.draftPermissions, [String(event.output.id)]: [] },
+                selectedRoleId: event.output.id,
+                newRoleName: '',
+              })),
             },
             onError: '#naming',
           },

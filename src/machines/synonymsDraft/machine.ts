@@ -48,7 +48,10 @@ export const synonymsDraftMachine = setup({
     notifyFailure: (_, _params: { error: unknown }) => {},
     add: assign(({ context, event }) => {
       const name = nameOf(event).trim();
-      return { draft: [...context.draft, { key: context.nextKey, name, values: [name] }], nextKey: context.nextKey + 1 };
+      return {
+        draft: [...context.draft, { key: context.nextKey, name, values: [name] }],
+        nextKey: context.nextKey + 1,
+      };
     }),
     rename: assign({
       draft: ({ context, event }) =>
@@ -58,7 +61,9 @@ export const synonymsDraftMachine = setup({
     }),
     setValues: assign({
       draft: ({ context, event }) =>
-        event.type === 'synonym.values' ? context.draft.map((s) => (s.key === event.key ? { ...s, values: event.values } : s)) : context.draft,
+        event.type === 'synonym.values'
+          ? context.draft.map((s) => (s.key === event.key ? { ...s, values: event.values } : s))
+          : context.draft,
     }),
   },
 }).createMachine({
@@ -75,9 +80,16 @@ export const synonymsDraftMachine = setup({
         input: () => undefined,
         onDone: {
           target: 'editable.clean',
-          actions: assign(({ event }) => ({ saved: event.output, draft: toDraft(event.output), nextKey: event.output.length + 1 })),
+          actions: assign(({ event }) => ({
+            saved: event.output,
+            draft: toDraft(event.output),
+            nextKey: event.output.length + 1,
+          })),
         },
-        onError: { target: 'failed', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     failed: {

@@ -97,7 +97,14 @@ export const trainingMachine = setup({
                 target: '#training.failed',
                 actions: [
                   assign({ error: ({ event }) => event.output.status.error ?? TRAINING_FAILED }),
-                  { type: 'notify', params: ({ context }) => ({ title: 'Error!', message: context.error ?? TRAINING_FAILED, color: 'red' }) },
+                  {
+                    type: 'notify',
+                    params: ({ context }) => ({
+                      title: 'Error!',
+                      message: context.error ?? TRAINING_FAILED,
+                      color: 'red',
+                    }),
+                  },
                 ],
               },
               { target: 'waiting' },
