@@ -1,6 +1,8 @@
 /** Unicode normalisation, case and diacritics folding, and word tokens from Intl.Segmenter. */
 
 const COMBINING_MARKS = /\p{M}+/gu;
+const PLAIN_SENTENCE = /^[a-z0-9 ]*[?!.]?$/;
+const SPACES = / +/;
 const segmenters = new Map<string, Intl.Segmenter>();
 
 export interface Token {
@@ -53,10 +55,18 @@ export function tokenize(text: string, locale: string): Token[] {
 
 /** Only the normalised token strings (the hot path of featurisation). */
 export function normalizedWords(text: string, locale: string): string[] {
-  const words: string[] = [];
   const normalized = normalizeText(text, locale).replace(/[’‘`´]/g, "'");
+  // Fast path: ASCII letters, digits and spaces (with at most one final ?, ! or .) segment exactly as
+  // Intl.Segmenter would, into the space-separated runs; most sentences look like this.
+  if (PLAIN_SENTENCE.test(normalized)) return normalized.split(SPACES).filter((word) => word !== '' && !/^[?!.]$/.test(word)).map(stripFinalMark);
+  const words: string[] = [];
   for (const part of segmenterFor(locale).segment(normalized)) {
     if (part.isWordLike) words.push(part.segment);
   }
   return words;
+}
+
+function stripFinalMark(word: string): string {
+  const last = word.charCodeAt(word.length - 1);
+  return last === 63 || last === 33 || last === 46 ? word.slice(0, -1) : word;
 }

@@ -47,52 +47,55 @@ export function vectorize(
   idf: Float32Array,
   charWeight: number,
 ): SparseRow {
-  const wordRow = blockWeights(doc.word, lookup, idf);
-  const charRow = blockWeights(doc.char, lookup, idf);
-  const index = new Int32Array(wordRow.index.length + charRow.index.length);
-  const value = new Float32Array(index.length);
-  const wordScale = wordRow.norm > 0 ? 1 / wordRow.norm : 0;
-  const charScale = charRow.norm > 0 ? charWeight / charRow.norm : 0;
+  const capacity = doc.word.length + doc.char.length;
+  const index = new Int32Array(capacity);
+  const value = new Float32Array(capacity);
+  const words = blockWeights(doc.word, lookup, idf, index, value, 0);
+  const size = blockWeights(doc.char, lookup, idf, index, value, words.count);
+  const wordScale = words.squaredNorm > 0 ? 1 / Math.sqrt(words.squaredNorm) : 0;
+  const charScale = size.squaredNorm > 0 ? charWeight / Math.sqrt(size.squaredNorm) : 0;
   let total = 0;
-  let offset = 0;
-  for (const [row, scale] of [
-    [wordRow, wordScale],
-    [charRow, charScale],
-  ] as const) {
-    for (let i = 0; i < row.index.length; i++) {
-      index[offset] = row.index[i]!;
-      const v = row.value[i]! * scale;
-      value[offset++] = v;
-      total += v * v;
-    }
+  for (let i = 0; i < size.count; i++) {
+    const v = value[i]! * (i < words.count ? wordScale : charScale);
+    value[i] = v;
+    total += v * v;
   }
   if (total > 0) {
     const scale = 1 / Math.sqrt(total);
-    for (let i = 0; i < value.length; i++) value[i] = value[i]! * scale;
+    for (let i = 0; i < size.count; i++) value[i] = value[i]! * scale;
   }
-  return { index, value };
+  return { index: index.subarray(0, size.count), value: value.subarray(0, size.count) };
 }
 
-function blockWeights(hashes: readonly number[], lookup: (hash: number) => number, idf: Float32Array) {
-  const columns = new Int32Array(hashes.length);
-  let count = 0;
+/**
+ * Writes one block's sublinear TF-IDF weights at `offset` (columns sorted, repeats merged) and returns
+ * the new end and the block's squared norm.
+ */
+function blockWeights(
+  hashes: readonly number[],
+  lookup: (hash: number) => number,
+  idf: Float32Array,
+  index: Int32Array,
+  value: Float32Array,
+  offset: number,
+): { count: number; squaredNorm: number } {
+  let count = offset;
   for (let i = 0; i < hashes.length; i++) {
     const column = lookup(hashes[i]!);
-    if (column >= 0) columns[count++] = column;
+    if (column >= 0) index[count++] = column;
   }
-  const sorted = columns.subarray(0, count).sort();
-  const index: number[] = [];
-  const value: number[] = [];
+  const sorted = index.subarray(offset, count).sort();
+  let out = offset;
   let norm = 0;
-  for (let i = 0; i < count; ) {
+  for (let i = 0; i < sorted.length; ) {
     let j = i;
-    while (j < count && sorted[j] === sorted[i]) j++;
+    while (j < sorted.length && sorted[j] === sorted[i]) j++;
     const column = sorted[i]!;
     const weight = (1 + Math.log(j - i)) * idf[column]!;
-    index.push(column);
-    value.push(weight);
+    index[out] = column;
+    value[out++] = weight;
     norm += weight * weight;
     i = j;
   }
-  return { index, value, norm: Math.sqrt(norm) };
+  return { count: out, squaredNorm: norm };
 }

@@ -21,7 +21,7 @@ import {
   providedTrainingMachine,
 } from '../../src/machines/provide.ts';
 import { SessionActor } from '../../src/machines/session/context.ts';
-import type { EvaluationAnswer } from '../../src/machines/training/actors.ts';
+import type { EvaluationAnswer, TrainAnswer } from '../../src/machines/training/actors.ts';
 import type { RouteEntry } from '../../src/screens/routes.tsx';
 import { theme } from '../../src/ui/theme.ts';
 import { fixedProjects, signedInSession } from './renderConsole.tsx';
@@ -192,7 +192,11 @@ export function intentsLogic(
     }),
     training: providedTrainingMachine.provide({
       actors: {
-        submitTraining: fromPromise(async () => ({ status: 'ok' as const, job_id: 7, state: 'queued' as const })),
+        submitTraining: fromPromise<TrainAnswer>(async () => ({
+          status: 'ok' as const,
+          job_id: 7,
+          state: 'queued' as const,
+        })),
         checkTraining: fromPromise(async () => evaluationAnswer()),
       },
       actions: { notify: () => {}, notifyFailure: () => {} },

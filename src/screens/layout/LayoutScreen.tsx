@@ -18,6 +18,8 @@ import { ProjectSelector } from '../../ui/shell/ProjectSelector.tsx';
 import { ShellFooter } from '../../ui/shell/ShellFooter.tsx';
 import { TopBarActions } from '../../ui/shell/TopBarActions.tsx';
 import { UserMenu } from '../../ui/shell/UserMenu.tsx';
+import { OtpEnrolmentModal } from '../../ui/OtpEnrolmentModal.tsx';
+import { providedOtpEnrolmentMachine } from '../../machines/otpEnrolment/provided.ts';
 import ErrorScreen from '../error/ErrorScreen.tsx';
 import { appRoutes } from '../routes.tsx';
 import { NewProjectModal } from './NewProjectModal.tsx';
@@ -53,6 +55,7 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
   const session = SessionActor.useActorRef();
   const user = SessionActor.useSelector((s) => s.context.user);
   const projectSelection = ProjectSelectionActor.useActorRef();
+  const otpEnrolment = useActorRef(providedOtpEnrolmentMachine, { input: { enabled: user?.otp_enabled ?? false } });
   const projectState = ProjectSelectionActor.useSelector((s) => s);
   const { projectId, projects, canCreate } = projectState.context;
   const sortedProjects = useMemo(() => sortedByName(projects), [projects]);
@@ -212,6 +215,7 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
                   manageRoles: can(user, 'PUT', '/roles/{id}', projectId),
                 }}
                 onOpen={(path) => navigate(path)}
+                onOneTimeCodes={() => otpEnrolment.send({ type: 'otp.open' })}
                 onLogout={() => session.send({ type: 'session.logout' })}
               />
             )}
@@ -227,6 +231,7 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
         onCreate={(name) => projectSelection.send({ type: 'project.create', name })}
         onCancel={() => projectSelection.send({ type: 'project.cancel' })}
       />
+      <OtpEnrolmentModal actor={otpEnrolment} />
       {passwordExpired && (
         <ChangePasswordModal
           opened

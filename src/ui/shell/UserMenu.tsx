@@ -1,5 +1,12 @@
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconListDetails, IconLogout, IconServerCog, IconShieldLock } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconDeviceMobileCode,
+  IconListDetails,
+  IconLogout,
+  IconServerCog,
+  IconShieldLock,
+} from '@tabler/icons-react';
 
 /** The user menu (spec 1 §2): name and role in the current project, admin links when permitted, and Logout. */
 export function UserMenu({
@@ -8,6 +15,7 @@ export function UserMenu({
   roleName,
   links,
   onOpen,
+  onOneTimeCodes,
   onLogout,
 }: {
   name: string;
@@ -16,6 +24,8 @@ export function UserMenu({
   /** Only the links the user may follow. */
   links: { platform: boolean; loginLogs: boolean; manageRoles: boolean };
   onOpen: (path: string) => void;
+  /** Opens the one-time code enrolment dialog. */
+  onOneTimeCodes: () => void;
   onLogout: () => void;
 }) {
   const initials = name
@@ -72,7 +82,10 @@ export function UserMenu({
             Manage roles
           </Menu.Item>
         )}
-        {(links.platform || links.loginLogs || links.manageRoles) && <Menu.Divider />}
+        <Menu.Item leftSection={<IconDeviceMobileCode size={16} />} onClick={onOneTimeCodes}>
+          One-time codes
+        </Menu.Item>
+        <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout}>
           Logout
         </Menu.Item>

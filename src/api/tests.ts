@@ -1,0 +1,43 @@
+import { callApi, SkippedCallError } from './client.ts';
+import { getActionCatalogue, getActions } from './contract/actions.ts';
+import { getReactions } from './contract/reactions.ts';
+import {
+  deleteTest as deleteTestCall,
+  getTests as getTestsCall,
+  runTest as runTestCall,
+  saveTest as saveTestCall,
+  type TestBody,
+} from './contract/tests.ts';
+
+export const getTests = () => callApi(getTestsCall);
+
+/** PUT /tests/-1 creates (answers the new id); PUT /tests/{id} updates. */
+export const insertTest = (body: TestBody) => callApi(saveTestCall, { params: { id: -1 }, body });
+export const updateTest = (id: number, body: TestBody) => callApi(saveTestCall, { params: { id }, body });
+export const deleteTest = (id: number) => callApi(deleteTestCall, { params: { id } });
+
+export const runTest = (id: number) => callApi(runTestCall, { params: { id } });
+
+/** What the test editor offers in its autocompletes: reaction ids and names, action names. */
+export interface TestVocabulary {
+  reactions: { id: number; name: string }[];
+  actions: string[];
+}
+
+/** Reactions and actions for the editor; a list the user may not read is simply empty. */
+export async function getTestVocabulary(): Promise<TestVocabulary> {
+  const orEmpty = <T>(promise: Promise<T[]>): Promise<T[]> =>
+    promise.catch((error: unknown) => {
+      if (error instanceof SkippedCallError) return [];
+      throw error;
+    });
+  const [reactions, catalogue, projectActions] = await Promise.all([
+    orEmpty(callApi(getReactions)),
+    callApi(getActionCatalogue).then((c) => c.builtin, (error: unknown) => (error instanceof SkippedCallError ? [] : Promise.reject(error))),
+    orEmpty(callApi(getActions)),
+  ]);
+  return {
+    reactions: reactions.map(({ id, name }) => ({ id, name })),
+    actions: [...new Set([...catalogue.map((a) => a.name), ...projectActions.map((a) => a.name)])],
+  };
+}

@@ -1,0 +1,165 @@
+import { assign, setup } from 'xstate';
+import type { ActionTestResult } from '../../api/contract/action-test-call.ts';
+import type { ActionCatalogue, ProjectAction } from '../../api/contract/actions.ts';
+import { actionEditorActors } from './actors.ts';
+import { type ActionDraft, draftOf, emptyDraft, listWith, toInput } from './draft.ts';
+import type { ActionEditorEvent } from './events.ts';
+import { formValid } from './guards.ts';
+
+export const ACTION_SAVED = 'Action saved';
+export const ACTION_DELETED = 'Action deleted';
+
+type Notice = { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue' };
+
+export interface ActionEditorContext {
+  actions: ProjectAction[];
+  catalogue: ActionCatalogue;
+  /** The form (new or stored action) while editing, testing or saving. */
+  draft: ActionDraft | null;
+  /** The action a delete asks about. */
+  deleteId: number | null;
+  /** The last test call's answer, for the form. */
+  testResult: ActionTestResult | null;
+  /** The server's refusal of the last save (e.g. the action is still used by a reaction). */
+  saveError: string | null;
+}
+
+const emptyCatalogue: ActionCatalogue = { builtin: [], pseudo_intents: [], condition_doc: '', webhook_rules: [] };
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The actions screen (/app/actions): the built-in catalogue and the project's webhook actions, edited one at a
+ * time in a form that can make a test call before saving. Saves send the whole list (PUT /actions).
+ */
+export const actionEditorMachine = setup({
+  types: { context: {} as ActionEditorContext, events: {} as ActionEditorEvent },
+  actors: actionEditorActors,
+  guards: {
+    formValid: ({ context }) => formValid(context),
+  },
+  actions: {
+    notify: (_, _params: Notice) => {},
+  },
+}).createMachine({
+  id: 'actionEditor',
+  context: { actions: [], catalogue: emptyCatalogue, draft: null, deleteId: null, testResult: null, saveError: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Loading the project actions and the built-in catalogue.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadActions',
+        src: 'loadActions',
+        input: () => undefined,
+        onDone: {
+          target: 'list',
+          actions: assign(({ event }) => ({ actions: event.output.actions, catalogue: event.output.catalogue })),
+        },
+        onError: 'loadFailed',
+      },
+    },
+    loadFailed: {
+      description: 'Loading failed (the error was already reported); a retry is offered.',
+      on: { 'actions.retry': 'loading' },
+    },
+    list: {
+      description: 'The project actions and the catalogue are shown.',
+      on: {
+        'action.new': {
+          target: 'editing',
+          actions: assign({ draft: () => emptyDraft(), testResult: null, saveError: null }),
+        },
+        'action.open': {
+          target: 'editing',
+          actions: assign(({ context, event }) => {
+            const action = context.actions.find((a) => a.id === event.id);
+            return { draft: action ? draftOf(action) : emptyDraft(), testResult: null, saveError: null };
+          }),
+        },
+        'action.delete': { target: 'confirmingDelete', actions: assign({ deleteId: ({ event }) => event.id }) },
+      },
+    },
+    confirmingDelete: {
+      description: 'Asks to confirm deleting the action (refused by the server while a reaction names it).',
+      on: {
+        'delete.confirm': 'deleting',
+        'delete.cancel': { target: 'list', actions: assign({ deleteId: null }) },
+      },
+    },
+    deleting: {
+      description: 'PUT /actions without the deleted action.',
+      tags: ['saving'],
+      invoke: {
+        id: 'deleteAction',
+        src: 'saveActions',
+        input: ({ context }) => ({ actions: context.actions.filter((a) => a.id !== context.deleteId) }),
+        onDone: {
+          target: 'list',
+          actions: [
+            assign({ actions: ({ event }) => event.output, deleteId: null }),
+            { type: 'notify', params: { title: ACTION_DELETED, color: 'green' } },
+          ],
+        },
+        onError: {
+          target: 'list',
+          actions: [
+            assign({ deleteId: null }),
+            { type: 'notify', params: ({ event }) => ({ title: messageOf(event.error), color: 'red' as const }) },
+          ],
+        },
+      },
+    },
+    editing: {
+      description: 'The form of one webhook action: URL, method, headers and time limit, checked as typed.',
+      on: {
+        'form.change': {
+          actions: assign({
+            draft: ({ context, event }) => ({ ...(context.draft as ActionDraft), ...event.patch }),
+            saveError: null,
+          }),
+        },
+        'form.cancel': { target: 'list', actions: assign({ draft: null, testResult: null }) },
+        'form.test': { guard: 'formValid', target: 'testing' },
+        'form.save': { guard: 'formValid', target: 'saving' },
+      },
+    },
+    testing: {
+      description: 'One call of the action as edited, through the server (SSRF rules apply); nothing is stored.',
+      tags: ['testing'],
+      invoke: {
+        id: 'testAction',
+        src: 'testAction',
+        input: ({ context }) => {
+          const draft = context.draft as ActionDraft;
+          const { id: _id, ...action } = toInput(draft);
+          return { id: draft.id ?? -1, body: { action, variables: {} } };
+        },
+        onDone: { target: 'editing', actions: assign({ testResult: ({ event }) => event.output }) },
+        onError: {
+          target: 'editing',
+          actions: assign({
+            testResult: ({ event }) => ({ ok: false, reason: messageOf(event.error), duration_ms: 0 }),
+          }),
+        },
+      },
+    },
+    saving: {
+      description: 'PUT /actions with the whole list, the form replacing its action.',
+      tags: ['saving'],
+      invoke: {
+        id: 'saveActions',
+        src: 'saveActions',
+        input: ({ context }) => ({ actions: listWith(context.actions, context.draft as ActionDraft) }),
+        onDone: {
+          target: 'list',
+          actions: [
+            assign({ actions: ({ event }) => event.output, draft: null, testResult: null }),
+            { type: 'notify', params: { title: ACTION_SAVED, color: 'green' } },
+          ],
+        },
+        onError: { target: 'editing', actions: assign({ saveError: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+  },
+});

@@ -1,0 +1,290 @@
+import { type ActorRefFrom, assign, enqueueActions, setup } from 'xstate';
+import type { Notice } from '../../api/client.ts';
+import { ALL_TESTS_OK, TEST_CREATED, TEST_UPDATED, TESTS_COMPLETE, TESTS_UNSUCCESSFUL, type Test } from '../../api/contract/tests.ts';
+import type { TestVocabulary } from '../../api/tests.ts';
+import type { TestRunState } from '../testRun/events.ts';
+import type { testRunMachine } from '../testRun/machine.ts';
+import { runAllTestsActors, type TestsLoad } from './actors.ts';
+import { bodyOf, cloneName, draftIsValid, draftOf, emptyStep, moveStep, newDraft, type TestDraft } from './draft.ts';
+import type { RunAllTestsEvent } from './events.ts';
+
+type RunRef = ActorRefFrom<typeof testRunMachine>;
+
+export interface RunAllTestsContext {
+  tests: Test[];
+  vocabulary: TestVocabulary;
+  /** One run machine per test (its card's status dot). */
+  runs: Record<number, RunRef>;
+  statuses: Record<number, TestRunState>;
+  /** The tests of the Run all in progress. */
+  batch: number[];
+  selectedId: number | null;
+  tab: 'steps' | 'output';
+  draft: TestDraft | null;
+  /** Start Run all as soon as the tests are loaded (the top bar's Run Tests from another screen). */
+  runOnLoad: boolean;
+  /** Counted generations, so a re-created run machine never reuses an id. */
+  generation: number;
+}
+
+const summary = (statuses: Record<number, TestRunState>, batch: number[]) => {
+  const failed = batch.filter((id) => statuses[id] === 'error').length;
+  return { failed, ok: batch.filter((id) => statuses[id] === 'ok').length };
+};
+
+/**
+ * The tests screen (spec 1 §2 "Tests screen", §4 "Test"): the list with one testRun machine per test, Run
+ * all with its counters and summary, single runs (a failed one opens its output), clone, and the editor.
+ */
+export const runAllTestsMachine = setup({
+  types: {
+    context: {} as RunAllTestsContext,
+    events: {} as RunAllTestsEvent,
+    input: {} as { runOnLoad?: boolean } | undefined,
+  },
+  actors: runAllTestsActors,
+  guards: {
+    runOnLoad: ({ context }) => context.runOnLoad && context.tests.length > 0,
+    hasTests: ({ context }) => context.tests.length > 0,
+    batchDone: ({ context }) => context.batch.every((id) => context.statuses[id] === 'ok' || context.statuses[id] === 'error'),
+    draftValid: ({ context }) => context.draft !== null && draftIsValid(context.draft, context.tests),
+    editingStored: ({ context }) => context.draft?.id !== null && context.draft?.id !== undefined,
+  },
+  actions: {
+    notify: (_, _params: Notice) => {},
+    notifyFailure: (_, _params: { error: unknown }) => {},
+    /** Keeps one run machine per loaded test: new and changed tests get a fresh one (unknown), removed ones stop. */
+    syncRuns: enqueueActions(({ context, event, enqueue }) => {
+      const load = (event as unknown as { output: TestsLoad }).output;
+      const before = new Map(context.tests.map((t) => [t.id, JSON.stringify(t)]));
+      const changed = (t: Test) => !context.runs[t.id] || before.get(t.id) !== JSON.stringify(t);
+      for (const [id, ref] of Object.entries(context.runs)) {
+        const test = load.tests.find((t) => t.id === Number(id));
+        if (!test || changed(test)) enqueue.stopChild(ref);
+      }
+      enqueue.assign(({ context: c, spawn }) => {
+        let generation = c.generation;
+        const runs: Record<number, RunRef> = {};
+        const statuses: Record<number, TestRunState> = {};
+        for (const t of load.tests) {
+          if (!changed(t)) {
+            runs[t.id] = c.runs[t.id];
+            statuses[t.id] = c.statuses[t.id] ?? 'unknown';
+            continue;
+          }
+          generation++;
+          runs[t.id] = spawn('testRun', { id: `test-run-${t.id}-${generation}`, input: { testId: t.id, name: t.name } });
+          statuses[t.id] = 'unknown';
+        }
+        const selectedId =
+          c.selectedId !== null && load.tests.some((t) => t.id === c.selectedId) ? c.selectedId : (load.tests[0]?.id ?? null);
+        return { tests: load.tests, vocabulary: load.vocabulary, runs, statuses, generation, selectedId };
+      });
+    }),
+    runBatch: enqueueActions(({ context, enqueue }) => {
+      for (const test of context.tests) enqueue.sendTo(context.runs[test.id], { type: 'test.run', quiet: true });
+    }),
+  },
+}).createMachine({
+  id: 'runAllTests',
+  context: ({ input }) => ({
+    tests: [],
+    vocabulary: { reactions: [], actions: [] },
+    runs: {},
+    statuses: {},
+    batch: [],
+    selectedId: null,
+    tab: 'steps',
+    draft: null,
+    runOnLoad: input?.runOnLoad ?? false,
+    generation: 0,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'GET /tests with the reactions and actions the editor offers.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadTests',
+        src: 'loadTests',
+        onDone: { target: 'ready', actions: 'syncRuns' },
+        onError: { target: 'loadFailed', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loadFailed: {
+      description: 'The tests could not be loaded; Reload tries again.',
+      on: { 'tests.reload': 'loading' },
+    },
+    ready: {
+      initial: 'choosing',
+      on: {
+        'test.select': { actions: assign({ selectedId: ({ event }) => event.id, tab: 'steps' }) },
+        'tab.change': { actions: assign({ tab: ({ event }) => event.tab }) },
+        'test.started': { actions: assign({ statuses: ({ context, event }) => ({ ...context.statuses, [event.testId]: 'pending' }) }) },
+        'test.settled': {
+          actions: [
+            assign({ statuses: ({ context, event }) => ({ ...context.statuses, [event.testId]: event.state }) }),
+            // A failed run opens its output (spec 1 §4); in Run all, the first failure does.
+            assign(({ context, event }) => {
+              if (event.state !== 'error') return {};
+              const firstFailure = !context.batch.some((id) => id !== event.testId && context.statuses[id] === 'error');
+              return context.batch.length === 0 || firstFailure ? { selectedId: event.testId, tab: 'output' as const } : {};
+            }),
+          ],
+        },
+      },
+      states: {
+        choosing: {
+          description: 'Lists the tests; Run all, run, clone, edit and Add are offered.',
+          always: { guard: 'runOnLoad', target: 'running', actions: assign({ runOnLoad: false }) },
+          on: {
+            'tests.runAll': { guard: 'hasTests', target: 'running' },
+            'test.run': {
+              actions: enqueueActions(({ context, event, enqueue }) => {
+                const ref = context.runs[event.id];
+                if (ref) enqueue.sendTo(ref, { type: 'test.run' });
+              }),
+            },
+            'test.add': { target: 'editing', actions: assign({ draft: ({ context }) => newDraft(context.tests) }) },
+            'test.edit': {
+              target: 'editing',
+              actions: assign({
+                draft: ({ context, event }) => {
+                  const test = context.tests.find((t) => t.id === event.id);
+                  return test ? draftOf(test, new Map(context.vocabulary.reactions.map((r) => [r.id, r.name]))) : null;
+                },
+              }),
+            },
+            'test.clone': {
+              target: 'cloning',
+              actions: assign({
+                draft: ({ context, event }) => {
+                  const test = context.tests.find((t) => t.id === event.id);
+                  if (!test) return null;
+                  const copy = draftOf(test, new Map(context.vocabulary.reactions.map((r) => [r.id, r.name])));
+                  return { ...copy, id: null, name: cloneName(test.name, context.tests) };
+                },
+              }),
+            },
+            'tests.reload': '#runAllTests.loading',
+          },
+        },
+        running: {
+          description: 'Run all: every test runs (two at a time on the server threads); the counters move.',
+          tags: ['running'],
+          entry: [assign({ batch: ({ context }) => context.tests.map((t) => t.id) }), 'runBatch'],
+          always: {
+            guard: 'batchDone',
+            target: 'choosing',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context }) => {
+                  const { failed, ok } = summary(context.statuses, context.batch);
+                  return failed === 0
+                    ? { title: TESTS_COMPLETE, message: ALL_TESTS_OK, color: 'green' as const }
+                    : { title: TESTS_UNSUCCESSFUL, message: `Failed: ${failed}, Ok: ${ok}`, color: 'red' as const };
+                },
+              },
+              assign({ batch: [] }),
+            ],
+          },
+        },
+        editing: {
+          description: 'The edit modal: identifier, draggable steps, autocompletes, add step (Ctrl+D), remove test.',
+          on: {
+            'draft.name': { actions: assign({ draft: ({ context, event }) => context.draft && { ...context.draft, name: event.name } }) },
+            'draft.step.add': {
+              actions: assign({ draft: ({ context }) => context.draft && { ...context.draft, steps: [...context.draft.steps, emptyStep()] } }),
+            },
+            'draft.step.remove': {
+              actions: assign({
+                draft: ({ context, event }) =>
+                  context.draft && { ...context.draft, steps: context.draft.steps.filter((_, i) => i !== event.index) },
+              }),
+            },
+            'draft.step.move': {
+              actions: assign({
+                draft: ({ context, event }) =>
+                  context.draft && { ...context.draft, steps: moveStep(context.draft.steps, event.from, event.to) },
+              }),
+            },
+            'draft.step.change': {
+              actions: assign({
+                draft: ({ context, event }) =>
+                  context.draft && {
+                    ...context.draft,
+                    steps: context.draft.steps.map((s, i) => (i === event.index ? { ...s, ...event.patch } : s)),
+                  },
+              }),
+            },
+            'draft.save': [
+              { guard: 'draftValid', target: 'saving' },
+              { actions: assign({ draft: ({ context }) => context.draft && { ...context.draft, touched: true } }) },
+            ],
+            'draft.cancel': { target: 'choosing', actions: assign({ draft: null }) },
+            'test.remove': { guard: 'editingStored', target: 'removing' },
+          },
+        },
+        saving: {
+          description: 'PUT /tests/-1 (Test created) or PUT /tests/{id} (Test updated).',
+          tags: ['busy'],
+          invoke: {
+            id: 'saveTest',
+            src: 'saveTest',
+            input: ({ context }) => ({ id: context.draft?.id ?? null, body: bodyOf(context.draft!) }),
+            onDone: {
+              target: 'refreshing',
+              actions: [
+                { type: 'notify', params: ({ context }) => ({ title: context.draft?.id ? TEST_UPDATED : TEST_CREATED, color: 'green' as const }) },
+                assign({ selectedId: ({ event }) => event.output.id, draft: null }),
+              ],
+            },
+            onError: { target: 'editing', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        cloning: {
+          description: 'PUT /tests/-1 with {name}_copy_N; the clone starts unknown.',
+          tags: ['busy'],
+          invoke: {
+            id: 'cloneTest',
+            src: 'saveTest',
+            input: ({ context }) => ({ id: null, body: bodyOf(context.draft!) }),
+            onDone: {
+              target: 'refreshing',
+              actions: [
+                { type: 'notify', params: { title: TEST_CREATED, color: 'green' as const } },
+                assign({ selectedId: ({ event }) => event.output.id, draft: null }),
+              ],
+            },
+            onError: {
+              target: 'choosing',
+              actions: [assign({ draft: null }), { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }],
+            },
+          },
+        },
+        removing: {
+          description: 'DELETE /tests/{id}.',
+          tags: ['busy'],
+          invoke: {
+            id: 'removeTest',
+            src: 'removeTest',
+            input: ({ context }) => ({ id: context.draft?.id ?? 0 }),
+            onDone: { target: 'refreshing', actions: assign({ draft: null }) },
+            onError: { target: 'editing', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        refreshing: {
+          description: 'GET /tests again; unchanged tests keep their state.',
+          tags: ['busy'],
+          invoke: {
+            id: 'refreshTests',
+            src: 'loadTests',
+            onDone: { target: 'choosing', actions: 'syncRuns' },
+            onError: { target: 'choosing', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,111 @@
+import { assign, setup } from 'xstate';
+import type { Notice } from '../../api/client.ts';
+import { TEST_OK, type TestRunResult } from '../../api/contract/tests.ts';
+import { testRunActors } from './actors.ts';
+import type { TestRunEvent, TestRunState } from './events.ts';
+
+export interface TestRunContext {
+  testId: number;
+  name: string;
+  result: TestRunResult | null;
+  /** Why the run itself failed (the call), as opposed to a red result. */
+  error: string | null;
+  quiet: boolean;
+}
+
+export const testPassed = (name: string) => `Test ${name} passed`;
+export const testFailed = (name: string) => `Test ${name} failed`;
+
+/**
+ * One test's run (spec 1 §4 "Test"): unknown until run; run makes it pending, then ok or error according to
+ * the returned result. The parent (Run all) hears of every start and end through `reportStarted`/`reportSettled`.
+ */
+export const testRunMachine = setup({
+  types: {
+    context: {} as TestRunContext,
+    events: {} as TestRunEvent,
+    input: {} as { testId: number; name: string },
+  },
+  actors: testRunActors,
+  guards: {
+    passed: (_, params: { result: TestRunResult }) => params.result.result === TEST_OK,
+  },
+  actions: {
+    /** `quiet`: Run all tells the totals instead. */
+    notify: (_, _params: Notice & { quiet: boolean }) => {},
+    reportStarted: (_, _params: { testId: number }) => {},
+    reportSettled: (_, _params: { testId: number; state: TestRunState }) => {},
+  },
+}).createMachine({
+  id: 'testRun',
+  context: ({ input }) => ({ testId: input.testId, name: input.name, result: null, error: null, quiet: false }),
+  initial: 'unknown',
+  on: {
+    'test.run': {
+      target: '.pending',
+      actions: [
+        assign({ quiet: ({ event }) => event.quiet ?? false, error: null }),
+        { type: 'reportStarted', params: ({ context }) => ({ testId: context.testId }) },
+      ],
+    },
+  },
+  states: {
+    unknown: { description: "Not run yet (Didn't Run)." },
+    pending: {
+      description: 'GET /run/test/{id} runs the steps on the working draft.',
+      tags: ['loading'],
+      on: { 'test.run': {} },
+      invoke: {
+        id: 'runTest',
+        src: 'runTest',
+        input: ({ context }) => ({ testId: context.testId }),
+        onDone: [
+          {
+            guard: { type: 'passed', params: ({ event }) => ({ result: event.output }) },
+            target: 'ok',
+            actions: [
+              assign({ result: ({ event }) => event.output }),
+              { type: 'reportSettled', params: ({ context }) => ({ testId: context.testId, state: 'ok' as const }) },
+              {
+                type: 'notify',
+                params: ({ context }) => ({ title: testPassed(context.name), color: 'green' as const, quiet: context.quiet }),
+              },
+            ],
+          },
+          {
+            target: 'error',
+            actions: [
+              assign({ result: ({ event }) => event.output }),
+              { type: 'reportSettled', params: ({ context }) => ({ testId: context.testId, state: 'error' as const }) },
+              {
+                type: 'notify',
+                params: ({ context, event }) => ({
+                  title: testFailed(context.name),
+                  message: event.output.result,
+                  color: 'red' as const,
+                  quiet: context.quiet,
+                }),
+              },
+            ],
+          },
+        ],
+        onError: {
+          target: 'error',
+          actions: [
+            assign({ result: null, error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+            { type: 'reportSettled', params: ({ context }) => ({ testId: context.testId, state: 'error' as const }) },
+            {
+              type: 'notify',
+              params: ({ context }) => ({ title: testFailed(context.name), message: context.error ?? '', color: 'red' as const, quiet: context.quiet }),
+            },
+          ],
+        },
+      },
+    },
+    ok: { description: 'The last run passed every step.' },
+    error: { description: 'The last run failed (its output opens) or could not run.' },
+  },
+});
+
+/** The state as the card's dot shows it. */
+export const runStateOf = (snapshot: { value: unknown }): TestRunState => snapshot.value as TestRunState;
