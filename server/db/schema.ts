@@ -22,7 +22,7 @@ export interface UsersTable {
   otp_secret: string | null;
   /** Last accepted TOTP time step: a code of that step or earlier is a replay. */
   otp_last_step: number | null;
-  is_active: boolean;
+  is_active: Generated<boolean>;
   /** Set when the user was deleted; the row stays so the users log keeps its author (migration 0002). */
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
@@ -99,7 +99,8 @@ export interface RevisionsTable {
   item_id: string;
   time: number;
   user_id: number | null;
-  data: JSONColumnType<unknown> | null;
+  /** The item as it was (JSON), null for a deletion. */
+  data: ColumnType<unknown, string | null, string | null>;
   deleted: boolean;
 }
 

@@ -2,7 +2,7 @@
 
 const COMBINING_MARKS = /\p{M}+/gu;
 const PLAIN_SENTENCE = /^[a-z0-9 ]*[?!.]?$/;
-const SPACES = / +/;
+const FINAL_MARK = /[?!.]$/;
 const segmenters = new Map<string, Intl.Segmenter>();
 
 export interface Token {
@@ -58,7 +58,10 @@ export function normalizedWords(text: string, locale: string): string[] {
   const normalized = normalizeText(text, locale).replace(/[’‘`´]/g, "'");
   // Fast path: ASCII letters, digits and spaces (with at most one final ?, ! or .) segment exactly as
   // Intl.Segmenter would, into the space-separated runs; most sentences look like this.
-  if (PLAIN_SENTENCE.test(normalized)) return normalized.split(SPACES).filter((word) => word !== '' && !/^[?!.]$/.test(word)).map(stripFinalMark);
+  if (PLAIN_SENTENCE.test(normalized)) {
+    const body = FINAL_MARK.test(normalized) ? normalized.slice(0, -1) : normalized;
+    return body.split(' ').filter((word) => word !== '');
+  }
   const words: string[] = [];
   for (const part of segmenterFor(locale).segment(normalized)) {
     if (part.isWordLike) words.push(part.segment);
@@ -66,7 +69,3 @@ export function normalizedWords(text: string, locale: string): string[] {
   return words;
 }
 
-function stripFinalMark(word: string): string {
-  const last = word.charCodeAt(word.length - 1);
-  return last === 63 || last === 33 || last === 46 ? word.slice(0, -1) : word;
-}

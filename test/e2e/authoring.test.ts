@@ -51,11 +51,13 @@ async function toast(text: string) {
   await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor({ timeout: 120_000 });
 }
 
-/** Toasts persist across screens; close them so screenshots show the page. */
+/** Toasts close themselves after a few seconds; wait for them so screenshots show the page. */
 async function shot(name: string) {
-  for (const button of await page.locator('.mantine-Notification-closeButton').all())
-    await button.click().catch(() => {});
-  await page.waitForTimeout(300);
+  await page
+    .waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0, null, {
+      timeout: 30_000,
+    })
+    .catch(() => {});
   await screenshot(page, name);
 }
 
@@ -74,7 +76,8 @@ async function addIntent(name: string, templates: string[]) {
 }
 
 async function train() {
-  await page.getByRole('button', { name: /Train NLU/ }).click();
+  // Ctrl+S trains (spec 2 §2); toasts may cover the button in the corner.
+  await page.keyboard.press('Control+s');
   await toast('Submitted for NLU train');
   await toast('Successfully trained');
   await page.getByRole('button', { name: /Train NLU/ }).waitFor();

@@ -13,7 +13,8 @@ export interface CatalogueEntry {
 }
 
 const read = (path: string, name: string): CatalogueEntry => ({ name, method: 'GET', path, level: 'viewer' });
-const write = (method: 'POST' | 'PUT' | 'DELETE', path: string, name: string, covers: string[] = []): CatalogueEntry => ({
+// GET is here for the spec's state-changing GETs (/run/train, /run/test/{id}, /worker/reload).
+const write = (method: CatalogueEntry['method'], path: string, name: string, covers: string[] = []): CatalogueEntry => ({
   name,
   method,
   path,

@@ -172,7 +172,13 @@ export const runAllTestsMachine = setup({
         running: {
           description: 'Run all: every test runs (two at a time on the server threads); the counters move.',
           tags: ['running'],
-          entry: [assign({ batch: ({ context }) => context.tests.map((t) => t.id) }), 'runBatch'],
+          entry: [
+            assign({
+              batch: ({ context }) => context.tests.map((t) => t.id),
+              statuses: ({ context }) => Object.fromEntries(context.tests.map((t) => [t.id, 'pending' as const])),
+            }),
+            'runBatch',
+          ],
           always: {
             guard: 'batchDone',
             target: 'choosing',

@@ -24,6 +24,8 @@ export interface FlowCanvasProps {
 const proOptions = { hideAttribution: true };
 const defaultEdgeOptions = { style: { strokeWidth: 1.6 } };
 const MINIMAP_LIMIT = 300;
+const minimapColor = (node: { type?: string }) =>
+  node.type === 'scopeGroup' ? 'rgba(18, 184, 134, 0.12)' : node.type === 'transfer' ? '#ffa94d' : '#74c0fc';
 
 /** The canvas: React Flow with our nodes; fit and focus requests come from the machine as counters. */
 function FlowCanvasView(props: FlowCanvasProps) {
@@ -89,7 +91,17 @@ function FlowCanvasView(props: FlowCanvasProps) {
     >
       <Background gap={24} />
       <Controls showInteractive={false} />
-      {reactions.length <= MINIMAP_LIMIT && <MiniMap pannable zoomable ariaLabel="Overview of the flow" />}
+      {reactions.length <= MINIMAP_LIMIT && (
+        <MiniMap
+          pannable
+          zoomable
+          ariaLabel="Overview of the flow"
+          nodeColor={minimapColor}
+          nodeStrokeWidth={0}
+          maskColor="rgba(240, 242, 245, 0.6)"
+          style={{ width: 160, height: 110 }}
+        />
+      )}
     </ReactFlow>
   );
 }

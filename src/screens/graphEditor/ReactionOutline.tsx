@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Divider, Group, NavLink, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Divider, Group, NavLink, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconFolderPlus, IconTrash } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import type { ReactionScope } from '../../api/contract/reaction-scopes.ts';
@@ -140,9 +140,11 @@ function ReactionOutlineView({ reactions, scopes, selectedId, matches, searching
               onChange={(e) => setNewScope(e.currentTarget.value)}
               onKeyDown={(e) => e.key === 'Enter' && addScope()}
             />
-            <Button size="xs" variant="light" leftSection={<IconFolderPlus size={14} />} onClick={addScope}>
-              Add scope
-            </Button>
+            <Tooltip label="Add scope">
+              <ActionIcon size="lg" variant="light" aria-label="Add scope" onClick={addScope}>
+                <IconFolderPlus size={16} />
+              </ActionIcon>
+            </Tooltip>
           </Group>
         )}
       </Stack>

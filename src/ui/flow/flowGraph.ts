@@ -63,14 +63,15 @@ export interface GraphInput {
 
 interface Layout {
   key: string;
-  groups: { id: string; scopeId: number | null; x: number; width: number; height: number; members: number[] }[];
+  groups: { id: string; scopeId: number | null; y: number; width: number; height: number; members: number[] }[];
   /** Reaction id -> position inside its group. */
   positions: Map<number, { x: number; y: number }>;
   width: number;
 }
 
+/** Groups are stacked top to bottom (the canvas sits between two side panels, so it is taller than wide). */
 function columnsFor(count: number): number {
-  return Math.max(1, Math.min(24, Math.ceil(Math.sqrt(count * 1.4))));
+  return Math.max(1, Math.min(4, count), Math.min(24, Math.ceil(Math.sqrt(count * 1.2))));
 }
 
 function computeLayout(reactions: readonly Reaction[], scopes: readonly ReactionScope[]): Layout {
@@ -84,7 +85,8 @@ function computeLayout(reactions: readonly Reaction[], scopes: readonly Reaction
   const key = order.map((id) => `${id}:${members.get(id)?.join(',')}`).join('|');
   const positions = new Map<number, { x: number; y: number }>();
   const groups: Layout['groups'] = [];
-  let x = 0;
+  let y = 0;
+  let widest = 0;
   for (const scopeId of order) {
     const ids = members.get(scopeId) ?? [];
     const cols = columnsFor(ids.length);
@@ -97,10 +99,11 @@ function computeLayout(reactions: readonly Reaction[], scopes: readonly Reaction
     });
     const width = GROUP_PAD_X * 2 + cols * NODE_WIDTH + (cols - 1) * GAP_X;
     const height = GROUP_PAD_TOP + GROUP_PAD_BOTTOM + rows * NODE_HEIGHT + (rows - 1) * GAP_Y;
-    groups.push({ id: groupId(scopeId), scopeId, x, width, height, members: ids });
-    x += width + GROUP_GAP;
+    groups.push({ id: groupId(scopeId), scopeId, y, width, height, members: ids });
+    y += height + GROUP_GAP;
+    widest = Math.max(widest, width);
   }
-  return { key, groups, positions, width: x };
+  return { key, groups, positions, width: widest + GROUP_GAP };
 }
 
 /** The edges one reaction's actions make; cached per reaction object (names resolved by the caller). */
@@ -169,7 +172,7 @@ export function createGraphBuilder() {
       const cached = groupCache.get(group.id);
       const node: ScopeGroupNode =
         cached &&
-        cached.position.x === group.x &&
+        cached.position.y === group.y &&
         cached.data.label === label &&
         cached.data.count === group.members.length &&
         cached.width === group.width &&
@@ -178,7 +181,7 @@ export function createGraphBuilder() {
           : {
               id: group.id,
               type: 'scopeGroup',
-              position: { x: group.x, y: 0 },
+              position: { x: 0, y: group.y },
               data: { label, count: group.members.length, scoped: group.scopeId !== null },
               width: group.width,
               height: group.height,

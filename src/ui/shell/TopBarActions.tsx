@@ -1,98 +1,111 @@
-import { Button, Group, Menu, Tooltip } from '@mantine/core';
+import { Button, Group, Loader, Menu, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconChevronDown, IconCloudUpload, IconMessageChatbot, IconPlayerPlay } from '@tabler/icons-react';
-import { useActorRef } from '@xstate/react';
-import { useEffect } from 'react';
+import { IconBrain, IconChevronDown, IconCloudUpload, IconMessageChatbot, IconPlayerPlay } from '@tabler/icons-react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useLocation } from 'wouter';
 import { can } from '../../api/permissions.ts';
-import { providedChatMachine } from '../../machines/chat/provided.ts';
+import { providedDeployModalMachine } from '../../machines/deployModal/provided.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
+import { providedTrainingMachine } from '../../machines/provide.ts';
+import { requestRunAll } from '../../machines/runAllTests/runRequests.ts';
 import { SessionActor } from '../../machines/session/context.ts';
-import { ChatWindow } from '../chat/ChatWindow.tsx';
+import { isTraining } from '../../machines/training/selectors.ts';
+import { DeployModal } from '../DeployModal.tsx';
 
 const COMING_SOON = 'Coming soon';
+export const TESTS_PATH = '/app/tests';
 
 /**
- * Run Tests (Ctrl+Shift+T), Run Chat (Ctrl+Shift+X) and the Deploy dropdown (Testing Ctrl+Shift+E, Production),
- * each only when permitted. Run Chat opens the chat test window; the other flows come later (disabled with a tooltip).
+ * Run Tests (Ctrl+Shift+T), Train (the shared training statechart), Run Chat (Ctrl+Shift+X) and the Deploy
+ * dropdown (Testing Ctrl+Shift+E, Production), each only when permitted. Run Tests opens the tests screen
+ * and starts Run all there; Deploy opens the deployment modal.
  */
 export function TopBarActions({
   canRunTests,
   canChat,
   canDeployTesting,
   canDeployProduction,
+  trainingLogic = providedTrainingMachine,
+  deployLogic = providedDeployModalMachine,
 }: {
   canRunTests: boolean;
   canChat: boolean;
   canDeployTesting: boolean;
   canDeployProduction: boolean;
+  trainingLogic?: typeof providedTrainingMachine;
+  deployLogic?: typeof providedDeployModalMachine;
 }) {
-  return (
-    <Group gap="xs" visibleFrom="md" wrap="nowrap">
-      {canRunTests && (
-        <Tooltip label={`${COMING_SOON} · Ctrl+Shift+T`}>
-          <Button variant="default" size="xs" leftSection={<IconPlayerPlay size={14} />} data-disabled disabled>
-            Run Tests
-          </Button>
-        </Tooltip>
-      )}
-      {canChat && <RunChat />}
-      {(canDeployTesting || canDeployProduction) && (
-        <Menu position="bottom-end" shadow="md">
-          <Menu.Target>
-            <Button size="xs" leftSection={<IconCloudUpload size={14} />} rightSection={<IconChevronDown size={14} />}>
-              Deploy
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {canDeployTesting && (
-              <Menu.Item disabled rightSection="Ctrl+Shift+E">
-                Testing · {COMING_SOON}
-              </Menu.Item>
-            )}
-            {canDeployProduction && <Menu.Item disabled>Production · {COMING_SOON}</Menu.Item>}
-          </Menu.Dropdown>
-        </Menu>
-      )}
-    </Group>
-  );
-}
-
-/** Run Chat (Ctrl+Shift+X) and the chat test window it opens; a change of project closes the conversation. */
-function RunChat() {
-  const chat = useActorRef(providedChatMachine, { input: { getMeta: true } });
-  const projectId = ProjectSelectionActor.useSelector((s) => s.context.projectId);
+  const [, navigate] = useLocation();
   const user = SessionActor.useSelector((s) => s.context.user);
-  const mayChat = can(user, 'POST', '/chat', projectId);
-  // Empty ignore list: the hotkey works while typing in a field too.
-  useHotkeys(
-    [
-      [
-        'ctrl+shift+X',
-        () => {
-          if (mayChat) chat.send({ type: 'chat.open' });
-        },
-        { preventDefault: true },
-      ],
-    ],
-    [],
-  );
-  useEffect(() => {
-    if (projectId !== null) chat.send({ type: 'chat.close' });
-  }, [chat, projectId]);
-  if (!mayChat) return null;
+  const projectId = ProjectSelectionActor.useSelector((s) => s.context.projectId);
+  const canTrain = can(user, 'GET', '/run/train', projectId);
+  const training = useActorRef(trainingLogic);
+  const trainingBusy = useSelector(training, isTraining);
+  const deploy = useActorRef(deployLogic);
+
+  const runTests = () => {
+    if (!canRunTests) return;
+    requestRunAll();
+    navigate(TESTS_PATH);
+  };
+  const openDeploy = (env: 'dev' | 'prod') => {
+    if ((env === 'dev' && canDeployTesting) || (env === 'prod' && canDeployProduction))
+      deploy.send({ type: 'deploy.open', env });
+  };
+  useHotkeys([
+    ['ctrl+shift+T', runTests],
+    ['ctrl+shift+E', () => openDeploy('dev')],
+  ]);
+
   return (
     <>
-      <Tooltip label="Talk to the bot · Ctrl+Shift+X">
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconMessageChatbot size={14} />}
-          onClick={() => chat.send({ type: 'chat.open' })}
-        >
-          Run Chat
-        </Button>
-      </Tooltip>
-      <ChatWindow actor={chat} canConvert={can(user, 'PUT', '/tests/{id}', projectId)} />
+      <Group gap="xs" visibleFrom="md" wrap="nowrap">
+        {canRunTests && (
+          <Tooltip label="Run all tests · Ctrl+Shift+T">
+            <Button variant="default" size="xs" leftSection={<IconPlayerPlay size={14} />} onClick={runTests}>
+              Run Tests
+            </Button>
+          </Tooltip>
+        )}
+        {canTrain && (
+          <Tooltip label="Train the language model">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={trainingBusy ? <Loader size={12} /> : <IconBrain size={14} />}
+              disabled={trainingBusy}
+              onClick={() => training.send({ type: 'train.start' })}
+            >
+              {trainingBusy ? 'Training…' : 'Train'}
+            </Button>
+          </Tooltip>
+        )}
+        {canChat && (
+          <Tooltip label={`${COMING_SOON} · Ctrl+Shift+X`}>
+            <Button variant="default" size="xs" leftSection={<IconMessageChatbot size={14} />} data-disabled disabled>
+              Run Chat
+            </Button>
+          </Tooltip>
+        )}
+        {(canDeployTesting || canDeployProduction) && (
+          <Menu position="bottom-end" shadow="md">
+            <Menu.Target>
+              <Button size="xs" leftSection={<IconCloudUpload size={14} />} rightSection={<IconChevronDown size={14} />}>
+                Deploy
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {canDeployTesting && (
+                <Menu.Item rightSection="Ctrl+Shift+E" onClick={() => openDeploy('dev')}>
+                  Testing
+                </Menu.Item>
+              )}
+              {canDeployProduction && <Menu.Item onClick={() => openDeploy('prod')}>Production</Menu.Item>}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+      <DeployModal actor={deploy} />
     </>
   );
 }

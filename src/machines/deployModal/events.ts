@@ -1,0 +1,16 @@
+export type DeployEnv = 'dev' | 'prod';
+export type DeployTestStatus = 'pending' | 'running' | 'ok' | 'failed';
+
+export type DeployModalEvent =
+  /** Deploy dropdown (Testing Ctrl+Shift+E, Production), the deployments screen's buttons and Rollback links. */
+  | { type: 'deploy.open'; env: DeployEnv; rollbackOf?: number | null }
+  | { type: 'message.change'; message: string }
+  /** Deploy button or Ctrl+Enter in the message. */
+  | { type: 'deploy.submit' }
+  | { type: 'deploy.anyway' }
+  | { type: 'deploy.cancel' }
+  // From the test runner actor:
+  | { type: 'test.running'; id: number }
+  | { type: 'test.settled'; id: number; ok: boolean; result: string };
+
+export type DeployModalEmitted = { type: 'deploy.done'; env: DeployEnv };

@@ -1,0 +1,160 @@
+import { assign, emit, setup } from 'xstate';
+import type { Notice } from '../../api/client.ts';
+import { DEPLOY_FAILED, DEPLOY_SUCCESS, rollbackMessage } from '../../api/contract/deployments.ts';
+import { type DeployTest, deployModalActors } from './actors.ts';
+import type { DeployEnv, DeployModalEmitted, DeployModalEvent, DeployTestStatus } from './events.ts';
+import { messageValid } from './guards.ts';
+
+export interface DeployModalContext {
+  env: DeployEnv;
+  rollbackOf: number | null;
+  message: string;
+  tests: (DeployTest & { status: DeployTestStatus; result: string | null })[];
+  /** Deploy was pressed: show the message's problem. */
+  touched: boolean;
+}
+
+/**
+ * The deployment modal (spec 1 §2, §4, §5): for production (not rollback) the tests run first, each running
+ * then ok or failed; while they run the modal says so; a failure hides Deploy until 'Deploy anyway'.
+ * Production needs a 3-character message; a rollback's is pre-filled. Deploying calls GET /run/deploy.
+ */
+export const deployModalMachine = setup({
+  types: {
+    context: {} as DeployModalContext,
+    events: {} as DeployModalEvent,
+    emitted: {} as DeployModalEmitted,
+  },
+  actors: deployModalActors,
+  guards: {
+    runsTests: ({ event }) => event.type === 'deploy.open' && event.env === 'prod' && (event.rollbackOf ?? null) === null,
+    hasTests: (_, params: { tests: DeployTest[] }) => params.tests.length > 0,
+    allSettled: ({ context }) => context.tests.every((t) => t.status === 'ok' || t.status === 'failed'),
+    anyFailedAndSettled: ({ context }) =>
+      context.tests.every((t) => t.status === 'ok' || t.status === 'failed') && context.tests.some((t) => t.status === 'failed'),
+    messageValid: ({ context }) => messageValid(context.env, context.message),
+  },
+  actions: {
+    notify: (_, _params: Notice) => {},
+    open: assign(({ event }) => {
+      if (event.type !== 'deploy.open') return {};
+      const rollbackOf = event.rollbackOf ?? null;
+      return {
+        env: rollbackOf !== null ? ('prod' as const) : event.env,
+        rollbackOf,
+        message: rollbackOf !== null ? rollbackMessage(rollbackOf) : '',
+        tests: [],
+        touched: false,
+      };
+    }),
+    setMessage: assign({ message: ({ context, event }) => (event.type === 'message.change' ? event.message : context.message) }),
+  },
+}).createMachine({
+  id: 'deployModal',
+  context: { env: 'dev', rollbackOf: null, message: '', tests: [], touched: false },
+  initial: 'closed',
+  states: {
+    closed: {
+      description: 'No modal.',
+      on: {
+        'deploy.open': [
+          { guard: 'runsTests', target: 'loadingTests', actions: 'open' },
+          { target: 'ready', actions: 'open' },
+        ],
+      },
+    },
+    loadingTests: {
+      description: 'GET /tests: production runs them before deploying.',
+      tags: ['testing'],
+      invoke: {
+        id: 'loadTests',
+        src: 'loadTests',
+        onDone: [
+          {
+            guard: { type: 'hasTests', params: ({ event }) => ({ tests: event.output }) },
+            target: 'testing',
+            actions: assign({
+              tests: ({ event }) => event.output.map((t) => ({ ...t, status: 'pending' as const, result: null })),
+            }),
+          },
+          { target: 'ready' },
+        ],
+        onError: { target: 'ready' },
+      },
+      on: { 'message.change': { actions: 'setMessage' }, 'deploy.cancel': 'closed' },
+    },
+    testing: {
+      description: "Each test goes running, then ok or failed. 'There are still running tests! Please wait.'",
+      tags: ['testing'],
+      invoke: {
+        id: 'runTests',
+        src: 'runTests',
+        input: ({ context }) => ({ tests: context.tests.map(({ id, name }) => ({ id, name })) }),
+      },
+      always: [
+        { guard: 'anyFailedAndSettled', target: 'blocked' },
+        { guard: 'allSettled', target: 'ready' },
+      ],
+      on: {
+        'test.running': {
+          actions: assign({
+            tests: ({ context, event }) => context.tests.map((t) => (t.id === event.id ? { ...t, status: 'running' as const } : t)),
+          }),
+        },
+        'test.settled': {
+          actions: assign({
+            tests: ({ context, event }) =>
+              context.tests.map((t) =>
+                t.id === event.id ? { ...t, status: event.ok ? ('ok' as const) : ('failed' as const), result: event.result } : t,
+              ),
+          }),
+        },
+        'message.change': { actions: 'setMessage' },
+        'deploy.cancel': 'closed',
+      },
+    },
+    blocked: {
+      description: "A test failed: Deploy is hidden until 'Deploy anyway'.",
+      on: {
+        'deploy.anyway': 'ready',
+        'message.change': { actions: 'setMessage' },
+        'deploy.cancel': 'closed',
+      },
+    },
+    ready: {
+      description: 'The commit message; Deploy (or Ctrl+Enter).',
+      on: {
+        'message.change': { actions: 'setMessage' },
+        'deploy.submit': [{ guard: 'messageValid', target: 'deploying' }, { actions: assign({ touched: true }) }],
+        'deploy.cancel': 'closed',
+      },
+    },
+    deploying: {
+      description: 'GET /run/deploy.',
+      tags: ['loading'],
+      invoke: {
+        id: 'deploy',
+        src: 'deploy',
+        input: ({ context }) => ({ env: context.env, message: context.message, rollbackOf: context.rollbackOf }),
+        onDone: {
+          target: 'closed',
+          actions: [
+            { type: 'notify', params: { title: DEPLOY_SUCCESS, color: 'green' } },
+            emit(({ context }) => ({ type: 'deploy.done' as const, env: context.env })),
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: {
+            type: 'notify',
+            params: ({ event }) => ({
+              title: DEPLOY_FAILED,
+              message: event.error instanceof Error ? event.error.message : '',
+              color: 'red',
+            }),
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,105 @@
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { TESTS_STILL_RUNNING } from '../api/contract/deployments.ts';
+import type { DeployTestStatus } from '../machines/deployModal/events.ts';
+import type { deployModalMachine } from '../machines/deployModal/machine.ts';
+import { messageProblem, titleOf } from '../machines/deployModal/selectors.ts';
+
+const STATUS_COLORS: Record<DeployTestStatus, string> = { pending: 'gray', running: 'blue', ok: 'green', failed: 'red' };
+
+/** The deployment modal (spec 1 §2): commit message (Ctrl+Enter deploys) and, for production, the tests. */
+export function DeployModal({ actor }: { actor: ActorRefFrom<typeof deployModalMachine> }) {
+  const state = useSelector(actor, (s) => s);
+  const { context } = state;
+  const send = actor.send;
+  const testing = state.hasTag('testing');
+  const blocked = state.matches('blocked');
+  const deploying = state.matches('deploying');
+  const problem = messageProblem(context);
+  return (
+    <Modal
+      opened={!state.matches('closed')}
+      onClose={() => send({ type: 'deploy.cancel' })}
+      title={titleOf(context)}
+      size="lg"
+      closeOnClickOutside={!deploying}
+      withCloseButton={!deploying}
+    >
+      <Stack gap="sm">
+        <Textarea
+          label="Commit message"
+          placeholder={context.env === 'prod' ? 'What changed (at least 3 characters)' : 'What changed (optional)'}
+          autosize
+          minRows={3}
+          data-autofocus
+          value={context.message}
+          error={problem}
+          onChange={(e) => send({ type: 'message.change', message: e.currentTarget.value })}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              send({ type: 'deploy.submit' });
+            }
+          }}
+          description="Ctrl+Enter deploys"
+        />
+        {context.tests.length > 0 && (
+          <Table striped withTableBorder aria-label="Tests before deploying">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Test</Table.Th>
+                <Table.Th w={110}>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {context.tests.map((t) => (
+                <Table.Tr key={t.id} aria-label={`Test ${t.name}`}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {t.name}
+                    </Text>
+                    {t.status === 'failed' && t.result && (
+                      <Text size="xs" c="red">
+                        {t.result}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLORS[t.status]} variant="light" leftSection={t.status === 'running' ? <Loader size={10} /> : null}>
+                      {t.status}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {testing && (
+          <Alert color="blue" variant="light" icon={<Loader size={16} />}>
+            {TESTS_STILL_RUNNING}
+          </Alert>
+        )}
+        {blocked && (
+          <Alert color="red" variant="light" title="Some tests failed">
+            Fix the bot, or deploy anyway if the failures are expected.
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => send({ type: 'deploy.cancel' })} disabled={deploying}>
+            Cancel
+          </Button>
+          {blocked ? (
+            <Button color="red" variant="light" onClick={() => send({ type: 'deploy.anyway' })}>
+              Deploy anyway
+            </Button>
+          ) : (
+            <Button onClick={() => send({ type: 'deploy.submit' })} loading={deploying} disabled={testing}>
+              Deploy
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
