@@ -9,12 +9,10 @@ export interface SvmOptions {
   seed: number;
   /** Multiplies C for the positive examples (one-vs-rest leaves each class outnumbered by the rest). */
   positiveWeight?: number;
-  /** 'squared-hinge' (default, liblinear's L2R_L2LOSS_SVC_DUAL) or 'hinge' (L2R_L1LOSS_SVC_DUAL). */
-  loss?: 'squared-hinge' | 'hinge';
 }
 
 /**
- * One binary L2-regularised (squared-)hinge linear SVM trained by dual coordinate descent with shrinking
+ * One binary L2-regularised squared-hinge linear SVM trained by dual coordinate descent with shrinking
  * (Hsieh et al., ICML 2008; liblinear's L2R_L2LOSS_SVC_DUAL). The bias is a constant feature of value 1.
  * Returns weights of length columns + 1 (the last entry is the bias).
  */
@@ -29,13 +27,9 @@ export function trainBinarySvm(
   const w = new Float64Array(x.columns + 1);
   const alpha = alphaOut ?? new Float64Array(n);
   const y = new Int8Array(n);
-  const hinge = options.loss === 'hinge';
-  const positiveC = options.C * (options.positiveWeight ?? 1);
-  // Squared hinge: a diagonal term and no upper bound; hinge: no diagonal, alpha boxed by C.
-  const negativeDiagonal = hinge ? 0 : 0.5 / options.C;
-  const positiveDiagonal = hinge ? 0 : 0.5 / positiveC;
+  const negativeDiagonal = 0.5 / options.C;
+  const positiveDiagonal = 0.5 / (options.C * (options.positiveWeight ?? 1));
   const diagonalOf = new Float64Array(n);
-  const upperOf = new Float64Array(n);
   const qd = new Float64Array(n);
   const order = new Int32Array(n);
   const { rowStart, columnIndex, value } = x;
@@ -44,7 +38,6 @@ export function trainBinarySvm(
     let squared = 1; // the bias feature
     for (let k = rowStart[i]!; k < rowStart[i + 1]!; k++) squared += value[k]! * value[k]!;
     diagonalOf[i] = y[i] === 1 ? positiveDiagonal : negativeDiagonal;
-    upperOf[i] = hinge ? (y[i] === 1 ? positiveC : options.C) : Number.POSITIVE_INFINITY;
     qd[i] = squared + diagonalOf[i]!;
     order[i] = i;
   }
@@ -57,7 +50,6 @@ export function trainBinarySvm(
   };
   let activeSize = n;
   let projectedMaxOld = Number.POSITIVE_INFINITY;
-  let projectedMinOld = Number.NEGATIVE_INFINITY;
   for (let iteration = 0; iteration < options.maxIterations; iteration++) {
     let projectedMax = Number.NEGATIVE_INFINITY;
     let projectedMin = Number.POSITIVE_INFINITY;
@@ -76,18 +68,7 @@ export function trainBinarySvm(
       for (let k = from; k < to; k++) margin += w[columnIndex[k]!]! * value[k]!;
       const gradient = yi * margin - 1 + alpha[i]! * diagonalOf[i]!;
       let projected = 0;
-      const upper = upperOf[i]!;
-      if (alpha[i] === upper) {
-        if (gradient < projectedMinOld) {
-          // Shrink: this example is inside the margin at its bound and likely to stay there.
-          activeSize--;
-          order[s] = order[activeSize]!;
-          order[activeSize] = i;
-          s--;
-          continue;
-        }
-        if (gradient > 0) projected = gradient;
-      } else if (alpha[i] === 0) {
+      if (alpha[i] === 0) {
         if (gradient > projectedMaxOld) {
           // Shrink: this example is comfortably outside the margin and likely to stay there.
           activeSize--;
@@ -104,7 +85,7 @@ export function trainBinarySvm(
       if (projected < projectedMin) projectedMin = projected;
       if (Math.abs(projected) > 1e-12) {
         const previous = alpha[i]!;
-        const next = Math.min(Math.max(previous - gradient / qd[i]!, 0), upper);
+        const next = Math.max(previous - gradient / qd[i]!, 0);
         alpha[i] = next;
         const step = (next - previous) * yi;
         for (let k = from; k < to; k++) w[columnIndex[k]!] += step * value[k]!;
@@ -116,11 +97,9 @@ export function trainBinarySvm(
       // Converged on the active set: check every example once more before stopping.
       activeSize = n;
       projectedMaxOld = Number.POSITIVE_INFINITY;
-      projectedMinOld = Number.NEGATIVE_INFINITY;
       continue;
     }
     projectedMaxOld = projectedMax > 0 ? projectedMax : Number.POSITIVE_INFINITY;
-    projectedMinOld = projectedMin < 0 ? projectedMin : Number.NEGATIVE_INFINITY;
   }
   return Float32Array.from(w);
 }

@@ -153,7 +153,7 @@ export const appRoutes: RouteEntry[] = [
     hotkey: 'T',
     permission: get('/tests'),
     placement: 'sidebar',
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./tests/TestsScreen.tsx')),
   },
   {
     path: '/app/logs',
@@ -204,7 +204,7 @@ export const appRoutes: RouteEntry[] = [
     hotkey: 'P',
     permission: get('/deployments'),
     placement: 'sidebar',
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./deployments/DeploymentsScreen.tsx')),
   },
   {
     path: '/app/history',

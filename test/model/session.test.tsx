@@ -1,5 +1,6 @@
 // Model-based test of the session against the real console (spec 1 §2, §4, §5, §8; spec 2 §8, §9): login with
 // its errors and one-time code, the forced password change, 401 → login remembering the page, and logout.
+import type { PasswordCheck, PasswordCheckInput } from '../../src/machines/session/actors.ts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -32,11 +33,14 @@ const login = createDeferredActor<CurrentUser, { email: string; passwd: string; 
   error: new LoginFailure('failed'),
 });
 const logout = createDeferredActor<void>({ output: undefined });
-const validatePassword = createDeferredActor<{ status: 'ok' | 'error'; msg: string }, unknown>({
+const validatePassword = createDeferredActor<PasswordCheck, PasswordCheckInput>({
   output: { status: 'ok', msg: '' },
   error: new Error('offline'),
 });
-const changePassword = createDeferredActor<void, unknown>({ output: undefined, error: new Error('500') });
+const changePassword = createDeferredActor<void, { userId: number; passwd: string }>({
+  output: undefined,
+  error: new Error('500'),
+});
 
 const machine = providedSessionMachine.provide({
   actors: {
@@ -273,8 +277,8 @@ describe('session rules', () => {
       provided().provide({
         actors: {
           fetchMe: fromPromise(async () => expiredUser),
-          validatePassword: fromPromise(async () => ({ status: 'ok' as const, msg: '' })),
-          changePassword: fromPromise(async () => {}),
+          validatePassword: fromPromise<PasswordCheck, PasswordCheckInput>(async () => ({ status: 'ok', msg: '' })),
+          changePassword: fromPromise<void, { userId: number; passwd: string }>(async () => {}),
         },
         delays: { passwordCheckDebounce: 0 },
         actions: { notify: (_, p) => notices.push(p.title) },

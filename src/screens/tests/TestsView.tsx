@@ -102,7 +102,7 @@ export function TestsView({ actor, canEdit, canRun }: { actor: Actor; canEdit: b
         </Text>
       )}
       {state.matches('ready') && tests.length > 0 && (
-        <Grid gutter="md">
+        <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="xs" data-testid="test-cards">
               {tests.map((t) => {

@@ -1,0 +1,147 @@
+// Model-based test of the actions screen: xstate/graph walks the actionEditor chart, each path drives the real ActionsView.
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { type ActorRefFrom, createActor } from 'xstate';
+import type { ActionTestBody, ActionTestResult } from '../../src/api/contract/action-test-call.ts';
+import type { ActionCatalogue, ProjectAction, ProjectActionInput } from '../../src/api/contract/actions.ts';
+import type { ActionsData } from '../../src/machines/actionEditor/actors.ts';
+import { formValid } from '../../src/machines/actionEditor/guards.ts';
+import { ACTION_DELETED, ACTION_SAVED, actionEditorMachine } from '../../src/machines/actionEditor/machine.ts';
+import { ActionsView } from '../../src/screens/actions/ActionsView.tsx';
+import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
+
+const catalogue: ActionCatalogue = {
+  builtin: [
+    {
+      name: 'date_picker',
+      doc: 'Shows a date picker.',
+      args: [{ name: 'variable', type: 'variable', required: true, doc: 'Variable that receives the date.' }],
+      ends_conversation: false,
+    },
+    { name: 'call_end', doc: 'Ends the conversation.', args: [], ends_conversation: true },
+  ],
+  pseudo_intents: [{ name: '@start', doc: 'Runs when a conversation opens.' }],
+  condition_doc: 'A Jexl expression.',
+  webhook_rules: ['Redirects are not followed.'],
+};
+const stored: ProjectAction = {
+  id: 4,
+  name: 'order_status',
+  type: 'webhook',
+  url: 'https://example.com/status',
+  method: 'POST',
+  headers: { 'x-key': 'abc' },
+  timeout_ms: 5000,
+};
+const data: ActionsData = { actions: [stored], catalogue };
+
+const loadActions = createDeferredActor<ActionsData>({ output: data });
+const saveActions = createDeferredActor<ProjectAction[], { actions: ProjectActionInput[] }>({
+  output: [stored],
+  error: new Error('Action order_status is used by reaction order.'),
+});
+const deleteAction = saveActions; // the same actor, invoked under another id
+const testAction = createDeferredActor<ActionTestResult, { id: number; body: ActionTestBody }>({
+  output: { ok: true, status: 200, data: { status: 'shipped' }, duration_ms: 12 },
+  error: new Error('Backend Connection Error!'),
+});
+
+const notices: string[] = [];
+const machine = actionEditorMachine.provide({
+  actors: { loadActions: loadActions.logic, saveActions: saveActions.logic, testAction: testAction.logic },
+  actions: { notify: (_, params) => void notices.push(params.title) },
+});
+
+let current: ActorRefFrom<typeof machine>;
+const form = () => within(screen.getByTestId('action-form'));
+const dialog = () => within(screen.getByRole('dialog'));
+
+const executors = {
+  'actions.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Retry' })),
+  'action.new': ({ user }) => user.click(screen.getByRole('button', { name: 'New webhook action' })),
+  'action.open': ({ user }) => user.click(screen.getByRole('button', { name: 'Edit order_status' })),
+  'action.delete': ({ user }) => user.click(screen.getByRole('button', { name: 'Delete order_status' })),
+  'delete.confirm': ({ user }) => user.click(dialog().getByRole('button', { name: 'Delete' })),
+  'delete.cancel': ({ user }) => user.click(dialog().getByRole('button', { name: 'Cancel' })),
+  'form.change': ({ event }) => {
+    fireEvent.change(form().getByLabelText('Action name', { selector: 'input' }), { target: { value: event.patch.name } });
+  },
+  'form.cancel': ({ user }) => user.click(form().getByRole('button', { name: 'Cancel' })),
+  'form.test': ({ user }) => user.click(form().getByRole('button', { name: /Test call/ })),
+  'form.save': ({ user }) => user.click(form().getByRole('button', { name: /Save action/ })),
+} satisfies ModelExecutors<typeof machine>;
+
+const never = () => {
+  throw new Error('never observed');
+};
+const ctx = () => current.getSnapshot().context;
+
+const states: StateAssertions<typeof machine> = {
+  loading: () => expect(screen.getByLabelText('Loading actions')).toBeInTheDocument(),
+  loadFailed: () => expect(screen.getByText('Actions could not be loaded.')).toBeInTheDocument(),
+  list: () => {
+    expect(screen.getByTestId('builtin-catalogue')).toHaveTextContent('date_picker');
+    expect(screen.getByTestId('webhook-rules')).toHaveTextContent('Redirects are not followed.');
+    if (ctx().actions.length) expect(screen.getByTestId('actions-table')).toHaveTextContent('order_status');
+    else expect(screen.getByTestId('actions-empty')).toBeInTheDocument();
+    expect(screen.queryByTestId('action-form')).toBeNull();
+  },
+  confirmingDelete: () => expect(screen.getByRole('dialog', { name: 'Delete action order_status?' })).toBeInTheDocument(),
+  deleting: () => {
+    expect(saveActions.calls.at(-1)).toEqual({ actions: [] });
+    expect(screen.getByRole('dialog', { name: 'Delete action order_status?' })).toBeInTheDocument();
+  },
+  editing: (state) => {
+    const draft = state.context.draft!;
+    expect(form().getByLabelText('Action name', { selector: 'input' })).toHaveValue(draft.name);
+    if (!formValid(state.context)) expect(form().getByText(/cannot be empty|Duplicit|built-in/)).toBeInTheDocument();
+    if (state.context.testResult) expect(screen.getByTestId('test-result')).toBeInTheDocument();
+    if (state.context.saveError) expect(screen.getByTestId('save-error')).toHaveTextContent(state.context.saveError);
+  },
+  testing: () => {
+    expect(testAction.calls.at(-1)?.body.action.name).toBe(ctx().draft?.name.trim());
+    expect(form().getByRole('button', { name: /Test call/ })).toHaveAttribute('data-loading', 'true');
+  },
+  saving: () => {
+    const sent = saveActions.calls.at(-1)?.actions ?? [];
+    expect(sent.map((a) => a.name)).toContain(ctx().draft?.name.trim());
+  },
+};
+void never;
+
+describeModel({
+  name: 'actionEditor',
+  machine,
+  render: (m) => {
+    notices.length = 0;
+    const actor = createActor(m).start();
+    current = actor;
+    render(
+      <MantineProvider env="test">
+        <ActionsView actor={actor} canEdit />
+      </MantineProvider>,
+    );
+    return { actor };
+  },
+  executors,
+  states,
+  invokes: { loadActions, saveActions, deleteAction, testAction },
+  internalExecutors: {},
+  events: [
+    { type: 'action.open', id: 4 },
+    { type: 'action.delete', id: 4 },
+    { type: 'form.change', patch: { name: '' } },
+    { type: 'form.change', patch: { name: 'crm_lookup' } },
+  ],
+  serializeContext: (c) => ({
+    valid: formValid(c),
+    tested: c.testResult !== null,
+    saveError: c.saveError !== null,
+    count: c.actions.length,
+    draftId: c.draft?.id ?? null,
+    name: c.draft?.name ?? null,
+  }),
+});
+
+void [ACTION_SAVED, ACTION_DELETED];
