@@ -15,6 +15,7 @@ interface Sample {
   oos: boolean;
 }
 const all: Sample[] = [];
+let clincValidation: { inScope: Sample[]; oos: Sample[] } | undefined;
 
 function samplesOf(model: NluModel, rows: { text: string; intent: string }[]): Sample[] {
   return rows.map((row) => {
@@ -67,6 +68,19 @@ for (const name of ['clinc150', 'hwu64', 'snips']) {
       );
     }
     all.push(...oos);
+    clincValidation = { inScope: samples, oos };
   }
 }
-console.log('all calibration', fitCalibration(all));
+const calibration = fitCalibration(all);
+console.log('all calibration', calibration);
+// The default threshold: CLINC150 val's best oos recall at most 2 points of in-scope accuracy below its raw accuracy.
+if (clincValidation) {
+  const { inScope, oos } = clincValidation;
+  const raw = inScope.filter((s) => s.correct).length / inScope.length;
+  for (let t = 0.1; t < 0.95; t += 0.05) {
+    const accuracy = inScope.filter((s) => s.correct && conf(s, calibration) >= t).length / inScope.length;
+    const recall = oos.filter((s) => conf(s, calibration) < t).length / oos.length;
+    const within = raw - accuracy <= 0.02 ? ' (within 2 points)' : '';
+    console.log(`all: threshold ${t.toFixed(2)} in-scope ${(100 * accuracy).toFixed(1)} oos recall ${(100 * recall).toFixed(1)}${within}`);
+  }
+}

@@ -81,14 +81,17 @@ export function registerCall<C extends CallDefinition>(
         async write(action, write, resource = call.resource) {
           const project = ctx.requireProject();
           if (needsAtime(call) && query.atime === undefined) throw new HttpError(428, 'atime is required.');
+          let claimed = 0;
           const result = await db.transaction().execute(async (trx) => {
             const atime = await claimAtime(trx, project, resource, query.atime ?? Number.MAX_SAFE_INTEGER);
             if (atime === null) throw conflict();
-            reply.header('x-atime', String(atime));
+            claimed = atime;
             const out = await write(trx, atime);
             await logUserAction(trx, { userId: request.user?.id ?? null, projectId: project, action });
             return out;
           });
+          // Only a committed change hands out its atime: a rolled-back one never reaches the client.
+          reply.header('x-atime', String(claimed));
           return result;
         },
         async log(action) {

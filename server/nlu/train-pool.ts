@@ -106,10 +106,12 @@ export class TrainPool {
     return { vocabulary, rows };
   }
 
-  /** Trains every class of `job`, split round-robin across the workers; weights come back in class order. */
+  /** Trains every class of `job` (one-vs-rest: split round-robin across the workers); weights in class order. */
   async train(job: TrainJob): Promise<Float32Array[]> {
     if (!this.usesWorkers(job.matrix.rows, job.classes.length)) return runTrainJob(job);
     const workers = this.start();
+    // One joint problem: a single thread trains it, off the caller's thread.
+    if (job.solver === 'crammer-singer') return this.request<Float32Array[]>(workers[0]!, { kind: 'train', job });
     const shares = workers.map((_, w) => job.classes.filter((_, i) => i % workers.length === w));
     const results = await Promise.all(
       workers.map((worker, w) =>

@@ -129,8 +129,7 @@ export async function listDeployments(
   let query = deploymentsQuery(db, projectId).where('d.project_env', '=', filter.project_env);
   if (filter.version_from !== undefined) query = query.where('d.version', '>=', filter.version_from);
   if (filter.version_to !== undefined) query = query.where('d.version', '<=', filter.version_to);
-  if (filter.created_from !== undefined)
-    query = query.where('d.created', '>=', new Date(filter.created_from * 1000));
+  if (filter.created_from !== undefined) query = query.where('d.created', '>=', new Date(filter.created_from * 1000));
   if (filter.created_to !== undefined)
     query = query.where('d.created', '<', new Date((filter.created_to + DAY_SECONDS) * 1000));
   const user = filter.user?.trim();

@@ -106,7 +106,9 @@ export async function runTestSteps(snapshot: BotSnapshot, steps: readonly TestSt
       .filter((e) => e.type === 'action' || (e.type === 'utter' && e.args.who === 'bot'))
       .map((e) => (e.type === 'utter' ? 'utter' : (e.value ?? '')));
 
-    const expectedReactions = step.reactions.map((r) => (typeof r === 'number' ? (reactionNames.get(r) ?? `#${r}`) : r));
+    const expectedReactions = step.reactions.map((r) =>
+      typeof r === 'number' ? (reactionNames.get(r) ?? `#${r}`) : r,
+    );
     const missingReaction = inOrder(expectedReactions, outcome.reactions);
     if (missingReaction !== null) {
       return fail(
@@ -202,7 +204,10 @@ interface PoolThread {
 export class TestRunnerPool {
   private readonly size: number;
   private threads: PoolThread[] = [];
-  private readonly waiting = new Map<number, { thread: PoolThread; resolve: (r: TestRunResult) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<
+    number,
+    { thread: PoolThread; resolve: (r: TestRunResult) => void; reject: (e: Error) => void }
+  >();
   private nextId = 1;
 
   constructor(size = Math.max(1, Math.min(4, availableParallelism()))) {

@@ -33,7 +33,10 @@ export async function getTestVocabulary(): Promise<TestVocabulary> {
     });
   const [reactions, catalogue, projectActions] = await Promise.all([
     orEmpty(callApi(getReactions)),
-    callApi(getActionCatalogue).then((c) => c.builtin, (error: unknown) => (error instanceof SkippedCallError ? [] : Promise.reject(error))),
+    callApi(getActionCatalogue).then(
+      (c) => c.builtin,
+      (error: unknown) => (error instanceof SkippedCallError ? [] : Promise.reject(error)),
+    ),
     orEmpty(callApi(getActions)),
   ]);
   return {

@@ -6,7 +6,12 @@ import type { DeployTestStatus } from '../machines/deployModal/events.ts';
 import type { deployModalMachine } from '../machines/deployModal/machine.ts';
 import { messageProblem, titleOf } from '../machines/deployModal/selectors.ts';
 
-const STATUS_COLORS: Record<DeployTestStatus, string> = { pending: 'gray', running: 'blue', ok: 'green', failed: 'red' };
+const STATUS_COLORS: Record<DeployTestStatus, string> = {
+  pending: 'gray',
+  running: 'blue',
+  ok: 'green',
+  failed: 'red',
+};
 
 /** The deployment modal (spec 1 §2): commit message (Ctrl+Enter deploys) and, for production, the tests. */
 export function DeployModal({ actor }: { actor: ActorRefFrom<typeof deployModalMachine> }) {
@@ -30,8 +35,7 @@ export function DeployModal({ actor }: { actor: ActorRefFrom<typeof deployModalM
         <Textarea
           label="Commit message"
           placeholder={context.env === 'prod' ? 'What changed (at least 3 characters)' : 'What changed (optional)'}
-          autosize
-          minRows={3}
+          rows={3}
           data-autofocus
           value={context.message}
           error={problem}
@@ -66,7 +70,11 @@ export function DeployModal({ actor }: { actor: ActorRefFrom<typeof deployModalM
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLORS[t.status]} variant="light" leftSection={t.status === 'running' ? <Loader size={10} /> : null}>
+                    <Badge
+                      color={STATUS_COLORS[t.status]}
+                      variant="light"
+                      leftSection={t.status === 'running' ? <Loader size={10} /> : null}
+                    >
                       {t.status}
                     </Badge>
                   </Table.Td>

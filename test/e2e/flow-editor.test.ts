@@ -43,6 +43,8 @@ async function shot(name: string) {
 
 async function open(screen: string) {
   await page.goto(`${server.url}/?project_id=${PROJECT}#/app/${screen}`);
+  // A hash change alone keeps the screen (and its draft) alive: reload for a fresh start.
+  await page.reload();
   await page.locator(`[data-testid="${screen}-screen"]:not([data-state="loading"])`).waitFor({ timeout: 60_000 });
 }
 
@@ -52,7 +54,7 @@ const field = (label: string) => page.locator(`input[aria-label="${label}"], tex
 async function pick(label: string, option: string) {
   const input = field(label);
   await input.click();
-  await input.fill(option);
+  if ((await input.getAttribute('readonly')) === null) await input.fill(option);
   await page.getByRole('option', { name: option, exact: true }).first().click();
 }
 
@@ -163,7 +165,7 @@ describe('flow editor (issue 5 acceptance)', () => {
     await shot('flow-editor-form');
 
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Fit view' }).click();
+    await page.getByRole('button', { name: 'Fit the whole flow' }).click();
     await page.keyboard.press('Control+s');
     const problems = page.getByTestId('save-problems');
     await problems.waitFor();
@@ -194,7 +196,7 @@ describe('flow editor (issue 5 acceptance)', () => {
     await page.keyboard.press('Control+s');
     await toast('Reactions saved');
     await page.getByTestId('reaction-node-e2e_confirmed').waitFor();
-    await page.getByRole('button', { name: 'Fit view' }).click();
+    await page.getByRole('button', { name: 'Fit the whole flow' }).click();
     await shot('flow-editor-saved');
 
     // Saved as authored.

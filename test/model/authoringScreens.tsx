@@ -8,7 +8,8 @@ import { IconMessageCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { fromPromise } from 'xstate';
+import { type AnyActorRef, enqueueActions, fromPromise } from 'xstate';
+import type { Notice } from '../../src/api/client.ts';
 import type { Intent } from '../../src/api/contract/intents.ts';
 import type { Synonym } from '../../src/api/contract/synonyms.ts';
 import type { CurrentUser } from '../../src/api/contract/users.ts';
@@ -24,6 +25,7 @@ import { SessionActor } from '../../src/machines/session/context.ts';
 import type { EvaluationAnswer, TrainAnswer } from '../../src/machines/training/actors.ts';
 import type { RouteEntry } from '../../src/screens/routes.tsx';
 import { theme } from '../../src/ui/theme.ts';
+import type { DeferredActor } from './harness.ts';
 import { fixedProjects, signedInSession } from './renderConsole.tsx';
 import { makeUser } from './userFixtures.ts';
 
@@ -215,3 +217,38 @@ export function noticeLog() {
     clear: () => titles.splice(0),
   };
 }
+
+/**
+ * A deferred fake whose invocations also reveal the machine that invoked them: the screens create their actor
+ * with useActorRef, so the test reaches it through the first invoked child (the load on start). The harness
+ * then checks the view's actor is in the state the model expects at every step.
+ */
+export function parentRevealing<TOutput, TInput>(deferred: DeferredActor<TOutput, TInput>) {
+  let parent: AnyActorRef | undefined;
+  const logic = fromPromise<TOutput, TInput>((args) => {
+    parent = (args.self as AnyActorRef & { _parent?: AnyActorRef })._parent;
+    return deferred.logic.config(args);
+  });
+  return {
+    logic,
+    parent: (): AnyActorRef => {
+      if (!parent) throw new Error('the view never invoked the actor');
+      return parent;
+    },
+  };
+}
+
+/**
+ * The notify action for a model test: logs the notice for the view's assertions and keeps its title in the
+ * context (`notice`), so a refusal that changes nothing else is still a distinct state of the traversal and every
+ * validation message gets its own path.
+ */
+export function recordingNotify(log: ReturnType<typeof noticeLog>) {
+  return enqueueActions(({ enqueue }, params: Notice) => {
+    enqueue.assign({ notice: params.title } as never);
+    enqueue(() => log.notify(undefined, params));
+  });
+}
+
+/** The title the recording notify kept in a snapshot's context (undefined before any notice). */
+export const noticeOf = (context: object): string | undefined => (context as { notice?: string }).notice;

@@ -29,10 +29,19 @@ async function list(query: Record<string, string | number> = {}) {
 
 /** A widget's conversation in an environment (chatbot token, no cookie): the bot's answer to one message. */
 async function widgetSays(env: 'dev' | 'prod', msg: string): Promise<string[]> {
-  const { chatbot_token } = await t.db.selectFrom('project_settings').select('chatbot_token').where('project_id', '=', 1).executeTakeFirstOrThrow();
+  const { chatbot_token } = await t.db
+    .selectFrom('project_settings')
+    .select('chatbot_token')
+    .where('project_id', '=', 1)
+    .executeTakeFirstOrThrow();
   const token = `widget-token-${Math.random().toString(36).slice(2)}-0123456789`;
   const headers = { 'x-chatbot-token': chatbot_token };
-  const init = await t.call('POST', '/v1/chat/init', { as: null, headers, body: {}, query: { conversation_token: token, project_env: env } });
+  const init = await t.call('POST', '/v1/chat/init', {
+    as: null,
+    headers,
+    body: {},
+    query: { conversation_token: token, project_env: env },
+  });
   expect(init.statusCode, init.body).toBe(200);
   const { conversation_id: id, tracker } = init.json();
   const res = await t.call('POST', '/v1/chat', {
@@ -42,14 +51,21 @@ async function widgetSays(env: 'dev' | 'prod', msg: string): Promise<string[]> {
     query: { id, conversation_token: token, project_env: env },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().tracker.filter((e: TrackerEntry) => e.type === 'utter' && e.args.who === 'bot').map((e: TrackerEntry) => e.value);
+  return res
+    .json()
+    .tracker.filter((e: TrackerEntry) => e.type === 'utter' && e.args.who === 'bot')
+    .map((e: TrackerEntry) => e.value);
 }
 
 async function changeOpeningHours(text: string) {
   const reactions = await t.call('GET', '/v1/reactions', { as: admin });
   const all = reactions.json();
   all.find((r: { name: string }) => r.name === 'opening_hours').actions = [{ name: 'utter', args: { text } }];
-  const saved = await t.call('PUT', '/v1/reactions', { as: admin, body: all, query: { atime: reactions.headers['x-atime'] as string } });
+  const saved = await t.call('PUT', '/v1/reactions', {
+    as: admin,
+    body: all,
+    query: { atime: reactions.headers['x-atime'] as string },
+  });
   expect(saved.statusCode, saved.body).toBe(200);
 }
 
@@ -58,26 +74,46 @@ const ORIGINAL = 'We are open every day from 11:00 to 22:00.';
 describe('deployments', () => {
   it('freezes the draft: a production chat keeps the deployed answer while the draft is edited', async () => {
     const first = await deployed({ project_env: 'prod', message: 'First release' });
-    expect(first).toMatchObject({ project_env: 'prod', note: 'First release', users_id: admin.userId, user_name: 'Administrator', rollback_of: null });
+    expect(first).toMatchObject({
+      project_env: 'prod',
+      note: 'First release',
+      users_id: admin.userId,
+      user_name: 'Administrator',
+      rollback_of: null,
+    });
     expect(Math.abs(first.version - Date.now() / 1000)).toBeLessThan(60);
 
     await changeOpeningHours('Closed for holidays.');
     expect(await widgetSays('prod', 'when are you open')).toEqual([ORIGINAL]);
     // The console's chat (the draft) already says the new text.
-    const draft = await t.call('POST', '/v1/chat/init', { as: admin, body: {}, query: { conversation_token: 'draft-token-0123456789abcdef' } });
+    const draft = await t.call('POST', '/v1/chat/init', {
+      as: admin,
+      body: {},
+      query: { conversation_token: 'draft-token-0123456789abcdef' },
+    });
     const id = draft.json().conversation_id;
     const said = await t.call('POST', '/v1/chat', {
       as: admin,
       body: { msg: 'when are you open', last_ts: draft.json().tracker.at(-1).timestamp },
       query: { id, conversation_token: 'draft-token-0123456789abcdef' },
     });
-    expect(said.json().tracker.filter((e: TrackerEntry) => e.type === 'utter' && e.args.who === 'bot').map((e: TrackerEntry) => e.value)).toEqual(['Closed for holidays.']);
+    expect(
+      said
+        .json()
+        .tracker.filter((e: TrackerEntry) => e.type === 'utter' && e.args.who === 'bot')
+        .map((e: TrackerEntry) => e.value),
+    ).toEqual(['Closed for holidays.']);
 
     // Testing has its own deployment; production is untouched by it.
     await deployed({ project_env: 'dev', message: '' });
     expect(await widgetSays('dev', 'when are you open')).toEqual(['Closed for holidays.']);
     expect(await widgetSays('prod', 'when are you open')).toEqual([ORIGINAL]);
-    const row = await t.db.selectFrom('conversations').select(['deployment_id', 'project_env']).where('project_env', '=', 'prod').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('conversations')
+      .select(['deployment_id', 'project_env'])
+      .where('project_env', '=', 'prod')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row.deployment_id).toBe(first.id);
   });
 
@@ -86,13 +122,19 @@ describe('deployments', () => {
     await changeOpeningHours('Closed for holidays.');
     const second = await deployed({ project_env: 'prod', message: 'Holidays' });
     expect(await widgetSays('prod', 'when are you open')).toEqual(['Closed for holidays.']);
-    const back = await deployed({ project_env: 'prod', message: `Rollback to version ${first.id}`, toDeploymentId: first.id });
+    const back = await deployed({
+      project_env: 'prod',
+      message: `Rollback to version ${first.id}`,
+      toDeploymentId: first.id,
+    });
     expect(back).toMatchObject({ project_env: 'prod', rollback_of: first.id, note: `Rollback to version ${first.id}` });
     expect(back.id).toBeGreaterThan(second.id);
     expect(await widgetSays('prod', 'when are you open')).toEqual([ORIGINAL]);
     expect((await list()).items.map((d) => d.id)).toEqual([back.id, second.id, first.id]);
     // Deployments are immutable, in the database too.
-    await expect(t.db.updateTable('deployments').set({ note: 'edited' }).where('id', '=', first.id).execute()).rejects.toThrow(/immutable/);
+    await expect(
+      t.db.updateTable('deployments').set({ note: 'edited' }).where('id', '=', first.id).execute(),
+    ).rejects.toThrow(/immutable/);
     expect((await deploy({ project_env: 'prod', message: 'xyz', toDeploymentId: 999999 })).statusCode).toBe(404);
     expect((await deploy({ project_env: 'dev', message: 'x', toDeploymentId: first.id })).statusCode).toBe(400);
   });
@@ -107,7 +149,11 @@ describe('deployments', () => {
     // A template added after training: the stored model is stale, deploying refuses with a clear message.
     const intents = await t.call('GET', '/v1/intents', { as: admin });
     const help = intents.json().find((i: { name: string }) => i.name === 'help');
-    const added = await t.call('PUT', `/v1/intent/${help.id}/template`, { as: admin, body: { template: 'what can you do for me' }, query: { atime: intents.headers['x-atime'] as string } });
+    const added = await t.call('PUT', `/v1/intent/${help.id}/template`, {
+      as: admin,
+      body: { template: 'what can you do for me' },
+      query: { atime: intents.headers['x-atime'] as string },
+    });
     expect(added.statusCode, added.body).toBe(200);
     const stale = await deploy({ project_env: 'dev' });
     expect(stale.statusCode).toBe(400);

@@ -45,7 +45,9 @@ describe('GET /run/test/{id}', () => {
   it('goes red naming the step and what differed: reaction, action, expression, ended conversation', async () => {
     const atime = async () => (await t.call('GET', '/v1/tests', { as: admin })).headers['x-atime'] as string;
     const create = async (name: string, steps: unknown[]) =>
-      (await t.call('PUT', '/v1/tests/-1', { as: admin, body: { name, steps }, query: { atime: await atime() } })).json().id as number;
+      (
+        await t.call('PUT', '/v1/tests/-1', { as: admin, body: { name, steps }, query: { atime: await atime() } })
+      ).json().id as number;
 
     const reaction = await run(await create('wrong_reaction', [{ input: 'when are you open', reactions: ['help'] }]));
     expect(reaction.result).toMatch(/^Step 1 \("when are you open"\): expected reaction help, but ran opening_hours/);
@@ -62,7 +64,9 @@ describe('GET /run/test/{id}', () => {
     expect(action.steps[1].reached).toBe(true);
 
     const expression = await run(await create('wrong_expression', [{ input: 'help', condition: "intent == 'order'" }]));
-    expect(expression.result).toMatch(/^Step 1 \("help"\): the test expression intent == 'order' is false \(intent help/);
+    expect(expression.result).toMatch(
+      /^Step 1 \("help"\): the test expression intent == 'order' is false \(intent help/,
+    );
 
     const ended = await run(await create('after_end', [{ input: 'bye' }, { input: 'hello' }]));
     expect(ended.result).toBe('Step 2 ("hello"): the conversation had already ended');

@@ -45,7 +45,12 @@ describe('tests CRUD', () => {
     const removed = await t.call('DELETE', `/v1/tests/${id}`, { as: admin, query: { atime: await atime() } });
     expect(removed.statusCode).toBe(200);
     expect((await t.call('GET', '/v1/tests', { as: admin })).json()).toHaveLength(1);
-    const revisions = await t.db.selectFrom('revisions').select(['deleted']).where('resource', '=', '/tests').where('item_id', '=', String(id)).execute();
+    const revisions = await t.db
+      .selectFrom('revisions')
+      .select(['deleted'])
+      .where('resource', '=', '/tests')
+      .where('item_id', '=', String(id))
+      .execute();
     expect(revisions.map((r) => r.deleted)).toEqual([false, false, true]);
   });
 
@@ -64,8 +69,16 @@ describe('tests CRUD', () => {
   });
 
   it('answers 404 for another project’s test and 402 without the permission', async () => {
-    const other = await t.db.insertInto('projects').values({ name: 'Other', language: 'en', company_id: 1 }).returning('id').executeTakeFirstOrThrow();
-    const foreign = await t.db.insertInto('tests').values({ project_id: other.id, name: 'foreign', steps: '[]' }).returning('id').executeTakeFirstOrThrow();
+    const other = await t.db
+      .insertInto('projects')
+      .values({ name: 'Other', language: 'en', company_id: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const foreign = await t.db
+      .insertInto('tests')
+      .values({ project_id: other.id, name: 'foreign', steps: '[]' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect((await save(foreign.id, { name: 'mine', steps: [] })).statusCode).toBe(404);
     expect((await t.call('GET', `/v1/run/test/${foreign.id}`, { as: admin })).statusCode).toBe(404);
     const viewer = await t.createUser({ roleId: 3 });

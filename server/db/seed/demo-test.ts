@@ -7,7 +7,12 @@ import type { Db } from '../database.ts';
 export const DEMO_TEST: TestBody = {
   name: 'order_pizza',
   steps: [
-    { input: 'I want to order a pizza', reactions: ['order'], condition: "intent == 'order'", actions: ['date_picker', 'change_scope'] },
+    {
+      input: 'I want to order a pizza',
+      reactions: ['order'],
+      condition: "intent == 'order'",
+      actions: ['date_picker', 'change_scope'],
+    },
     {
       input: '2031-05-04',
       reactions: ['order_date'],

@@ -15,7 +15,11 @@ export const PRODUCTION_MESSAGE_MIN = 3;
 export const DAY_SECONDS = 86_400;
 
 export const deployTitle = (env: 'dev' | 'prod', rollbackOf: number | null): string =>
-  rollbackOf !== null ? `Rollback to version ${rollbackOf}` : env === 'prod' ? 'Deploy to production' : 'Deploy to testing';
+  rollbackOf !== null
+    ? `Rollback to version ${rollbackOf}`
+    : env === 'prod'
+      ? 'Deploy to production'
+      : 'Deploy to testing';
 export const rollbackMessage = (id: number): string => `Rollback to version ${id}`;
 export const ENV_LABELS = { dev: 'Testing', prod: 'Production' } as const;
 

@@ -30,7 +30,10 @@ export const TEST_OK = 'ok';
  */
 export const testStep = z.object({
   input: z.string().trim().min(1, STEP_INPUT_EMPTY).max(2000),
-  reactions: z.array(z.union([z.number().int(), z.string().trim().min(1).max(120)])).max(20).default([]),
+  reactions: z
+    .array(z.union([z.number().int(), z.string().trim().min(1).max(120)]))
+    .max(20)
+    .default([]),
   condition: z.string().max(2000).default(''),
   actions: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
 });

@@ -27,11 +27,13 @@ export const deployModalMachine = setup({
   },
   actors: deployModalActors,
   guards: {
-    runsTests: ({ event }) => event.type === 'deploy.open' && event.env === 'prod' && (event.rollbackOf ?? null) === null,
+    runsTests: ({ event }) =>
+      event.type === 'deploy.open' && event.env === 'prod' && (event.rollbackOf ?? null) === null,
     hasTests: (_, params: { tests: DeployTest[] }) => params.tests.length > 0,
     allSettled: ({ context }) => context.tests.every((t) => t.status === 'ok' || t.status === 'failed'),
     anyFailedAndSettled: ({ context }) =>
-      context.tests.every((t) => t.status === 'ok' || t.status === 'failed') && context.tests.some((t) => t.status === 'failed'),
+      context.tests.every((t) => t.status === 'ok' || t.status === 'failed') &&
+      context.tests.some((t) => t.status === 'failed'),
     messageValid: ({ context }) => messageValid(context.env, context.message),
   },
   actions: {
@@ -47,7 +49,9 @@ export const deployModalMachine = setup({
         touched: false,
       };
     }),
-    setMessage: assign({ message: ({ context, event }) => (event.type === 'message.change' ? event.message : context.message) }),
+    setMessage: assign({
+      message: ({ context, event }) => (event.type === 'message.change' ? event.message : context.message),
+    }),
   },
 }).createMachine({
   id: 'deployModal',
@@ -98,14 +102,17 @@ export const deployModalMachine = setup({
       on: {
         'test.running': {
           actions: assign({
-            tests: ({ context, event }) => context.tests.map((t) => (t.id === event.id ? { ...t, status: 'running' as const } : t)),
+            tests: ({ context, event }) =>
+              context.tests.map((t) => (t.id === event.id ? { ...t, status: 'running' as const } : t)),
           }),
         },
         'test.settled': {
           actions: assign({
             tests: ({ context, event }) =>
               context.tests.map((t) =>
-                t.id === event.id ? { ...t, status: event.ok ? ('ok' as const) : ('failed' as const), result: event.result } : t,
+                t.id === event.id
+                  ? { ...t, status: event.ok ? ('ok' as const) : ('failed' as const), result: event.result }
+                  : t,
               ),
           }),
         },

@@ -18,10 +18,16 @@ const runTests = fromCallback<{ type: 'never' }, RunTestsInput>(({ input, sendBa
       sendBack({ type: 'test.running', id: test.id } satisfies DeployModalEvent);
       try {
         const answer = await runTest(test.id);
-        if (!stopped) sendBack({ type: 'test.settled', id: test.id, ok: answer.result === TEST_OK, result: answer.result });
+        if (!stopped)
+          sendBack({ type: 'test.settled', id: test.id, ok: answer.result === TEST_OK, result: answer.result });
       } catch (error) {
         if (!stopped)
-          sendBack({ type: 'test.settled', id: test.id, ok: false, result: error instanceof Error ? error.message : String(error) });
+          sendBack({
+            type: 'test.settled',
+            id: test.id,
+            ok: false,
+            result: error instanceof Error ? error.message : String(error),
+          });
       }
     }
   };

@@ -106,7 +106,10 @@ const selected = (c: FlowEditorContext): Reaction | undefined => c.draft.find((r
 function editActions(c: FlowEditorContext, change: (actions: Reaction['actions']) => Reaction['actions']) {
   const reaction = selected(c);
   if (!reaction) return {};
-  return commit(c, patchReaction(c.draft, reaction.id, { actions: change(reaction.actions) }), null);
+  const actions = change(reaction.actions);
+  // A no-op (moving the first step up) is not an edit: nothing to undo, nothing to save.
+  if (actions === reaction.actions) return {};
+  return commit(c, patchReaction(c.draft, reaction.id, { actions }), null);
 }
 
 /** Server answer after a save: new reactions get their ids (matched by their unique names). */

@@ -12,7 +12,10 @@ export interface TestsLoad {
 export const childTestRun = (logic: typeof testRunMachine) =>
   logic.provide({
     actions: {
-      reportStarted: sendParent((_, params: { testId: number }) => ({ type: 'test.started' as const, testId: params.testId })),
+      reportStarted: sendParent((_, params: { testId: number }) => ({
+        type: 'test.started' as const,
+        testId: params.testId,
+      })),
       reportSettled: sendParent((_, params: { testId: number; state: string }) => ({
         type: 'test.settled' as const,
         testId: params.testId,

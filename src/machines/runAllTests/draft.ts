@@ -65,7 +65,10 @@ export const newDraft = (tests: readonly Test[]): TestDraft => ({
 });
 
 /** Problems of a draft, by field (spec 1 §5): name required and unique, every step needs an utterance. */
-export function draftProblems(draft: TestDraft, tests: readonly Test[]): { name: string | null; steps: (string | null)[] } {
+export function draftProblems(
+  draft: TestDraft,
+  tests: readonly Test[],
+): { name: string | null; steps: (string | null)[] } {
   const name = draft.name.trim();
   const clash = tests.some((t) => t.id !== draft.id && t.name.toLowerCase() === name.toLowerCase());
   return {
@@ -80,7 +83,12 @@ export const draftIsValid = (draft: TestDraft, tests: readonly Test[]): boolean 
 
 export const bodyOf = (draft: TestDraft): TestBody => ({
   name: draft.name.trim(),
-  steps: draft.steps.map(({ input, reactions, condition, actions }) => ({ input: input.trim(), reactions, condition, actions })),
+  steps: draft.steps.map(({ input, reactions, condition, actions }) => ({
+    input: input.trim(),
+    reactions,
+    condition,
+    actions,
+  })),
 });
 
 export function moveStep(steps: readonly DraftStep[], from: number, to: number): DraftStep[] {

@@ -1,6 +1,13 @@
 import { type ActorRefFrom, assign, enqueueActions, setup } from 'xstate';
 import type { Notice } from '../../api/client.ts';
-import { ALL_TESTS_OK, TEST_CREATED, TEST_UPDATED, TESTS_COMPLETE, TESTS_UNSUCCESSFUL, type Test } from '../../api/contract/tests.ts';
+import {
+  ALL_TESTS_OK,
+  TEST_CREATED,
+  TEST_UPDATED,
+  TESTS_COMPLETE,
+  TESTS_UNSUCCESSFUL,
+  type Test,
+} from '../../api/contract/tests.ts';
 import type { TestVocabulary } from '../../api/tests.ts';
 import type { TestRunState } from '../testRun/events.ts';
 import type { testRunMachine } from '../testRun/machine.ts';
@@ -46,7 +53,8 @@ export const runAllTestsMachine = setup({
   guards: {
     runOnLoad: ({ context }) => context.runOnLoad && context.tests.length > 0,
     hasTests: ({ context }) => context.tests.length > 0,
-    batchDone: ({ context }) => context.batch.every((id) => context.statuses[id] === 'ok' || context.statuses[id] === 'error'),
+    batchDone: ({ context }) =>
+      context.batch.every((id) => context.statuses[id] === 'ok' || context.statuses[id] === 'error'),
     draftValid: ({ context }) => context.draft !== null && draftIsValid(context.draft, context.tests),
     editingStored: ({ context }) => context.draft?.id !== null && context.draft?.id !== undefined,
   },
@@ -73,11 +81,16 @@ export const runAllTestsMachine = setup({
             continue;
           }
           generation++;
-          runs[t.id] = spawn('testRun', { id: `test-run-${t.id}-${generation}`, input: { testId: t.id, name: t.name } });
+          runs[t.id] = spawn('testRun', {
+            id: `test-run-${t.id}-${generation}`,
+            input: { testId: t.id, name: t.name },
+          });
           statuses[t.id] = 'unknown';
         }
         const selectedId =
-          c.selectedId !== null && load.tests.some((t) => t.id === c.selectedId) ? c.selectedId : (load.tests[0]?.id ?? null);
+          c.selectedId !== null && load.tests.some((t) => t.id === c.selectedId)
+            ? c.selectedId
+            : (load.tests[0]?.id ?? null);
         return { tests: load.tests, vocabulary: load.vocabulary, runs, statuses, generation, selectedId };
       });
     }),
@@ -108,7 +121,10 @@ export const runAllTestsMachine = setup({
         id: 'loadTests',
         src: 'loadTests',
         onDone: { target: 'ready', actions: 'syncRuns' },
-        onError: { target: 'loadFailed', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {
@@ -120,7 +136,9 @@ export const runAllTestsMachine = setup({
       on: {
         'test.select': { actions: assign({ selectedId: ({ event }) => event.id, tab: 'steps' }) },
         'tab.change': { actions: assign({ tab: ({ event }) => event.tab }) },
-        'test.started': { actions: assign({ statuses: ({ context, event }) => ({ ...context.statuses, [event.testId]: 'pending' }) }) },
+        'test.started': {
+          actions: assign({ statuses: ({ context, event }) => ({ ...context.statuses, [event.testId]: 'pending' }) }),
+        },
         'test.settled': {
           actions: [
             assign({ statuses: ({ context, event }) => ({ ...context.statuses, [event.testId]: event.state }) }),
@@ -128,7 +146,9 @@ export const runAllTestsMachine = setup({
             assign(({ context, event }) => {
               if (event.state !== 'error') return {};
               const firstFailure = !context.batch.some((id) => id !== event.testId && context.statuses[id] === 'error');
-              return context.batch.length === 0 || firstFailure ? { selectedId: event.testId, tab: 'output' as const } : {};
+              return context.batch.length === 0 || firstFailure
+                ? { selectedId: event.testId, tab: 'output' as const }
+                : {};
             }),
           ],
         },
@@ -199,9 +219,16 @@ export const runAllTestsMachine = setup({
         editing: {
           description: 'The edit modal: identifier, draggable steps, autocompletes, add step (Ctrl+D), remove test.',
           on: {
-            'draft.name': { actions: assign({ draft: ({ context, event }) => context.draft && { ...context.draft, name: event.name } }) },
+            'draft.name': {
+              actions: assign({
+                draft: ({ context, event }) => context.draft && { ...context.draft, name: event.name },
+              }),
+            },
             'draft.step.add': {
-              actions: assign({ draft: ({ context }) => context.draft && { ...context.draft, steps: [...context.draft.steps, emptyStep()] } }),
+              actions: assign({
+                draft: ({ context }) =>
+                  context.draft && { ...context.draft, steps: [...context.draft.steps, emptyStep()] },
+              }),
             },
             'draft.step.remove': {
               actions: assign({
@@ -242,11 +269,20 @@ export const runAllTestsMachine = setup({
             onDone: {
               target: 'refreshing',
               actions: [
-                { type: 'notify', params: ({ context }) => ({ title: context.draft?.id ? TEST_UPDATED : TEST_CREATED, color: 'green' as const }) },
+                {
+                  type: 'notify',
+                  params: ({ context }) => ({
+                    title: context.draft?.id ? TEST_UPDATED : TEST_CREATED,
+                    color: 'green' as const,
+                  }),
+                },
                 assign({ selectedId: ({ event }) => event.output.id, draft: null }),
               ],
             },
-            onError: { target: 'editing', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'editing',
+              actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         cloning: {
@@ -265,7 +301,10 @@ export const runAllTestsMachine = setup({
             },
             onError: {
               target: 'choosing',
-              actions: [assign({ draft: null }), { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }],
+              actions: [
+                assign({ draft: null }),
+                { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+              ],
             },
           },
         },
@@ -277,7 +316,10 @@ export const runAllTestsMachine = setup({
             src: 'removeTest',
             input: ({ context }) => ({ id: context.draft?.id ?? 0 }),
             onDone: { target: 'refreshing', actions: assign({ draft: null }) },
-            onError: { target: 'editing', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'editing',
+              actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         refreshing: {
@@ -287,7 +329,10 @@ export const runAllTestsMachine = setup({
             id: 'refreshTests',
             src: 'loadTests',
             onDone: { target: 'choosing', actions: 'syncRuns' },
-            onError: { target: 'choosing', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'choosing',
+              actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },

@@ -12,7 +12,9 @@ export const providedRunAllTestsMachine = runAllTestsMachine.provide({
       const [tests, vocabulary] = await Promise.all([getTests(), getTestVocabulary()]);
       return { tests, vocabulary };
     }),
-    saveTest: fromPromise(({ input }) => (input.id === null ? insertTest(input.body) : updateTest(input.id, input.body))),
+    saveTest: fromPromise(({ input }) =>
+      input.id === null ? insertTest(input.body) : updateTest(input.id, input.body),
+    ),
     removeTest: fromPromise(({ input }) => deleteTest(input.id)),
     testRun: childTestRun(providedTestRunMachine),
   },

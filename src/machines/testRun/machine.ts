@@ -68,7 +68,11 @@ export const testRunMachine = setup({
               { type: 'reportSettled', params: ({ context }) => ({ testId: context.testId, state: 'ok' as const }) },
               {
                 type: 'notify',
-                params: ({ context }) => ({ title: testPassed(context.name), color: 'green' as const, quiet: context.quiet }),
+                params: ({ context }) => ({
+                  title: testPassed(context.name),
+                  color: 'green' as const,
+                  quiet: context.quiet,
+                }),
               },
             ],
           },
@@ -92,11 +96,19 @@ export const testRunMachine = setup({
         onError: {
           target: 'error',
           actions: [
-            assign({ result: null, error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+            assign({
+              result: null,
+              error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+            }),
             { type: 'reportSettled', params: ({ context }) => ({ testId: context.testId, state: 'error' as const }) },
             {
               type: 'notify',
-              params: ({ context }) => ({ title: testFailed(context.name), message: context.error ?? '', color: 'red' as const, quiet: context.quiet }),
+              params: ({ context }) => ({
+                title: testFailed(context.name),
+                message: context.error ?? '',
+                color: 'red' as const,
+                quiet: context.quiet,
+              }),
             },
           ],
         },

@@ -1,4 +1,18 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconCloudUpload, IconRocket } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
@@ -40,12 +54,19 @@ function Deployments({ canDev, canProd }: { canDev: boolean; canProd: boolean })
         actions={
           <Group gap="xs">
             {canDev && (
-              <Button variant="default" leftSection={<IconCloudUpload size={16} />} onClick={() => deploy.send({ type: 'deploy.open', env: 'dev' })}>
+              <Button
+                variant="default"
+                leftSection={<IconCloudUpload size={16} />}
+                onClick={() => deploy.send({ type: 'deploy.open', env: 'dev' })}
+              >
                 Deploy to testing
               </Button>
             )}
             {canProd && (
-              <Button leftSection={<IconCloudUpload size={16} />} onClick={() => deploy.send({ type: 'deploy.open', env: 'prod' })}>
+              <Button
+                leftSection={<IconCloudUpload size={16} />}
+                onClick={() => deploy.send({ type: 'deploy.open', env: 'prod' })}
+              >
                 Deploy to production
               </Button>
             )}
@@ -53,18 +74,44 @@ function Deployments({ canDev, canProd }: { canDev: boolean; canProd: boolean })
         }
       />
       <Paper withBorder p="sm" radius="md">
-        <SimpleGrid cols={{ base: 2, md: 6 }} spacing="sm">
-          <TextInput label="Version from" placeholder="unix seconds" value={filter.versionFrom} onChange={(e) => change({ versionFrom: e.currentTarget.value })} />
-          <TextInput label="Version to" placeholder="unix seconds" value={filter.versionTo} onChange={(e) => change({ versionTo: e.currentTarget.value })} />
-          <TextInput label="Created from" type="date" value={filter.createdFrom} onChange={(e) => change({ createdFrom: e.currentTarget.value })} />
-          <TextInput label="Created to" type="date" value={filter.createdTo} onChange={(e) => change({ createdTo: e.currentTarget.value })} />
-          <TextInput label="By user" placeholder="part of the name" value={filter.user} onChange={(e) => change({ user: e.currentTarget.value })} />
+        <SimpleGrid cols={{ base: 2, md: 3, xl: 6 }} spacing="sm">
+          <TextInput
+            label="Version from"
+            placeholder="unix seconds"
+            value={filter.versionFrom}
+            onChange={(e) => change({ versionFrom: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Version to"
+            placeholder="unix seconds"
+            value={filter.versionTo}
+            onChange={(e) => change({ versionTo: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Created from"
+            type="date"
+            value={filter.createdFrom}
+            onChange={(e) => change({ createdFrom: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Created to"
+            type="date"
+            value={filter.createdTo}
+            onChange={(e) => change({ createdTo: e.currentTarget.value })}
+          />
+          <TextInput
+            label="By user"
+            placeholder="part of the name"
+            value={filter.user}
+            onChange={(e) => change({ user: e.currentTarget.value })}
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               Environment
             </Text>
             <SegmentedControl
               aria-label="Environment"
+              fullWidth
               value={filter.env}
               onChange={(v) => change({ env: v as 'dev' | 'prod' })}
               data={[
@@ -103,7 +150,11 @@ function Deployments({ canDev, canProd }: { canDev: boolean; canProd: boolean })
               <Table.Td>{d.note}</Table.Td>
               <Table.Td>
                 {d.project_env === 'prod' && canProd && (
-                  <Anchor component="button" size="sm" onClick={() => deploy.send({ type: 'deploy.open', env: 'prod', rollbackOf: d.id })}>
+                  <Anchor
+                    component="button"
+                    size="sm"
+                    onClick={() => deploy.send({ type: 'deploy.open', env: 'prod', rollbackOf: d.id })}
+                  >
                     Rollback
                   </Anchor>
                 )}

@@ -11,7 +11,14 @@ export interface FilterForm {
   env: 'dev' | 'prod';
 }
 
-export const emptyFilter: FilterForm = { versionFrom: '', versionTo: '', createdFrom: '', createdTo: '', user: '', env: 'prod' };
+export const emptyFilter: FilterForm = {
+  versionFrom: '',
+  versionTo: '',
+  createdFrom: '',
+  createdTo: '',
+  user: '',
+  env: 'prod',
+};
 
 const daySeconds = (date: string): number | undefined => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
@@ -39,7 +46,10 @@ export const deploymentsListMachine = setup({
     events: {} as { type: 'filter.change'; patch: Partial<FilterForm> } | { type: 'list.reload' },
   },
   actors: {
-    loadDeployments: fromPromise<{ items: Deployment[]; total: number }, DeploymentsFilter>(async () => ({ items: [], total: 0 })),
+    loadDeployments: fromPromise<{ items: Deployment[]; total: number }, DeploymentsFilter>(async () => ({
+      items: [],
+      total: 0,
+    })),
   },
   delays: { filterDebounce: 300 },
 }).createMachine({
@@ -47,7 +57,10 @@ export const deploymentsListMachine = setup({
   context: { filter: emptyFilter, items: [], total: 0 },
   initial: 'loading',
   on: {
-    'filter.change': { target: '.debouncing', actions: assign({ filter: ({ context, event }) => ({ ...context.filter, ...event.patch }) }) },
+    'filter.change': {
+      target: '.debouncing',
+      actions: assign({ filter: ({ context, event }) => ({ ...context.filter, ...event.patch }) }),
+    },
     'list.reload': '.loading',
   },
   states: {
@@ -59,7 +72,10 @@ export const deploymentsListMachine = setup({
         id: 'loadDeployments',
         src: 'loadDeployments',
         input: ({ context }) => filterQuery(context.filter),
-        onDone: { target: 'shown', actions: assign({ items: ({ event }) => event.output.items, total: ({ event }) => event.output.total }) },
+        onDone: {
+          target: 'shown',
+          actions: assign({ items: ({ event }) => event.output.items, total: ({ event }) => event.output.total }),
+        },
         onError: 'failed',
       },
     },

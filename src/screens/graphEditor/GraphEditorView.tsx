@@ -214,7 +214,7 @@ export function GraphEditorView({ actor, canEdit }: GraphEditorViewProps) {
           </ActionIcon>
         </Tooltip>
         <Tooltip label="Fit view">
-          <ActionIcon size="lg" variant="default" aria-label="Fit view" onClick={() => send({ type: 'view.fit' })}>
+          <ActionIcon size="lg" variant="default" aria-label="Fit the whole flow" onClick={() => send({ type: 'view.fit' })}>
             <IconFocusCentered size={18} />
           </ActionIcon>
         </Tooltip>

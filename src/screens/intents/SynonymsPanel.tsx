@@ -58,6 +58,16 @@ export function SynonymsPanel({
         )}
       </Group>
       {state.hasTag('loading') && <Loader size="sm" />}
+      {state.matches('failed') && (
+        <Group gap="xs" mb="sm">
+          <Text size="sm" c="red">
+            The synonyms could not be loaded.
+          </Text>
+          <Button size="xs" variant="light" color="red" onClick={() => actor.send({ type: 'synonyms.reload' })}>
+            Try again
+          </Button>
+        </Group>
+      )}
       {canEdit && (
         <Group gap="xs" mb="sm" wrap="nowrap">
           <TextInput

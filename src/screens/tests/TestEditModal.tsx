@@ -1,4 +1,16 @@
-import { ActionIcon, Button, Group, Kbd, Modal, Paper, Stack, TagsInput, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Kbd,
+  Modal,
+  Paper,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
@@ -11,7 +23,8 @@ import type { runAllTestsMachine } from '../../machines/runAllTests/machine.ts';
 export function TestEditModal({ actor }: { actor: ActorRefFrom<typeof runAllTestsMachine> }) {
   const state = useSelector(actor, (s) => s);
   const { draft, tests, vocabulary } = state.context;
-  const open = state.matches({ ready: 'editing' }) || state.matches({ ready: 'saving' }) || state.matches({ ready: 'removing' });
+  const open =
+    state.matches({ ready: 'editing' }) || state.matches({ ready: 'saving' }) || state.matches({ ready: 'removing' });
   const send = actor.send;
   const dragged = useRef<number | null>(null);
   useHotkeys(open ? [['ctrl+D', () => send({ type: 'draft.step.add' })]] : [], [], true);
@@ -54,7 +67,13 @@ export function TestEditModal({ actor }: { actor: ActorRefFrom<typeof runAllTest
           >
             <Group align="flex-start" wrap="nowrap" gap="xs">
               <Tooltip label="Drag to reorder">
-                <ActionIcon variant="subtle" color="gray" mt={26} style={{ cursor: 'grab' }} aria-label={`Drag step ${index + 1}`}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  mt={26}
+                  style={{ cursor: 'grab' }}
+                  aria-label={`Drag step ${index + 1}`}
+                >
                   <IconGripVertical size={16} />
                 </ActionIcon>
               </Tooltip>
@@ -65,14 +84,18 @@ export function TestEditModal({ actor }: { actor: ActorRefFrom<typeof runAllTest
                     aria-label={`User's input of step ${index + 1}`}
                     value={step.input}
                     error={show ? problems.steps[index] : null}
-                    onChange={(e) => send({ type: 'draft.step.change', index, patch: { input: e.currentTarget.value } })}
+                    onChange={(e) =>
+                      send({ type: 'draft.step.change', index, patch: { input: e.currentTarget.value } })
+                    }
                   />
                   <TextInput
                     label="Test expression"
                     aria-label={`Test expression of step ${index + 1}`}
                     placeholder="e.g. intent == 'order'"
                     value={step.condition}
-                    onChange={(e) => send({ type: 'draft.step.change', index, patch: { condition: e.currentTarget.value } })}
+                    onChange={(e) =>
+                      send({ type: 'draft.step.change', index, patch: { condition: e.currentTarget.value } })
+                    }
                   />
                 </Group>
                 <Group grow align="flex-start">
@@ -116,7 +139,12 @@ export function TestEditModal({ actor }: { actor: ActorRefFrom<typeof runAllTest
         </Group>
         <Group justify="space-between" mt="sm">
           {draft.id !== null ? (
-            <Button color="red" variant="subtle" onClick={() => send({ type: 'test.remove' })} loading={state.matches({ ready: 'removing' })}>
+            <Button
+              color="red"
+              variant="subtle"
+              onClick={() => send({ type: 'test.remove' })}
+              loading={state.matches({ ready: 'removing' })}
+            >
               Remove test
             </Button>
           ) : (

@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Center,
-  ColorSwatch,
   Grid,
   Group,
   Kbd,
@@ -23,19 +22,12 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { runAllTestsMachine } from '../../machines/runAllTests/machine.ts';
 import { counters } from '../../machines/runAllTests/selectors.ts';
-import type { TestRunState } from '../../machines/testRun/events.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { TestEditModal } from './TestEditModal.tsx';
 import { TestOutput } from './TestOutput.tsx';
+import { TestStatusDot } from './TestStatusDot.tsx';
 
 type Actor = ActorRefFrom<typeof runAllTestsMachine>;
-
-const DOT: Record<TestRunState, { color: string; label: string }> = {
-  unknown: { color: 'var(--mantine-color-gray-5)', label: "Didn't run" },
-  pending: { color: 'var(--mantine-color-yellow-5)', label: 'Pending' },
-  ok: { color: 'var(--mantine-color-green-6)', label: 'Ok' },
-  error: { color: 'var(--mantine-color-red-6)', label: 'Failed' },
-};
 
 /** /app/tests (spec 1 §2 "Tests screen"): counters, Add, Run all, test cards, steps and output. */
 export function TestsView({ actor, canEdit, canRun }: { actor: Actor; canEdit: boolean; canRun: boolean }) {
@@ -56,7 +48,12 @@ export function TestsView({ actor, canEdit, canRun }: { actor: Actor; canEdit: b
         actions={
           <Group gap="xs">
             {canEdit && (
-              <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => send({ type: 'test.add' })} disabled={!choosing}>
+              <Button
+                variant="default"
+                leftSection={<IconPlus size={16} />}
+                onClick={() => send({ type: 'test.add' })}
+                disabled={!choosing}
+              >
                 Add
                 <Kbd ml="xs" size="xs">
                   Ctrl+A
@@ -65,7 +62,9 @@ export function TestsView({ actor, canEdit, canRun }: { actor: Actor; canEdit: b
             )}
             {canRun && (
               <Button
-                leftSection={state.hasTag('running') ? <Loader size={14} color="white" /> : <IconPlayerPlay size={16} />}
+                leftSection={
+                  state.hasTag('running') ? <Loader size={14} color="white" /> : <IconPlayerPlay size={16} />
+                }
                 onClick={() => send({ type: 'tests.runAll' })}
                 disabled={!choosing || tests.length === 0}
               >
@@ -122,9 +121,7 @@ export function TestsView({ actor, canEdit, canRun }: { actor: Actor; canEdit: b
                   >
                     <Group justify="space-between" wrap="nowrap">
                       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                        <Tooltip label={DOT[status].label}>
-                          <ColorSwatch color={DOT[status].color} size={12} aria-label={`Status ${DOT[status].label}`} />
-                        </Tooltip>
+                        <TestStatusDot state={status} />
                         <Stack gap={0} style={{ minWidth: 0 }}>
                           <Text size="sm" fw={500} truncate>
                             {t.name}
@@ -211,10 +208,13 @@ function SelectedTest({ actor, testId, tab }: { actor: Actor; testId: number; ta
   const test = useSelector(actor, (s) => s.context.tests.find((t) => t.id === testId));
   const reactionNames = useSelector(actor, (s) => s.context.vocabulary.reactions);
   const run = useSelector(actor, (s) => s.context.runs[testId]);
-  const runContext = useSelector(run ?? null, (s) => (s ? { result: s.context.result, error: s.context.error } : EMPTY_RUN)) ?? EMPTY_RUN;
+  const runContext =
+    useSelector(run ?? null, (s) => (s ? { result: s.context.result, error: s.context.error } : EMPTY_RUN)) ??
+    EMPTY_RUN;
   if (!test) return null;
   const outcomes = runContext.result?.steps ?? [];
-  const nameOf = (r: number | string) => (typeof r === 'number' ? (reactionNames.find((x) => x.id === r)?.name ?? `#${r}`) : r);
+  const nameOf = (r: number | string) =>
+    typeof r === 'number' ? (reactionNames.find((x) => x.id === r)?.name ?? `#${r}`) : r;
   return (
     <Paper withBorder p="md" radius="md">
       <Text fw={600} mb="xs">
@@ -277,7 +277,10 @@ function SelectedTest({ actor, testId, tab }: { actor: Actor; testId: number; ta
           </Table>
         </Tabs.Panel>
         <Tabs.Panel value="output" pt="sm">
-          <TestOutput tracker={runContext.result?.tracker ?? []} result={runContext.result?.result ?? runContext.error} />
+          <TestOutput
+            tracker={runContext.result?.tracker ?? []}
+            result={runContext.result?.result ?? runContext.error}
+          />
         </Tabs.Panel>
       </Tabs>
     </Paper>

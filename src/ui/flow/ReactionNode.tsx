@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { memo } from 'react';
 import { conditionProblem } from '../../machines/flowEditor/conditionSyntax.ts';
@@ -6,7 +6,7 @@ import { stepSummary } from './actionSummary.ts';
 import type { ReactionFlowNode } from './flowGraph.ts';
 import classes from './flow.module.css';
 
-/** A reaction on the canvas: name, priority, intents, condition badge and a summary of its actions. */
+/** A reaction on the canvas (plain titles, no Tooltip components: 500 of them are rendered at once): name, priority, intents, condition badge and a summary of its actions. */
 function ReactionNodeView({ data }: NodeProps<ReactionFlowNode>) {
   const { reaction, selected, matched, dimmed, invalid } = data;
   const conditionBad = conditionProblem(reaction.condition) !== null;
@@ -28,11 +28,9 @@ function ReactionNodeView({ data }: NodeProps<ReactionFlowNode>) {
           <Text fw={600} size="sm" truncate="end" className={classes.reactionName}>
             {reaction.name}
           </Text>
-          <Tooltip label="Priority" withArrow>
-            <Badge size="xs" variant="light" color="gray">
-              P{reaction.priority}
-            </Badge>
-          </Tooltip>
+          <Badge size="xs" variant="light" color="gray" title="Priority">
+            P{reaction.priority}
+          </Badge>
         </Group>
         <Group gap={4} wrap="nowrap" className={classes.clip}>
           {shown.length === 0 && (
@@ -51,11 +49,9 @@ function ReactionNodeView({ data }: NodeProps<ReactionFlowNode>) {
             </Badge>
           )}
           {reaction.condition.trim() && (
-            <Tooltip label={reaction.condition} withArrow>
-              <Badge size="xs" color={conditionBad ? 'red' : 'grape'} variant="light" tt="none">
-                {conditionBad ? 'if ⚠' : 'if …'}
-              </Badge>
-            </Tooltip>
+            <Badge size="xs" color={conditionBad ? 'red' : 'grape'} variant="light" tt="none" title={reaction.condition}>
+              {conditionBad ? 'if ⚠' : 'if …'}
+            </Badge>
           )}
         </Group>
         <Stack gap={0}>

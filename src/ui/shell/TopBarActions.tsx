@@ -90,7 +90,11 @@ export function TopBarActions({
         {(canDeployTesting || canDeployProduction) && (
           <Menu position="bottom-end" shadow="md">
             <Menu.Target>
-              <Button size="xs" leftSection={<IconCloudUpload size={14} />} rightSection={<IconChevronDown size={14} />}>
+              <Button
+                size="xs"
+                leftSection={<IconCloudUpload size={14} />}
+                rightSection={<IconChevronDown size={14} />}
+              >
                 Deploy
               </Button>
             </Menu.Target>

@@ -1,0 +1,189 @@
+// Issue 8 acceptance in Chromium against the real server: write a test, run it green, break the bot, run all and see
+// the failure with its output opened, deploy to production past a failing test ('Deploy anyway'), roll back, and a
+// production chat (chatbot token, project_env=prod) answers with the rolled-back behaviour. Needs `npx vite build`.
+import fs from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifactsDir, launchBrowser, screenshot } from './helpers/browser.ts';
+import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const PROJECT = 1;
+const OPEN = 'We are open every day from 11:00 to 22:00.';
+const FALLBACK = 'Sorry, I did not understand. Could you say it differently?';
+
+async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const response = await fetch(url, {
+        method,
+        credentials: 'include',
+        headers: {
+          'x-requested-with': 'console',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+      return text ? JSON.parse(text) : null;
+    },
+    { method, url, body },
+  ) as Promise<T>;
+}
+
+/** A production conversation as the widget has it: the chatbot token, no cookie. */
+async function productionAnswer(msg: string): Promise<string[]> {
+  const { chatbot_token } = await api<{ chatbot_token: string }>('GET', `/v1/settings?project_id=${PROJECT}`);
+  const headers = { 'content-type': 'application/json', 'x-chatbot-token': chatbot_token };
+  const init = await (
+    await fetch(`${server.url}/v1/chat/init?project_env=prod`, { method: 'POST', headers, body: '{}' })
+  ).json();
+  const res = await fetch(
+    `${server.url}/v1/chat?project_env=prod&id=${init.conversation_id}&conversation_token=${init.conversation_token}`,
+    { method: 'POST', headers, body: JSON.stringify({ msg, last_ts: init.tracker.at(-1)?.timestamp ?? 0 }) },
+  );
+  const answer = await res.json();
+  return answer.tracker
+    .filter((e: { type: string; args: { who?: string } }) => e.type === 'utter' && e.args.who === 'bot')
+    .map((e: { value: string }) => e.value);
+}
+
+async function toast(text: string | RegExp) {
+  await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor({ timeout: 60_000 });
+}
+async function shot(name: string) {
+  for (const button of await page.locator('.mantine-Notification-closeButton').all())
+    await button.click().catch(() => {});
+  await page.waitForTimeout(300);
+  await screenshot(page, name);
+}
+const card = (name: string) => page.getByLabel(`Test ${name}`, { exact: true });
+const status = (name: string, value: string) =>
+  page.locator(`[aria-label="Test ${name}"][data-status="${value}"]`).waitFor({ timeout: 60_000 });
+
+describe('quality gate in Chromium', () => {
+  beforeAll(async () => {
+    await fs.mkdir(artifactsDir, { recursive: true });
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
+    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+    await page.goto(`${server.url}/#/login`);
+    await page.getByLabel(/email/i).fill('admin@example.com');
+    await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: /log in|sign in/i }).click();
+    await page.waitForURL(/app\//);
+    const me = await api<{ id: number }>('GET', '/v1/users/me');
+    await api('PUT', `/v1/users/change-my-passwd?id=${me.id}`, {
+      passwd: 'Quality-gate: amber otters juggle 77 lamps',
+    });
+    await page.reload();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('writes a test, runs it green, breaks the bot and sees the failure, deploys past it and rolls back', async () => {
+    await page.goto(`${server.url}/?project_id=${PROJECT}#/app/tests`);
+    await page.getByTestId('tests-screen').waitFor();
+    await card('order_pizza').waitFor();
+
+    // Write a test in the editor (the chat window's 'convert to test' is not in this build).
+    await page.getByRole('button', { name: /^Add/ }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel('Test identifier').inputValue()).toBe('new_test_1');
+    await dialog.getByLabel('Test identifier').fill('opening_hours_answer');
+    await dialog.getByLabel("User's input of step 1").fill('when are you open');
+    await dialog.getByLabel('Reactions of step 1', { exact: true }).fill('opening_hours');
+    await dialog.getByLabel('Reactions of step 1', { exact: true }).press('Enter');
+    await dialog.getByLabel('Actions of step 1', { exact: true }).fill('utter');
+    await dialog.getByLabel('Actions of step 1', { exact: true }).press('Enter');
+    await shot('quality-gate-1-editor');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast('Test created');
+    await card('opening_hours_answer').waitFor();
+
+    // Run it green.
+    await page.getByRole('button', { name: 'Run opening_hours_answer' }).click();
+    await toast('Test opening_hours_answer passed');
+    await status('opening_hours_answer', 'ok');
+    await shot('quality-gate-2-green');
+
+    // A good production release before the bot breaks (what the rollback returns to).
+    const good = await api<{ id: number }>(
+      'GET',
+      `/v1/run/deploy?project_id=${PROJECT}&project_env=prod&message=Good%20release`,
+    );
+    expect(await productionAnswer('when are you open')).toEqual([OPEN]);
+
+    // Break the bot: the opening-hours reaction no longer answers its intent.
+    const reactions = await page.evaluate(async (p) => {
+      const res = await fetch(`/v1/reactions?project_id=${p}`, {
+        credentials: 'include',
+        headers: { 'x-requested-with': 'console' },
+      });
+      return { list: await res.json(), atime: res.headers.get('x-atime') };
+    }, PROJECT);
+    const broken = reactions.list.map((r: { name: string; intents: string[] }) =>
+      r.name === 'opening_hours' ? { ...r, intents: ['help'] } : r,
+    );
+    await api('PUT', `/v1/reactions?project_id=${PROJECT}&atime=${reactions.atime}`, broken);
+
+    // Run all: one failure, its output opened.
+    await page.getByRole('button', { name: /^Run all/ }).click();
+    await toast('Tests unsuccessfully complete!');
+    await status('opening_hours_answer', 'error');
+    await status('order_pizza', 'ok');
+    await page.getByTestId('test-output').waitFor();
+    expect(await page.getByTestId('test-result').textContent()).toContain(
+      'Step 1 ("when are you open"): expected reaction opening_hours',
+    );
+    expect(await page.getByLabel('Failed counter').textContent()).toBe('Failed1');
+    expect(await page.getByLabel('Ok counter').textContent()).toBe('Ok1');
+    await shot('quality-gate-3-failure-output');
+
+    // Deploy to production from the top bar: the tests run, Deploy is hidden until 'Deploy anyway'.
+    await page.getByRole('button', { name: 'Deploy' }).first().click();
+    await page.getByRole('menuitem', { name: 'Production' }).click();
+    const modal = page.getByRole('dialog', { name: 'Deploy to production' });
+    await modal.getByRole('button', { name: 'Deploy anyway' }).waitFor({ timeout: 60_000 });
+    expect(await modal.getByRole('button', { name: 'Deploy', exact: true }).count()).toBe(0);
+    await shot('quality-gate-4-deploy-blocked');
+    await modal.getByRole('button', { name: 'Deploy anyway' }).click();
+    await modal.getByRole('button', { name: 'Deploy', exact: true }).click();
+    await modal.getByText('Please describe done changes briefly.').waitFor();
+    await modal.getByLabel('Commit message').fill('Opening hours moved under help');
+    await modal.getByLabel('Commit message').press('Control+Enter');
+    await toast('Successfully deployed');
+    expect(await productionAnswer('when are you open')).toEqual([FALLBACK]);
+
+    // Roll back to the good release from the deployments screen.
+    await page.goto(`${server.url}/?project_id=${PROJECT}#/app/deployments`);
+    await page.getByTestId('deployments-screen').waitFor();
+    const row = page.getByRole('row', { name: `Deployment ${good.id}` });
+    await row.waitFor();
+    await shot('quality-gate-5-deployments');
+    await row.getByRole('button', { name: 'Rollback' }).click();
+    const rollback = page.getByRole('dialog', { name: `Rollback to version ${good.id}` });
+    expect(await rollback.getByLabel('Commit message').inputValue()).toBe(`Rollback to version ${good.id}`);
+    expect(await rollback.getByRole('table').count()).toBe(0);
+    await rollback.getByRole('button', { name: 'Deploy', exact: true }).click();
+    await toast('Successfully deployed');
+    await page
+      .getByRole('row', { name: /Deployment \d+/ })
+      .filter({ hasText: `Rollback to version ${good.id}` })
+      .waitFor();
+    await shot('quality-gate-6-rolled-back');
+
+    // Production answers as the good release did; the draft stays broken.
+    expect(await productionAnswer('when are you open')).toEqual([OPEN]);
+
+    // Filters: testing has none, a user filter that matches nobody says 'No match.'.
+    await page.getByLabel('By user').fill('nobody-at-all');
+    await page.getByText('No match.').waitFor();
+  });
+});

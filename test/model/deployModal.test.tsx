@@ -1,0 +1,188 @@
+// Model-based test of the deployment modal: xstate/graph walks the deployModal chart, each path drives the real DeployModal.
+import { Button, MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
+import {
+  DEPLOY_FAILED,
+  DEPLOY_MESSAGE_REQUIRED,
+  DEPLOY_SUCCESS,
+  type Deployment,
+  TESTS_STILL_RUNNING,
+} from '../../src/api/contract/deployments.ts';
+import type { DeployTest, RunTestsInput } from '../../src/machines/deployModal/actors.ts';
+import type { DeployModalEvent } from '../../src/machines/deployModal/events.ts';
+import { messageValid } from '../../src/machines/deployModal/guards.ts';
+import { deployModalMachine } from '../../src/machines/deployModal/machine.ts';
+import { DeployModal } from '../../src/ui/DeployModal.tsx';
+import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
+
+const TEST: DeployTest = { id: 1, name: 'order_pizza' };
+const ROLLBACK_ID = 7;
+const deployed: Deployment = {
+  id: 9,
+  version: 1_700_000_000,
+  created: '2026-01-01T00:00:00.000Z',
+  users_id: 1,
+  user_name: 'Administrator',
+  project_env: 'prod',
+  note: 'Fixed the greeting',
+  rollback_of: null,
+};
+
+const loadTests = createDeferredActor<DeployTest[], unknown>({ output: [TEST], error: new Error('offline') });
+const deploy = createDeferredActor<Deployment, { env: string; message: string; rollbackOf: number | null }>({
+  output: deployed,
+  error: new Error('The language model is not trained'),
+});
+/** The fake runner: the model's test.running / test.settled events come through its sendBack, as the real one's do. */
+const runner: { sendBack: ((event: DeployModalEvent) => void) | null; calls: RunTestsInput[] } = {
+  sendBack: null,
+  calls: [],
+};
+const runTests = fromCallback<{ type: 'never' }, RunTestsInput>(({ input, sendBack }) => {
+  runner.calls.push(input);
+  runner.sendBack = sendBack as (event: DeployModalEvent) => void;
+  return () => {
+    runner.sendBack = null;
+  };
+});
+
+const notices: { title: string; message?: string }[] = [];
+const machine = deployModalMachine.provide({
+  actors: { loadTests: loadTests.logic, deploy: deploy.logic, runTests },
+  actions: { notify: (_, params) => notices.push(params) },
+});
+
+const fromRunner = (event: DeployModalEvent) =>
+  act(() => {
+    if (!runner.sendBack) throw new Error('the tests are not running');
+    runner.sendBack(event);
+  });
+const textarea = () => screen.getByLabelText('Commit message');
+
+const executors = {
+  // The openers live in the top bar and on the deployments screen; here plain buttons stand for them.
+  'deploy.open': ({ user, event }) =>
+    user.click(
+      screen.getByRole('button', {
+        name: event.rollbackOf
+          ? `Rollback ${event.rollbackOf}`
+          : event.env === 'prod'
+            ? 'Open production'
+            : 'Open testing',
+      }),
+    ),
+  'message.change': ({ event }) => fireEvent.change(textarea(), { target: { value: event.message } }),
+  'deploy.submit': async ({ user }) => {
+    textarea().focus();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+  },
+  'deploy.anyway': ({ user }) => user.click(screen.getByRole('button', { name: 'Deploy anyway' })),
+  'deploy.cancel': ({ user }) => user.click(screen.getByRole('button', { name: 'Cancel' })),
+  'test.running': ({ event }) => fromRunner(event),
+  'test.settled': ({ event }) => fromRunner(event),
+} satisfies ModelExecutors<typeof machine>;
+
+const title = (text: string) => expect(screen.getByRole('dialog')).toHaveTextContent(text);
+const badge = () => screen.getByRole('row', { name: `Test ${TEST.name}` });
+
+const states: StateAssertions<typeof machine> = {
+  closed: () => {
+    expect(screen.queryByRole('dialog')).toBeNull();
+    if (deploy.calls.length && notices.at(-1)?.title === DEPLOY_SUCCESS)
+      expect(deploy.calls.at(-1)?.message).toBeDefined();
+  },
+  loadingTests: () => {
+    title('Deploy to production');
+    expect(screen.getByText(TESTS_STILL_RUNNING)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Deploy' })).toBeDisabled();
+  },
+  testing: (state) => {
+    title('Deploy to production');
+    expect(screen.getByText(TESTS_STILL_RUNNING)).toBeInTheDocument();
+    expect(badge()).toHaveTextContent(state.context.tests[0].status);
+    expect(screen.getByRole('button', { name: 'Deploy' })).toBeDisabled();
+    expect(runner.calls.at(-1)).toEqual({ tests: [TEST] });
+  },
+  blocked: () => {
+    expect(badge()).toHaveTextContent('failed');
+    expect(screen.getByRole('button', { name: 'Deploy anyway' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deploy' })).toBeNull();
+    expect(screen.queryByText(TESTS_STILL_RUNNING)).toBeNull();
+  },
+  ready: (state) => {
+    const c = state.context;
+    title(
+      c.rollbackOf !== null
+        ? `Rollback to version ${ROLLBACK_ID}`
+        : c.env === 'prod'
+          ? 'Deploy to production'
+          : 'Deploy to testing',
+    );
+    expect(screen.getByRole('button', { name: 'Deploy' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Deploy anyway' })).toBeNull();
+    expect(textarea()).toHaveValue(c.message);
+    if (c.rollbackOf !== null) expect(screen.queryByRole('table')).toBeNull();
+    if (c.touched && !messageValid(c.env, c.message))
+      expect(screen.getByText(DEPLOY_MESSAGE_REQUIRED)).toBeInTheDocument();
+    else expect(screen.queryByText(DEPLOY_MESSAGE_REQUIRED)).toBeNull();
+    if (notices.at(-1)?.title === DEPLOY_FAILED)
+      expect(notices.at(-1)?.message).toBe('The language model is not trained');
+  },
+  deploying: (state) => {
+    expect(screen.getByRole('button', { name: 'Deploy' })).toHaveAttribute('data-loading', 'true');
+    expect(deploy.calls.at(-1)).toEqual({
+      env: state.context.env,
+      message: state.context.message,
+      rollbackOf: state.context.rollbackOf,
+    });
+  },
+};
+
+describeModel({
+  name: 'deployModal',
+  machine,
+  render: (m) => {
+    notices.length = 0;
+    runner.calls = [];
+    const actor = createActor(m).start();
+    render(
+      <MantineProvider env="test">
+        <Button onClick={() => actor.send({ type: 'deploy.open', env: 'dev' })}>Open testing</Button>
+        <Button onClick={() => actor.send({ type: 'deploy.open', env: 'prod' })}>Open production</Button>
+        <Button onClick={() => actor.send({ type: 'deploy.open', env: 'prod', rollbackOf: ROLLBACK_ID })}>
+          Rollback {ROLLBACK_ID}
+        </Button>
+        <DeployModal actor={actor} />
+      </MantineProvider>,
+    );
+    return { actor };
+  },
+  executors,
+  states,
+  invokes: { loadTests, deploy },
+  events: [
+    { type: 'deploy.open', env: 'dev' },
+    { type: 'deploy.open', env: 'prod' },
+    { type: 'deploy.open', env: 'prod', rollbackOf: ROLLBACK_ID },
+    { type: 'message.change', message: 'Fixed the greeting' },
+    { type: 'test.running', id: TEST.id },
+    { type: 'test.settled', id: TEST.id, ok: true, result: 'ok' },
+    {
+      type: 'test.settled',
+      id: TEST.id,
+      ok: false,
+      result: 'Step 1 ("hi"): expected reaction greeting, but ran fallback',
+    },
+    { type: 'xstate.done.actor.loadTests', output: [TEST] } as never,
+    { type: 'xstate.done.actor.loadTests', output: [] } as never,
+  ],
+  serializeContext: (c) => ({
+    env: c.env,
+    rollbackOf: c.rollbackOf,
+    valid: messageValid(c.env, c.message),
+    touched: c.touched,
+    tests: c.tests.map((t) => t.status),
+  }),
+});

@@ -1,0 +1,280 @@
+// Model-based test of the reaction flow editor: xstate/graph walks the flowEditor chart, each path drives the real
+// GraphEditorView (React Flow canvas, outline, side panel, save bar) in jsdom.
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type ActorRefFrom, createActor } from 'xstate';
+import { conditionError } from '../../server/chat/condition.ts';
+import type { ActionCatalogue } from '../../src/api/contract/actions.ts';
+import type { Reaction, ReactionInput } from '../../src/api/contract/reactions.ts';
+import type { FlowData, ScopeSaveInput, ScopeSaveOutput } from '../../src/machines/flowEditor/actors.ts';
+import { conditionProblem } from '../../src/machines/flowEditor/conditionSyntax.ts';
+import { draftProblems, moveStep, toSaveBody } from '../../src/machines/flowEditor/draft.ts';
+import { isDirty, matchingIds } from '../../src/machines/flowEditor/guards.ts';
+import { flowEditorMachine, REACTIONS_SAVED } from '../../src/machines/flowEditor/machine.ts';
+import { validationRefs } from '../../src/machines/flowEditor/selectors.ts';
+import { GraphEditorView } from '../../src/screens/graphEditor/GraphEditorView.tsx';
+import { createGraphBuilder } from '../../src/ui/flow/flowGraph.ts';
+import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
+
+// React Flow reads DOMMatrixReadOnly for the viewport transform; jsdom has none.
+if (!('DOMMatrixReadOnly' in window)) {
+  (window as unknown as { DOMMatrixReadOnly: unknown }).DOMMatrixReadOnly = class {
+    m22 = 1;
+    constructor(_transform?: string) {}
+  };
+}
+
+// Textarea autosize listens to document.fonts; jsdom has none.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+}
+
+const utter = (text: string) => ({ name: 'utter', args: { text }, who: 'bot' as const });
+const reactions: Reaction[] = [
+  { id: 1, name: 'greeting', condition: '', intents: ['greeting'], priority: 0, reactions_scopes_id: null, actions: [utter('Hello!')] },
+  {
+    id: 2,
+    name: 'order',
+    condition: '',
+    intents: ['order'],
+    priority: 10,
+    reactions_scopes_id: 5,
+    actions: [utter('When?'), { name: 'date_picker', args: { variable: 'day' }, who: 'bot' }],
+  },
+];
+const catalogue: ActionCatalogue = {
+  builtin: [
+    { name: 'utter', doc: 'Says a text.', args: [{ name: 'text', type: 'template', required: true, doc: 'What the bot says.' }], ends_conversation: false },
+    {
+      name: 'date_picker',
+      doc: 'Shows a date picker.',
+      args: [{ name: 'variable', type: 'variable', required: true, doc: 'Variable that receives the date.' }],
+      ends_conversation: false,
+    },
+    { name: 'call_end', doc: 'Ends the conversation.', args: [], ends_conversation: true },
+  ],
+  pseudo_intents: [],
+  condition_doc: '',
+  webhook_rules: [],
+};
+const data: FlowData = {
+  reactions,
+  scopes: [{ id: 5, name: 'ordering' }],
+  intents: ['greeting', 'order'],
+  entities: [],
+  projectActions: [],
+  projects: [{ id: 1, name: 'Demo' }],
+  catalogue,
+};
+
+const loadFlow = createDeferredActor<FlowData>({ output: data });
+const saveReactions = createDeferredActor<Reaction[], { reactions: ReactionInput[] }>({
+  output: reactions,
+  error: Object.assign(new Error('Reaction greeting: intent nope does not exist.'), { status: 400 }),
+});
+const saveScopes = createDeferredActor<ScopeSaveOutput, ScopeSaveInput>({
+  output: { scopes: [{ id: 5, name: 'ordering' }, { id: 6, name: 'checkout' }] },
+  error: Object.assign(new Error('Conflict'), { status: 409 }),
+});
+
+const notices: string[] = [];
+const machine = flowEditorMachine.provide({
+  actors: { loadFlow: loadFlow.logic, saveReactions: saveReactions.logic, saveScopes: saveScopes.logic },
+  actions: { notify: (_, params) => void notices.push(params.title) },
+});
+
+let current: ActorRefFrom<typeof machine>;
+const ctx = () => current.getSnapshot().context;
+const panel = () => within(screen.getByTestId('reaction-panel'));
+const input = (label: string) => document.querySelector(`input[aria-label="${label}"], textarea[aria-label="${label}"]`);
+const nameOf = (id: number) => ctx().draft.find((r) => r.id === id)?.name ?? '';
+
+const executors = {
+  'flow.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Retry' })),
+  'flow.reload': ({ user }) => user.click(screen.getByRole('button', { name: /Reload reactions/ })),
+  'flow.save': ({ user }) => user.keyboard('{Control>}s{/Control}'),
+  'flow.undo': ({ user }) => user.click(screen.getByRole('button', { name: 'Undo' })),
+  'flow.redo': ({ user }) => user.click(screen.getByRole('button', { name: 'Redo' })),
+  'view.fit': ({ user }) => user.click(screen.getByRole('button', { name: 'Fit the whole flow' })),
+  'search.change': ({ event }) =>
+    fireEvent.change(screen.getByLabelText('Search reactions'), { target: { value: event.query } }),
+  'search.next': () => fireEvent.keyDown(screen.getByLabelText('Search reactions'), { key: 'Enter' }),
+  'reaction.select': ({ user, event }) => user.click(screen.getByRole('button', { name: `Reaction ${nameOf(event.id)}` })),
+  'reaction.deselect': ({ user }) => user.click(screen.getByRole('button', { name: 'Close panel' })),
+  'reaction.edit': ({ user }) => user.click(panel().getByRole('button', { name: 'Edit' })),
+  'reaction.done': ({ user }) => user.click(panel().getByRole('button', { name: 'Done' })),
+  'reaction.add': ({ user }) => user.click(screen.getByRole('button', { name: 'Add reaction' })),
+  'reaction.duplicate': ({ user }) => user.click(panel().getByRole('button', { name: 'Duplicate' })),
+  'reaction.delete': ({ user }) => user.click(panel().getByRole('button', { name: 'Delete' })),
+  'delete.confirm': ({ user }) => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' })),
+  'delete.cancel': ({ user }) => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })),
+  'reaction.change': ({ event }) => {
+    const [field, value] = Object.entries(event.patch)[0] as [string, string];
+    const target = input(field === 'name' ? 'Reaction name' : 'Condition');
+    if (target) fireEvent.change(target, { target: { value } });
+  },
+  'action.add': async ({ user, event }) => {
+    await user.click(input('Add action') as Element);
+    await user.click(await screen.findByRole('option', { name: event.name }));
+  },
+  'action.remove': async ({ user, event }) => {
+    const button = screen.queryByRole('button', { name: `Remove step ${event.index + 1}` });
+    if (button) await user.click(button);
+  },
+  'action.move': async ({ user, event }) => {
+    const button = screen.queryByRole('button', { name: `Move step ${event.from + 1} up` });
+    if (button && !button.hasAttribute('disabled')) await user.click(button);
+  },
+  'action.arg': ({ event }) => {
+    const target = input(`${event.name} of step ${event.index + 1}`);
+    if (target) fireEvent.change(target, { target: { value: event.value } });
+  },
+  'scope.add': async ({ user, event }) => {
+    const field = screen.getByLabelText('New scope name');
+    fireEvent.change(field, { target: { value: event.name } });
+    await user.click(screen.getByRole('button', { name: 'Add scope' }));
+  },
+  'scope.rename': async ({ user, event }) => {
+    await user.click(screen.getByRole('button', { name: 'Rename scope ordering' }));
+    const field = screen.getByRole('textbox', { name: 'Rename scope ordering' });
+    fireEvent.change(field, { target: { value: event.name } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+  },
+  'scope.delete': ({ user }) => user.click(screen.getByRole('button', { name: 'Delete scope ordering' })),
+} satisfies ModelExecutors<typeof machine>;
+
+const never = () => {
+  throw new Error('a transient state is never observed');
+};
+const editorScreen = () => screen.getByTestId('grapheditor-screen');
+
+const states: StateAssertions<typeof machine> = {
+  loading: () => expect(screen.getByLabelText('Loading reactions')).toBeInTheDocument(),
+  loadFailed: () => expect(screen.getByText('Reactions could not be loaded.')).toBeInTheDocument(),
+  ready: () => {
+    const state = current.getSnapshot();
+    expect(editorScreen()).toHaveAttribute('data-dirty', String(isDirty(state.context)));
+    for (const r of state.context.draft) expect(screen.getByRole('button', { name: `Reaction ${r.name}` })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', state.context.past.length === 0);
+    expect(screen.getByRole('button', { name: 'Redo' })).toHaveProperty('disabled', state.context.future.length === 0);
+    if (state.context.search.trim())
+      expect(screen.getByTestId('match-count')).toHaveTextContent(String(matchingIds(state.context.draft, state.context.search).length));
+  },
+  'ready.selection.restoring': never,
+  'ready.selection.browsing.idle': () => expect(screen.getByTestId('reaction-panel-empty')).toBeInTheDocument(),
+  'ready.selection.browsing.selected.viewing': () => {
+    const state = current.getSnapshot();
+    const r = state.context.draft.find((x) => x.id === state.context.selectedId);
+    expect(panel().getByRole('heading', { name: r?.name })).toBeInTheDocument();
+    expect(panel().getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  },
+  'ready.selection.browsing.selected.editing': () => {
+    const state = current.getSnapshot();
+    const r = state.context.draft.find((x) => x.id === state.context.selectedId) as Reaction;
+    expect(input('Reaction name')).toHaveValue(r.name);
+    expect(input('Condition')).toHaveValue(r.condition);
+    if (conditionProblem(r.condition)) expect(panel().getByText(/The condition does not parse/)).toBeInTheDocument();
+    expect(panel().getAllByTestId(/^step-/)).toHaveLength(r.actions.length);
+  },
+  'ready.selection.confirmingDelete': () =>
+    expect(screen.getByRole('dialog', { name: `Delete reaction ${nameOf(ctx().selectedId as number)}?` })).toBeInTheDocument(),
+  'ready.draft.checking': never,
+  'ready.draft.clean': () => expect(screen.getByTestId('save-bar')).toHaveTextContent('all saved'),
+  'ready.draft.dirty': () => expect(screen.getByTestId('save-bar')).toHaveTextContent('You have unsaved changes'),
+  'ready.draft.saved': () => {
+    expect(screen.getByTestId('save-bar')).toHaveTextContent('All changes saved.');
+    expect(notices).toContain(REACTIONS_SAVED);
+  },
+  'ready.draft.invalid': () => {
+    const state = current.getSnapshot();
+    const problems = screen.getByTestId('save-problems');
+    for (const p of state.context.problems.slice(0, 8)) expect(problems).toHaveTextContent(p.message);
+    expect(state.context.problems[0]?.message).toMatch(/^Reaction /);
+  },
+  validating: never,
+  saving: () => expect(saveReactions.calls.at(-1)).toEqual({ reactions: toSaveBody(ctx().draft) }),
+  savingScopes: () => expect(saveScopes.calls.at(-1)?.scopes).toEqual(ctx().pendingScopes),
+  conflict: () => expect(screen.getByTestId('conflict')).toHaveTextContent('Conflict! Data not saved.'),
+};
+
+describeModel({
+  name: 'flowEditor',
+  machine,
+  render: (m) => {
+    notices.length = 0;
+    const actor = createActor(m).start();
+    current = actor;
+    render(
+      <MantineProvider env="test">
+        <div style={{ width: 1400, height: 900 }}>
+          <GraphEditorView actor={actor} canEdit />
+        </div>
+      </MantineProvider>,
+    );
+    return { actor };
+  },
+  executors,
+  states,
+  invokes: { loadFlow, saveReactions, saveScopes },
+  events: [
+    { type: 'reaction.select', id: 1 },
+    { type: 'reaction.change', patch: { condition: 'variables.x ==' } },
+    { type: 'reaction.change', patch: { name: 'hello' } },
+    { type: 'action.add', name: 'call_end' },
+    { type: 'action.remove', index: 0 },
+    { type: 'action.move', from: 1, to: 0 },
+    { type: 'action.arg', index: 0, name: 'text', value: 'Hi there' },
+    { type: 'search.change', query: 'greet' },
+    { type: 'scope.add', name: 'checkout' },
+    { type: 'scope.rename', id: 5, name: 'orders' },
+    { type: 'scope.delete', id: 5 },
+  ],
+  // Only what the chart and the assertions depend on, with the undo depth bounded.
+  serializeContext: (c) => ({
+    dirty: c.draft !== c.saved,
+    valid: draftProblems(c.draft, validationRefs(c)).length === 0,
+    undo: c.past.length > 0,
+    redo: c.future.length > 0,
+    selected: c.selectedId !== null,
+    panel: c.panel,
+    search: c.search !== '',
+    scopes: c.scopes.length,
+  }),
+  stopWhen: (s) =>
+    s.context.past.length > 1 || s.context.draft.length > 3 || s.context.scopes.length > 1 || s.context.future.length > 1,
+});
+
+describe('flow editor details', () => {
+  it('checks conditions in the browser exactly as the server does', () => {
+    for (const expression of ['', 'variables.x', 'variables.x ==', 'intent == "order" && confidence > 0.5', 'a |lower', 'a |nope', '((', 'x[']) {
+      expect(conditionProblem(expression) === null, expression).toBe(conditionError(expression) === null);
+    }
+  });
+
+  it('reuses node objects while typing a name, and never re-lays out', () => {
+    const build = createGraphBuilder();
+    const many: Reaction[] = Array.from({ length: 500 }, (_, i) => ({ ...reactions[0], id: i + 1, name: `r${i}` }) as Reaction);
+    const input = { scopes: data.scopes, projects: [], selectedId: 3, matches: new Set<number>(), searching: false, invalidIds: new Set<number>() };
+    const first = build({ ...input, reactions: many });
+    const renamed = many.map((r) => (r.id === 3 ? { ...r, name: 'r2x' } : r));
+    const second = build({ ...input, reactions: renamed });
+    const changed = second.nodes.filter((n, i) => n !== first.nodes[i]);
+    expect(changed.map((n) => n.id)).toEqual(['r-3']);
+    expect(second.nodes.find((n) => n.id === 'r-3')?.position).toEqual(first.nodes.find((n) => n.id === 'r-3')?.position);
+  });
+
+  it('moves steps and names the reaction in every problem', () => {
+    const steps = reactions[1]?.actions ?? [];
+    expect(moveStep(steps, 1, 0).map((s) => s.name)).toEqual(['date_picker', 'utter']);
+    expect(moveStep(steps, 0, 5)).toBe(steps);
+    const problems = draftProblems(
+      [{ ...(reactions[0] as Reaction), condition: 'x ==', intents: ['nope'] }],
+      validationRefs({ ...data, catalogue }),
+    );
+    expect(problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/^Reaction greeting: the condition does not parse/),
+      'Reaction greeting: intent nope does not exist.',
+    ]);
+  });
+});

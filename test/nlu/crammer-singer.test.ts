@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { trainCrammerSinger } from '../../server/nlu/crammer-singer.ts';
+import { loadModel, trainModel } from '../../server/nlu/index.ts';
+import type { TrainingData } from '../../server/nlu/index.ts';
+import { sharedSparseMatrix } from '../../server/nlu/sparse-matrix.ts';
+
+/** Three classes, each with its own feature and a shared noise feature. */
+function toyProblem() {
+  const rows: { index: Int32Array; value: Float32Array }[] = [];
+  const labels: number[] = [];
+  for (let k = 0; k < 3; k++) {
+    for (let r = 0; r < 5; r++) {
+      rows.push({ index: Int32Array.of(k, 3), value: Float32Array.of(0.9, 0.1 * r) });
+      labels.push(k);
+    }
+  }
+  return { matrix: sharedSparseMatrix(rows, 4), labels: Int32Array.from(labels) };
+}
+
+function predict(weights: Float32Array[], index: Int32Array, value: Float32Array): number {
+  let best = -1;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  weights.forEach((w, k) => {
+    let score = w[w.length - 1]!;
+    for (let i = 0; i < index.length; i++) score += w[index[i]!]! * value[i]!;
+    if (score > bestScore) {
+      bestScore = score;
+      best = k;
+    }
+  });
+  return best;
+}
+
+describe('Crammer–Singer multiclass SVM', () => {
+  it('separates classes and returns a weight vector (with bias) per class', () => {
+    const { matrix, labels } = toyProblem();
+    const weights = trainCrammerSinger(matrix, labels, 3, { C: 1, epsilon: 0.01, maxIterations: 1000, seed: 1 });
+    expect(weights).toHaveLength(3);
+    expect(weights[0]).toHaveLength(5);
+    for (let r = 0; r < matrix.rows; r++) {
+      const from = matrix.rowStart[r]!;
+      const to = matrix.rowStart[r + 1]!;
+      expect(predict(weights, matrix.columnIndex.slice(from, to), matrix.value.slice(from, to))).toBe(labels[r]);
+    }
+  });
+
+  it('is deterministic for a seed', () => {
+    const { matrix, labels } = toyProblem();
+    const options = { C: 1, epsilon: 0.1, maxIterations: 1000, seed: 7 };
+    expect(trainCrammerSinger(matrix, labels, 3, options)).toEqual(trainCrammerSinger(matrix, labels, 3, options));
+  });
+
+  it('leaves one-vs-rest available as an option', async () => {
+    const data: TrainingData = {
+      language: 'en',
+      intents: [
+        { id: 1, name: 'pay', templates: ['I want to pay my bill', 'pay the invoice', 'how can I pay'] },
+        { id: 2, name: 'weather', templates: ['what is the weather', 'will it rain tomorrow', 'is it sunny'] },
+      ],
+      synonyms: [],
+      entities: [],
+    };
+    for (const solver of ['crammer-singer', 'one-vs-rest'] as const) {
+      const model = loadModel(await trainModel(data, { solver, workers: 1 }));
+      expect(model.classify('can I pay the bill', { threshold: 0 }).intent?.name).toBe('pay');
+      expect(model.classify('is it going to rain', { threshold: 0 }).intent?.name).toBe('weather');
+    }
+  });
+});
