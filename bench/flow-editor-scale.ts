@@ -26,7 +26,10 @@ try {
         const response = await fetch(url, {
           method,
           credentials: 'include',
-          headers: { 'x-requested-with': 'console', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            'x-requested-with': 'console',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
@@ -60,9 +63,19 @@ try {
     const actions: { name: string; args: Record<string, unknown> }[] = [
       { name: 'utter', args: { text: `Answer number ${i}: {{name}}, how can I help?` } },
     ];
-    if (i % 4 === 0) actions.push({ name: 'buttons', args: { buttons: [{ title: 'Yes', payload: 'yes' }, { title: 'No', payload: 'no' }] } });
+    if (i % 4 === 0)
+      actions.push({
+        name: 'buttons',
+        args: {
+          buttons: [
+            { title: 'Yes', payload: 'yes' },
+            { title: 'No', payload: 'no' },
+          ],
+        },
+      });
     if (i % 5 === 0) actions.push({ name: 'change_scope', args: { scope: scopes[(i + 1) % SCOPES]?.name } });
-    if (i % 7 === 0 && i > 0) actions.push({ name: 'timeout', args: { seconds: 30, reaction: `reaction_${String(i - 1).padStart(3, '0')}` } });
+    if (i % 7 === 0 && i > 0)
+      actions.push({ name: 'timeout', args: { seconds: 30, reaction: `reaction_${String(i - 1).padStart(3, '0')}` } });
     return {
       name: `reaction_${String(i).padStart(3, '0')}`,
       intents: [i % 10 === 0 ? '@fallback' : '@start'],
@@ -94,9 +107,13 @@ try {
   await page.evaluate(() => {
     const w = window as unknown as { __keys: { render: number; frame: number }[]; __t0: number };
     w.__keys = [];
-    window.addEventListener('keydown', () => {
-      w.__t0 = performance.now();
-    }, true);
+    window.addEventListener(
+      'keydown',
+      () => {
+        w.__t0 = performance.now();
+      },
+      true,
+    );
     window.addEventListener('input', () => {
       void document.body.offsetHeight;
       const render = performance.now() - w.__t0;
@@ -107,7 +124,9 @@ try {
     await page.keyboard.type(key);
     await page.waitForTimeout(100);
   }
-  const keys = (await page.evaluate(() => (window as unknown as { __keys: { render: number; frame: number }[] }).__keys)) as {
+  const keys = (await page.evaluate(
+    () => (window as unknown as { __keys: { render: number; frame: number }[] }).__keys,
+  )) as {
     render: number;
     frame: number;
   }[];

@@ -81,6 +81,8 @@ if (clincValidation) {
     const accuracy = inScope.filter((s) => s.correct && conf(s, calibration) >= t).length / inScope.length;
     const recall = oos.filter((s) => conf(s, calibration) < t).length / oos.length;
     const within = raw - accuracy <= 0.02 ? ' (within 2 points)' : '';
-    console.log(`all: threshold ${t.toFixed(2)} in-scope ${(100 * accuracy).toFixed(1)} oos recall ${(100 * recall).toFixed(1)}${within}`);
+    console.log(
+      `all: threshold ${t.toFixed(2)} in-scope ${(100 * accuracy).toFixed(1)} oos recall ${(100 * recall).toFixed(1)}${within}`,
+    );
   }
 }

@@ -68,4 +68,3 @@ export function normalizedWords(text: string, locale: string): string[] {
   }
   return words;
 }
-

@@ -20,7 +20,10 @@ async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
       const response = await fetch(url, {
         method,
         credentials: 'include',
-        headers: { 'x-requested-with': 'console', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          'x-requested-with': 'console',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();
@@ -36,7 +39,8 @@ async function toast(text: string) {
 }
 
 async function shot(name: string) {
-  for (const button of await page.locator('.mantine-Notification-closeButton').all()) await button.click().catch(() => {});
+  for (const button of await page.locator('.mantine-Notification-closeButton').all())
+    await button.click().catch(() => {});
   await page.waitForTimeout(350);
   await screenshot(page, name);
 }
@@ -75,7 +79,10 @@ async function intents(...names: string[]) {
   await input.press('Escape');
 }
 
-async function newReaction(name: string, options: { intents: string[]; priority: number; scope?: string; condition?: string }) {
+async function newReaction(
+  name: string,
+  options: { intents: string[]; priority: number; scope?: string; condition?: string },
+) {
   await page.getByRole('button', { name: 'Add reaction' }).click();
   await page.getByTestId('reaction-panel').waitFor();
   await fill('Reaction name', name);
@@ -109,7 +116,10 @@ describe('flow editor (issue 5 acceptance)', () => {
 
   it('builds a two-scope dialogue with the editor, refuses an invalid condition, saves and walks through it', async () => {
     await page.goto(`${server.url}/?project_id=${PROJECT}#/app/grapheditor`);
-    await page.getByTestId('grapheditor-loading').waitFor({ timeout: 30_000 }).catch(() => {});
+    await page
+      .getByTestId('grapheditor-loading')
+      .waitFor({ timeout: 30_000 })
+      .catch(() => {});
     await open('grapheditor');
     await page.getByTestId('reaction-node-order').waitFor();
     await shot('flow-editor-demo');
@@ -176,7 +186,9 @@ describe('flow editor (issue 5 acceptance)', () => {
 
     // The server refuses it too, naming the reaction.
     const refused = await page.evaluate(async (project) => {
-      const atime = (await fetch(`/v1/reactions?project_id=${project}`, { headers: { 'x-requested-with': 'console' } })).headers.get('x-atime');
+      const atime = (
+        await fetch(`/v1/reactions?project_id=${project}`, { headers: { 'x-requested-with': 'console' } })
+      ).headers.get('x-atime');
       const res = await fetch(`/v1/reaction/-1?project_id=${project}&atime=${atime}`, {
         method: 'PUT',
         headers: { 'x-requested-with': 'console', 'content-type': 'application/json' },
@@ -207,8 +219,14 @@ describe('flow editor (issue 5 acceptance)', () => {
     expect(byName.get('e2e_welcome')).toMatchObject({ intents: ['@start'], priority: 100, reactions_scopes_id: null });
     expect(byName.get('e2e_welcome')?.actions.map((a) => a.name)).toEqual(['utter', 'change_scope']);
     expect(byName.get('e2e_order')).toMatchObject({ intents: ['order'], reactions_scopes_id: scopeId('e2e_menu') });
-    expect(byName.get('e2e_order')?.actions[1]).toMatchObject({ name: 'date_picker', args: { variable: 'e2e_day', min: 'today' } });
-    expect(byName.get('e2e_date')).toMatchObject({ condition: 'variables.e2e_day', reactions_scopes_id: scopeId('e2e_checkout') });
+    expect(byName.get('e2e_order')?.actions[1]).toMatchObject({
+      name: 'date_picker',
+      args: { variable: 'e2e_day', min: 'today' },
+    });
+    expect(byName.get('e2e_date')).toMatchObject({
+      condition: 'variables.e2e_day',
+      reactions_scopes_id: scopeId('e2e_checkout'),
+    });
     expect(byName.get('e2e_date')?.actions[1]?.args.buttons).toEqual([
       { title: 'Yes', payload: 'yes' },
       { title: 'No', payload: 'no' },
@@ -216,11 +234,11 @@ describe('flow editor (issue 5 acceptance)', () => {
     expect(byName.get('e2e_confirmed')?.actions.map((a) => a.name)).toEqual(['utter', 'call_end']);
 
     // Walk through it: the chat window is not built yet, so the page's session talks to the chat API.
-    const init = await api<{ conversation_id: number; conversation_token: string; tracker: { type: string; value: string | null; args: Record<string, unknown> }[] }>(
-      'POST',
-      `/v1/chat/init?project_id=${PROJECT}`,
-      { get_meta: true },
-    );
+    const init = await api<{
+      conversation_id: number;
+      conversation_token: string;
+      tracker: { type: string; value: string | null; args: Record<string, unknown> }[];
+    }>('POST', `/v1/chat/init?project_id=${PROJECT}`, { get_meta: true });
     expect(init.tracker.map((e) => e.value)).toContain('Welcome to the e2e pizzeria! What would you like?');
     const say = (msg: string) =>
       api<{ tracker: { type: string; value: string | null; args: Record<string, unknown> }[]; ended: boolean }>(
@@ -230,7 +248,9 @@ describe('flow editor (issue 5 acceptance)', () => {
       );
     const order = await say('I want to order a pizza');
     expect(order.tracker.filter((e) => e.type === 'reaction').map((e) => e.value)).toContain('e2e_order');
-    expect(order.tracker.find((e) => e.type === 'action' && e.value === 'date_picker')?.args).toMatchObject({ variable: 'e2e_day' });
+    expect(order.tracker.find((e) => e.type === 'action' && e.value === 'date_picker')?.args).toMatchObject({
+      variable: 'e2e_day',
+    });
     const date = await say('2031-05-17');
     expect(date.tracker.map((e) => e.value)).toContain('Delivery on 2031-05-17. Shall I confirm?');
     const confirm = await say('yes');
@@ -275,7 +295,10 @@ describe('flow editor (issue 5 acceptance)', () => {
     await page.getByTestId('actions-table').getByText('order_status').waitFor();
     await shot('actions-list');
     await page.getByRole('button', { name: 'Delete order_status' }).click();
-    await page.getByRole('dialog', { name: 'Delete action order_status?' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete action order_status?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await toast('Action deleted');
     await page.getByTestId('actions-empty').waitFor();
   });

@@ -65,7 +65,9 @@ const executors = {
   'delete.confirm': ({ user }) => user.click(dialog().getByRole('button', { name: 'Delete' })),
   'delete.cancel': ({ user }) => user.click(dialog().getByRole('button', { name: 'Cancel' })),
   'form.change': ({ event }) => {
-    fireEvent.change(form().getByLabelText('Action name', { selector: 'input' }), { target: { value: event.patch.name } });
+    fireEvent.change(form().getByLabelText('Action name', { selector: 'input' }), {
+      target: { value: event.patch.name },
+    });
   },
   'form.cancel': ({ user }) => user.click(form().getByRole('button', { name: 'Cancel' })),
   'form.test': ({ user }) => user.click(form().getByRole('button', { name: /Test call/ })),
@@ -87,7 +89,8 @@ const states: StateAssertions<typeof machine> = {
     else expect(screen.getByTestId('actions-empty')).toBeInTheDocument();
     expect(screen.queryByTestId('action-form')).toBeNull();
   },
-  confirmingDelete: () => expect(screen.getByRole('dialog', { name: 'Delete action order_status?' })).toBeInTheDocument(),
+  confirmingDelete: () =>
+    expect(screen.getByRole('dialog', { name: 'Delete action order_status?' })).toBeInTheDocument(),
   deleting: () => {
     expect(saveActions.calls.at(-1)).toEqual({ actions: [] });
     expect(screen.getByRole('dialog', { name: 'Delete action order_status?' })).toBeInTheDocument();
@@ -95,7 +98,8 @@ const states: StateAssertions<typeof machine> = {
   editing: (state) => {
     const draft = state.context.draft!;
     expect(form().getByLabelText('Action name', { selector: 'input' })).toHaveValue(draft.name);
-    for (const message of Object.values(formErrors(state.context))) expect(form().getAllByText(message).length).toBeGreaterThan(0);
+    for (const message of Object.values(formErrors(state.context)))
+      expect(form().getAllByText(message).length).toBeGreaterThan(0);
     if (state.context.testResult) expect(screen.getByTestId('test-result')).toBeInTheDocument();
     if (state.context.saveError) expect(screen.getByTestId('save-error')).toHaveTextContent(state.context.saveError);
   },

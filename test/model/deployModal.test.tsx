@@ -31,7 +31,7 @@ const deployed: Deployment = {
 };
 
 const loadTests = createDeferredActor<DeployTest[], unknown>({ output: [TEST], error: new Error('offline') });
-const deploy = createDeferredActor<Deployment, { env: string; message: string; rollbackOf: number | null }>({
+const deploy = createDeferredActor<Deployment, { env: 'dev' | 'prod'; message: string; rollbackOf: number | null }>({
   output: deployed,
   error: new Error('The language model is not trained'),
 });

@@ -21,7 +21,6 @@ import { createDeferredActor, describeModel, type ModelExecutors, type StateAsse
 if (!('DOMMatrixReadOnly' in window)) {
   (window as unknown as { DOMMatrixReadOnly: unknown }).DOMMatrixReadOnly = class {
     m22 = 1;
-    constructor(_transform?: string) {}
   };
 }
 
@@ -32,7 +31,15 @@ if (!('fonts' in document)) {
 
 const utter = (text: string) => ({ name: 'utter', args: { text }, who: 'bot' as const });
 const reactions: Reaction[] = [
-  { id: 1, name: 'greeting', condition: '', intents: ['greeting'], priority: 0, reactions_scopes_id: null, actions: [utter('Hello!')] },
+  {
+    id: 1,
+    name: 'greeting',
+    condition: '',
+    intents: ['greeting'],
+    priority: 0,
+    reactions_scopes_id: null,
+    actions: [utter('Hello!')],
+  },
   {
     id: 2,
     name: 'order',
@@ -45,7 +52,12 @@ const reactions: Reaction[] = [
 ];
 const catalogue: ActionCatalogue = {
   builtin: [
-    { name: 'utter', doc: 'Says a text.', args: [{ name: 'text', type: 'template', required: true, doc: 'What the bot says.' }], ends_conversation: false },
+    {
+      name: 'utter',
+      doc: 'Says a text.',
+      args: [{ name: 'text', type: 'template', required: true, doc: 'What the bot says.' }],
+      ends_conversation: false,
+    },
     {
       name: 'date_picker',
       doc: 'Shows a date picker.',
@@ -74,7 +86,12 @@ const saveReactions = createDeferredActor<Reaction[], { reactions: ReactionInput
   error: Object.assign(new Error('Reaction greeting: intent nope does not exist.'), { status: 400 }),
 });
 const saveScopes = createDeferredActor<ScopeSaveOutput, ScopeSaveInput>({
-  output: { scopes: [{ id: 5, name: 'ordering' }, { id: 6, name: 'checkout' }] },
+  output: {
+    scopes: [
+      { id: 5, name: 'ordering' },
+      { id: 6, name: 'checkout' },
+    ],
+  },
   error: Object.assign(new Error('Conflict'), { status: 409 }),
 });
 
@@ -87,7 +104,8 @@ const machine = flowEditorMachine.provide({
 let current: ActorRefFrom<typeof machine>;
 const ctx = () => current.getSnapshot().context;
 const panel = () => within(screen.getByTestId('reaction-panel'));
-const input = (label: string) => document.querySelector(`input[aria-label="${label}"], textarea[aria-label="${label}"]`);
+const input = (label: string) =>
+  document.querySelector(`input[aria-label="${label}"], textarea[aria-label="${label}"]`);
 const nameOf = (id: number) => ctx().draft.find((r) => r.id === id)?.name ?? '';
 
 const executors = {
@@ -100,14 +118,16 @@ const executors = {
   'search.change': ({ event }) =>
     fireEvent.change(screen.getByLabelText('Search reactions'), { target: { value: event.query } }),
   'search.next': () => fireEvent.keyDown(screen.getByLabelText('Search reactions'), { key: 'Enter' }),
-  'reaction.select': ({ user, event }) => user.click(screen.getByRole('button', { name: `Reaction ${nameOf(event.id)}` })),
+  'reaction.select': ({ user, event }) =>
+    user.click(screen.getByRole('button', { name: `Reaction ${nameOf(event.id)}` })),
   'reaction.deselect': ({ user }) => user.click(screen.getByRole('button', { name: 'Close panel' })),
   'reaction.edit': ({ user }) => user.click(panel().getByRole('button', { name: 'Edit' })),
   'reaction.done': ({ user }) => user.click(panel().getByRole('button', { name: 'Done' })),
   'reaction.add': ({ user }) => user.click(screen.getByRole('button', { name: 'Add reaction' })),
   'reaction.duplicate': ({ user }) => user.click(panel().getByRole('button', { name: 'Duplicate' })),
   'reaction.delete': ({ user }) => user.click(panel().getByRole('button', { name: 'Delete' })),
-  'delete.confirm': ({ user }) => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' })),
+  'delete.confirm': ({ user }) =>
+    user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' })),
   'delete.cancel': ({ user }) => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })),
   'reaction.change': ({ event }) => {
     const [field, value] = Object.entries(event.patch)[0] as [string, string];
@@ -155,11 +175,14 @@ const states: StateAssertions<typeof machine> = {
   ready: () => {
     const state = current.getSnapshot();
     expect(editorScreen()).toHaveAttribute('data-dirty', String(isDirty(state.context)));
-    for (const r of state.context.draft) expect(screen.getByRole('button', { name: `Reaction ${r.name}` })).toBeInTheDocument();
+    for (const r of state.context.draft)
+      expect(screen.getByRole('button', { name: `Reaction ${r.name}` })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', state.context.past.length === 0);
     expect(screen.getByRole('button', { name: 'Redo' })).toHaveProperty('disabled', state.context.future.length === 0);
     if (state.context.search.trim())
-      expect(screen.getByTestId('match-count')).toHaveTextContent(String(matchingIds(state.context.draft, state.context.search).length));
+      expect(screen.getByTestId('match-count')).toHaveTextContent(
+        String(matchingIds(state.context.draft, state.context.search).length),
+      );
   },
   'ready.selection.restoring': never,
   'ready.selection.browsing.idle': () => expect(screen.getByTestId('reaction-panel-empty')).toBeInTheDocument(),
@@ -178,7 +201,9 @@ const states: StateAssertions<typeof machine> = {
     expect(panel().getAllByTestId(/^step-/)).toHaveLength(r.actions.length);
   },
   'ready.selection.confirmingDelete': () =>
-    expect(screen.getByRole('dialog', { name: `Delete reaction ${nameOf(ctx().selectedId as number)}?` })).toBeInTheDocument(),
+    expect(
+      screen.getByRole('dialog', { name: `Delete reaction ${nameOf(ctx().selectedId as number)}?` }),
+    ).toBeInTheDocument(),
   'ready.draft.checking': never,
   'ready.draft.clean': () => expect(screen.getByTestId('save-bar')).toHaveTextContent('all saved'),
   'ready.draft.dirty': () => expect(screen.getByTestId('save-bar')).toHaveTextContent('You have unsaved changes'),
@@ -242,26 +267,50 @@ describeModel({
     scopes: c.scopes.length,
   }),
   stopWhen: (s) =>
-    s.context.past.length > 1 || s.context.draft.length > 3 || s.context.scopes.length > 1 || s.context.future.length > 1,
+    s.context.past.length > 1 ||
+    s.context.draft.length > 3 ||
+    s.context.scopes.length > 1 ||
+    s.context.future.length > 1,
 });
 
 describe('flow editor details', () => {
   it('checks conditions in the browser exactly as the server does', () => {
-    for (const expression of ['', 'variables.x', 'variables.x ==', 'intent == "order" && confidence > 0.5', 'a |lower', 'a |nope', '((', 'x[']) {
+    for (const expression of [
+      '',
+      'variables.x',
+      'variables.x ==',
+      'intent == "order" && confidence > 0.5',
+      'a |lower',
+      'a |nope',
+      '((',
+      'x[',
+    ]) {
       expect(conditionProblem(expression) === null, expression).toBe(conditionError(expression) === null);
     }
   });
 
   it('reuses node objects while typing a name, and never re-lays out', () => {
     const build = createGraphBuilder();
-    const many: Reaction[] = Array.from({ length: 500 }, (_, i) => ({ ...reactions[0], id: i + 1, name: `r${i}` }) as Reaction);
-    const input = { scopes: data.scopes, projects: [], selectedId: 3, matches: new Set<number>(), searching: false, invalidIds: new Set<number>() };
+    const many: Reaction[] = Array.from(
+      { length: 500 },
+      (_, i) => ({ ...reactions[0], id: i + 1, name: `r${i}` }) as Reaction,
+    );
+    const input = {
+      scopes: data.scopes,
+      projects: [],
+      selectedId: 3,
+      matches: new Set<number>(),
+      searching: false,
+      invalidIds: new Set<number>(),
+    };
     const first = build({ ...input, reactions: many });
     const renamed = many.map((r) => (r.id === 3 ? { ...r, name: 'r2x' } : r));
     const second = build({ ...input, reactions: renamed });
     const changed = second.nodes.filter((n, i) => n !== first.nodes[i]);
     expect(changed.map((n) => n.id)).toEqual(['r-3']);
-    expect(second.nodes.find((n) => n.id === 'r-3')?.position).toEqual(first.nodes.find((n) => n.id === 'r-3')?.position);
+    expect(second.nodes.find((n) => n.id === 'r-3')?.position).toEqual(
+      first.nodes.find((n) => n.id === 'r-3')?.position,
+    );
   });
 
   it('moves steps and names the reaction in every problem', () => {

@@ -58,7 +58,7 @@ describe('model', () => {
     }
     expect(result.ranking.map((r) => r.name)).not.toContain('empty');
     expect(model.classify('is it sunny in London', { threshold: 0.999_999 }).intent).toBeNull();
-    const multi = model.classify('hello, I want to pay my bill', { threshold: 0.05, multiIntent: true });
+    const multi = model.classify('hello, I want to pay my bill', { threshold: 0.01, multiIntent: true });
     expect(multi.intents?.map((i) => i.name)).toEqual(expect.arrayContaining(['pay', 'hello']));
   });
 

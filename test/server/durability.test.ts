@@ -110,7 +110,11 @@ function runCycle(location: Location, firstId: number, check: [number, number] |
     child.once('close', (code, signal) => {
       clearTimeout(watchdog);
       if (signal !== 'SIGKILL' || cycle.acked.length === 0) {
-        reject(new Error(`writer ended with ${signal ?? `code ${code}`} after ${cycle.acked.length} acks: ${stderr.slice(-2000)}`));
+        reject(
+          new Error(
+            `writer ended with ${signal ?? `code ${code}`} after ${cycle.acked.length} acks: ${stderr.slice(-2000)}`,
+          ),
+        );
       } else resolve(cycle);
     });
   });
@@ -161,8 +165,14 @@ describe(`durability (${backend})`, () => {
       await database.close();
     }
     const whole = new Set(stored.filter((r) => r.parts === 2).map((r) => r.id));
-    expect(stored.filter((r) => r.parts !== 2), 'transactions half there').toEqual([]);
-    expect(allAcked.filter((id) => !whole.has(id)), 'acknowledged ids lost').toEqual([]);
+    expect(
+      stored.filter((r) => r.parts !== 2),
+      'transactions half there',
+    ).toEqual([]);
+    expect(
+      allAcked.filter((id) => !whole.has(id)),
+      'acknowledged ids lost',
+    ).toEqual([]);
 
     // Figures for the report (QUALITY: durability).
     const acks = cycles.map((c) => c.acked.length);
@@ -175,5 +185,5 @@ describe(`durability (${backend})`, () => {
         `kill delays ${Math.min(...cycles.map((c) => c.killedAfterMs))}–${Math.max(...cycles.map((c) => c.killedAfterMs))} ms, ` +
         `${Math.round((performance.now() - started) / 1000)} s`,
     );
-  }, 240_000);
+  }, 600_000); // ~1 min on an idle 2-core machine; far more when the machine is shared
 });

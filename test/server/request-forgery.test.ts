@@ -34,7 +34,11 @@ const chatCalls = inventory.filter((r) => r.access.kind === 'public' && isChatCa
 const concreteUrl = (url: string) => url.replace(/:[A-Za-z_]\w*(\([^)]*\))?/g, '1').replace(/\*/g, 'x');
 
 /** What a browser adds to a request another site starts. */
-const crossSite = { origin: 'https://evil.example', referer: 'https://evil.example/page', 'sec-fetch-site': 'cross-site' };
+const crossSite = {
+  origin: 'https://evil.example',
+  referer: 'https://evil.example/page',
+  'sec-fetch-site': 'cross-site',
+};
 
 /** Every table's rows, hashed (sessions without last_seen_at, which any request with the cookie refreshes). */
 async function snapshot(): Promise<Map<string, string>> {
@@ -88,8 +92,18 @@ function forgeriesOf(route: InventoriedRoute): Forgery[] {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'name=forged&passwd=forged&email=forged%40evil.example',
     },
-    { name: 'text/plain post', method: route.method, headers: { 'content-type': 'text/plain' }, payload: '{"name":"forged","x":"="}' },
-    { name: 'multipart form', method: route.method, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: multipart },
+    {
+      name: 'text/plain post',
+      method: route.method,
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"name":"forged","x":"="}',
+    },
+    {
+      name: 'multipart form',
+      method: route.method,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: multipart,
+    },
     {
       name: 'JSON without the header',
       method: route.method,
@@ -116,7 +130,8 @@ function forgeriesOf(route: InventoriedRoute): Forgery[] {
       payload: 'name=forged',
     });
   }
-  if (route.method === 'GET') return forgeries.filter((f) => f.method === 'GET' || f.name === 'form post to the same URL');
+  if (route.method === 'GET')
+    return forgeries.filter((f) => f.method === 'GET' || f.name === 'form post to the same URL');
   return forgeries;
 }
 
@@ -147,6 +162,12 @@ describe('request forgery', () => {
     expect((await t.call('GET', '/v1/users/me', { as: admin })).statusCode).toBe(200);
   });
 
+  it('sees a change when there is one (the snapshot is not blind)', async () => {
+    const before = await snapshot();
+    await t.db.updateTable('users').set({ name: 'Renamed by the test' }).where('id', '=', admin.userId).execute();
+    expect(changedTables(before, await snapshot())).toEqual(['users']);
+  });
+
   for (const route of gated) {
     it(`${route.method} ${route.url} refuses cross-site calls and changes nothing`, async () => {
       const url = concreteUrl(route.url);
@@ -175,7 +196,11 @@ describe('request forgery', () => {
     it(`${route.method} ${route.url} (chat) does not accept the session cookie without its token or the header`, async () => {
       // A real conversation of the admin's session, so only the missing token/header can refuse the call.
       const token = `forgery-conversation-${route.method}-${route.url.length}-0123456789`.slice(0, 60);
-      const started = await t.call('POST', '/v1/chat/init', { as: admin, body: {}, query: { conversation_token: token } });
+      const started = await t.call('POST', '/v1/chat/init', {
+        as: admin,
+        body: {},
+        query: { conversation_token: token },
+      });
       expect(started.statusCode, started.body).toBe(200);
       const conversationId = String(started.json().conversation_id);
       const url = concreteUrl(route.url);
@@ -197,7 +222,9 @@ describe('request forgery', () => {
       );
       for (const forgery of forgeriesOf(route)) {
         const res = await forge(url, forgery, query);
-        expect(res.statusCode, `${forgery.name}: ${res.statusCode} ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${forgery.name}: ${res.statusCode} ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(
+          400,
+        );
         expect(res.statusCode).toBeLessThan(500);
       }
       expect(await usersLogCount()).toBe(logsBefore);

@@ -2,7 +2,7 @@ import {
   type ProjectAction,
   type ProjectActionInput,
   projectAction,
-  WEBHOOK_METHODS,
+  type WEBHOOK_METHODS,
 } from '../../api/contract/actions.ts';
 
 /** The form of one webhook action; headers as rows so they can be edited in order. */

@@ -2,6 +2,13 @@ import { draftErrors } from './draft.ts';
 import type { ActionEditorContext } from './machine.ts';
 
 export const formErrors = (c: ActionEditorContext) =>
-  c.draft ? draftErrors(c.draft, c.actions, c.catalogue.builtin.map((b) => b.name)) : {};
+  c.draft
+    ? draftErrors(
+        c.draft,
+        c.actions,
+        c.catalogue.builtin.map((b) => b.name),
+      )
+    : {};
 
-export const formValid = (c: ActionEditorContext): boolean => c.draft !== null && Object.keys(formErrors(c)).length === 0;
+export const formValid = (c: ActionEditorContext): boolean =>
+  c.draft !== null && Object.keys(formErrors(c)).length === 0;

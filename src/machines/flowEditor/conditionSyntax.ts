@@ -15,7 +15,8 @@ const cache = new Map<string, string | null>();
 /** null when the condition parses (empty means always), else a message a person can read. */
 export function conditionProblem(expression: string): string | null {
   if (expression.trim() === '') return null;
-  if (expression.length > CONDITION_MAX_LENGTH) return `The condition is longer than ${CONDITION_MAX_LENGTH} characters.`;
+  if (expression.length > CONDITION_MAX_LENGTH)
+    return `The condition is longer than ${CONDITION_MAX_LENGTH} characters.`;
   const known = cache.get(expression);
   if (known !== undefined) return known;
   let problem: string | null = null;

@@ -1,6 +1,11 @@
 import type { BuiltinActionDoc } from '../../api/contract/actions.ts';
 import type { ReactionScope } from '../../api/contract/reaction-scopes.ts';
-import { PSEUDO_INTENTS, type Reaction, type ReactionAction, type ReactionInput } from '../../api/contract/reactions.ts';
+import {
+  PSEUDO_INTENTS,
+  type Reaction,
+  type ReactionAction,
+  type ReactionInput,
+} from '../../api/contract/reactions.ts';
 import { conditionProblem } from './conditionSyntax.ts';
 
 /**

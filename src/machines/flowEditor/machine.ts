@@ -218,7 +218,8 @@ export const flowEditorMachine = setup({
           initial: 'restoring',
           states: {
             restoring: {
-              description: 'Returns to the reaction that was selected (after a save, undo or a dialog), if it still exists.',
+              description:
+                'Returns to the reaction that was selected (after a save, undo or a dialog), if it still exists.',
               always: [
                 { guard: 'wasEditing', target: 'browsing.selected.editing' },
                 { guard: 'selectionExists', target: 'browsing.selected.viewing' },
@@ -272,8 +273,14 @@ export const flowEditorMachine = setup({
                   }),
                 },
                 'scope.add': [
-                  { guard: 'scopeNameEmpty', actions: { type: 'notify', params: { title: SCOPE_NAME_EMPTY, color: 'yellow' } } },
-                  { guard: 'scopeNameTaken', actions: { type: 'notify', params: { title: SCOPE_NAME_DUPLICIT, color: 'yellow' } } },
+                  {
+                    guard: 'scopeNameEmpty',
+                    actions: { type: 'notify', params: { title: SCOPE_NAME_EMPTY, color: 'yellow' } },
+                  },
+                  {
+                    guard: 'scopeNameTaken',
+                    actions: { type: 'notify', params: { title: SCOPE_NAME_DUPLICIT, color: 'yellow' } },
+                  },
                   {
                     target: '#flowEditor.savingScopes',
                     actions: assign(({ context, event }) => ({
@@ -283,8 +290,14 @@ export const flowEditorMachine = setup({
                   },
                 ],
                 'scope.rename': [
-                  { guard: 'scopeNameEmpty', actions: { type: 'notify', params: { title: SCOPE_NAME_EMPTY, color: 'yellow' } } },
-                  { guard: 'scopeNameTaken', actions: { type: 'notify', params: { title: SCOPE_NAME_DUPLICIT, color: 'yellow' } } },
+                  {
+                    guard: 'scopeNameEmpty',
+                    actions: { type: 'notify', params: { title: SCOPE_NAME_EMPTY, color: 'yellow' } },
+                  },
+                  {
+                    guard: 'scopeNameTaken',
+                    actions: { type: 'notify', params: { title: SCOPE_NAME_DUPLICIT, color: 'yellow' } },
+                  },
                   {
                     target: '#flowEditor.savingScopes',
                     actions: assign(({ context, event }) => {
@@ -298,7 +311,10 @@ export const flowEditorMachine = setup({
                   },
                 ],
                 'scope.delete': [
-                  { guard: 'scopeInUse', actions: { type: 'notify', params: { title: SCOPE_IN_USE, color: 'yellow' } } },
+                  {
+                    guard: 'scopeInUse',
+                    actions: { type: 'notify', params: { title: SCOPE_IN_USE, color: 'yellow' } },
+                  },
                   {
                     target: '#flowEditor.savingScopes',
                     actions: assign(({ context, event }) => ({
@@ -379,7 +395,9 @@ export const flowEditorMachine = setup({
                         },
                         'action.remove': {
                           ...draftEdit,
-                          actions: assign(({ context, event }) => editActions(context, (a) => removeStep(a, event.index))),
+                          actions: assign(({ context, event }) =>
+                            editActions(context, (a) => removeStep(a, event.index)),
+                          ),
                         },
                         'action.move': {
                           ...draftEdit,
@@ -441,7 +459,8 @@ export const flowEditorMachine = setup({
             },
             saved: { description: 'Just saved: the draft is what the server holds.' },
             invalid: {
-              description: 'The save was refused (here or by the server): the problems are listed, each naming its reaction.',
+              description:
+                'The save was refused (here or by the server): the problems are listed, each naming its reaction.',
               on: { 'flow.save': '#flowEditor.validating' },
             },
           },
@@ -491,7 +510,10 @@ export const flowEditorMachine = setup({
             actions: [
               assign({
                 problems: ({ context, event }) => [
-                  problemFromServer(context.draft, event.error instanceof Error ? event.error.message : String(event.error)),
+                  problemFromServer(
+                    context.draft,
+                    event.error instanceof Error ? event.error.message : String(event.error),
+                  ),
                 ],
               }),
               {
@@ -509,7 +531,8 @@ export const flowEditorMachine = setup({
       },
     },
     savingScopes: {
-      description: 'PUT /reaction-scopes with the changed list; renames reach change_scope steps here and on the server.',
+      description:
+        'PUT /reaction-scopes with the changed list; renames reach change_scope steps here and on the server.',
       tags: ['saving'],
       invoke: {
         id: 'saveScopes',
@@ -542,10 +565,7 @@ export const flowEditorMachine = setup({
             { type: 'notify', params: { title: SCOPES_SAVED, color: 'green' } },
           ],
         },
-        onError: [
-          { guard: 'isConflict', target: 'conflict' },
-          { target: [SELECTION, CHECKING] },
-        ],
+        onError: [{ guard: 'isConflict', target: 'conflict' }, { target: [SELECTION, CHECKING] }],
       },
     },
     conflict: {

@@ -139,7 +139,11 @@ export function ActionsView({ actor, canEdit }: ActionsViewProps) {
                   <Table.Td>
                     {canEdit && (
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label={`Edit ${a.name}`} onClick={() => send({ type: 'action.open', id: a.id })}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Edit ${a.name}`}
+                          onClick={() => send({ type: 'action.open', id: a.id })}
+                        >
                           <IconEdit size={16} />
                         </ActionIcon>
                         <ActionIcon
@@ -158,7 +162,13 @@ export function ActionsView({ actor, canEdit }: ActionsViewProps) {
             </Table.Tbody>
           </Table>
         )}
-        <Alert mt="md" variant="light" color="blue" icon={<IconShieldCheck />} title="Every webhook call obeys these rules">
+        <Alert
+          mt="md"
+          variant="light"
+          color="blue"
+          icon={<IconShieldCheck />}
+          title="Every webhook call obeys these rules"
+        >
           <List size="sm" spacing={2} data-testid="webhook-rules">
             {context.catalogue.webhook_rules.map((rule) => (
               <List.Item key={rule}>{rule}</List.Item>
@@ -175,7 +185,7 @@ export function ActionsView({ actor, canEdit }: ActionsViewProps) {
           <Stack gap={6}>
             {context.catalogue.pseudo_intents.map((p) => (
               <Group key={p.name} gap="xs" wrap="nowrap" align="flex-start">
-                <Badge variant="filled" color="indigo" tt="none" miw={80}>
+                <Badge variant="filled" color="indigo" tt="none" miw={90} style={{ flexShrink: 0 }}>
                   {p.name}
                 </Badge>
                 <Text size="sm">{p.doc}</Text>
@@ -278,12 +288,13 @@ export function ActionsView({ actor, canEdit }: ActionsViewProps) {
               error={errors.url}
               onChange={(e) => send({ type: 'form.change', patch: { url: e.currentTarget.value } })}
             />
-            <Group grow align="flex-start">
-              <Stack gap={4}>
+            <Group align="flex-end" wrap="nowrap">
+              <Stack gap={4} style={{ flex: 2 }}>
                 <Text size="sm" fw={500}>
                   Method
                 </Text>
                 <SegmentedControl
+                  fullWidth
                   aria-label="Method"
                   data={[...WEBHOOK_METHODS]}
                   value={draft.method}
@@ -293,6 +304,7 @@ export function ActionsView({ actor, canEdit }: ActionsViewProps) {
                 />
               </Stack>
               <NumberInput
+                style={{ flex: 1 }}
                 label="Time limit (ms)"
                 aria-label="Time limit"
                 min={100}
@@ -325,6 +337,7 @@ export function ActionsView({ actor, canEdit }: ActionsViewProps) {
                 </Text>
               )}
               {draft.headers.map((h, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: positional rows (ordered steps, list items) have no id of their own
                 <Group key={`h-${i}`} gap={6} wrap="nowrap">
                   <TextInput
                     size="xs"
@@ -412,7 +425,11 @@ export function ActionsView({ actor, canEdit }: ActionsViewProps) {
                 <Button variant="default" onClick={() => send({ type: 'form.cancel' })} disabled={busy}>
                   Cancel
                 </Button>
-                <Button onClick={() => send({ type: 'form.save' })} loading={state.hasTag('saving')} disabled={state.hasTag('testing')}>
+                <Button
+                  onClick={() => send({ type: 'form.save' })}
+                  loading={state.hasTag('saving')}
+                  disabled={state.hasTag('testing')}
+                >
                   Save action
                 </Button>
               </Group>
@@ -428,7 +445,11 @@ export function ActionsView({ actor, canEdit }: ActionsViewProps) {
       >
         <Text size="sm">Reactions that name it must be changed first; the server refuses otherwise.</Text>
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => send({ type: 'delete.cancel' })} disabled={state.matches('deleting')}>
+          <Button
+            variant="default"
+            onClick={() => send({ type: 'delete.cancel' })}
+            disabled={state.matches('deleting')}
+          >
             Cancel
           </Button>
           <Button color="red" onClick={() => send({ type: 'delete.confirm' })} loading={state.matches('deleting')}>

@@ -74,7 +74,7 @@ function Deployments({ canDev, canProd }: { canDev: boolean; canProd: boolean })
         }
       />
       <Paper withBorder p="sm" radius="md">
-        <SimpleGrid cols={{ base: 2, md: 3, xl: 6 }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
           <TextInput
             label="Version from"
             placeholder="unix seconds"

@@ -44,14 +44,27 @@ const DATE_OPTION = /^(today|\d{4}-\d{2}-\d{2})$/;
 const listFields = (action: string) =>
   action === 'links' ? { second: 'url', secondLabel: 'Address' } : { second: 'payload', secondLabel: 'Payload' };
 
-function ListEditor({ step, index, arg, send }: { step: ReactionAction; index: number; arg: Arg; send: Props['send'] }) {
+function ListEditor({
+  step,
+  index,
+  arg,
+  send,
+}: {
+  step: ReactionAction;
+  index: number;
+  arg: Arg;
+  send: Props['send'];
+}) {
   const items = (Array.isArray(step.args[arg.name]) ? step.args[arg.name] : []) as Record<string, unknown>[];
   const { second, secondLabel } = listFields(step.name);
   const set = (next: Record<string, unknown>[]) => send({ type: 'action.arg', index, name: arg.name, value: next });
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500}>
-        {arg.name} <Text span size="xs" c="dimmed">{arg.doc}</Text>
+        {arg.name}{' '}
+        <Text span size="xs" c="dimmed">
+          {arg.doc}
+        </Text>
       </Text>
       {items.length === 0 && (
         <Text size="xs" c="dimmed">
@@ -59,6 +72,7 @@ function ListEditor({ step, index, arg, send }: { step: ReactionAction; index: n
         </Text>
       )}
       {items.map((item, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: positional rows (ordered steps, list items) have no id of their own
         <Group key={`item-${i}`} gap={6} wrap="nowrap" align="flex-end">
           <TextInput
             size="xs"
@@ -124,7 +138,16 @@ function ArgEditor({ step, index, arg, options, send }: Omit<Props, 'count' | 'd
   );
   switch (arg.type) {
     case 'template':
-      return <Textarea {...common} autosize minRows={1} maxRows={6} value={text} onChange={(e) => set(e.currentTarget.value)} />;
+      return (
+        <Textarea
+          {...common}
+          autosize
+          minRows={1}
+          maxRows={6}
+          value={text}
+          onChange={(e) => set(e.currentTarget.value)}
+        />
+      );
     case 'number':
       return (
         <NumberInput
@@ -136,11 +159,24 @@ function ArgEditor({ step, index, arg, options, send }: Omit<Props, 'count' | 'd
         />
       );
     case 'boolean':
-      return <Switch label={arg.name} description={arg.doc} checked={value === true} onChange={(e) => set(e.currentTarget.checked)} />;
+      return (
+        <Switch
+          label={arg.name}
+          description={arg.doc}
+          checked={value === true}
+          onChange={(e) => set(e.currentTarget.checked)}
+        />
+      );
     case 'reaction':
       return select(options.reactionNames);
     case 'scope':
-      return select([{ value: '', label: '(no scope: leave the scope)' }, ...options.scopeNames.map((s) => ({ value: s, label: s }))], false);
+      return select(
+        [
+          { value: '', label: '(no scope: leave the scope)' },
+          ...options.scopeNames.map((s) => ({ value: s, label: s })),
+        ],
+        false,
+      );
     case 'entity':
       return select(options.entities);
     case 'action':

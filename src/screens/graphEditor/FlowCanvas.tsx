@@ -56,7 +56,10 @@ function FlowCanvasView(props: FlowCanvasProps) {
       const node = flow.getInternalNode(nodeId(selectedId));
       if (!node) return;
       const { x, y } = node.internals.positionAbsolute;
-      void flow.setCenter(x + NODE_WIDTH / 2, y + NODE_HEIGHT / 2, { zoom: Math.max(flow.getZoom(), 0.9), duration: 300 });
+      void flow.setCenter(x + NODE_WIDTH / 2, y + NODE_HEIGHT / 2, {
+        zoom: Math.max(flow.getZoom(), 0.9),
+        duration: 300,
+      });
     });
   }, [focusRequest]);
 

@@ -49,9 +49,18 @@ const EDITOR_HEIGHT = 'calc(100dvh - 235px)';
 
 function LoadingEditor() {
   return (
-    <Group align="stretch" gap="sm" wrap="nowrap" h={EDITOR_HEIGHT} mih={520} aria-label="Loading reactions" data-testid="grapheditor-loading">
+    <Group
+      align="stretch"
+      gap="sm"
+      wrap="nowrap"
+      h={EDITOR_HEIGHT}
+      mih={520}
+      aria-label="Loading reactions"
+      data-testid="grapheditor-loading"
+    >
       <Stack w={260} gap="xs">
         {Array.from({ length: 9 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: positional rows (ordered steps, list items) have no id of their own
           <Skeleton key={`s-${i}`} h={34} radius="sm" />
         ))}
       </Stack>
@@ -133,7 +142,13 @@ export function GraphEditorView({ actor, canEdit }: GraphEditorViewProps) {
     <Stack gap={0} data-testid="grapheditor-screen" data-dirty={String(dirty)}>
       {header}
       {conflict && (
-        <Alert color="red" icon={<IconAlertTriangle />} title="Conflict! Data not saved." mb="sm" data-testid="conflict">
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle />}
+          title="Conflict! Data not saved."
+          mb="sm"
+          data-testid="conflict"
+        >
           <Group justify="space-between">
             <Text size="sm">
               Someone saved the reactions after you opened them. Reload to see their version; your changes here are not
@@ -187,11 +202,21 @@ export function GraphEditorView({ actor, canEdit }: GraphEditorViewProps) {
         )}
         <Box style={{ flex: 1 }} />
         {canEdit && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => send({ type: 'reaction.add' })} disabled={conflict}>
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => send({ type: 'reaction.add' })}
+            disabled={conflict}
+          >
             Add reaction
           </Button>
         )}
-        <Tooltip label={<>Undo <Kbd size="xs">Ctrl+Z</Kbd></>}>
+        <Tooltip
+          label={
+            <>
+              Undo <Kbd size="xs">Ctrl+Z</Kbd>
+            </>
+          }
+        >
           <ActionIcon
             size="lg"
             variant="default"
@@ -202,7 +227,13 @@ export function GraphEditorView({ actor, canEdit }: GraphEditorViewProps) {
             <IconArrowBackUp size={18} />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label={<>Redo <Kbd size="xs">Ctrl+Shift+Z</Kbd></>}>
+        <Tooltip
+          label={
+            <>
+              Redo <Kbd size="xs">Ctrl+Shift+Z</Kbd>
+            </>
+          }
+        >
           <ActionIcon
             size="lg"
             variant="default"
@@ -214,7 +245,12 @@ export function GraphEditorView({ actor, canEdit }: GraphEditorViewProps) {
           </ActionIcon>
         </Tooltip>
         <Tooltip label="Fit view">
-          <ActionIcon size="lg" variant="default" aria-label="Fit the whole flow" onClick={() => send({ type: 'view.fit' })}>
+          <ActionIcon
+            size="lg"
+            variant="default"
+            aria-label="Fit the whole flow"
+            onClick={() => send({ type: 'view.fit' })}
+          >
             <IconFocusCentered size={18} />
           </ActionIcon>
         </Tooltip>
@@ -231,7 +267,12 @@ export function GraphEditorView({ actor, canEdit }: GraphEditorViewProps) {
             send={send}
           />
         </Paper>
-        <Paper withBorder radius="md" style={{ flex: 1, overflow: 'hidden', position: 'relative' }} data-testid="flow-canvas">
+        <Paper
+          withBorder
+          radius="md"
+          style={{ flex: 1, overflow: 'hidden', position: 'relative' }}
+          data-testid="flow-canvas"
+        >
           <ReactFlowProvider>
             <FlowCanvas
               reactions={context.draft}

@@ -78,6 +78,7 @@ function Summary({ reaction, context }: { reaction: Reaction; context: FlowEdito
         </Text>
       )}
       {reaction.actions.map((step, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: positional rows (ordered steps, list items) have no id of their own
         <Text key={`${i}-${step.name}`} size="sm">
           {i + 1}. {stepSummary(step)}
         </Text>
@@ -136,7 +137,7 @@ function Form({ reaction, context, send }: { reaction: Reaction; context: FlowEd
         label="Condition"
         aria-label="Condition"
         description="A Jexl expression over variables, entities, intent, confidence and scope; empty means always."
-        placeholder='e.g. variables.delivery_date && confidence > 0.6'
+        placeholder="e.g. variables.delivery_date && confidence > 0.6"
         autosize
         minRows={1}
         maxRows={5}
@@ -158,7 +159,10 @@ function Form({ reaction, context, send }: { reaction: Reaction; context: FlowEd
           label="Scope"
           aria-label="Scope"
           description="Active only in this scope"
-          data={[{ value: NO_SCOPE, label: 'none (everywhere)' }, ...context.scopes.map((s) => ({ value: String(s.id), label: s.name }))]}
+          data={[
+            { value: NO_SCOPE, label: 'none (everywhere)' },
+            ...context.scopes.map((s) => ({ value: String(s.id), label: s.name })),
+          ]}
           value={reaction.reactions_scopes_id === null ? NO_SCOPE : String(reaction.reactions_scopes_id)}
           onChange={(v) => change({ reactions_scopes_id: v === null || v === NO_SCOPE ? null : Number(v) })}
           allowDeselect={false}
@@ -168,6 +172,7 @@ function Form({ reaction, context, send }: { reaction: Reaction; context: FlowEd
       <Divider label={`Actions (${reaction.actions.length}), run in order`} labelPosition="left" />
       {reaction.actions.map((step, i) => (
         <ActionStepEditor
+          // biome-ignore lint/suspicious/noArrayIndexKey: positional rows (ordered steps, list items) have no id of their own
           key={`${reaction.id}-${i}-${step.name}`}
           step={step}
           index={i}
@@ -232,7 +237,13 @@ export function ReactionPanel({ context, reaction, mode, canEdit, send }: Props)
               Done
             </Button>
           )}
-          <Button size="xs" variant="subtle" px={6} aria-label="Close panel" onClick={() => send({ type: 'reaction.deselect' })}>
+          <Button
+            size="xs"
+            variant="subtle"
+            px={6}
+            aria-label="Close panel"
+            onClick={() => send({ type: 'reaction.deselect' })}
+          >
             <IconX size={16} />
           </Button>
         </Group>

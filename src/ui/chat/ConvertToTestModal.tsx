@@ -17,7 +17,12 @@ export function ConvertToTestModal({ actor }: { actor: ActorRefFrom<typeof chatM
       centered
     >
       {state.matches({ open: { converting: 'loading' } }) ? (
-        <Loader size="sm" aria-label="Loading tests" />
+        <Group justify="space-between">
+          <Loader size="sm" aria-label="Loading tests" />
+          <Button variant="default" onClick={() => actor.send({ type: 'convert.cancel' })}>
+            Cancel
+          </Button>
+        </Group>
       ) : (
         <form
           onSubmit={(event) => {

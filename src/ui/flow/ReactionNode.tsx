@@ -39,7 +39,13 @@ function ReactionNodeView({ data }: NodeProps<ReactionFlowNode>) {
             </Text>
           )}
           {shown.map((intent) => (
-            <Badge key={intent} size="xs" variant={intent.startsWith('@') ? 'filled' : 'light'} color="indigo" tt="none">
+            <Badge
+              key={intent}
+              size="xs"
+              variant={intent.startsWith('@') ? 'filled' : 'light'}
+              color="indigo"
+              tt="none"
+            >
               {intent}
             </Badge>
           ))}
@@ -49,13 +55,20 @@ function ReactionNodeView({ data }: NodeProps<ReactionFlowNode>) {
             </Badge>
           )}
           {reaction.condition.trim() && (
-            <Badge size="xs" color={conditionBad ? 'red' : 'grape'} variant="light" tt="none" title={reaction.condition}>
+            <Badge
+              size="xs"
+              color={conditionBad ? 'red' : 'grape'}
+              variant="light"
+              tt="none"
+              title={reaction.condition}
+            >
               {conditionBad ? 'if ⚠' : 'if …'}
             </Badge>
           )}
         </Group>
         <Stack gap={0}>
           {steps.map((step, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: positional rows (ordered steps, list items) have no id of their own
             <Text key={`${i}-${step.name}`} size="xs" c="dimmed" truncate="end">
               {i + 1}. {stepSummary(step)}
             </Text>

@@ -114,7 +114,8 @@ function edgesOf(reaction: Reaction, idByName: ReadonlyMap<string, number>, scop
     const arg = (name: string) => (typeof step.args[name] === 'string' ? (step.args[name] as string) : '');
     if (step.name === 'change_scope') {
       const scope = arg('scope');
-      const target = scope === '' ? NO_SCOPE_GROUP : scopeByName.has(scope) ? groupId(scopeByName.get(scope) ?? null) : null;
+      const target =
+        scope === '' ? NO_SCOPE_GROUP : scopeByName.has(scope) ? groupId(scopeByName.get(scope) ?? null) : null;
       if (target)
         edges.push({
           id: `${source}-${i}-scope`,
@@ -244,7 +245,13 @@ export function createGraphBuilder() {
     const transferTargets = new Set<number>();
     for (const reaction of reactions) {
       const referenced = reaction.actions
-        .map((a) => (a.name === 'timeout' ? `t:${a.args.reaction}=${idByName.get(String(a.args.reaction))}` : a.name === 'change_scope' ? `s:${a.args.scope}=${scopeByName.get(String(a.args.scope))}` : ''))
+        .map((a) =>
+          a.name === 'timeout'
+            ? `t:${a.args.reaction}=${idByName.get(String(a.args.reaction))}`
+            : a.name === 'change_scope'
+              ? `s:${a.args.scope}=${scopeByName.get(String(a.args.scope))}`
+              : '',
+        )
         .join('|');
       let cached = edgeCache.get(reaction);
       if (!cached || cached.names !== referenced) {
