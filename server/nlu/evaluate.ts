@@ -58,35 +58,25 @@ export async function evaluateProject(data: TrainingData, options: EvaluationOpt
   const assignment = assignFolds(data, folds, seed);
   const expand = templateExpander(data, options.maxExpansions);
   const pool = options.pool ?? new TrainPool(options.workers);
-  const perFold: TemplateResult[][] = [];
-  const runFold = async (fold: number) => {
-    const examples = trainingExamples(data, expand, (i, t) => assignment[i]![t] !== fold);
-    const model = new NluModel(
-      await fitModel(examples, data.language, data.entities, { ...withProjectFeatures(data, options), pool }),
-    );
-    const results: TemplateResult[] = [];
-    data.intents.forEach((intent, i) => {
-      intent.templates.forEach((template, t) => {
-        if (assignment[i]![t] !== fold || !template.trim()) return;
-        // A template with references is tested as its first concrete sentence.
-        const text = expand(template)[0]!.text;
-        results.push(predictTemplate(model, intent, template, text, threshold));
-      });
-    });
-    perFold[fold] = results;
-  };
+  const templates: TemplateResult[] = [];
   try {
-    // Two folds at a time: a Crammer–Singer fit is one thread's work, so the other thread takes the next fold.
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(2, folds) }, async () => {
-        while (next < folds) await runFold(next++);
-      }),
-    );
+    for (let fold = 0; fold < folds; fold++) {
+      const examples = trainingExamples(data, expand, (i, t) => assignment[i]![t] !== fold);
+      const model = new NluModel(
+        await fitModel(examples, data.language, data.entities, { ...withProjectFeatures(data, options), pool }),
+      );
+      data.intents.forEach((intent, i) => {
+        intent.templates.forEach((template, t) => {
+          if (assignment[i]![t] !== fold || !template.trim()) return;
+          // A template with references is tested as its first concrete sentence.
+          const text = expand(template)[0]!.text;
+          templates.push(predictTemplate(model, intent, template, text, threshold));
+        });
+      });
+    }
   } finally {
     if (!options.pool) await pool.close();
   }
-  const templates = perFold.flat();
   const recognised = templates.filter((t) => t.is_recognized).length;
   const recognisedRaw = templates.filter((t) => t.is_recognized_without_confidence).length;
   return {

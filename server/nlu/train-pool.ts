@@ -28,8 +28,6 @@ export class TrainPool {
   private workers: Worker[] = [];
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
-  /** Alternates the thread of successive joint (Crammer–Singer) fits, so concurrent fits share the cores. */
-  private nextTrainer = 0;
 
   constructor(size = Math.min(2, availableParallelism())) {
     this.size = Math.max(1, size);
@@ -113,10 +111,7 @@ export class TrainPool {
     if (!this.usesWorkers(job.matrix.rows, job.classes.length)) return runTrainJob(job);
     const workers = this.start();
     // One joint problem: a single thread trains it, off the caller's thread.
-    if (job.solver === 'crammer-singer') {
-      const worker = workers[this.nextTrainer++ % workers.length]!;
-      return this.request<Float32Array[]>(worker, { kind: 'train', job });
-    }
+    if (job.solver === 'crammer-singer') return this.request<Float32Array[]>(workers[0]!, { kind: 'train', job });
     const shares = workers.map((_, w) => job.classes.filter((_, i) => i % workers.length === w));
     const results = await Promise.all(
       workers.map((worker, w) =>

@@ -252,3 +252,13 @@ export function recordingNotify(log: ReturnType<typeof noticeLog>) {
 
 /** The title the recording notify kept in a snapshot's context (undefined before any notice). */
 export const noticeOf = (context: object): string | undefined => (context as { notice?: string }).notice;
+
+/**
+ * Mounts a screen once the session knows the user and the project, as the console shell does: screens read
+ * permissions (e.g. the entity editor's system flag) when they start.
+ */
+export function WhenSignedIn({ children }: { children: ReactNode }) {
+  const user = SessionActor.useSelector((s) => s.context.user);
+  const projectId = ProjectSelectionActor.useSelector((s) => s.context.projectId);
+  return user && projectId !== null ? children : null;
+}

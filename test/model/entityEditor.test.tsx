@@ -28,6 +28,7 @@ import {
   recordingNotify,
   renderWithSession,
   route,
+  WhenSignedIn,
 } from './authoringScreens.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 
@@ -53,7 +54,13 @@ const loaded: Entity[] = [
     __is_system__: true,
   },
 ];
-const systemGrant = { method: 'PUT', path: '/system/entities/{id}', project_env: null };
+const systemGrant = { method: 'PUT', path: '/system/entities/{id}', project_env: null } as const;
+/** Editing system entities is a restricted call: only a grant allows it. */
+const entitiesUser = (grants: (typeof systemGrant)[]) => {
+  const user = authoringUser(grants);
+  user.permissions.restricted.push('PUT /system/entities/{id}');
+  return user;
+};
 
 const loadEntities = createDeferredActor<Entity[]>({ output: loaded });
 const saveEntities = createDeferredActor<Record<number, number>, { drafts: EntityDraft[] }>({ output: { 3: 10 } });
@@ -96,12 +103,14 @@ const cardOf = (context: { drafts: EntityDraft[] }, key: number): HTMLElement | 
   screen.queryAllByTestId(/^entity-/)[context.drafts.findIndex((d) => d.key === key)] ?? null;
 const dialog = () => screen.getByRole('dialog', { name: 'Remove entity?' });
 
-async function pickOption(label: string, within: HTMLElement, option: string) {
-  fireEvent.click(
-    (within.querySelectorAll('input') as NodeListOf<HTMLInputElement>)
-      .values()
-      .find((i) => i.closest('.mantine-Select-root')?.textContent?.includes(label)) as HTMLInputElement,
-  );
+/** A Mantine Select's visible input, found by its label. */
+const selectInput = (editor: HTMLElement, label: string): HTMLInputElement =>
+  [...editor.querySelectorAll('.mantine-Select-root')]
+    .find((root) => root.querySelector('label')?.textContent === label)
+    ?.querySelector('input:not([type=hidden])') as HTMLInputElement;
+
+async function pickOption(editor: HTMLElement, label: string, option: string) {
+  fireEvent.click(selectInput(editor, label));
   await flush();
   fireEvent.click(screen.getByRole('option', { name: option }));
   await flush();
@@ -122,7 +131,7 @@ const executors = {
     const { patch } = event;
     if (patch.name !== undefined)
       fireEvent.change(within(editor).getByLabelText(`Name of entity ${name}`), { target: { value: patch.name } });
-    if (patch.match !== undefined) await pickOption('Match', editor, patch.match === 'fuzzy' ? 'Fuzzy' : 'Exact');
+    if (patch.match !== undefined) await pickOption(editor, 'Match', patch.match === 'fuzzy' ? 'Fuzzy' : 'Exact');
     if (patch.__is_system__ !== undefined) fireEvent.click(within(editor).getByLabelText('Is system entity'));
     await flush();
   },
@@ -182,8 +191,8 @@ const states: StateAssertions<typeof machine> = {
         // New entity defaults: dictionary, lemmatized, single, case sensitive, non-system.
         expect(within(editor).getByText('new')).toBeInTheDocument();
         expect(within(editor).getByRole('radio', { name: 'Dictionary' })).toBeChecked();
-        expect(within(editor).getByLabelText('Match')).toHaveValue('Lemmatized');
-        expect(within(editor).getByLabelText('Occurrence')).toHaveValue('Single');
+        expect(selectInput(editor, 'Match')).toHaveValue('Lemmatized');
+        expect(selectInput(editor, 'Occurrence')).toHaveValue('Single');
         expect(within(editor).getByLabelText('Case insensitive')).not.toBeChecked();
         expect(within(editor).getByLabelText('Is system entity')).not.toBeChecked();
       }
@@ -228,8 +237,10 @@ describeModel({
     notices.clear();
     trainRequests = 0;
     await renderWithSession(
-      <EntitiesScreen route={route('/app/entities', 'Entities')} logic={{ entityEditor: m, training: training() }} />,
-      authoringUser([systemGrant]),
+      <WhenSignedIn>
+        <EntitiesScreen route={route('/app/entities', 'Entities')} logic={{ entityEditor: m, training: training() }} />
+      </WhenSignedIn>,
+      entitiesUser([systemGrant]),
     );
     return { actor: load.parent() };
   },
@@ -296,10 +307,13 @@ describe('entity messages of spec 2 §5', () => {
       cleanup();
       const log = noticeLog();
       await renderWithSession(
-        <EntitiesScreen
-          route={route('/app/entities', 'Entities')}
-          logic={{ entityEditor: entityEditorWith(log), training: training() }}
-        />,
+        <WhenSignedIn>
+          <EntitiesScreen
+            route={route('/app/entities', 'Entities')}
+            logic={{ entityEditor: entityEditorWith(log), training: training() }}
+          />
+        </WhenSignedIn>,
+        entitiesUser([systemGrant]),
       );
       await act(async () => loadEntities.resolve());
       await flush();
@@ -317,10 +331,13 @@ describe('entity messages of spec 2 §5', () => {
   it('shows a system entity read-only to a user without the system permission', async () => {
     const log = noticeLog();
     await renderWithSession(
-      <EntitiesScreen
-        route={route('/app/entities', 'Entities')}
-        logic={{ entityEditor: entityEditorWith(log), training: training() }}
-      />,
+      <WhenSignedIn>
+        <EntitiesScreen
+          route={route('/app/entities', 'Entities')}
+          logic={{ entityEditor: entityEditorWith(log), training: training() }}
+        />
+      </WhenSignedIn>,
+      entitiesUser([]),
     );
     await act(async () => loadEntities.resolve());
     await flush();
