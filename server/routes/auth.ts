@@ -69,6 +69,8 @@ export default async function authRoutes(app: FastifyInstance, services: AppServ
 
   registerCall(app, services, logout, async ({ request, reply }) => {
     const token = request.cookies[SESSION_COOKIE];
+    // A cross-site form must not be able to log the victim out either (DESIGN §3).
+    if (token && request.headers['x-requested-with'] !== 'console') throw new HttpError(403, 'Missing request header.');
     await endSession(db, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { status: 'ok' as const };
