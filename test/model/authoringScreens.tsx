@@ -227,7 +227,9 @@ export function parentRevealing<TOutput, TInput>(deferred: DeferredActor<TOutput
   let parent: AnyActorRef | undefined;
   const logic = fromPromise<TOutput, TInput>((args) => {
     parent = (args.self as AnyActorRef & { _parent?: AnyActorRef })._parent;
-    return deferred.logic.config(args);
+    // fromPromise keeps its promise creator as `config`: the deferred fake settles as usual.
+    const create = deferred.logic.config as (a: typeof args) => PromiseLike<TOutput>;
+    return create(args);
   });
   return {
     logic,

@@ -15,7 +15,7 @@ import type {
   TimerEvent,
 } from '../../src/machines/chat/actors.ts';
 import { chatMachine } from '../../src/machines/chat/machine.ts';
-import { TEST_NAME_DUPLICATE, TEST_NAME_EMPTY } from '../../src/machines/chat/testConversion.ts';
+import { type NewTest, TEST_NAME_DUPLICATE, TEST_NAME_EMPTY } from '../../src/machines/chat/testConversion.ts';
 import { ChatWindow } from '../../src/ui/chat/ChatWindow.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 
@@ -73,31 +73,37 @@ const start = (tracker: TrackerEntry[], ended = false): ChatStart => ({
 });
 const answers = { plain: answer(ordered), ended: answer([...ordered, ...goodbye], true), redirect: answer(redirect) };
 
+/** Every conversation call carries the conversation and the last timestamp held. */
+type Conv = { conversation: ConversationRef; lastTs: number };
+
 // ---- Fakes ---------------------------------------------------------------------------------------------------
 
 const initChat = createDeferredActor<ChatStart, { getMeta: boolean }>({
   output: start(opening),
   error: new Error('down'),
 });
-const sendMessage = createDeferredActor<ChatResponse, unknown>({ output: answers.plain, error: new Error('down') });
-const pollProvisional = createDeferredActor<ProvisionalAnswer, unknown>({
+const sendMessage = createDeferredActor<ChatResponse, Conv & { msg: string; getMeta: boolean }>({
+  output: answers.plain,
+  error: new Error('down'),
+});
+const pollProvisional = createDeferredActor<ProvisionalAnswer, Conv & { getMeta: boolean }>({
   output: { ...answer([ordered[0]]), pending: true },
   error: new Error('down'),
 });
-const sendTimeout = createDeferredActor<ChatResponse, { reaction: string }>({
+const sendTimeout = createDeferredActor<ChatResponse, Conv & { reaction: string; getMeta: boolean }>({
   output: answers.plain,
   error: new Error('down'),
 });
-const uploadAttachments = createDeferredActor<ChatResponse, { files: File[] }>({
+const uploadAttachments = createDeferredActor<ChatResponse, Conv & { files: File[] }>({
   output: answers.plain,
   error: new Error('too big'),
 });
-const readUtter = createDeferredActor<Blob, { utter: string; speed: number }>({
+const readUtter = createDeferredActor<Blob, Conv & { utter: string; speed: number }>({
   output: new Blob(['RIFF']),
   error: new Error('503'),
 });
 const loadTestNames = createDeferredActor<string[], unknown>({ output: ['existing test'], error: new Error('down') });
-const createTest = createDeferredActor<{ id: number }, { name: string; steps: unknown[] }>({
+const createTest = createDeferredActor<{ id: number }, NewTest>({
   output: { id: 5 },
   error: new Error('Server refused'),
 });

@@ -17,6 +17,7 @@ import {
 import { changedDrafts, type EntityDraft } from '../../src/machines/entityEditor/draft.ts';
 import { needsFuzzyHint } from '../../src/machines/entityEditor/selectors.ts';
 import { providedEntityEditorMachine, providedTrainingMachine } from '../../src/machines/provide.ts';
+import type { TrainAnswer } from '../../src/machines/training/actors.ts';
 import EntitiesScreen from '../../src/screens/entities/EntitiesScreen.tsx';
 import { FUZZY_HINT } from '../../src/screens/entities/EntityEditor.tsx';
 import {
@@ -85,7 +86,7 @@ let trainRequests = 0;
 const training = () =>
   providedTrainingMachine.provide({
     actors: {
-      submitTraining: fromPromise(async () => {
+      submitTraining: fromPromise<TrainAnswer>(async () => {
         trainRequests++;
         throw new Error('not training in this test');
       }),
@@ -96,8 +97,7 @@ const training = () =>
 /** Every notice the walk showed, to prove each validation message of spec 2 §5 was exercised. */
 const shown = new Set<string>();
 
-const nameOfKey = (context: { drafts: EntityDraft[] }, key: number) =>
-  context.drafts.find((d) => d.key === key)?.name;
+const nameOfKey = (context: { drafts: EntityDraft[] }, key: number) => context.drafts.find((d) => d.key === key)?.name;
 /** Editors follow the drafts' order; names may clash while a rename is unsaved. */
 const cardOf = (context: { drafts: EntityDraft[] }, key: number): HTMLElement | null =>
   screen.queryAllByTestId(/^entity-/)[context.drafts.findIndex((d) => d.key === key)] ?? null;
@@ -228,7 +228,8 @@ const states: StateAssertions<typeof machine> = {
   },
 };
 
-const base = (drafts: EntityDraft[], key: number) => loaded.find((e) => e.id === key && drafts.some((d) => d.id === key));
+const base = (drafts: EntityDraft[], key: number) =>
+  loaded.find((e) => e.id === key && drafts.some((d) => d.id === key));
 
 describeModel({
   name: 'entityEditor',

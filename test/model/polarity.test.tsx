@@ -12,10 +12,9 @@ import { createDeferredActor, describeModel, type ModelExecutors, type StateAsse
 const createTwin = createDeferredActor<{ id: number }, { name: string }>({ output: { id: 101 } });
 const deleteTwin = createDeferredActor<unknown, { id: number }>({ output: { status: 'ok' } });
 const negateTemplate = createDeferredActor<string, { template: string }>({ output: 'I want pasta' });
-const addBoth = createDeferredActor<
-  unknown,
-  { intentId: number; twinId: number; negative: string; positive: string }
->({ output: { status: 'ok' } });
+const addBoth = createDeferredActor<unknown, { intentId: number; twinId: number; negative: string; positive: string }>({
+  output: { status: 'ok' },
+});
 const notices = noticeLog();
 const machine = providedPolarityMachine.provide({
   actors: {
@@ -80,8 +79,6 @@ const executors = {
 const states: StateAssertions<typeof machine> = {
   idle: () => {
     expect(dialog()).not.toBeInTheDocument();
-    expect(negativeInput()).toHaveValue('');
-    expect(positiveInput()).toBeDisabled();
     // The list shows the outcome of the last step (the model's lookup keeps the list as first loaded).
     const last = notices.titles.at(-1);
     if (last === INTENT_TOASTS.added) {
@@ -89,15 +86,22 @@ const states: StateAssertions<typeof machine> = {
       expect(polaritySwitch('greeting')).toBeChecked();
       expect(screen.getByRole('button', { name: 'Collapse greeting [NEG]' })).toBeInTheDocument();
     } else if (last === INTENT_TOASTS.deleted) {
+      // The twin is gone, and with it 'Add Both'.
       expect(screen.queryByTestId('intent-order_pizza [NEG]')).not.toBeInTheDocument();
+      expect(polaritySwitch('order_pizza')).not.toBeChecked();
+      expect(screen.queryByLabelText('Negative template of order_pizza')).not.toBeInTheDocument();
+      return;
     } else if (last === INTENT_TOASTS.templateAdded) {
-      // The negative template went to the twin, the positive one to the intent.
-      expect(within(screen.getByTestId('intents-list')).getByText("I don't want pasta")).toBeInTheDocument();
+      // The negative template went to the (collapsed) twin, the positive one to the expanded intent.
+      expect(within(screen.getByTestId('intent-order_pizza [NEG]')).getByText('2')).toBeInTheDocument();
       expect(within(screen.getByTestId('intents-list')).getByText('I want pasta')).toBeInTheDocument();
     } else {
       expect(polaritySwitch('greeting')).not.toBeChecked();
       expect(polaritySwitch('order_pizza')).toBeChecked();
     }
+    // 'Add Both' is empty again.
+    expect(negativeInput()).toHaveValue('');
+    expect(positiveInput()).toBeDisabled();
   },
   enabling: () => {
     expect(createTwin.pending).toBe(1);

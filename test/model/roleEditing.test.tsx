@@ -222,7 +222,7 @@ describeModel({
   machine,
   render: (m) => {
     notices.length = 0;
-    const actor = createActor(m).start();
+    const actor = createActor(m, { input: {} }).start();
     current = actor;
     render(
       <MantineProvider env="test">
@@ -259,7 +259,7 @@ describeModel({
 
 describe('roles screen details', () => {
   it('filters the members by user and reloads the page 300 ms after a save', async () => {
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: {} }).start();
     render(
       <MantineProvider env="test">
         <RolesView actor={actor} />

@@ -93,6 +93,7 @@ function loaded(context: RoleEditingContext, data: RolesData): RoleEditingContex
 export const roleEditingMachine = setup({
   types: {
     context: {} as RoleEditingContext,
+    input: {} as { selectedRoleId?: number | null } | undefined,
     events: {} as RoleEditingEvent,
   },
   actors: roleEditingActors,
@@ -121,7 +122,8 @@ export const roleEditingMachine = setup({
   },
 }).createMachine({
   id: 'roleEditing',
-  context: empty,
+  // The page reloads after saves (spec 1 §4): the role in view comes back through the input.
+  context: ({ input }) => ({ ...empty, selectedRoleId: input?.selectedRoleId ?? null }),
   initial: 'loading',
   states: {
     loading: {

@@ -15,6 +15,15 @@ import { roleEditingMachine } from './machine.ts';
  * The role-editing machine with its real side effects (API client, notifications, page reload). It sits beside
  * the machine rather than in src/machines/provide.ts so the roles screen's chunk carries it; the shape is the same.
  */
+export const SELECTED_ROLE_KEY = 'roles.selectedRoleId';
+
+/** The role that was in view before the last reload, read once. */
+export function takeSelectedRoleId(): number | null {
+  const value = sessionStorage.getItem(SELECTED_ROLE_KEY);
+  sessionStorage.removeItem(SELECTED_ROLE_KEY);
+  return value && /^\d+$/.test(value) ? Number(value) : null;
+}
+
 export const providedRoleEditingMachine = roleEditingMachine.provide({
   actors: {
     loadRoles: fromPromise(async () => {
@@ -34,6 +43,10 @@ export const providedRoleEditingMachine = roleEditingMachine.provide({
   },
   actions: {
     notify: (_, params) => showNotice(params),
-    reloadPage: () => window.location.reload(),
+    reloadPage: ({ context }) => {
+      // Keeps the selected role in view across the reload the spec asks for.
+      if (context.selectedRoleId !== null) sessionStorage.setItem(SELECTED_ROLE_KEY, String(context.selectedRoleId));
+      window.location.reload();
+    },
   },
 });
