@@ -29,6 +29,7 @@ import chatSocketRoutes from './chat-socket.ts';
 import conversationRoutes from './conversations.ts';
 import reactionScopeRoutes from './reaction-scopes.ts';
 import reactionRoutes from './reactions.ts';
+import widgetBundleRoutes from './widget-bundle.ts';
 import testRoutes from './tests.ts';
 import testRunRoutes from './test-runs.ts';
 import deploymentRoutes from './deployments.ts';
@@ -64,6 +65,7 @@ export const apiRoutePlugins: Array<(app: FastifyInstance, services: ApiServices
   chatRoutes,
   chatSocketRoutes,
   conversationRoutes,
+  widgetBundleRoutes,
   testRoutes,
   testRunRoutes,
   deploymentRoutes,

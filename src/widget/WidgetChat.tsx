@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { CHAT_TEXTS } from '../api/contract/chat.ts';
 import type { chatMachine } from '../machines/chat/machine.ts';
 import { chatItems } from '../machines/chat/transcript.ts';
+import { PaperclipIcon, SpeakerIcon } from './icons.tsx';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -48,7 +49,12 @@ export function WidgetChat({ actor, onClose }: { actor: ActorRefFrom<typeof chat
           ×
         </button>
       </header>
-      <div className="cw-messages" ref={list} aria-live="polite" aria-busy={state.hasTag('busy') || state.hasTag('loading')}>
+      <div
+        className="cw-messages"
+        ref={list}
+        aria-live="polite"
+        aria-busy={state.hasTag('busy') || state.hasTag('loading')}
+      >
         {state.matches('failed') && (
           <div className="cw-note cw-error">
             {CHAT_TEXTS.initFailed}{' '}
@@ -77,7 +83,7 @@ export function WidgetChat({ actor, onClose }: { actor: ActorRefFrom<typeof chat
                       disabled={!idle}
                       onClick={() => actor.send({ type: 'utter.read', text: item.text })}
                     >
-                      🔊
+                      <SpeakerIcon />
                     </button>
                   )}
                 </div>
@@ -85,7 +91,7 @@ export function WidgetChat({ actor, onClose }: { actor: ActorRefFrom<typeof chat
             case 'attachment':
               return (
                 <p key={item.key} className="cw-msg cw-user">
-                  📎 {item.name}
+                  <PaperclipIcon /> {item.name}
                 </p>
               );
             case 'buttons':
@@ -93,7 +99,12 @@ export function WidgetChat({ actor, onClose }: { actor: ActorRefFrom<typeof chat
                 <div key={item.key} className="cw-buttons">
                   {item.text && <p className="cw-note">{item.text}</p>}
                   {item.buttons.map((b) => (
-                    <button key={`${b.title}|${b.payload}`} type="button" disabled={!idle} onClick={() => send(b.payload)}>
+                    <button
+                      key={`${b.title}|${b.payload}`}
+                      type="button"
+                      disabled={!idle}
+                      onClick={() => send(b.payload)}
+                    >
                       {b.title}
                     </button>
                   ))}
@@ -151,12 +162,17 @@ export function WidgetChat({ actor, onClose }: { actor: ActorRefFrom<typeof chat
           }
         })}
         {context.pendingText !== null && <p className="cw-msg cw-user cw-pending">{context.pendingText}</p>}
-        {state.hasTag('busy') && <span className="cw-typing" aria-label="The bot is answering" />}
+        {state.hasTag('busy') && <span className="cw-typing" role="status" aria-label="The bot is answering" />}
       </div>
       {context.notice && (
         <div className={`cw-notice cw-${context.notice.tone}`} role="status">
           <span>{context.notice.text}</span>
-          <button type="button" className="cw-icon" aria-label="Dismiss" onClick={() => actor.send({ type: 'notice.dismiss' })}>
+          <button
+            type="button"
+            className="cw-icon"
+            aria-label="Dismiss"
+            onClick={() => actor.send({ type: 'notice.dismiss' })}
+          >
             ×
           </button>
         </div>
@@ -180,7 +196,7 @@ export function WidgetChat({ actor, onClose }: { actor: ActorRefFrom<typeof chat
             }}
           >
             <label className="cw-icon cw-attach" aria-label="Attach files">
-              📎
+              <PaperclipIcon />
               <input
                 type="file"
                 multiple

@@ -1,4 +1,4 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { mountLauncher } from './launcher.ts';
@@ -15,7 +15,7 @@ import { FRAME_MESSAGE, type WidgetConfig, configFromFrameLocation, configFromSc
 function WidgetApp({ config }: { config: WidgetConfig }) {
   const machine = useMemo(() => providedWidgetChat(config), [config]);
   const actor = useActorRef(machine, { input: { getMeta: false } });
-  const clientStyle = useMemoStyle(actor);
+  const clientStyle = useSelector(actor, (s) => s.context.clientStyle);
   useEffect(() => {
     actor.send({ type: 'chat.open' });
   }, [actor]);
@@ -25,15 +25,11 @@ function WidgetApp({ config }: { config: WidgetConfig }) {
   };
   return (
     <>
-      {clientStyle}
+      {/* the project's style after ours; as text content it cannot become markup */}
+      <style>{clientStyle}</style>
       <WidgetChat actor={actor} onClose={close} />
     </>
   );
-}
-
-/** The project's style, as a style element after ours (text content: it cannot become markup). */
-function useMemoStyle(_actor: unknown) {
-  return <style>{(window as { __chatbotClientStyle?: string }).__chatbotClientStyle ?? ''}</style>;
 }
 
 const isFrame = document.documentElement.dataset.chatbotFrame === '1';

@@ -1,12 +1,20 @@
 import { fromPromise } from 'xstate';
-import { type ChatAuth, chatAttachments, chatInit, chatProvisional, chatReadUtter, chatSend, chatSocketUrl, chatTimeout } from '../api/chat.ts';
+import {
+  type ChatAuth,
+  chatAttachments,
+  chatInit,
+  chatProvisional,
+  chatReadUtter,
+  chatSend,
+  chatSocketUrl,
+  chatTimeout,
+} from '../api/chat.ts';
 import { browserIntegrationSocket } from '../machines/chat/browserSocket.ts';
 import { browserTimeoutTimers } from '../machines/chat/browserTimers.ts';
 import { chatMachine } from '../machines/chat/machine.ts';
 import { playWav } from '../machines/chat/playWav.ts';
+import type { NewTest } from '../machines/chat/testConversion.ts';
 import type { WidgetConfig } from './widgetConfig.ts';
-
-const refused = () => Promise.reject(new Error('Not available in the widget.'));
 
 /** The chat machine with the chatbot token's calls: the same chart as the console's test window. */
 export function providedWidgetChat(config: WidgetConfig) {
@@ -17,13 +25,24 @@ export function providedWidgetChat(config: WidgetConfig) {
         const [start, style] = await Promise.all([chatInit(auth, input.getMeta), loadClientStyle(config)]);
         return { ...start, client_style: style };
       }),
-      sendMessage: fromPromise(({ input }) => chatSend(auth, input.conversation, input.msg, input.lastTs, input.getMeta)),
-      pollProvisional: fromPromise(({ input }) => chatProvisional(auth, input.conversation, input.lastTs, input.getMeta)),
-      sendTimeout: fromPromise(({ input }) => chatTimeout(auth, input.conversation, input.reaction, input.lastTs, input.getMeta)),
-      uploadAttachments: fromPromise(({ input }) => chatAttachments(auth, input.conversation, input.files, input.lastTs)),
-      readUtter: fromPromise(({ input }) => chatReadUtter(auth, input.conversation, input.utter, input.lastTs, input.speed)),
-      loadTestNames: fromPromise(refused),
-      createTest: fromPromise(refused),
+      sendMessage: fromPromise(({ input }) =>
+        chatSend(auth, input.conversation, input.msg, input.lastTs, input.getMeta),
+      ),
+      pollProvisional: fromPromise(({ input }) =>
+        chatProvisional(auth, input.conversation, input.lastTs, input.getMeta),
+      ),
+      sendTimeout: fromPromise(({ input }) =>
+        chatTimeout(auth, input.conversation, input.reaction, input.lastTs, input.getMeta),
+      ),
+      uploadAttachments: fromPromise(({ input }) =>
+        chatAttachments(auth, input.conversation, input.files, input.lastTs),
+      ),
+      readUtter: fromPromise(({ input }) =>
+        chatReadUtter(auth, input.conversation, input.utter, input.lastTs, input.speed),
+      ),
+      // Converting to a test is the console's; the widget never offers it.
+      loadTestNames: fromPromise<string[]>(async () => []),
+      createTest: fromPromise<{ id: number }, NewTest>(() => Promise.reject(new Error('Not available in the widget.'))),
       timeoutTimers: browserTimeoutTimers,
       integrationSocket: browserIntegrationSocket((c, lastTs) => chatSocketUrl(auth, c, lastTs)),
     },

@@ -28,6 +28,8 @@ export interface ChatContext {
   ended: boolean;
   inputVisible: boolean;
   flags: ChatFlags;
+  /** The project's chatbot_client_scss (the widget applies it as plain CSS). */
+  clientStyle: string;
   /** An integration_redirect happened: the integration socket stays open while the conversation is idle. */
   integration: boolean;
   /** The message on its way, shown until the answer arrives. */
@@ -56,6 +58,7 @@ const fresh = (getMeta: boolean): ChatContext => ({
   ended: false,
   inputVisible: true,
   flags: DEFAULT_CHAT_FLAGS,
+  clientStyle: '',
   integration: false,
   pendingText: null,
   reading: null,

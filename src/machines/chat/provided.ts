@@ -10,6 +10,7 @@ import {
   chatTimeout,
 } from '../../api/chat.ts';
 import { getSettings } from '../../api/settings.ts';
+import { getTests, insertTest } from '../../api/tests.ts';
 import { showNotice } from '../provide.ts';
 import { playWav } from './playWav.ts';
 import { browserIntegrationSocket } from './browserSocket.ts';
@@ -19,16 +20,10 @@ import type { NewTest } from './testConversion.ts';
 
 const session: ChatAuth = { kind: 'session' };
 
-/**
- * The tests calls (GET /tests, PUT /tests/-1) belong to the tests issue; until its contract exists the
- * conversion stops here with a plain message. Wire these two to src/api/tests.ts when it lands.
- */
-export const TESTS_API_MISSING = 'Tests cannot be created yet on this server.';
+/** Converting a conversation to a test: the existing names (uniqueness) and PUT /tests/-1. */
 export const testsCalls = {
-  loadTestNames: async (): Promise<string[]> => [],
-  createTest: async (_test: NewTest): Promise<{ id: number }> => {
-    throw new Error(TESTS_API_MISSING);
-  },
+  loadTestNames: async (): Promise<string[]> => (await getTests()).map((t) => t.name),
+  createTest: (test: NewTest): Promise<{ id: number }> => insertTest(test),
 };
 
 /** The console's chat test window: the session's calls on the working draft, with intent and confidence. */

@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Menu, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconBrain, IconChevronDown, IconCloudUpload, IconMessageChatbot, IconPlayerPlay } from '@tabler/icons-react';
+import { IconBrain, IconChevronDown, IconCloudUpload, IconPlayerPlay } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { can } from '../../api/permissions.ts';
@@ -10,9 +10,9 @@ import { providedTrainingMachine } from '../../machines/provide.ts';
 import { requestRunAll } from '../../machines/runAllTests/runRequests.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { isTraining } from '../../machines/training/selectors.ts';
+import { RunChat } from '../chat/RunChat.tsx';
 import { DeployModal } from '../DeployModal.tsx';
 
-const COMING_SOON = 'Coming soon';
 export const TESTS_PATH = '/app/tests';
 
 /**
@@ -80,13 +80,7 @@ export function TopBarActions({
             </Button>
           </Tooltip>
         )}
-        {canChat && (
-          <Tooltip label={`${COMING_SOON} · Ctrl+Shift+X`}>
-            <Button variant="default" size="xs" leftSection={<IconMessageChatbot size={14} />} data-disabled disabled>
-              Run Chat
-            </Button>
-          </Tooltip>
-        )}
+        {canChat && <RunChat />}
         {(canDeployTesting || canDeployProduction) && (
           <Menu position="bottom-end" shadow="md">
             <Menu.Target>
