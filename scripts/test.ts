@@ -36,7 +36,13 @@ function check(title: string, command: string, args: string[]): void {
 function vitest(title: string, projects: string[], env: Record<string, string> = {}): void {
   const output = path.join(resultsDir, `vitest-${title.replace(/\W+/g, '-')}.json`);
   fs.rmSync(output, { force: true });
-  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`];
+  const args = [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${output}`,
+  ];
   const ok = run(title, bin('vitest'), args, env);
   if (!fs.existsSync(output)) {
     failed += 1;
@@ -54,7 +60,10 @@ function vitest(title: string, projects: string[], env: Record<string, string> =
 }
 
 async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test', connectionTimeoutMillis: 2000 });
+  const client = new pg.Client({
+    connectionString: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    connectionTimeoutMillis: 2000,
+  });
   try {
     await client.connect();
     await client.end();
@@ -70,7 +79,14 @@ check('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 vitest('unit, server on PGlite, model', ['unit', 'server', 'model']);
 if (await postgresAnswers()) vitest('server on PostgreSQL', ['server'], { TEST_DB: 'postgres' });
 else console.log('\nPostgreSQL does not answer on 127.0.0.1:5432: its server tests are skipped.');
-if (run('build the console', process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'])) {
+if (
+  run('build the console', process.execPath, [
+    path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+    'build',
+    '--logLevel',
+    'warn',
+  ])
+) {
   vitest('end to end in Chromium', ['e2e']);
 } else {
   failed += 1;

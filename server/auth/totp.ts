@@ -7,7 +7,14 @@ export const TOTP_PERIOD = 30;
 const WINDOW = 1;
 
 export function totpFor(secretBase32: string, label = 'console'): TOTP {
-  return new TOTP({ issuer: 'Bot Console', label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD, secret: Secret.fromBase32(secretBase32) });
+  return new TOTP({
+    issuer: 'Bot Console',
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD,
+    secret: Secret.fromBase32(secretBase32),
+  });
 }
 
 export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;

@@ -70,9 +70,11 @@ export function installAccessHook(app: FastifyInstance, db: Db): void {
       access.env === 'query'
         ? ((request.query as Record<string, string>).project_env as 'dev' | 'prod' | undefined)
         : access.env;
-    if (access.env === 'query' && env !== 'dev' && env !== 'prod') throw new HttpError(400, 'project_env must be dev or prod.');
+    if (access.env === 'query' && env !== 'dev' && env !== 'prod')
+      throw new HttpError(400, 'project_env must be dev or prod.');
     if (!can(user, access.method, access.path, request.projectId, env)) throw insufficientPermissions();
     // A system grant reaches every project; a project grant only the projects the user is assigned to.
-    if (request.projectId !== null && !user.projects.some((p) => p.id === request.projectId)) throw insufficientPermissions();
+    if (request.projectId !== null && !user.projects.some((p) => p.id === request.projectId))
+      throw insufficientPermissions();
   });
 }

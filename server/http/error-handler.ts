@@ -16,26 +16,36 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply
-        .code(400)
-        .send({ statusCode: 400, error: 'Bad Request', message: describeValidation(error.validationContext, error.validation) });
+      return reply.code(400).send({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: describeValidation(error.validationContext, error.validation),
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response does not match the contract');
-      return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong.' });
+      return reply
+        .code(500)
+        .send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong.' });
     }
     const invalidValue = databaseInputError(error);
     if (invalidValue) return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: invalidValue });
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong.' });
+      return reply
+        .code(500)
+        .send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong.' });
     }
     const message = (error.message || 'Bad request.').replace(/^FST_\w+: /, '').slice(0, 300);
     return reply.code(status).send({ statusCode: status, error: errorName(status), message });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}` });
+    reply.code(404).send({
+      statusCode: 404,
+      error: 'Not Found',
+      message: `No route ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`,
+    });
   });
 }
 

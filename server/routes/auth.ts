@@ -11,7 +11,13 @@ import {
 } from '../auth/login-throttle.ts';
 import { judgePassword } from '../auth/password-policy.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE, createSession, endAllSessions, endSession } from '../auth/sessions.ts';
+import {
+  SESSION_ABSOLUTE_SECONDS,
+  SESSION_COOKIE,
+  createSession,
+  endAllSessions,
+  endSession,
+} from '../auth/sessions.ts';
 import { consumeStep, matchingStep } from '../auth/totp.ts';
 import { HttpError } from '../http/http-error.ts';
 import { type AppServices, registerCall } from '../http/register-call.ts';
@@ -35,7 +41,7 @@ export default async function authRoutes(app: FastifyInstance, services: AppServ
       .where('email', '=', email)
       .executeTakeFirst();
     const passwordOk = await verifyPassword(user?.passwd_hash ?? (await decoyPasswordHash()), body.passwd);
-    if (!user || !user.is_active || !passwordOk) {
+    if (!user?.is_active || !passwordOk) {
       await logUserAction(db, { userId: user?.id ?? null, action: `Failed login for ${email.slice(0, 100)}` });
       throw new HttpError(401, 'Login failed.');
     }

@@ -8,7 +8,12 @@ export default async function projectRoutes(app: FastifyInstance, services: AppS
 
   registerCall(app, services, insertProject, async ({ body, requireUser, db }) => {
     const user = requireUser();
-    const projectId = await createProject(db, { name: body.name, language: body.language, companyId: user.company_id, ownerId: user.id });
+    const projectId = await createProject(db, {
+      name: body.name,
+      language: body.language,
+      companyId: user.company_id,
+      ownerId: user.id,
+    });
     return { project_id: projectId };
   });
 }

@@ -34,7 +34,7 @@ export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUs
     ])
     .where('id', '=', userId)
     .executeTakeFirst();
-  if (!user || !user.is_active) return null;
+  if (!user?.is_active) return null;
   const assignments = await db
     .selectFrom('user_projects')
     .innerJoin('projects', 'projects.id', 'user_projects.project_id')
@@ -42,8 +42,12 @@ export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUs
     .where('user_projects.user_id', '=', userId)
     .orderBy('projects.name')
     .execute();
-  const roleIds = [...new Set([...assignments.map((a) => a.role_id), ...(user.system_role_id ? [user.system_role_id] : [])])];
-  const roles = roleIds.length ? await db.selectFrom('roles').select(['id', 'name']).where('id', 'in', roleIds).execute() : [];
+  const roleIds = [
+    ...new Set([...assignments.map((a) => a.role_id), ...(user.system_role_id ? [user.system_role_id] : [])]),
+  ];
+  const roles = roleIds.length
+    ? await db.selectFrom('roles').select(['id', 'name']).where('id', 'in', roleIds).execute()
+    : [];
   const grants = await grantsOfRoles(db, roleIds);
   const catalogue = await db.selectFrom('permissions').select(['method', 'path']).execute();
   const systemGrants = user.system_role_id ? (grants.get(user.system_role_id) ?? []) : [];
@@ -57,13 +61,18 @@ export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUs
     email: user.email,
     company_id: user.company_id,
     // The optional platform maximum age (off by default, ASVS 6.2.10) expires a password like a reset does.
-    password_expired: user.password_expired || isPasswordPastMaxAge(await readPlatformSettings(db), user.password_changed_at),
+    password_expired:
+      user.password_expired || isPasswordPastMaxAge(await readPlatformSettings(db), user.password_changed_at),
     otp_enabled: user.otp_secret !== null,
     projects,
     permissions: {
       project_roles: Object.fromEntries(assignments.map((a) => [String(a.id), a.role_id])),
       role_names: Object.fromEntries(roles.map((r) => [String(r.id), r.name])),
-      role_grants: Object.fromEntries([...grants].filter(([id]) => id !== user.system_role_id || assignments.some((a) => a.role_id === id)).map(([id, g]) => [String(id), g])),
+      role_grants: Object.fromEntries(
+        [...grants]
+          .filter(([id]) => id !== user.system_role_id || assignments.some((a) => a.role_id === id))
+          .map(([id, g]) => [String(id), g]),
+      ),
       system_grants: systemGrants,
       restricted: [...new Set(catalogue.map((c) => permissionKey(c.method, c.path)))],
     },

@@ -15,7 +15,10 @@ export async function createProject(
       .returning('id')
       .executeTakeFirstOrThrow();
     if (p.ownerId !== null) {
-      await trx.insertInto('user_projects').values({ user_id: p.ownerId, project_id: id, role_id: ADMINISTRATOR_ROLE_ID }).execute();
+      await trx
+        .insertInto('user_projects')
+        .values({ user_id: p.ownerId, project_id: id, role_id: ADMINISTRATOR_ROLE_ID })
+        .execute();
     }
     for (const init of projectInitializers) await init(trx, id, { demo: p.demo ?? false });
     await logUserAction(trx, { userId: p.ownerId, projectId: id, action: `Created project ${p.name}` });

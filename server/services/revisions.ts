@@ -3,7 +3,15 @@ import type { Db } from '../db/database.ts';
 /** One append-only row per changed item, written in the same transaction as the change (DESIGN §5). */
 export async function recordRevision(
   db: Db,
-  r: { projectId: number; resource: string; itemId: string | number; time: number; userId: number | null; data: unknown; deleted?: boolean },
+  r: {
+    projectId: number;
+    resource: string;
+    itemId: string | number;
+    time: number;
+    userId: number | null;
+    data: unknown;
+    deleted?: boolean;
+  },
 ): Promise<void> {
   await db
     .insertInto('revisions')

@@ -59,7 +59,9 @@ describe('the console shell in Chromium against the real server', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByLabel('Email', { exact: true }).waitFor();
     // The old session is gone on the server too.
-    const me = await page.evaluate(async () => (await fetch('/v1/users/me', { headers: { 'x-requested-with': 'console' } })).status);
+    const me = await page.evaluate(
+      async () => (await fetch('/v1/users/me', { headers: { 'x-requested-with': 'console' } })).status,
+    );
     expect(me).toBe(401);
   });
 

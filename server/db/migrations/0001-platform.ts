@@ -101,9 +101,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('data', 'jsonb')
     .addColumn('deleted', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
-  await db.schema
-    .createIndex('revisions_lookup')
-    .on('revisions')
-    .columns(['project_id', 'resource', 'time'])
-    .execute();
+  await db.schema.createIndex('revisions_lookup').on('revisions').columns(['project_id', 'resource', 'time']).execute();
 }

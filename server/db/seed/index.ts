@@ -37,6 +37,12 @@ export async function seedDatabase(db: Db, options: { adminPassword: string | nu
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await createProject(db, { name: DEMO_PROJECT_NAME, language: 'en', companyId: company.id, ownerId: admin.id, demo: true });
+  await createProject(db, {
+    name: DEMO_PROJECT_NAME,
+    language: 'en',
+    companyId: company.id,
+    ownerId: admin.id,
+    demo: true,
+  });
   return { generatedPassword: options.adminPassword ? null : password, created: true };
 }

@@ -14,14 +14,24 @@ export interface CatalogueEntry {
 
 const read = (path: string, name: string): CatalogueEntry => ({ name, method: 'GET', path, level: 'viewer' });
 // GET is here for the spec's state-changing GETs (/run/train, /run/test/{id}, /worker/reload).
-const write = (method: CatalogueEntry['method'], path: string, name: string, covers: string[] = []): CatalogueEntry => ({
+const write = (
+  method: CatalogueEntry['method'],
+  path: string,
+  name: string,
+  covers: string[] = [],
+): CatalogueEntry => ({
   name,
   method,
   path,
   level: 'editor',
   covers,
 });
-const admin = (method: CatalogueEntry['method'], path: string, name: string, covers: string[] = []): CatalogueEntry => ({
+const admin = (
+  method: CatalogueEntry['method'],
+  path: string,
+  name: string,
+  covers: string[] = [],
+): CatalogueEntry => ({
   name,
   method,
   path,
@@ -67,8 +77,22 @@ export const permissionCatalogue: CatalogueEntry[] = [
   write('DELETE', '/outbound/campaigns/{id}', 'Delete campaigns', ['GET /outbound/campaigns']),
   write('POST', '/outbound/campaigns/{id}/upload', 'Import call lists', ['GET /outbound/campaigns']),
   read('/deployments', 'View deployments'),
-  { name: 'Deploy to testing', method: 'GET', path: '/run/deploy', env: 'dev', level: 'editor', covers: ['GET /deployments'] },
-  { name: 'Deploy to production', method: 'GET', path: '/run/deploy', env: 'prod', level: 'editor', covers: ['GET /deployments'] },
+  {
+    name: 'Deploy to testing',
+    method: 'GET',
+    path: '/run/deploy',
+    env: 'dev',
+    level: 'editor',
+    covers: ['GET /deployments'],
+  },
+  {
+    name: 'Deploy to production',
+    method: 'GET',
+    path: '/run/deploy',
+    env: 'prod',
+    level: 'editor',
+    covers: ['GET /deployments'],
+  },
   read('/history', 'View history'),
   read('/audit/deleted', 'View deleted items'),
   read('/knowledges', 'View knowledge base'),
