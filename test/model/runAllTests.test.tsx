@@ -12,7 +12,7 @@ import {
   TESTS_UNSUCCESSFUL,
 } from '../../src/api/contract/tests.ts';
 import type { TestVocabulary } from '../../src/api/tests.ts';
-import type { TestsLoad } from '../../src/machines/runAllTests/actors.ts';
+import type { runAllTestsActors, TestsLoad } from '../../src/machines/runAllTests/actors.ts';
 import { draftIsValid } from '../../src/machines/runAllTests/draft.ts';
 import { runAllTestsMachine } from '../../src/machines/runAllTests/machine.ts';
 import { counters } from '../../src/machines/runAllTests/selectors.ts';
@@ -106,7 +106,7 @@ const machine = runAllTestsMachine.provide({
     saveTest: saveTest.logic,
     removeTest: removeTest.logic,
     // Same shape where the view reads it (context.result, context.error); the types differ only by the events.
-    testRun: fakeTestRun as unknown as typeof runAllTestsMachine.implementations.actors.testRun,
+    testRun: fakeTestRun as unknown as (typeof runAllTestsActors)['testRun'],
   },
   actions: {
     notify: (_, params) => notices.push(params),
