@@ -19,7 +19,8 @@ const changesState = (route: InventoriedRoute) =>
   route.method !== 'GET' || STATE_CHANGING_GETS.some((pattern) => pattern.test(route.url));
 
 /** The chat's calls authenticate with their own token (or the console's session and header), never the cookie alone. */
-const isChatCall = (route: InventoriedRoute) => route.url.startsWith('/v1/chat');
+// `/v1/chatbot/...` is the widget's static bundle and frame page, public by design: not a chat call.
+const isChatCall = (route: InventoriedRoute) => route.url.startsWith('/v1/chat/') || route.url === '/v1/chat';
 /** The websocket is checked by Origin (chat-socket.test.ts): an injected GET without upgrade says nothing. */
 const CHAT_SOCKET = '/v1/chat/subscribe-integration-messages';
 
