@@ -175,8 +175,13 @@ const states: StateAssertions<typeof machine> = {
   ready: () => {
     const state = current.getSnapshot();
     expect(editorScreen()).toHaveAttribute('data-dirty', String(isDirty(state.context)));
-    for (const r of state.context.draft)
-      expect(screen.getByRole('button', { name: `Reaction ${r.name}` })).toBeInTheDocument();
+    // The outline lists every reaction, or only the matches while searching.
+    const matches = new Set(matchingIds(state.context.draft, state.context.search));
+    for (const r of state.context.draft) {
+      const row = screen.queryByRole('button', { name: `Reaction ${r.name}` });
+      if (!state.context.search.trim() || matches.has(r.id)) expect(row).toBeInTheDocument();
+      else expect(row).toBeNull();
+    }
     expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', state.context.past.length === 0);
     expect(screen.getByRole('button', { name: 'Redo' })).toHaveProperty('disabled', state.context.future.length === 0);
     if (state.context.search.trim())

@@ -17,11 +17,13 @@ import { roleEditingMachine } from './machine.ts';
  */
 export const SELECTED_ROLE_KEY = 'roles.selectedRoleId';
 
-/** The role that was in view before the last reload, read once. */
-export function takeSelectedRoleId(): number | null {
-  const value = sessionStorage.getItem(SELECTED_ROLE_KEY);
-  sessionStorage.removeItem(SELECTED_ROLE_KEY);
-  return value && /^\d+$/.test(value) ? Number(value) : null;
+/**
+ * The role that was in view just before the reload. Read, not removed: React's strict mode renders twice, and only a
+ * fresh value (seconds old) counts, so a later visit to the screen starts as usual.
+ */
+export function takeSelectedRoleId(now = Date.now()): number | null {
+  const [id, at] = (sessionStorage.getItem(SELECTED_ROLE_KEY) ?? '').split('@');
+  return id && /^\d+$/.test(id) && now - Number(at) < 10_000 ? Number(id) : null;
 }
 
 export const providedRoleEditingMachine = roleEditingMachine.provide({
@@ -45,7 +47,8 @@ export const providedRoleEditingMachine = roleEditingMachine.provide({
     notify: (_, params) => showNotice(params),
     reloadPage: ({ context }) => {
       // Keeps the selected role in view across the reload the spec asks for.
-      if (context.selectedRoleId !== null) sessionStorage.setItem(SELECTED_ROLE_KEY, String(context.selectedRoleId));
+      if (context.selectedRoleId !== null)
+        sessionStorage.setItem(SELECTED_ROLE_KEY, `${context.selectedRoleId}@${Date.now()}`);
       window.location.reload();
     },
   },
