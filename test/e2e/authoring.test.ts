@@ -176,7 +176,7 @@ describe('language-model authoring in Chromium', () => {
     await train();
     await expect(page.getByTestId('clash-warning').count()).resolves.toBe(0);
     try {
-      await page.getByTestId('evaluation-perfect').waitFor();
+      await page.getByTestId('evaluation-perfect').waitFor({ timeout: 120_000 });
     } catch (error) {
       await screenshot(page, 'authoring-failed-perfect');
       console.log(
