@@ -87,7 +87,7 @@ const data: Record<string, string[]> = {
   greeting: ['hello', 'hello there', 'hello friend', 'hello bot', 'well hello', 'hello again', 'oh hello'],
   order_pizza: [
     'I want to order a pizza',
-    'order pizza please',
+    'order a pizza now',
     'can I get a pizza',
     'pizza delivery',
     'I would like a margherita pizza',
@@ -97,7 +97,7 @@ const data: Record<string, string[]> = {
   weather: [
     'what is the weather',
     'weather today',
-    'weather forecast please',
+    'what is the weather forecast',
     'weather tomorrow',
     'how is the weather outside',
     'tell me the weather',
