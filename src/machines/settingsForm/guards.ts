@@ -16,9 +16,3 @@ export const isConflict = ({ event }: { event: object }): boolean => {
   const error = (event as { error?: unknown }).error;
   return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409;
 };
-
-/** A 402: the client's error table already said 'Insufficient permissions.'; a second notice would only repeat it. */
-export const isPermissionDenied = ({ event }: { event: object }): boolean => {
-  const error = (event as { error?: unknown }).error;
-  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 402;
-};

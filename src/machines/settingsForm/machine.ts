@@ -3,7 +3,7 @@ import { SAVE_FAILED, SAVE_SUCCESS, type SettingsView } from '../../api/contract
 import { type SettingsFormData, settingsFormActors } from './actors.ts';
 import { type SettingsDraft, changesOf, draftOf } from './draft.ts';
 import type { SettingsFormEvent } from './events.ts';
-import { canSave, isConflict, isPermissionDenied, isUnchanged } from './guards.ts';
+import { canSave, isConflict, isUnchanged } from './guards.ts';
 
 export const LOAD_FAILED = 'Cannot load the settings.';
 export const CONFLICT_HINT =
@@ -41,7 +41,7 @@ export const settingsFormMachine = setup({
     // Provided by the app (Mantine notifications) or the test.
     notify: (_, _params: Notice) => {},
   },
-  guards: { canSave, isConflict, isPermissionDenied, isUnchanged },
+  guards: { canSave, isConflict, isUnchanged },
 }).createMachine({
   id: 'settingsForm',
   description: 'Project settings form: grouped fields saved together with the save bar (Ctrl+S).',
@@ -112,7 +112,6 @@ export const settingsFormMachine = setup({
         },
         onError: [
           { guard: 'isConflict', target: 'conflict' },
-          { guard: 'isPermissionDenied', target: 'editing.dirty' },
           { target: 'editing.dirty', actions: { type: 'notify', params: { ...SAVE_FAILED, color: 'red' } } },
         ],
       },
