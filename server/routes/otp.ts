@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { OTP_WRONG_CODE, confirmOtp, disableOtp, enrolOtp } from '../../src/api/contract/otp.ts';
@@ -31,11 +32,10 @@ export default async function otpRoutes(app: FastifyInstance, services: AppServi
     const user = requireUser();
     if (user.otp_enabled) throw new HttpError(400, 'One-time codes are already on. Turn them off first.');
     const secret = newTotpSecret();
-    // A restart replaces the pending secret and its clock.
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('otp_enrolments').where('user_id', '=', user.id).execute();
-      await trx.insertInto('otp_enrolments').values({ user_id: user.id, secret }).execute();
-    });
+    // A restart replaces the pending secret and its clock; one upsert, so parallel starts never collide.
+    await sql`
+      INSERT INTO otp_enrolments (user_id, secret) VALUES (${user.id}, ${secret})
+      ON CONFLICT (user_id) DO UPDATE SET secret = excluded.secret, created_at = now()`.execute(db);
     const otpauthUrl = totpFor(secret, user.email).toString();
     await logUserAction(db, { userId: user.id, action: 'Started one-time code enrolment' });
     return { otpauth_url: otpauthUrl, qr_code: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }), secret };
