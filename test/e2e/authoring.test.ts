@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageApi } from './helpers/page-api.ts';
 import { artifactsDir, launchBrowser, screenshot } from './helpers/browser.ts';
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
 
@@ -12,25 +13,8 @@ let browser: Browser;
 let page: Page;
 
 /** A call from the signed-in page (session cookie, CSRF header), for set-up and checks only. */
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: {
-          'x-requested-with': 'console',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-      return text ? JSON.parse(text) : null;
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
+/** A call from the signed-in page itself: its session cookie and the console's header. */
+const api = <T>(method: string, url: string, body?: unknown): Promise<T> => pageApi<T>(page, method, url, body);
 
 const intentsOf = async (projectId: number) =>
   (await api<{ name: string; templates: string[] }[]>('GET', `/v1/intents?project_id=${projectId}`))

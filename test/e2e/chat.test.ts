@@ -3,6 +3,7 @@
 // Needs the console built first (`npx vite build`).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageApi } from './helpers/page-api.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
 
@@ -10,25 +11,8 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: {
-          'x-requested-with': 'console',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-      return text ? JSON.parse(text) : null;
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
+/** A call from the signed-in page itself: its session cookie and the console's header. */
+const api = <T>(method: string, url: string, body?: unknown): Promise<T> => pageApi<T>(page, method, url, body);
 
 const chat = () => page.getByRole('dialog', { name: 'Chat test window' });
 

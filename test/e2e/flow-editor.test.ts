@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reaction } from '../../src/api/contract/reactions.ts';
+import { pageApi } from './helpers/page-api.ts';
 import { artifactsDir, launchBrowser, screenshot } from './helpers/browser.ts';
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
 
@@ -14,25 +15,8 @@ let browser: Browser;
 let page: Page;
 const PROJECT = 1; // the seeded demo project: its language model knows 'order' and 'confirm'
 
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: {
-          'x-requested-with': 'console',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-      return text ? JSON.parse(text) : null;
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
+/** A call from the signed-in page itself: its session cookie and the console's header. */
+const api = <T>(method: string, url: string, body?: unknown): Promise<T> => pageApi<T>(page, method, url, body);
 
 async function toast(text: string) {
   await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor({ timeout: 30_000 });

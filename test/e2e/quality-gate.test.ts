@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageApi } from './helpers/page-api.ts';
 import { artifactsDir, launchBrowser, screenshot } from './helpers/browser.ts';
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
 
@@ -14,25 +15,8 @@ const PROJECT = 1;
 const OPEN = 'We are open every day from 11:00 to 22:00.';
 const FALLBACK = 'Sorry, I did not understand. Could you say it differently?';
 
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: {
-          'x-requested-with': 'console',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-      return text ? JSON.parse(text) : null;
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
+/** A call from the signed-in page itself: its session cookie and the console's header. */
+const api = <T>(method: string, url: string, body?: unknown): Promise<T> => pageApi<T>(page, method, url, body);
 
 /** A production conversation as the widget has it: the chatbot token, no cookie. */
 async function productionAnswer(msg: string): Promise<string[]> {
