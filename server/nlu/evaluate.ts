@@ -58,25 +58,37 @@ export async function evaluateProject(data: TrainingData, options: EvaluationOpt
   const assignment = assignFolds(data, folds, seed);
   const expand = templateExpander(data, options.maxExpansions);
   const pool = options.pool ?? new TrainPool(options.workers);
-  const templates: TemplateResult[] = [];
-  try {
-    for (let fold = 0; fold < folds; fold++) {
-      const examples = trainingExamples(data, expand, (i, t) => assignment[i]![t] !== fold);
-      const model = new NluModel(
-        await fitModel(examples, data.language, data.entities, { ...withProjectFeatures(data, options), pool }),
-      );
-      data.intents.forEach((intent, i) => {
-        intent.templates.forEach((template, t) => {
-          if (assignment[i]![t] !== fold || !template.trim()) return;
-          // A template with references is tested as its first concrete sentence.
-          const text = expand(template)[0]!.text;
-          templates.push(predictTemplate(model, intent, template, text, threshold));
-        });
+  const byFold: TemplateResult[][] = [];
+  const trainOptions = withProjectFeatures(data, options);
+  const runFold = async (fold: number) => {
+    const examples = trainingExamples(data, expand, (i, t) => assignment[i]![t] !== fold);
+    // Large projects: each fold is fitted whole in one thread while the other thread fits the next fold.
+    const { pool: _pool, workers: _workers, ...fitOptions } = trainOptions;
+    const parts = pool.usesWorkers(examples.texts.length, examples.intents.length)
+      ? await pool.fit({ examples, language: data.language, entities: data.entities, options: fitOptions })
+      : await fitModel(examples, data.language, data.entities, { ...trainOptions, pool });
+    const model = new NluModel(parts);
+    const results: TemplateResult[] = [];
+    data.intents.forEach((intent, i) => {
+      intent.templates.forEach((template, t) => {
+        if (assignment[i]![t] !== fold || !template.trim()) return;
+        // A template with references is tested as its first concrete sentence.
+        const text = expand(template)[0]!.text;
+        results.push(predictTemplate(model, intent, template, text, threshold));
       });
-    }
+    });
+    byFold[fold] = results;
+  };
+  try {
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(folds, pool.parallelism) }, async () => {
+      while (next < folds) await runFold(next++);
+    });
+    await Promise.all(lanes);
   } finally {
     if (!options.pool) await pool.close();
   }
+  const templates = byFold.flat();
   const recognised = templates.filter((t) => t.is_recognized).length;
   const recognisedRaw = templates.filter((t) => t.is_recognized_without_confidence).length;
   return {

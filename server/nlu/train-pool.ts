@@ -7,7 +7,8 @@ import { vocabularyOf } from './tfidf.ts';
 import type { Vocabulary } from './tfidf.ts';
 import { runTrainJob } from './train-job.ts';
 import type { TrainJob } from './train-job.ts';
-import type { WorkerRequest } from './train-worker.ts';
+import type { FitRequest, WorkerRequest } from './train-worker.ts';
+import type { ModelParts } from './model-parts.ts';
 
 /** Below this much work (examples × classes) starting threads costs more than it saves. */
 const IN_THREAD_WORK = 150_000;
@@ -26,11 +27,18 @@ interface Pending {
 export class TrainPool {
   private readonly size: number;
   private workers: Worker[] = [];
-  private readonly pending = new Map<number, Pending>();
+  /** Requests each worker has not answered yet (whole fits go to the least busy one). */
+  private busy: number[] = [];
+  private readonly pending = new Map<number, Pending & { worker: number }>();
   private nextId = 1;
 
   constructor(size = Math.min(2, availableParallelism())) {
     this.size = Math.max(1, size);
+  }
+
+  /** How many models can be fitted side by side (the folds of an evaluation). */
+  get parallelism(): number {
+    return this.size;
   }
 
   /** Whether a job of this size goes to the worker threads (smaller ones run in the calling thread). */
@@ -51,6 +59,7 @@ export class TrainPool {
           const pending = this.pending.get(message.id);
           if (!pending) return;
           this.pending.delete(message.id);
+          this.busy[pending.worker]!--;
           if (message.error) pending.reject(new Error(message.error));
           else pending.resolve(message.result);
         });
@@ -59,6 +68,7 @@ export class TrainPool {
           this.pending.clear();
         });
         this.workers.push(worker);
+        this.busy.push(0);
       }
     }
     return this.workers;
@@ -67,7 +77,9 @@ export class TrainPool {
   private request<T>(worker: Worker, request: WithoutId<WorkerRequest>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const id = this.nextId++;
-      this.pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
+      const index = this.workers.indexOf(worker);
+      this.busy[index]!++;
+      this.pending.set(id, { resolve: resolve as (result: unknown) => void, reject, worker: index });
       worker.postMessage({ ...request, id });
     });
   }
@@ -123,9 +135,17 @@ export class TrainPool {
     return job.classes.map((_, i) => results[i % workers.length]![Math.floor(i / workers.length)]!);
   }
 
+  /** Fits a whole model in the least busy thread: folds fitted side by side each keep one thread busy. */
+  fit(request: FitRequest): Promise<ModelParts> {
+    const workers = this.start();
+    const idlest = this.busy.indexOf(Math.min(...this.busy));
+    return this.request<ModelParts>(workers[idlest]!, { kind: 'fit', fit: request });
+  }
+
   async close(): Promise<void> {
     const workers = this.workers;
     this.workers = [];
+    this.busy = [];
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 }

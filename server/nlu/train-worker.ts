@@ -3,22 +3,36 @@ import { documentFrequencyOf, featurizeTexts, vectorizePacked } from './featuriz
 import type { FeaturizeJob } from './featurize-job.ts';
 import type { FeatureHashes } from './features.ts';
 import type { HashTable } from './hash-table.ts';
+import type { ModelParts } from './model-parts.ts';
+import { fitModel } from './train.ts';
+import type { TrainOptions } from './train.ts';
 import { runTrainJob } from './train-job.ts';
 import type { TrainJob } from './train-job.ts';
+import type { TrainingExamples } from './training-examples.ts';
+import type { EntityDefinition } from './types.ts';
+
+/** A whole model fitted in one thread (an evaluation fold, while another thread fits the next). */
+export interface FitRequest {
+  examples: TrainingExamples;
+  language: string;
+  entities: readonly EntityDefinition[];
+  options: Omit<TrainOptions, 'pool' | 'workers'>;
+}
 
 /**
- * A worker thread of the training pool. Three requests: featurise a share of the sentences (kept here,
- * answering their document frequencies), vectorise them once the vocabulary is known, and train
- * one-vs-rest classes.
+ * A worker thread of the training pool. Four requests: featurise a share of the sentences (kept here,
+ * answering their document frequencies), vectorise them once the vocabulary is known, train one-vs-rest
+ * classes or one joint problem, and fit a whole model in this thread.
  */
 export type WorkerRequest =
   | { id: number; kind: 'featurize'; key: number; job: FeaturizeJob }
   | { id: number; kind: 'vectorize'; key: number; table: HashTable; idf: Float32Array; charWeight: number }
-  | { id: number; kind: 'train'; job: TrainJob };
+  | { id: number; kind: 'train'; job: TrainJob }
+  | { id: number; kind: 'fit'; fit: FitRequest };
 
 const featurized = new Map<number, FeatureHashes[]>();
 
-function handle(request: WorkerRequest): { result: unknown; transfer: ArrayBuffer[] } {
+async function handle(request: WorkerRequest): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
   switch (request.kind) {
     case 'featurize': {
       const docs = featurizeTexts(request.job);
@@ -36,12 +50,20 @@ function handle(request: WorkerRequest): { result: unknown; transfer: ArrayBuffe
       const weights = runTrainJob(request.job);
       return { result: weights, transfer: weights.map((w) => w.buffer as ArrayBuffer) };
     }
+    case 'fit': {
+      const { examples, language, entities, options } = request.fit;
+      const parts: ModelParts = await fitModel(examples, language, entities, { ...options, workers: 1 });
+      return {
+        result: parts,
+        transfer: [parts.weights.buffer, parts.scales.buffer, parts.bias.buffer] as ArrayBuffer[],
+      };
+    }
   }
 }
 
-parentPort!.on('message', (request: WorkerRequest) => {
+parentPort!.on('message', async (request: WorkerRequest) => {
   try {
-    const { result, transfer } = handle(request);
+    const { result, transfer } = await handle(request);
     parentPort!.postMessage({ id: request.id, result }, transfer);
   } catch (error) {
     parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });

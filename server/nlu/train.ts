@@ -20,7 +20,7 @@ export interface TrainOptions {
   solver?: Solver;
   /** SVM regularisation: larger fits the templates more closely (default by solver, DEFAULT_C). */
   C?: number;
-  /** Solver tolerance (liblinear's default 0.1). */
+  /** Solver tolerance (default DEFAULT_EPSILON). */
   epsilon?: number;
   /** C multiplier for each class's own examples (one-vs-rest only). */
   positiveWeight?: number;
@@ -47,6 +47,11 @@ export const DEFAULT_THRESHOLD = 0.45;
  */
 export const DEFAULT_C: Record<Solver, number> = { 'crammer-singer': 1, 'one-vs-rest': 3 };
 export const DEFAULT_SOLVER: Solver = 'crammer-singer';
+/**
+ * Stopping tolerance of the solvers. liblinear's default is 0.1; 0.3 scored the same on the validation splits
+ * (SNIPS valid 98.57% both, CLINC150 val 93.80% against 93.83%) in about 2.5 times fewer passes over the data.
+ */
+export const DEFAULT_EPSILON = 0.3;
 
 /** Turns on the negation feature when the project has "[NEG]" intents (their twins differ by it). */
 export function withProjectFeatures(data: TrainingData, options: TrainOptions): TrainOptions {
@@ -92,7 +97,7 @@ export async function fitModel(
       svm: {
         C: options.C ?? DEFAULT_C[solver],
         positiveWeight: options.positiveWeight ?? 1,
-        epsilon: options.epsilon ?? 0.1,
+        epsilon: options.epsilon ?? DEFAULT_EPSILON,
         maxIterations: 1000,
         seed: options.seed ?? 1,
       },

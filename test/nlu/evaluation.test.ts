@@ -157,4 +157,23 @@ describe('evaluateProject', () => {
     const again = await evaluateProject(project, { folds: 2, seed: 1, threshold: 0.3, workers: 1 });
     expect(again.templates).toEqual(evaluation.templates);
   });
+
+  it('fits folds side by side in worker threads with the same results as in one thread', async () => {
+    // A fold's 60 intents × 48 templates is above the size from which the pool uses its threads.
+    const many: TrainingData = {
+      language: 'en',
+      synonyms: [],
+      entities: [],
+      intents: Array.from({ length: 60 }, (_, k) => ({
+        id: k + 1,
+        name: `intent ${k}`,
+        templates: Array.from({ length: 60 }, (_, i) => `topic${k} sentence ${i} word${(i * 7 + k) % 13}`),
+      })),
+    };
+    const threaded = await evaluateProject(many, { workers: 2 });
+    const single = await evaluateProject(many, { workers: 1 });
+    expect(threaded.templates).toHaveLength(60 * 60);
+    expect(threaded.templates).toEqual(single.templates);
+    expect(threaded.intents).toEqual(single.intents);
+  });
 });
