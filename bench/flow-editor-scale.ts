@@ -8,7 +8,8 @@ import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser } from '../test/e2e/helpers/browser.ts';
-import { E2E_ADMIN_PASSWORD, startServer } from '../test/e2e/helpers/server.ts';
+import { startServer } from '../test/e2e/helpers/server.ts';
+import { latencyStats, loginAsAdmin, timeKeystrokes } from './browser-bench.ts';
 
 const REACTIONS = 500;
 const SCOPES = 5;
@@ -38,13 +39,7 @@ try {
       { method, url, body },
     );
 
-  await page.goto(`${server.url}/#/login`);
-  await page.getByLabel(/email/i).fill('admin@example.com');
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: /log in|sign in/i }).click();
-  await page.waitForURL(/app\//);
-  const me = (await api('GET', '/v1/users/me')).data;
-  await api('PUT', `/v1/users/change-my-passwd?id=${me.id}`, { passwd: 'Flow-bench: quiet copper finches sing 83' });
+  await loginAsAdmin(page, server.url, 'Flow-bench: quiet copper finches sing 83');
   const projectId = (await api('POST', '/v1/projects', { name: 'Flow at scale' })).data.project_id as number;
 
   // Seed through the real API: scopes, then 500 reactions with utter/buttons/change_scope/timeout steps.
@@ -104,45 +99,10 @@ try {
   const name = page.locator('input[aria-label="Reaction name"]');
   await name.fill('');
   await name.focus();
-  await page.evaluate(() => {
-    const w = window as unknown as { __keys: { render: number; frame: number }[]; __t0: number };
-    w.__keys = [];
-    window.addEventListener(
-      'keydown',
-      () => {
-        w.__t0 = performance.now();
-      },
-      true,
-    );
-    window.addEventListener('input', () => {
-      void document.body.offsetHeight;
-      const render = performance.now() - w.__t0;
-      requestAnimationFrame(() => w.__keys.push({ render, frame: performance.now() - w.__t0 }));
-    });
-  });
-  for (const key of TYPED) {
-    await page.keyboard.type(key);
-    await page.waitForTimeout(100);
-  }
-  const keys = (await page.evaluate(
-    () => (window as unknown as { __keys: { render: number; frame: number }[] }).__keys,
-  )) as {
-    render: number;
-    frame: number;
-  }[];
+  const keys = await timeKeystrokes(page, TYPED, 100);
   const nodeShowsName = (await page.getByTestId(`reaction-node-${TYPED}`).count()) === 1;
 
-  const stats = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    return {
-      mean: +(values.reduce((a, b) => a + b, 0) / values.length).toFixed(2),
-      p50: +at(0.5).toFixed(2),
-      p95: +at(0.95).toFixed(2),
-      max: +Math.max(...values).toFixed(2),
-    };
-  };
-  const render = stats(keys.map((k) => k.render));
+  const render = latencyStats(keys.map((k) => k.render));
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, model: cpus()[0]?.model },
@@ -154,7 +114,7 @@ try {
     typed: TYPED,
     keystrokes: keys.length,
     keystroke_render_ms: render,
-    keystroke_next_frame_ms: stats(keys.map((k) => k.frame)),
+    keystroke_next_frame_ms: latencyStats(keys.map((k) => k.frame)),
     per_key_render_ms: keys.map((k) => +k.render.toFixed(2)),
     node_shows_new_name: nodeShowsName,
     budget_ms: BUDGET_MS,

@@ -8,7 +8,8 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser } from '../test/e2e/helpers/browser.ts';
-import { E2E_ADMIN_PASSWORD, startServer } from '../test/e2e/helpers/server.ts';
+import { startServer } from '../test/e2e/helpers/server.ts';
+import { latencyStats, loginAsAdmin, timeKeystrokes } from './browser-bench.ts';
 
 const INTENTS = 2000;
 const TEMPLATES_PER_INTENT = 20;
@@ -66,13 +67,7 @@ try {
       { method, url, body },
     );
 
-  await page.goto(`${server.url}/#/login`);
-  await page.getByLabel(/email/i).fill('admin@example.com');
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: /log in|sign in/i }).click();
-  await page.waitForURL(/app\//);
-  const me = await api('GET', '/v1/users/me');
-  await api('PUT', `/v1/users/change-my-passwd?id=${me.id}`, { passwd: 'Scale-bench: quiet orange lanterns drift 77' });
+  await loginAsAdmin(page, server.url, 'Scale-bench: quiet orange lanterns drift 77');
   const projectId = (await api('POST', '/v1/projects', { name: 'Intents at scale' })).project_id as number;
 
   const csv = generateCsv();
@@ -101,47 +96,11 @@ try {
 
   const search = page.getByLabel('Search intents and templates');
   await search.focus();
-  await page.evaluate(() => {
-    const w = window as unknown as { __keys: { render: number; frame: number }[]; __t0: number };
-    w.__keys = [];
-    window.addEventListener(
-      'keydown',
-      () => {
-        w.__t0 = performance.now();
-      },
-      true,
-    );
-    // Bubbling listener on window runs after React's root listener has rendered the change.
-    window.addEventListener('input', () => {
-      void document.body.offsetHeight;
-      const render = performance.now() - w.__t0;
-      requestAnimationFrame(() => w.__keys.push({ render, frame: performance.now() - w.__t0 }));
-    });
-  });
-  for (const key of QUERY) {
-    await page.keyboard.type(key);
-    await page.waitForTimeout(120);
-  }
-  const keys = (await page.evaluate(
-    () => (window as unknown as { __keys: { render: number; frame: number }[] }).__keys,
-  )) as {
-    render: number;
-    frame: number;
-  }[];
+  const keys = await timeKeystrokes(page, QUERY, 120);
   const visibleRows = await page.locator('[data-testid="intents-list"] [data-index]').count();
   const matchingSummary = (await page.getByTestId('intents-list').textContent()) ?? '';
 
-  const stats = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    return {
-      mean: +(values.reduce((a, b) => a + b, 0) / values.length).toFixed(2),
-      p50: +at(0.5).toFixed(2),
-      p95: +at(0.95).toFixed(2),
-      max: +Math.max(...values).toFixed(2),
-    };
-  };
-  const render = stats(keys.map((k) => k.render));
+  const render = latencyStats(keys.map((k) => k.render));
   const result = {
     date: new Date().toISOString(),
     // Other work on the machine inflates the figures; the load average says how much.
@@ -152,7 +111,7 @@ try {
     query: QUERY,
     keystrokes: keys.length,
     keystroke_render_ms: render,
-    keystroke_next_frame_ms: stats(keys.map((k) => k.frame)),
+    keystroke_next_frame_ms: latencyStats(keys.map((k) => k.frame)),
     per_key_render_ms: keys.map((k) => +k.render.toFixed(2)),
     rows_in_dom_after_search: visibleRows,
     matches_shown: matchingSummary.length > 0,
