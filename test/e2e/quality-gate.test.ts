@@ -1,12 +1,15 @@
-// Issue 8 acceptance in Chromium against the real server: write a test, run it green, break the bot, run all and see
-// the failure with its output opened, deploy to production past a failing test ('Deploy anyway'), roll back, and a
-// production chat (chatbot token, project_env=prod) answers with the rolled-back behaviour. Needs `npx vite build`.
+// Issue 8 acceptance in Chromium against the real server: write a test by converting a chat conversation in the
+// floating chat window, run it green, break the bot, run all and see the failure with its output opened, deploy to
+// production past a failing test ('Deploy anyway'), roll back, and the widget on a page of another site (chatbot
+// token, production) answers with the rolled-back behaviour. Needs `npx vite build`.
+// That a production chat keeps the deployed snapshot while the draft is edited is test/server/deployments.test.ts.
 import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageApi } from './helpers/page-api.ts';
 import { artifactsDir, launchBrowser, screenshot } from './helpers/browser.ts';
+import { pageApi } from './helpers/page-api.ts';
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
+import { openWidget, sayToWidget, serveWidgetPage } from './helpers/widget-page.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -14,6 +17,7 @@ let page: Page;
 const PROJECT = 1;
 const OPEN = 'We are open every day from 11:00 to 22:00.';
 const FALLBACK = 'Sorry, I did not understand. Could you say it differently?';
+const WELCOME = 'Welcome to the Demo pizzeria! How can I help you?';
 
 /** A call from the signed-in page itself: its session cookie and the console's header. */
 const api = <T>(method: string, url: string, body?: unknown): Promise<T> => pageApi<T>(page, method, url, body);
@@ -76,20 +80,36 @@ describe('quality gate in Chromium', () => {
     await page.getByTestId('tests-screen').waitFor();
     await card('order_pizza').waitFor();
 
-    // Write a test in the editor (the chat window's 'convert to test' is not in this build).
-    await page.getByRole('button', { name: /^Add/ }).click();
-    const dialog = page.getByRole('dialog');
-    expect(await dialog.getByLabel('Test identifier').inputValue()).toBe('new_test_1');
-    await dialog.getByLabel('Test identifier').fill('opening_hours_answer');
-    await dialog.getByLabel("User's input of step 1").fill('when are you open');
-    await dialog.getByLabel('Reactions of step 1', { exact: true }).fill('opening_hours');
-    await dialog.getByLabel('Reactions of step 1', { exact: true }).press('Enter');
-    await dialog.getByLabel('Actions of step 1', { exact: true }).fill('utter');
-    await dialog.getByLabel('Actions of step 1', { exact: true }).press('Enter');
-    await shot('quality-gate-1-editor');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    // Write the test by converting a conversation in the chat window opened from the top bar.
+    await page.getByRole('button', { name: 'Run Chat' }).click();
+    const chat = page.getByRole('dialog', { name: 'Chat test window' });
+    await chat.getByText(WELCOME).waitFor({ timeout: 30_000 });
+    await chat.getByRole('textbox', { name: 'Message' }).fill('when are you open');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await chat.getByText(OPEN).waitFor({ timeout: 30_000 });
+    await chat.getByRole('button', { name: 'Convert to test' }).click();
+    const convert = page.getByRole('dialog', { name: 'Convert conversation to test' });
+    const testName = convert.getByLabel('Test name');
+    await testName.waitFor();
+    await convert.getByRole('button', { name: 'Create test' }).click();
+    await convert.getByText('Test name cannot be empty').waitFor();
+    await testName.fill('order_pizza');
+    await convert.getByRole('button', { name: 'Create test' }).click();
+    await convert.getByText('Duplicit test name').waitFor();
+    await testName.fill('opening_hours_answer');
+    await shot('quality-gate-1-convert');
+    await convert.getByRole('button', { name: 'Create test' }).click();
     await toast('Test created');
-    await card('opening_hours_answer').waitFor();
+    await convert.waitFor({ state: 'hidden' });
+    await chat.getByRole('button', { name: 'Close chat' }).click();
+    await chat.waitFor({ state: 'detached' });
+
+    // The tests screen loaded its list before the conversion: its reload icon shows the new test.
+    await page.getByRole('button', { name: 'Reload tests' }).click();
+    await card('opening_hours_answer').click();
+    const steps = page.getByRole('table', { name: 'Steps' });
+    await steps.getByText('when are you open').waitFor();
+    await steps.getByText('opening_hours').waitFor();
 
     // Run it green.
     await page.getByRole('button', { name: 'Run opening_hours_answer' }).click();
@@ -163,8 +183,24 @@ describe('quality gate in Chromium', () => {
       .waitFor();
     await shot('quality-gate-6-rolled-back');
 
-    // Production answers as the good release did; the draft stays broken.
-    expect(await productionAnswer('when are you open')).toEqual([OPEN]);
+    // The widget on a page of another site, talking to production, answers as the good release did, although the
+    // draft (what the console's chat and the test runs use) is still the broken one.
+    const { chatbot_token } = await api<{ chatbot_token: string }>('GET', `/v1/settings?project_id=${PROJECT}`);
+    const site = await serveWidgetPage(server.url, { token: chatbot_token, env: 'prod', projectId: PROJECT });
+    const customer = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    try {
+      customer.on('pageerror', (error) => console.error(`widget page error: ${error.message}`));
+      await customer.goto(site.url);
+      const widget = await openWidget(customer);
+      await widget.getByText(WELCOME).waitFor({ timeout: 30_000 });
+      await sayToWidget(widget, 'when are you open');
+      await widget.getByText(OPEN).waitFor({ timeout: 30_000 });
+      expect(await widget.getByText(FALLBACK).count()).toBe(0);
+      await screenshot(customer, 'quality-gate-7-widget-rolled-back');
+    } finally {
+      await customer.close();
+      await site.close();
+    }
 
     // Filters: testing has none, a user filter that matches nobody says 'No match.'.
     await page.getByLabel('By user').fill('nobody-at-all');

@@ -1,15 +1,14 @@
 // The embeddable widget answers on a plain HTML page served from another port (another origin).
 // Needs the build first (`npx vite build`), which writes dist/chatbot/bundle.js.
-import http from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { E2E_ADMIN_PASSWORD, type RunningServer, freePort, startServer } from './helpers/server.ts';
+import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
+import { openWidget, sayToWidget, serveWidgetPage, type WidgetPage } from './helpers/widget-page.ts';
 
 let server: RunningServer;
 let browser: Browser;
-let site: http.Server;
-let siteUrl = '';
+let site: WidgetPage;
 
 /** The demo project's chatbot token, read as the administrator would in Settings. */
 async function chatbotToken(): Promise<string> {
@@ -37,33 +36,22 @@ describe('chat widget (e2e)', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const token = await chatbotToken();
-    const port = await freePort();
-    // A plain page of "another site": only the script tag.
-    const html = `<!doctype html><html><head><title>Pizza shop</title></head><body style="font-family:sans-serif">
-<h1>Demo pizzeria</h1><p>Our pizzas are the best in town.</p>
-<script src="${server.url}/v1/chatbot/bundle.js" data-project-id="1" data-token="${token}" data-env="dev"></script>
-</body></html>`;
-    site = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
-    await new Promise<void>((resolve) => site.listen(port, '127.0.0.1', resolve));
-    siteUrl = `http://localhost:${port}/`;
+    site = await serveWidgetPage(server.url, { token: await chatbotToken(), env: 'dev', projectId: 1 });
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
-    site?.close();
+    await site?.close();
     await server?.stop();
   });
 
   it('opens from the button and answers', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    await page.goto(siteUrl);
-    await page.getByRole('button', { name: 'Open chat' }).click();
-    const frame = page.frameLocator('iframe[title="Chat"]');
+    await page.goto(site.url);
+    const frame = await openWidget(page);
     await frame.getByText('Welcome to the Demo pizzeria! How can I help you?').waitFor({ timeout: 30_000 });
-    await frame.getByRole('textbox', { name: 'Message' }).fill('when are you open');
-    await frame.getByRole('button', { name: 'Send' }).click();
+    await sayToWidget(frame, 'when are you open');
     await frame.getByText('We are open every day from 11:00 to 22:00.').waitFor({ timeout: 30_000 });
     await screenshot(page, 'widget-on-foreign-page');
     await frame.getByRole('button', { name: 'Close chat' }).click();

@@ -42,6 +42,9 @@ export function conversationToSteps(
       if (reactionsSeen <= maxReactions && Number.isInteger(id)) current.reactions.push(id);
     } else if (current && e.type === 'action' && e.value && reactionsSeen <= maxReactions) {
       current.actions.push(e.value);
+    } else if (current && e.type === 'utter' && e.args.who === 'bot' && reactionsSeen <= maxReactions) {
+      // The test runner counts a bot's utterance as the action 'utter' (server/services/test-runner.ts).
+      current.actions.push('utter');
     }
   }
   return steps;

@@ -17,7 +17,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconCopy, IconPencil, IconPlayerPlay, IconPlus, IconTestPipe } from '@tabler/icons-react';
+import { IconCopy, IconPencil, IconPlayerPlay, IconPlus, IconRefresh, IconTestPipe } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { runAllTestsMachine } from '../../machines/runAllTests/machine.ts';
@@ -47,6 +47,17 @@ export function TestsView({ actor, canEdit, canRun }: { actor: Actor; canEdit: b
         description="Scripted conversations that check the bot still behaves."
         actions={
           <Group gap="xs">
+            <Tooltip label="Reload tests">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Reload tests"
+                onClick={() => send({ type: 'tests.reload' })}
+                disabled={!state.can({ type: 'tests.reload' })}
+              >
+                <IconRefresh size={18} />
+              </ActionIcon>
+            </Tooltip>
             {canEdit && (
               <Button
                 variant="default"
