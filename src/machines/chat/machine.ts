@@ -428,7 +428,14 @@ export const chatMachine = setup({
         converting: {
           description: 'Convert the conversation to a test: a name (required, unique), then PUT /tests/-1.',
           entry: assign({ testName: '', testNameError: null }),
-          on: { 'convert.cancel': [{ guard: 'wasEnded', target: 'ended' }, { target: 'idle' }] },
+          on: {
+            // Back where it was opened: ended, or idle with the integration socket reopened if one was open.
+            'convert.cancel': [
+              { guard: 'wasEnded', target: 'ended' },
+              { guard: 'integrationOn', target: 'idle.listening' },
+              { target: 'idle.quiet' },
+            ],
+          },
           initial: 'loading',
           states: {
             loading: {
