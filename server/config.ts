@@ -1,4 +1,7 @@
 import path from 'node:path';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '../src/api/contract/storage.ts';
+import type { OidcSettings } from './auth/oidc.ts';
+import { type ScreenshotSettings, readScreenshotSettings } from './services/screenshots/screenshot-settings.ts';
 
 /** Everything the server reads from the environment, in one place (README lists these). */
 export interface ServerConfig {
@@ -11,6 +14,40 @@ export interface ServerConfig {
   logLevel: string;
   /** Behind TLS the session cookie is Secure. */
   secureCookies: boolean;
+  /** Corporate single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_REDIRECT_URI); null: off. */
+  oidc: OidcSettings | null;
+  /** The storage upload limit in bytes (UPLOAD_MAX_BYTES, else 10 MB); above it uploads answer 413. */
+  uploadMaxBytes: number;
+  /** The chatbot test screen's screenshots (SCREENSHOT_SERVICE_URL/KEY, CHROMIUM_PATH, SCREENSHOT_ALLOW_PRIVATE). */
+  screenshots: ScreenshotSettings;
+}
+
+const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URI'] as const;
+
+/** None of the four turns single sign-on off; some but not all is a mistake worth refusing to start for. */
+function readOidc(env: NodeJS.ProcessEnv): OidcSettings | null {
+  const missing = OIDC_VARIABLES.filter((name) => !env[name]);
+  if (missing.length === OIDC_VARIABLES.length) return null;
+  if (missing.length > 0) throw new Error(`Single sign-on is half configured: set ${missing.join(', ')} as well.`);
+  for (const name of ['OIDC_ISSUER', 'OIDC_REDIRECT_URI'] as const) {
+    if (!URL.canParse(env[name] as string)) throw new Error(`${name} must be a URL.`);
+  }
+  return {
+    issuer: env.OIDC_ISSUER as string,
+    clientId: env.OIDC_CLIENT_ID as string,
+    clientSecret: env.OIDC_CLIENT_SECRET as string,
+    redirectUri: env.OIDC_REDIRECT_URI as string,
+  };
+}
+
+function readUploadMaxBytes(env: NodeJS.ProcessEnv): number {
+  const raw = env.UPLOAD_MAX_BYTES;
+  if (raw === undefined || raw === '') return DEFAULT_UPLOAD_MAX_BYTES;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new Error(`UPLOAD_MAX_BYTES must be a positive whole number of bytes, not "${raw}".`);
+  }
+  return value;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -23,5 +60,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     secureCookies: env.SECURE_COOKIES === '1',
+    oidc: readOidc(env),
+    uploadMaxBytes: readUploadMaxBytes(env),
+    screenshots: readScreenshotSettings(env),
   };
 }

@@ -6,23 +6,12 @@ import * as oidc from 'openid-client';
  * with discovery. The ID token is checked for issuer, audience, nonce, expiry and its JWS signature.
  */
 
+/** Read and validated by server/config.ts (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_REDIRECT_URI). */
 export interface OidcSettings {
   issuer: string;
   clientId: string;
   clientSecret: string;
   redirectUri: string;
-}
-
-/** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_REDIRECT_URI; any missing turns single sign-on off. */
-export function readOidcSettings(env: NodeJS.ProcessEnv = process.env): OidcSettings | null {
-  const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_REDIRECT_URI } = env;
-  if (!OIDC_ISSUER || !OIDC_CLIENT_ID || !OIDC_CLIENT_SECRET || !OIDC_REDIRECT_URI) return null;
-  return {
-    issuer: OIDC_ISSUER,
-    clientId: OIDC_CLIENT_ID,
-    clientSecret: OIDC_CLIENT_SECRET,
-    redirectUri: OIDC_REDIRECT_URI,
-  };
 }
 
 /** Test seam: the SSO test swaps the HTTP client to tamper with token responses (forged ID tokens). */

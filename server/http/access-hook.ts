@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CallAccess } from '../../src/api/contract/call.ts';
 import { MAX_ROW_ID } from '../../src/api/contract/row-id.ts';
 import { can } from '../../src/api/permissions.ts';
+import { OTP_ENROLMENT_REQUIRED, isAllowedBeforeEnrolment } from '../auth/otp-requirement.ts';
 import { SESSION_COOKIE, resolveSession } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import { loadCurrentUser } from '../services/current-user.ts';
@@ -62,6 +63,10 @@ export function installAccessHook(app: FastifyInstance, db: Db): void {
     if (claimedUser !== null && claimedUser !== user.id) throw new HttpError(403, 'User mismatch.');
     request.user = user;
     request.sessionToken = token;
+    // The platform requires one-time codes and this user has none: the session may only enrol (require_otp).
+    if (user.otp_enrolment_required && !isAllowedBeforeEnrolment(request.method, request.routeOptions.url)) {
+      throw new HttpError(403, OTP_ENROLMENT_REQUIRED);
+    }
     if (user.password_expired && !allowedWhileExpired.has(access.kind)) {
       throw new HttpError(403, 'Password expired. Change it first.');
     }

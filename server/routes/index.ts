@@ -33,6 +33,7 @@ import widgetBundleRoutes from './widget-bundle.ts';
 import testRoutes from './tests.ts';
 import testRunRoutes from './test-runs.ts';
 import deploymentRoutes from './deployments.ts';
+import chatbotTestRoutes from './chatbot-test.ts';
 
 /** Every /v1 route plugin, one per resource. A new resource adds one line here. */
 export const apiRoutePlugins: Array<(app: FastifyInstance, services: ApiServices) => Promise<void>> = [
@@ -69,4 +70,5 @@ export const apiRoutePlugins: Array<(app: FastifyInstance, services: ApiServices
   testRoutes,
   testRunRoutes,
   deploymentRoutes,
+  chatbotTestRoutes,
 ];

@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { OTP_WRONG_CODE, confirmOtp, disableOtp, enrolOtp } from '../../src/api/contract/otp.ts';
 import { clearAttempts, reserveAttempt } from '../auth/login-throttle.ts';
+import { OTP_REQUIRED_BY_PLATFORM } from '../auth/otp-requirement.ts';
 import { endAllSessions } from '../auth/sessions.ts';
 import { consumeStep, matchingStep, newTotpSecret, totpFor } from '../auth/totp.ts';
 import { HttpError } from '../http/http-error.ts';
 import { type AppServices, registerCall } from '../http/register-call.ts';
+import { readPlatformSettings } from '../services/settings.ts';
 import { logUserAction } from '../services/users-log.ts';
 
 /** A pending secret not confirmed within this time must be enrolled again. */
@@ -86,6 +88,8 @@ export default async function otpRoutes(app: FastifyInstance, services: AppServi
     const { otp } = body as NonNullable<typeof body>;
     const row = await db.selectFrom('users').select('otp_secret').where('id', '=', user.id).executeTakeFirst();
     if (!row?.otp_secret) throw new HttpError(400, 'One-time codes are not on.');
+    // Turning them off would only lock the session into enrolment again (require_otp).
+    if ((await readPlatformSettings(db)).require_otp) throw new HttpError(400, OTP_REQUIRED_BY_PLATFORM);
     await guardAttempt(user.id);
     const step = matchingStep(row.otp_secret, otp);
     if (step === null || !(await consumeStep(db, user.id, step))) throw wrongCode();

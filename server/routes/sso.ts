@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SSO_FAILED, getSsoConfig, ssoCallback, ssoLogin } from '../../src/api/contract/sso.ts';
-import { OidcClient, readOidcSettings } from '../auth/oidc.ts';
+import type { ApiServices } from '../app.ts';
+import { OidcClient } from '../auth/oidc.ts';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE, createSession } from '../auth/sessions.ts';
 import { HttpError } from '../http/http-error.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import { registerCall } from '../http/register-call.ts';
 import { loadCurrentUser } from '../services/current-user.ts';
 import { SSO_FLOW_SECONDS, saveFlow, takeFlow, userForIdentity } from '../services/sso.ts';
 import { logUserAction } from '../services/users-log.ts';
@@ -16,10 +17,9 @@ const BINDING_PATH = '/v1/integrations/msal';
 const ssoFailed = () => new HttpError(401, SSO_FAILED);
 
 /** Corporate single sign-on by OpenID Connect, behind the console's msal paths (spec 1 §7). */
-export default async function ssoRoutes(app: FastifyInstance, services: AppServices & { secureCookies: boolean }) {
+export default async function ssoRoutes(app: FastifyInstance, services: ApiServices) {
   const { db } = services;
-  const settings = readOidcSettings();
-  const client = settings ? new OidcClient(settings) : null;
+  const client = services.config.oidc ? new OidcClient(services.config.oidc) : null;
   const requireClient = (): OidcClient => {
     if (!client) throw new HttpError(404, 'Single sign-on is not configured.');
     return client;

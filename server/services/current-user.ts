@@ -1,6 +1,7 @@
 import type { CurrentUser, Grant } from '../../src/api/contract/users.ts';
 import { permissionKey } from '../../src/api/permissions.ts';
 import type { Db } from '../db/database.ts';
+import { isOtpEnrolmentRequired } from '../auth/otp-requirement.ts';
 import { isPasswordPastMaxAge, readPlatformSettings } from './settings.ts';
 
 async function grantsOfRoles(db: Db, roleIds: number[]): Promise<Map<number, Grant[]>> {
@@ -51,6 +52,7 @@ export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUs
   const grants = await grantsOfRoles(db, roleIds);
   const catalogue = await db.selectFrom('permissions').select(['method', 'path']).execute();
   const systemGrants = user.system_role_id ? (grants.get(user.system_role_id) ?? []) : [];
+  const platform = await readPlatformSettings(db);
   // A platform administrator (system grant on GET /projects is implied by any system role) sees every project.
   const projects = user.system_role_id
     ? await db.selectFrom('projects').select(['id', 'name']).orderBy('name').execute()
@@ -61,9 +63,9 @@ export async function loadCurrentUser(db: Db, userId: number): Promise<CurrentUs
     email: user.email,
     company_id: user.company_id,
     // The optional platform maximum age (off by default, ASVS 6.2.10) expires a password like a reset does.
-    password_expired:
-      user.password_expired || isPasswordPastMaxAge(await readPlatformSettings(db), user.password_changed_at),
+    password_expired: user.password_expired || isPasswordPastMaxAge(platform, user.password_changed_at),
     otp_enabled: user.otp_secret !== null,
+    otp_enrolment_required: isOtpEnrolmentRequired(platform, user.otp_secret),
     projects,
     permissions: {
       project_roles: Object.fromEntries(assignments.map((a) => [String(a.id), a.role_id])),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { DEFAULT_UPLOAD_MAX_BYTES, type StorageFile } from '../../src/api/contract/storage.ts';
+import type { StorageFile } from '../../src/api/contract/storage.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
 
@@ -9,12 +9,6 @@ import { HttpError } from '../http/http-error.ts';
  * `storage_files` name them: the client's file name is a label in a column, never a path on disk.
  * Each upload of a name adds a row with the next version; deleting marks every version deleted.
  */
-
-/** The upload limit in bytes: UPLOAD_MAX_BYTES, else 10 MB. */
-export function readUploadLimit(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.UPLOAD_MAX_BYTES);
-  return Number.isInteger(value) && value > 0 ? value : DEFAULT_UPLOAD_MAX_BYTES;
-}
 
 /** Names compare as Unicode NFC, trimmed: "é" typed two ways is one file. */
 export const normalizeFileName = (name: string): string => name.normalize('NFC').trim();

@@ -5,16 +5,21 @@ import type { otpEnrolmentMachine } from '../machines/otpEnrolment/machine.ts';
 
 export interface OtpEnrolmentModalProps {
   actor: ActorRefFrom<typeof otpEnrolmentMachine>;
+  /** Offered while enrolment is forced, the one way out of a dialog that cannot be closed. */
+  onLogout?: () => void;
 }
+
+/** Shown while the platform requires one-time codes and the user has none yet. */
+export const OTP_REQUIRED_NOTICE = 'This platform requires one-time codes. Set them up to continue.';
 
 /**
  * The one-time code dialog (user menu): scan the QR code and confirm with a code, or turn codes off with a
  * current one. Opens from the machine's state; the menu item only sends `otp.open`.
  */
-export function OtpEnrolmentModal({ actor }: OtpEnrolmentModalProps) {
+export function OtpEnrolmentModal({ actor, onLogout }: OtpEnrolmentModalProps) {
   const state = useSelector(actor, (s) => s);
   const { send } = actor;
-  const { enrolment, code, error } = state.context;
+  const { enrolment, code, error, forced } = state.context;
   const busy = state.hasTag('busy');
   const disablingFlow = state.matches('askingToDisable') || state.matches('disabling');
   const codeField = (
@@ -31,7 +36,20 @@ export function OtpEnrolmentModal({ actor }: OtpEnrolmentModalProps) {
   );
 
   return (
-    <Modal opened={!state.matches('closed')} onClose={() => send({ type: 'otp.close' })} title="One-time codes">
+    <Modal
+      opened={!state.matches('closed')}
+      onClose={() => send({ type: 'otp.close' })}
+      title="One-time codes"
+      withCloseButton={!forced}
+      closeOnEscape={!forced}
+      closeOnClickOutside={!forced}
+      data-testid="otp-enrolment-modal"
+    >
+      {forced && (
+        <Alert color="blue" mb="md" data-testid="otp-required-notice">
+          {OTP_REQUIRED_NOTICE}
+        </Alert>
+      )}
       {state.hasTag('loading') && (
         <Group justify="center" p="lg">
           <Loader aria-label="Preparing one-time codes" />
@@ -87,6 +105,13 @@ export function OtpEnrolmentModal({ actor }: OtpEnrolmentModalProps) {
             Turn off
           </Button>
         </Stack>
+      )}
+      {forced && onLogout && (
+        <Group justify="center" mt="md">
+          <Button variant="subtle" color="gray" onClick={onLogout}>
+            Log out
+          </Button>
+        </Group>
       )}
     </Modal>
   );

@@ -1,7 +1,7 @@
 // Model-based test of the session against the real console (spec 1 §2, §4, §5, §8; spec 2 §8, §9): login with
-// its errors and one-time code, the forced password change, 401 → login remembering the page, and logout.
+// its errors and one-time code, the forced one-time code enrolment (require_otp), the forced password change, 401 → login remembering the page, and logout.
 import type { PasswordCheck, PasswordCheckInput } from '../../src/machines/session/actors.ts';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,12 +20,16 @@ import {
   PASSWORD_CHANGED,
   PASSWORDS_DIFFER,
 } from '../../src/machines/session/selectors.ts';
+import { OTP_REQUIRED_NOTICE } from '../../src/ui/OtpEnrolmentModal.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 import { fixedProjects, renderConsole, settle } from './renderConsole.tsx';
 import { makeUser } from './userFixtures.ts';
 
 const user = makeUser({}, [{ method: 'GET', path: '/stats', project_env: null }]);
 const expiredUser: CurrentUser = { ...user, password_expired: true };
+// The platform requires one-time codes and these users have none (require_otp): enrolment comes first.
+const enrolUser: CurrentUser = { ...user, otp_enrolment_required: true };
+const enrolExpiredUser: CurrentUser = { ...enrolUser, password_expired: true };
 
 const fetchMe = createDeferredActor<CurrentUser>({ output: user, error: new Error('401') });
 const login = createDeferredActor<CurrentUser, { email: string; passwd: string; otp?: string }>({
@@ -53,11 +57,25 @@ const machine = providedSessionMachine.provide({
 });
 
 // A real API call answered 401 is how the session gets lost (spec 2 §8).
-const server = setupServer(http.get('*/v1/projects', () => HttpResponse.json({ message: 'gone' }, { status: 401 })));
+const server = setupServer(
+  http.get('*/v1/projects', () => HttpResponse.json({ message: 'gone' }, { status: 401 })),
+  // The forced enrolment dialog's own calls (its real actors).
+  http.post('*/v1/users/otp/enrol', () =>
+    HttpResponse.json({
+      otpauth_url: 'otpauth://totp/Bot%20Console:ada@example.com?secret=JBSWY3DPEHPK3PXP&period=30&digits=6',
+      qr_code: 'data:image/png;base64,iVBORw0KGgo=',
+      secret: 'JBSWY3DPEHPK3PXP',
+    }),
+  ),
+  http.post('*/v1/users/otp/confirm', () => HttpResponse.json({ status: 'ok' })),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterAll(() => server.close());
 
 const hashPath = () => window.location.hash.replace(/^#/, '');
+const enrolmentModal = () => screen.getByTestId('otp-enrolment-modal');
+const inEnrolment = (state: { matches: (value: object) => boolean }) =>
+  state.matches({ authenticated: { access: 'otpEnrolment' } });
 const modal = () => screen.getByTestId('change-password-modal');
 const typePassword = (passwd: string, confirm: string) => {
   const dialog = screen.getByRole('dialog');
@@ -88,10 +106,32 @@ const executors = {
     fireEvent.click(screen.getByRole('button', { name: /Use a different account/ }));
     await settle();
   },
-  'session.logout': async () => {
+  'session.logout': async ({ previous }) => {
+    if (inEnrolment(previous)) {
+      // The forced dialog cannot be closed, but it offers the way out.
+      fireEvent.click(within(enrolmentModal()).getByRole('button', { name: 'Log out' }));
+      await settle();
+      return;
+    }
     fireEvent.click(screen.getByTestId('user-menu'));
     await settle();
     fireEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await settle();
+  },
+  'otp.enrolled': async () => {
+    // The dialog starts the enrolment itself; the QR code appears, the 6 digits are typed and confirmed.
+    await waitFor(() =>
+      expect(within(enrolmentModal()).getByAltText('QR code for the authenticator app')).toBeVisible(),
+    );
+    const inputs = [...enrolmentModal().querySelectorAll('input')];
+    '123456'.split('').forEach((digit, i) => {
+      if (inputs[i]) fireEvent.change(inputs[i], { target: { value: digit } });
+    });
+    await settle();
+    // The sixth digit confirms by itself; the button is there for a code pasted some other way.
+    const turnOn = screen.queryByRole('button', { name: 'Turn on' });
+    if (turnOn && !turnOn.hasAttribute('data-loading')) fireEvent.click(turnOn);
+    await waitFor(() => expect(screen.queryByTestId('otp-enrolment-gate')).not.toBeInTheDocument());
     await settle();
   },
   'session.expired': async () => {
@@ -141,7 +181,18 @@ const states: StateAssertions<typeof machine> = {
     expect(screen.queryByTestId('change-password-modal')).not.toBeInTheDocument();
     expect(hashPath()).toBe('/app/dashboard');
   },
-  'authenticated.inactivity.watching': () => expect(screen.getByTestId('user-menu')).toHaveTextContent(user.name),
+  'authenticated.inactivity.watching': (state) =>
+    inEnrolment(state)
+      ? expect(screen.queryByTestId('user-menu')).not.toBeInTheDocument()
+      : expect(screen.getByTestId('user-menu')).toHaveTextContent(user.name),
+  'authenticated.access.otpEnrolment': () => {
+    // Only the enrolment dialog: no screen, no project, and no way to close it.
+    expect(screen.getByTestId('otp-enrolment-gate')).toBeInTheDocument();
+    expect(within(enrolmentModal()).getByTestId('otp-required-notice')).toHaveTextContent(OTP_REQUIRED_NOTICE);
+    expect(within(enrolmentModal()).queryByRole('button', { name: /close/i })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('change-password-modal')).not.toBeInTheDocument();
+  },
   [editing('empty')]: () => expect(within(modal()).getByTestId('password-problem')).toHaveTextContent(NO_PASSWORD),
   [editing('mismatch')]: () =>
     expect(within(modal()).getByTestId('password-problem')).toHaveTextContent(PASSWORDS_DIFFER),
@@ -187,8 +238,11 @@ describeModel({
     { type: 'session.expired', returnTo: '/app/dashboard?project_id=1' },
     { type: 'xstate.done.actor.fetchMe', output: user } as never,
     { type: 'xstate.done.actor.fetchMe', output: expiredUser } as never,
+    { type: 'xstate.done.actor.fetchMe', output: enrolUser } as never,
+    { type: 'xstate.done.actor.fetchMe', output: enrolExpiredUser } as never,
     { type: 'xstate.done.actor.login', output: user } as never,
     { type: 'xstate.done.actor.login', output: expiredUser } as never,
+    { type: 'xstate.done.actor.login', output: enrolUser } as never,
     { type: 'xstate.error.actor.login', error: new LoginFailure('otp_required') } as never,
     { type: 'xstate.error.actor.login', error: new LoginFailure('failed') } as never,
     { type: 'xstate.error.actor.login', error: new LoginFailure('suspended') } as never,
@@ -199,7 +253,7 @@ describeModel({
     } as never,
   ],
   serializeContext: (c) => ({
-    user: c.user ? c.user.password_expired : null,
+    user: c.user ? [c.user.password_expired, c.user.otp_enrolment_required] : null,
     otp: c.otpRequired,
     failure: c.loginFailure,
     field: Object.keys(c.fieldErrors).length > 0,

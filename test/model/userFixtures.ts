@@ -12,6 +12,7 @@ export function makeUser(
     company_id: 1,
     password_expired: false,
     otp_enabled: false,
+    otp_enrolment_required: false,
     projects: [{ id: 1, name: 'Demo bot' }],
     permissions: {
       project_roles: { '1': 2 },

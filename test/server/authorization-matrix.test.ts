@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CallAccess } from '../../src/api/contract/call.ts';
 import { systemVariant } from '../../src/api/permissions.ts';
+import { isAllowedBeforeEnrolment } from '../../server/auth/otp-requirement.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { DEMO_PROJECT_ID, createTestApp } from './helpers/test-app.ts';
 
@@ -87,6 +88,14 @@ await t.db
   .insertInto('user_projects')
   .values({ user_id: expired, project_id: DEMO_PROJECT_ID, role_id: everythingRole })
   .execute();
+// With require_otp on, a user without a code holds a session that may only enrol (the pre-MFA session).
+const enrolmentPending = await newUser('enrolment-pending');
+await t.db
+  .insertInto('user_projects')
+  .values({ user_id: enrolmentPending, project_id: DEMO_PROJECT_ID, role_id: everythingRole })
+  .execute();
+const setRequireOtp = (on: boolean) =>
+  t.db.updateTable('platform_settings').set({ require_otp: on }).where('id', '=', 1).execute();
 
 /** Catalogue entries that satisfy a grant, and whether a project role can hold one (a /system-only entry cannot). */
 function entriesFor(access: Extract<CallAccess, { kind: 'grant' }>, env: Env | undefined) {
@@ -104,16 +113,21 @@ interface Cell {
   cookieFor: number | null;
   env?: Env;
   expected: Expected;
+  /** The platform requires one-time codes while this cell is asked. */
+  requireOtp?: boolean;
 }
 
 async function ask(method: string, url: string, cell: Cell): Promise<number> {
   const cookie = cell.cookieFor === null ? undefined : `console_session=${await createSession(t.db, cell.cookieFor)}`;
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url: concreteUrl(url),
-    query: { project_id: String(DEMO_PROJECT_ID), ...(cell.env ? { project_env: cell.env } : {}) },
-    headers: { 'x-requested-with': 'console', ...(cookie ? { cookie } : {}) },
-  });
+  if (cell.requireOtp) await setRequireOtp(true);
+  const res = await t.app
+    .inject({
+      method: method as 'GET',
+      url: concreteUrl(url),
+      query: { project_id: String(DEMO_PROJECT_ID), ...(cell.env ? { project_env: cell.env } : {}) },
+      headers: { 'x-requested-with': 'console', ...(cookie ? { cookie } : {}) },
+    })
+    .finally(() => (cell.requireOtp ? setRequireOtp(false) : undefined));
   expect(res.statusCode, `${cell.caller} ${method} ${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
   return res.statusCode;
 }
@@ -163,6 +177,13 @@ describe('authorization matrix', () => {
         const signedIn: Expected = open ? 'open' : access.kind === 'session' ? 'pass' : 402;
         cells.push({ caller: 'anonymous', cookieFor: null, env, expected: open ? 'open' : 401 });
         cells.push({ caller: 'pre-MFA (no session issued)', cookieFor: null, env, expected: open ? 'open' : 401 });
+        cells.push({
+          caller: 'pre-MFA session (require_otp, no code enrolled)',
+          cookieFor: enrolmentPending,
+          env,
+          requireOtp: true,
+          expected: open ? 'open' : isAllowedBeforeEnrolment(route.method, route.url) ? 'pass' : 403,
+        });
         cells.push({
           caller: 'password expired',
           cookieFor: expired,

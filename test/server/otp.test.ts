@@ -1,6 +1,7 @@
 // One-time codes (QUALITY: RFC 6238 §5.2, ASVS 6.5.1): enrolment, login with a code, replay refused, parallel submissions, ±1 step.
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OTP_ENROLMENT_REQUIRED, OTP_REQUIRED_BY_PLATFORM } from '../../server/auth/otp-requirement.ts';
 import { TOTP_PERIOD, matchingStep } from '../../server/auth/totp.ts';
 import { type Caller, type TestApp, USER_PASSWORD, createTestApp } from './helpers/test-app.ts';
 
@@ -134,6 +135,106 @@ describe('login with a one-time code', () => {
     );
     expect((await t.call('GET', '/v1/users/me', { as: caller })).json().otp_enabled).toBe(false);
     expect((await login(email)).statusCode).toBe(200);
+  });
+});
+
+/** The platform setting as an administrator turns it on in the platform-settings screen. */
+async function setRequireOtp(on: boolean): Promise<void> {
+  const admin = await t.admin();
+  const read = await t.call('GET', '/v1/platform/settings', { as: admin });
+  expect(read.statusCode).toBe(200);
+  const atime = read.headers['x-atime'] as string;
+  const put = await t.call('PUT', '/v1/platform/settings', { as: admin, body: { require_otp: on }, query: { atime } });
+  expect(put.statusCode, put.body).toBe(200);
+}
+
+/** Calls a restricted session must not make: project data, configuration writes, its own password, the admin area. */
+const beyondEnrolment = [
+  ['GET', '/v1/projects'],
+  ['GET', '/v1/settings'],
+  ['GET', '/v1/intents'],
+  ['PUT', '/v1/settings'],
+  ['GET', '/v1/users-logs'],
+  ['POST', '/v1/users/validate-passwd'],
+  ['PUT', '/v1/users/change-my-passwd'],
+  ['DELETE', '/v1/users/otp'],
+] as const;
+
+describe('platform requiring one-time codes (require_otp)', () => {
+  it('gives a user without a code a session that can only enrol; enrolling makes it full', async () => {
+    const caller = await t.createUser({ roleId: 1 });
+    const email = (await t.call('GET', '/v1/users/me', { as: caller })).json().email;
+    await setRequireOtp(true);
+    const answer = await login(email);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().user).toMatchObject({ otp_enabled: false, otp_enrolment_required: true });
+    const cookie = answer.cookies.find((c) => c.name === 'console_session');
+    const restricted = { cookie: `console_session=${cookie?.value}`, userId: caller.userId };
+
+    const me = await t.call('GET', '/v1/users/me', { as: restricted });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().otp_enrolment_required).toBe(true);
+    for (const [method, url] of beyondEnrolment) {
+      const refused = await t.call(method, url, { as: restricted, body: {}, query: { atime: 1 } });
+      expect(refused.statusCode, `${method} ${url}`).toBe(403);
+      expect(refused.json().message).toBe(OTP_ENROLMENT_REQUIRED);
+    }
+    // The session opened before the setting was turned on is restricted as well, from its next call.
+    expect((await t.call('GET', '/v1/projects', { as: caller })).statusCode).toBe(403);
+
+    const enrol = await t.call('POST', '/v1/users/otp/enrol', { as: restricted });
+    expect(enrol.statusCode).toBe(200);
+    const confirm = await t.call('POST', '/v1/users/otp/confirm', {
+      as: restricted,
+      body: { otp: codeAt(enrol.json().secret) },
+    });
+    expect(confirm.statusCode).toBe(200);
+    const after = (await t.call('GET', '/v1/users/me', { as: restricted })).json();
+    expect(after).toMatchObject({ otp_enabled: true, otp_enrolment_required: false });
+    expect((await t.call('GET', '/v1/projects', { as: restricted })).statusCode).toBe(200);
+    expect((await t.call('GET', '/v1/settings', { as: restricted })).statusCode).toBe(200);
+    // Sessions opened without the second factor ended with the enrolment.
+    expect((await t.call('GET', '/v1/users/me', { as: caller })).statusCode).toBe(401);
+    const logout = await t.call('POST', '/v1/auth/logout', { as: restricted });
+    expect(logout.statusCode).toBe(200);
+  });
+
+  it('lets a restricted session log out', async () => {
+    const caller = await t.createUser({ roleId: 3 });
+    await setRequireOtp(true);
+    expect((await t.call('POST', '/v1/auth/logout', { as: caller })).statusCode).toBe(200);
+    expect((await t.call('GET', '/v1/users/me', { as: caller })).statusCode).toBe(401);
+  });
+
+  it('asks an enrolled user for the code at login, and refuses turning codes off while required', async () => {
+    const { email, secret } = await enrolledUser();
+    await setRequireOtp(true);
+    const noCode = await login(email);
+    expect(noCode.statusCode).toBe(401);
+    expect(noCode.json().message).toBe('otp_required');
+    expect(noCode.cookies.find((c) => c.name === 'console_session' && c.value)).toBeUndefined();
+    const ok = await login(email, codeAt(secret, 1));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user).toMatchObject({ otp_enabled: true, otp_enrolment_required: false });
+    const cookie = ok.cookies.find((c) => c.name === 'console_session');
+    const full = { cookie: `console_session=${cookie?.value}`, userId: ok.json().user.id };
+    expect((await t.call('GET', '/v1/projects', { as: full })).statusCode).toBe(200);
+    const off = await t.call('DELETE', '/v1/users/otp', { as: full, body: { otp: codeAt(secret, -1) } });
+    expect(off.statusCode).toBe(400);
+    expect(off.json().message).toBe(OTP_REQUIRED_BY_PLATFORM);
+    expect((await t.call('GET', '/v1/users/me', { as: full })).json().otp_enabled).toBe(true);
+  });
+
+  it('lifts the restriction when the setting is turned off again (the administrator without a code is restricted too)', async () => {
+    const caller = await t.createUser({ roleId: 3 });
+    await setRequireOtp(true);
+    expect((await t.call('GET', '/v1/projects', { as: caller })).statusCode).toBe(403);
+    // The administrator has no code either: enrolment first, then the setting can be changed back.
+    const admin = await t.admin();
+    expect((await t.call('GET', '/v1/platform/settings', { as: admin })).statusCode).toBe(403);
+    await t.db.updateTable('platform_settings').set({ require_otp: false }).where('id', '=', 1).execute();
+    expect((await t.call('GET', '/v1/projects', { as: caller })).statusCode).toBe(200);
+    expect((await t.call('GET', '/v1/users/me', { as: caller })).json().otp_enrolment_required).toBe(false);
   });
 });
 

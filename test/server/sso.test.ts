@@ -30,7 +30,6 @@ let server: http.Server;
 let issuer = '';
 /** Rewrites the ID token of the next token response (a man in the middle, or a lying provider). */
 let tamper: ((idToken: string) => string) | null = null;
-const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
   server = http.createServer();
@@ -82,14 +81,6 @@ beforeAll(async () => {
     callback(req, res);
   });
 
-  for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URI'])
-    saved[key] = process.env[key];
-  Object.assign(process.env, {
-    OIDC_ISSUER: issuer,
-    OIDC_CLIENT_ID: CLIENT_ID,
-    OIDC_CLIENT_SECRET: CLIENT_SECRET,
-    OIDC_REDIRECT_URI: REDIRECT_URI,
-  });
   oidcTestHooks.fetch = async (url, options) => {
     const response = await fetch(url, options as RequestInit);
     if (!tamper || !String(url).endsWith('/token')) return response;
@@ -104,10 +95,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   oidcTestHooks.fetch = undefined;
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
   await new Promise((resolve) => server.close(resolve));
 });
 
@@ -117,7 +104,10 @@ beforeEach(async () => {
   accounts.set('victim-sub', { email: VICTIM_EMAIL, email_verified: true });
   nextAccount = 'victim-sub';
   tamper = null;
-  t = await createTestApp();
+  // What server/config.ts reads from OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_REDIRECT_URI.
+  t = await createTestApp({
+    config: { oidc: { issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: REDIRECT_URI } },
+  });
 });
 afterEach(async () => {
   await t.close();
@@ -206,10 +196,7 @@ describe('single sign-on', () => {
   it('says it is enabled when configured, and is off (button hidden, 404) without the settings', async () => {
     const config = await t.app.inject({ method: 'GET', url: '/v1/integrations/msal/config' });
     expect(config.json()).toEqual({ enabled: true });
-    const issuerSetting = process.env.OIDC_ISSUER;
-    delete process.env.OIDC_ISSUER;
-    const off = await createTestApp();
-    process.env.OIDC_ISSUER = issuerSetting;
+    const off = await createTestApp({ config: { oidc: null } });
     try {
       expect((await off.app.inject({ method: 'GET', url: '/v1/integrations/msal/config' })).json()).toEqual({
         enabled: false,

@@ -2,24 +2,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from './helpers/test-app.ts';
 
-// A small limit keeps the boundary tests fast (UPLOAD_MAX_BYTES; the default is 10 MB).
+// A small limit keeps the boundary tests fast (config uploadMaxBytes from UPLOAD_MAX_BYTES; the default is 10 MB).
 const LIMIT = 64 * 1024;
-let previousLimit: string | undefined;
-beforeAll(() => {
-  previousLimit = process.env.UPLOAD_MAX_BYTES;
-  process.env.UPLOAD_MAX_BYTES = String(LIMIT);
-});
-afterAll(() => {
-  if (previousLimit === undefined) delete process.env.UPLOAD_MAX_BYTES;
-  else process.env.UPLOAD_MAX_BYTES = previousLimit;
-});
 
 let t: TestApp;
 beforeEach(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: { uploadMaxBytes: LIMIT } });
 });
 afterEach(async () => {
   await t.close();

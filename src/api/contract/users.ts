@@ -17,6 +17,8 @@ export const currentUser = z.object({
   company_id: z.number().int().nullable(),
   password_expired: z.boolean(),
   otp_enabled: z.boolean(),
+  /** The platform requires one-time codes and this user has none yet: the session may only enrol (or log out). */
+  otp_enrolment_required: z.boolean(),
   projects: z.array(z.object({ id: z.number().int(), name: z.string() })),
   permissions: z.object({
     /** project id -> role id */

@@ -7,6 +7,8 @@ import { isCodeComplete } from './guards.ts';
 export interface OtpEnrolmentContext {
   /** Whether the user has one-time codes on (from the session's user, then kept up to date here). */
   enabled: boolean;
+  /** The platform requires codes and the user has none: the dialog opens by itself and cannot be closed. */
+  forced: boolean;
   enrolment: OtpEnrolment | null;
   code: string;
   error: string | null;
@@ -14,15 +16,23 @@ export interface OtpEnrolmentContext {
 
 const reason = (error: unknown): string => (error instanceof Error && error.message ? error.message : OTP_WRONG_CODE);
 
-/** One-time codes from the user menu: enrol (QR code, confirm with a code), or turn off with a current code. */
+/**
+ * One-time codes from the user menu: enrol (QR code, confirm with a code), or turn off with a current code.
+ * Forced (require_otp, no code yet): enrolment starts at once and the dialog cannot be closed until it succeeds.
+ */
 export const otpEnrolmentMachine = setup({
   types: {
     context: {} as OtpEnrolmentContext,
     events: {} as OtpEnrolmentEvent,
-    input: {} as { enabled: boolean },
+    input: {} as { enabled: boolean; forced?: boolean },
   },
   actors: otpEnrolmentActors,
-  guards: { isCodeComplete, isEnabled: ({ context }) => context.enabled },
+  guards: {
+    isCodeComplete,
+    isEnabled: ({ context }) => context.enabled,
+    mustEnrol: ({ context }) => context.forced && !context.enabled,
+    isDismissable: ({ context }) => !context.forced,
+  },
   actions: {
     notify: (_, _params: { title: string; color: 'green' | 'red' }) => {},
     /** The session should refetch the user so otp_enabled is right everywhere. */
@@ -32,14 +42,21 @@ export const otpEnrolmentMachine = setup({
 }).createMachine({
   id: 'otpEnrolment',
   description: 'The one-time code dialog of the user menu.',
-  context: ({ input }) => ({ enabled: input.enabled, enrolment: null, code: '', error: null }),
+  context: ({ input }) => ({
+    enabled: input.enabled,
+    forced: input.forced ?? false,
+    enrolment: null,
+    code: '',
+    error: null,
+  }),
   initial: 'closed',
   on: {
     'otp.input': { actions: assign({ code: ({ event }) => event.code.replace(/\D/g, '').slice(0, 6), error: null }) },
   },
   states: {
     closed: {
-      description: 'No dialog.',
+      description: 'No dialog (a forced enrolment starts at once).',
+      always: { guard: 'mustEnrol', target: 'starting', actions: 'resetCode' },
       on: {
         'otp.open': [
           { guard: 'isEnabled', target: 'askingToDisable', actions: 'resetCode' },
@@ -59,13 +76,13 @@ export const otpEnrolmentMachine = setup({
     },
     startFailed: {
       description: 'The secret could not be created.',
-      on: { 'otp.retry': 'starting', 'otp.close': 'closed' },
+      on: { 'otp.retry': 'starting', 'otp.close': { guard: 'isDismissable', target: 'closed' } },
     },
     showingCode: {
       description: 'The QR code is shown; the user types the code their app shows.',
       on: {
         'otp.confirm': { guard: 'isCodeComplete', target: 'confirming' },
-        'otp.close': { target: 'closed', actions: assign({ enrolment: null }) },
+        'otp.close': { guard: 'isDismissable', target: 'closed', actions: assign({ enrolment: null }) },
       },
     },
     confirming: {

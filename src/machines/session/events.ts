@@ -5,4 +5,6 @@ export type SessionEvent =
   | { type: 'session.expired'; returnTo: string | null }
   | { type: 'session.activity' }
   | { type: 'password.input'; passwd: string; confirm: string }
-  | { type: 'password.change' };
+  | { type: 'password.change' }
+  /** The forced enrolment dialog confirmed a code: the session is full now. */
+  | { type: 'otp.enrolled' };

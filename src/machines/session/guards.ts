@@ -37,6 +37,10 @@ export const isOtpRequired = ({ event }: { event: unknown }): boolean =>
 export const isPasswordExpired = (user: { password_expired: boolean } | null): boolean =>
   user?.password_expired === true;
 
+/** The platform requires one-time codes and this user has none: the server only allows enrolment. */
+export const isOtpEnrolmentRequired = (user: { otp_enrolment_required: boolean } | null): boolean =>
+  user?.otp_enrolment_required === true;
+
 export const isPasswordEmpty = ({ event }: Args): boolean => event.type === 'password.input' && event.passwd === '';
 
 export const isPasswordMismatch = ({ event }: Args): boolean =>

@@ -5,6 +5,7 @@ import type { SessionEvent } from './events.ts';
 import {
   isIdleTooLong,
   isLoginFormComplete,
+  isOtpEnrolmentRequired,
   isOtpRequired,
   isPasswordAccepted,
   isPasswordEmpty,
@@ -41,8 +42,9 @@ const isAppPage = (path: string | null): path is string => !!path && path.starts
 const emptyPassword = { passwd: '', confirm: '', serverMessage: null };
 
 /**
- * The browser session: who is logged in, the login with its optional one-time code, the forced password
- * change, losing the session (401/403) with return to the page, inactivity logout and logout.
+ * The browser session: who is logged in, the login with its optional one-time code, the forced one-time code
+ * enrolment (platform setting require_otp), the forced password change, losing the session (401/403) with return
+ * to the page, inactivity logout and logout.
  */
 export const sessionMachine = setup({
   types: {
@@ -59,6 +61,8 @@ export const sessionMachine = setup({
     isLoginFormComplete,
     isOtpRequired,
     isPasswordExpired: (_, params: { user: CurrentUser }) => isPasswordExpired(params.user),
+    isOtpEnrolmentRequired: (_, params: { user: CurrentUser }) => isOtpEnrolmentRequired(params.user),
+    isStoredPasswordExpired: ({ context }) => isPasswordExpired(context.user),
     isPasswordEmpty,
     isPasswordMismatch,
     isPasswordAccepted,
@@ -95,6 +99,11 @@ export const sessionMachine = setup({
       logoutReason: null,
     })),
     clearReturnTo: assign({ returnTo: null }),
+    /** The server lifts the restriction once a code is enrolled; the user is told so without another fetch. */
+    markOtpEnrolled: assign({
+      user: ({ context }) =>
+        context.user ? { ...context.user, otp_enabled: true, otp_enrolment_required: false } : null,
+    }),
   },
 }).createMachine({
   id: 'session',
@@ -120,6 +129,14 @@ export const sessionMachine = setup({
         src: 'fetchMe',
         input: () => undefined,
         onDone: [
+          {
+            guard: { type: 'isOtpEnrolmentRequired', params: ({ event }) => ({ user: event.output }) },
+            target: '#session.authenticated.access.otpEnrolment',
+            actions: [
+              { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+              { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
+            ],
+          },
           {
             guard: { type: 'isPasswordExpired', params: ({ event }) => ({ user: event.output }) },
             target: '#session.authenticated.access.passwordExpired',
@@ -181,6 +198,16 @@ export const sessionMachine = setup({
         }),
         onDone: [
           {
+            guard: { type: 'isOtpEnrolmentRequired', params: ({ event }) => ({ user: event.output }) },
+            target: '#session.authenticated.access.otpEnrolment',
+            actions: [
+              { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+              { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
+              { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? DEFAULT_PAGE, replace: true }) },
+              'clearReturnTo',
+            ],
+          },
+          {
             guard: { type: 'isPasswordExpired', params: ({ event }) => ({ user: event.output }) },
             target: '#session.authenticated.access.passwordExpired',
             actions: [
@@ -235,6 +262,31 @@ export const sessionMachine = setup({
         access: {
           initial: 'ready',
           states: {
+            otpEnrolment: {
+              description:
+                'The platform requires one-time codes and the user has none: the server allows only enrolment, ' +
+                'so only the enrolment dialog is shown and it cannot be closed (logout still works).',
+              tags: ['otpEnrolmentRequired'],
+              on: {
+                'otp.enrolled': [
+                  {
+                    guard: 'isStoredPasswordExpired',
+                    target: 'passwordExpired',
+                    actions: [
+                      'markOtpEnrolled',
+                      { type: 'publishUser', params: ({ context }) => ({ user: context.user }) },
+                    ],
+                  },
+                  {
+                    target: 'ready',
+                    actions: [
+                      'markOtpEnrolled',
+                      { type: 'publishUser', params: ({ context }) => ({ user: context.user }) },
+                    ],
+                  },
+                ],
+              },
+            },
             passwordExpired: {
               description: 'The password has expired: a change-password dialog that cannot be closed.',
               tags: ['passwordExpired'],

@@ -23,6 +23,7 @@ import { providedOtpEnrolmentMachine } from '../../machines/otpEnrolment/provide
 import ErrorScreen from '../error/ErrorScreen.tsx';
 import { appRoutes } from '../routes.tsx';
 import { NewProjectModal } from './NewProjectModal.tsx';
+import { OtpEnrolmentGate } from './OtpEnrolmentGate.tsx';
 import { mayOpen, menuTargets } from './permittedRoutes.ts';
 import { ScreenOutlet } from './ScreenOutlet.tsx';
 
@@ -41,6 +42,9 @@ export default function LayoutScreen({
 }) {
   const user = SessionActor.useSelector((s) => s.context.user);
   const search = useSearch();
+  // Until a required one-time code is enrolled the server refuses everything else: no project is even listed.
+  const enrolmentRequired = SessionActor.useSelector((s) => s.hasTag('otpEnrolmentRequired'));
+  if (enrolmentRequired) return <OtpEnrolmentGate />;
   return (
     <ProjectSelectionActor.Provider
       logic={projectSelectionLogic}

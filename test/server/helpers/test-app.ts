@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/app.ts';
 import { hashPassword } from '../../../server/auth/passwords.ts';
-import { readConfig } from '../../../server/config.ts';
+import { type ServerConfig, readConfig } from '../../../server/config.ts';
 import type { Db } from '../../../server/db/database.ts';
 import { SEED_ADMIN_EMAIL } from '../../../server/db/seed/index.ts';
 import { TEST_ADMIN_PASSWORD, type TestDatabase, openTestDatabase } from './test-database.ts';
@@ -44,9 +44,10 @@ export interface TestApp {
 
 let counter = 0;
 
-export async function createTestApp(): Promise<TestApp> {
+/** `config` overrides the environment-free defaults (e.g. `uploadMaxBytes`, `oidc`), as server/config.ts would. */
+export async function createTestApp(options: { config?: Partial<ServerConfig> } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = { ...readConfig({}), distDir: '/nonexistent' };
+  const config = { ...readConfig({}), distDir: '/nonexistent', ...options.config };
   const app = await buildApp({ db: database.db, config });
   await app.ready();
   const db = database.db;

@@ -1,38 +1,28 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { CANNOT_DOWNLOAD, type UsersLogPage } from '../../api/contract/users-logs.ts';
-
-export interface UsersLogsFilter {
-  page: number;
-  size: number;
-  user: string;
-  search: string;
-}
-
-export type UsersLogsEvent =
-  | { type: 'logs.page'; page: number }
-  | { type: 'logs.size'; size: number }
-  | { type: 'logs.filter'; user: string; search: string }
-  | { type: 'logs.download' }
-  | { type: 'logs.retry' };
+import { type UsersLogsFilter, usersLogsActors } from './actors.ts';
+import type { UsersLogsEvent } from './events.ts';
 
 type Notice = { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue' };
 
-/** The users-log screen: a server-side page of the last 2 months, filters (debounced) and the CSV download. */
+export interface UsersLogsContext {
+  filter: UsersLogsFilter;
+  /** The page last answered; kept while the next one loads so the table does not flash. */
+  data: UsersLogPage | null;
+}
+
+export const FIRST_PAGE: UsersLogsFilter = { page: 1, size: 50, user: '', search: '' };
+
+/** The users-log screen (spec 1 §2): a server-side page of the last 2 months, debounced filters, the CSV download. */
 export const usersLogsMachine = setup({
-  types: { context: {} as { filter: UsersLogsFilter; data: UsersLogPage | null }, events: {} as UsersLogsEvent },
-  actors: {
-    loadPage: fromPromise<UsersLogPage, UsersLogsFilter>(async () => {
-      throw new Error('loadPage not provided');
-    }),
-    download: fromPromise<void, Pick<UsersLogsFilter, 'user' | 'search'>>(async () => {
-      throw new Error('download not provided');
-    }),
-  },
+  types: { context: {} as UsersLogsContext, events: {} as UsersLogsEvent },
+  actors: usersLogsActors,
   actions: { notify: (_, _params: Notice) => {} },
   delays: { filterDebounce: 300 },
 }).createMachine({
   id: 'usersLogs',
-  context: { filter: { page: 1, size: 50, user: '', search: '' }, data: null },
+  description: 'The users-log table with its filters, pages and CSV download.',
+  context: { filter: FIRST_PAGE, data: null },
   initial: 'loading',
   on: {
     'logs.filter': {
@@ -44,7 +34,7 @@ export const usersLogsMachine = setup({
   },
   states: {
     debouncing: {
-      description: 'Waiting for typing to pause before asking the server.',
+      description: 'A filter changed: waiting for typing to pause before asking the server.',
       after: { filterDebounce: 'loading' },
     },
     loading: {
@@ -58,7 +48,7 @@ export const usersLogsMachine = setup({
         onError: 'failed',
       },
     },
-    failed: { description: 'The page could not be loaded.', on: { 'logs.retry': 'loading' } },
+    failed: { description: 'The page could not be loaded; a retry asks again.', on: { 'logs.retry': 'loading' } },
     ready: {
       description: 'A page is shown.',
       on: {
@@ -74,7 +64,8 @@ export const usersLogsMachine = setup({
       },
     },
     downloading: {
-      description: 'The CSV of every matching line is being downloaded.',
+      description: "The CSV of every matching line is being downloaded; a failure says 'Cannot download file!'.",
+      tags: ['busy'],
       invoke: {
         id: 'download',
         src: 'download',

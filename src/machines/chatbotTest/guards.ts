@@ -1,0 +1,2 @@
+/** Show needs something typed in the Webpage URL input. */
+export const hasUrl = (url: string): boolean => url.trim() !== '';

@@ -1,0 +1,140 @@
+// Model-based test of the platform-settings screen (issue 3: sign-in policy with require_otp and the maximum password
+// age, companies, users with password and one-time-code resets): xstate/graph walks the platformSettings chart and
+// each path drives the real PlatformSettingsView.
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { createActor } from 'xstate';
+import { SAVE_FAILED, SAVE_SUCCESS } from '../../src/api/contract/settings.ts';
+import type { PlatformData, PlatformTask } from '../../src/machines/platformSettings/actors.ts';
+import { platformSettingsMachine } from '../../src/machines/platformSettings/machine.ts';
+import { PlatformSettingsView } from '../../src/screens/platformSettings/PlatformSettingsView.tsx';
+import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
+
+const ONE_OFF = 'Fresh-One-Off-Passw0rd';
+const data: PlatformData = {
+  policy: { max_password_age_days: null, require_otp: false },
+  companies: [{ id: 1, name: 'Demo', users: 2, projects: 1 }],
+  languages: [{ code: 'en', name: 'English' }],
+  voices: [{ id: 'espeak-en', name: 'English (eSpeak)', language: 'en', gender: 'female', engine_voice: 'en-us' }],
+  users: [
+    {
+      id: 5,
+      name: 'Eve Example',
+      email: 'eve@example.com',
+      active: true,
+      password_expired: false,
+      company_id: 1,
+      system_role_id: null,
+      projects: [],
+    },
+  ],
+};
+
+const load = createDeferredActor<PlatformData, void>({ output: data, error: new Error('offline') });
+const perform = createDeferredActor<{ password?: string }, PlatformTask>({
+  output: { password: ONE_OFF },
+  error: new Error('409'),
+});
+const notices: Array<{ title: string; message?: string }> = [];
+const machine = platformSettingsMachine.provide({
+  actors: { load: load.logic, perform: perform.logic },
+  actions: { notify: (_, params) => notices.push(params) },
+});
+
+const requireOtpSwitch = () => screen.getByRole('switch', { name: /Require one-time codes/ });
+const savePolicy = () => screen.getByRole('button', { name: 'Save policy' });
+const userRow = () => screen.getByRole('row', { name: /Eve Example/ });
+
+const executors = {
+  'platform.run': async ({ event, user }) => {
+    const { task } = event;
+    if (task.kind === 'user.resetPassword')
+      await user.click(within(userRow()).getByRole('button', { name: 'Reset password' }));
+    else if (task.kind === 'user.resetOtp')
+      await user.click(within(userRow()).getByRole('button', { name: 'Reset one-time code' }));
+    else if (task.kind === 'company.save') {
+      fireEvent.change(screen.getByPlaceholderText('New company name'), { target: { value: task.name } });
+      await user.click(screen.getByRole('button', { name: 'Add company' }));
+    } else throw new Error(`no gesture for ${task.kind}`);
+  },
+  'platform.reload': ({ user }) => user.click(screen.getByRole('button', { name: 'Reload' })),
+  'platform.dismissPassword': async ({ user }) => {
+    // Only a shown password can be dismissed; without one there is nothing to click.
+    const dismiss = screen.queryByRole('button', { name: 'Dismiss the one-off password' });
+    if (dismiss) await user.click(dismiss);
+  },
+  'policy.edit': async ({ event, user }) => {
+    // A click always edits: when the switch already shows the event's value, it goes there and back.
+    if (requireOtpSwitch().matches(':checked') === event.policy.require_otp) await user.click(requireOtpSwitch());
+    await user.click(requireOtpSwitch());
+  },
+  'policy.save': async ({ user }) => {
+    // Nothing to save: the button is disabled and the gesture does nothing.
+    if (!savePolicy().hasAttribute('disabled')) await user.click(savePolicy());
+  },
+} satisfies ModelExecutors<typeof machine>;
+
+const states: StateAssertions<typeof machine> = {
+  loading: (state) => {
+    expect(load.pending).toBeGreaterThan(0);
+    if (state.context.data === null) expect(screen.getByLabelText('Loading platform settings')).toBeInTheDocument();
+    // Reloading after a change keeps the screen; no change can start meanwhile.
+    else expect(within(userRow()).getByRole('button', { name: 'Reset password' })).toBeDisabled();
+  },
+  failed: () => {
+    expect(screen.getByText('Cannot load the platform settings.')).toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  },
+  ready: (state) => {
+    const { draft, data: loaded, oneOffPassword } = state.context;
+    expect(requireOtpSwitch()).toHaveProperty('checked', draft?.require_otp);
+    const changed = JSON.stringify(draft) !== JSON.stringify(loaded?.policy);
+    if (changed) expect(savePolicy()).toBeEnabled();
+    else expect(savePolicy()).toBeDisabled();
+    expect(within(userRow()).getByRole('button', { name: 'Reset one-time code' })).toBeEnabled();
+    if (oneOffPassword) {
+      expect(screen.getByText(ONE_OFF)).toBeInTheDocument();
+      expect(screen.getByText(/Give this password to eve@example.com/)).toBeInTheDocument();
+    } else expect(screen.queryByText(ONE_OFF)).not.toBeInTheDocument();
+    const last = notices.at(-1);
+    if (last && perform.calls.length > 0) expect([SAVE_SUCCESS, SAVE_FAILED.title]).toContain(last.title);
+  },
+  working: (state) => {
+    expect(perform.calls.at(-1)).toEqual(state.context.task);
+    expect(savePolicy()).toHaveAttribute('data-loading');
+    expect(within(userRow()).getByRole('button', { name: 'Reset password' })).toBeDisabled();
+  },
+};
+
+describeModel({
+  name: 'platformSettings',
+  machine,
+  render: (m) => {
+    notices.length = 0;
+    const actor = createActor(m).start();
+    render(
+      <MantineProvider env="test">
+        <PlatformSettingsView actor={actor} />
+      </MantineProvider>,
+    );
+    return { actor };
+  },
+  executors,
+  states,
+  invokes: { load, perform },
+  events: [
+    { type: 'platform.run', task: { kind: 'user.resetPassword', id: 5 } },
+    { type: 'platform.run', task: { kind: 'user.resetOtp', id: 5 } },
+    { type: 'platform.run', task: { kind: 'company.save', id: null, name: 'Acme' } },
+    { type: 'policy.edit', policy: { max_password_age_days: null, require_otp: true } },
+    { type: 'xstate.done.actor.perform', output: { password: ONE_OFF } } as never,
+    { type: 'xstate.done.actor.perform', output: {} } as never,
+  ],
+  // Which change runs does not change the chart's path, so one kind of task per state is enough.
+  serializeContext: (c) => ({
+    loaded: c.data !== null,
+    otp: c.draft?.require_otp ?? null,
+    password: c.oneOffPassword !== null,
+  }),
+});

@@ -1,0 +1,37 @@
+// server/config.ts is the one place the environment is read: single sign-on and the upload limit are validated there.
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config.ts';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '../../src/api/contract/storage.ts';
+
+const oidcEnv = {
+  OIDC_ISSUER: 'https://login.microsoftonline.com/tenant/v2.0',
+  OIDC_CLIENT_ID: 'console',
+  OIDC_CLIENT_SECRET: 'secret',
+  OIDC_REDIRECT_URI: 'https://console.example.com/',
+};
+
+describe('server configuration', () => {
+  it('turns single sign-on off without the OIDC variables and on with all four', () => {
+    expect(readConfig({}).oidc).toBeNull();
+    expect(readConfig(oidcEnv).oidc).toEqual({
+      issuer: oidcEnv.OIDC_ISSUER,
+      clientId: 'console',
+      clientSecret: 'secret',
+      redirectUri: oidcEnv.OIDC_REDIRECT_URI,
+    });
+  });
+
+  it('refuses half a single sign-on configuration and issuers that are not URLs', () => {
+    const { OIDC_CLIENT_SECRET: _secret, ...missingSecret } = oidcEnv;
+    expect(() => readConfig(missingSecret)).toThrow('set OIDC_CLIENT_SECRET as well');
+    expect(() => readConfig({ ...oidcEnv, OIDC_ISSUER: 'not a url' })).toThrow('OIDC_ISSUER must be a URL.');
+  });
+
+  it('reads the upload limit, defaulting to 10 MB, and refuses one that is not a positive number of bytes', () => {
+    expect(readConfig({}).uploadMaxBytes).toBe(DEFAULT_UPLOAD_MAX_BYTES);
+    expect(readConfig({ UPLOAD_MAX_BYTES: '65536' }).uploadMaxBytes).toBe(65536);
+    for (const bad of ['abc', '0', '-5', '1.5']) {
+      expect(() => readConfig({ UPLOAD_MAX_BYTES: bad })).toThrow('UPLOAD_MAX_BYTES must be a positive whole number');
+    }
+  });
+});
