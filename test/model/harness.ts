@@ -150,8 +150,12 @@ export interface ModelTestConfig<TMachine extends AnyStateMachine> {
   /** Bounds on the traversal, passed to xstate/graph. */
   limit?: number;
   stopWhen?: (state: Snapshot<TMachine>) => boolean;
-  /** `shortest` (default): one shortest path per (state, incoming transition); `simple`: all simple paths. */
-  paths?: 'shortest' | 'simple';
+  /**
+   * `shortest` (default): one shortest path per serialised state (state value, `serializeContext`, incoming event,
+   * previous state value); `simple`: all simple paths; `perTransition`: for every state and every transition, only
+   * the shortest path whose last step enters or takes it (for charts whose context makes `shortest` too many to run).
+   */
+  paths?: 'shortest' | 'simple' | 'perTransition';
   /** Default: `fake` when the machine has `after` delays, else `real`. */
   timers?: 'fake' | 'real';
   /** Fail the coverage test unless every state and transition was exercised (default true). */
@@ -181,16 +185,21 @@ const ERROR_ACTOR = 'xstate.error.actor.';
 const AFTER = 'xstate.after.';
 
 type NodeLike = AnyStateNode & { ownEvents: string[] };
-type InspectableScope = ReturnType<typeof inspectingScope>;
+type Microstep = (transitions: AnyTransitionDefinition[], snapshot: AnyMachineSnapshot | undefined) => void;
 
-/** A side-effect-free actor scope (like xstate/graph's) that also records the transitions each microstep took. */
-function inspectingScope(onTransitions: (transitions: AnyTransitionDefinition[]) => void) {
+/** A side-effect-free actor scope (like xstate/graph's) that also reports each microstep: transitions and snapshot. */
+function inspectingScope(onMicrostep: Microstep) {
   const empty = createEmptyActor();
   const system = Object.create(empty.system) as typeof empty.system & {
-    _sendInspectionEvent: (event: { type: string; _transitions?: AnyTransitionDefinition[] }) => void;
+    _sendInspectionEvent: (event: {
+      type: string;
+      snapshot?: unknown;
+      _transitions?: AnyTransitionDefinition[];
+    }) => void;
   };
   system._sendInspectionEvent = (event) => {
-    if (event.type === '@xstate.microstep' && event._transitions) onTransitions(event._transitions);
+    if (event.type === '@xstate.microstep' && event._transitions)
+      onMicrostep(event._transitions, event.snapshot as AnyMachineSnapshot | undefined);
   };
   return {
     self: empty,
@@ -243,6 +252,32 @@ function describeValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** What one step exercises: state node ids (transient ones included) and transition keys. */
+interface StepCoverage {
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+/**
+ * Paths whose event sequence is the start of (or equal to) another's add nothing: each step is asserted anyway.
+ * Like xstate/graph's own deduplication (longest first, order kept), but comparing events by the harness's key,
+ * which tells apart samples of one type that JSON cannot (errors without own properties).
+ */
+function withoutPrefixes<TPath extends { steps: Array<{ event: EventObject }> }>(
+  paths: TPath[],
+  eventKey: (event: EventObject) => string,
+): TPath[] {
+  const byLength = paths
+    .map((path) => ({ path, keys: path.steps.map((s) => eventKey(s.event)) }))
+    .sort((a, b) => b.keys.length - a.keys.length);
+  const kept: typeof byLength = [];
+  for (const candidate of byLength) {
+    const contained = kept.some((longer) => candidate.keys.every((key, i) => key === longer.keys[i]));
+    if (!contained) kept.push(candidate);
+  }
+  return kept.map((k) => k.path);
+}
+
 export function createModelHarness<TMachine extends AnyStateMachine>(
   config: ModelTestConfig<TMachine>,
 ): ModelHarness<TMachine> {
@@ -262,6 +297,16 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
   });
   const coveredStates = new Set<string>();
   const coveredTransitions = new Set<string>();
+
+  // Several samples of one event type (a guarded branch each) must stay apart in the traversal: they get a key of
+  // their own in the serialised state and in the graph's edges; a lone sample is keyed as before (by type / JSON).
+  const sampleKeys = new Map<EventObject, string>();
+  for (const sample of config.events ?? []) {
+    const sameType = (config.events ?? []).filter((e) => e.type === sample.type);
+    if (sameType.length > 1) sampleKeys.set(sample, `${sample.type}#${sameType.indexOf(sample) + 1}`);
+  }
+  const eventKey = (event: EventObject): string => sampleKeys.get(event) ?? event.type;
+  const serializeEvent = (event: EventObject): string => sampleKeys.get(event) ?? JSON.stringify(event);
 
   const sampleEvents = (type: string): Array<EventObject & Record<string, unknown>> => {
     const samples = (config.events ?? []).filter((e) => e.type === type);
@@ -285,7 +330,7 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
     JSON.stringify([
       machineSnapshot(state).value,
       serializeContext(machineSnapshot(state).context) ?? '',
-      event?.type ?? '',
+      event ? eventKey(event) : '',
       previous ? machineSnapshot(previous).value : '',
     ]);
 
@@ -294,23 +339,29 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
     {
       events: enabledEvents,
       serializeState,
+      serializeEvent: serializeEvent as (event: EventOf<TMachine>) => string,
       limit: config.limit ?? Number.POSITIVE_INFINITY,
       stopWhen: config.stopWhen,
       input: config.input,
     },
   );
-  const generated = config.paths === 'simple' ? model.getSimplePaths() : model.getShortestPaths();
-  const paths: ModelPath<TMachine>[] = generated.map((p) => ({
-    description: p.description,
-    steps: p.steps as ModelPath<TMachine>['steps'],
-  }));
-
-  const recordTransitions = (previous: Snapshot<TMachine> | undefined, event: EventObject) => {
-    const scope: InspectableScope = inspectingScope((taken) => {
+  /**
+   * Replays one step on the machine alone and reports what it exercised: every transition of every microstep, and
+   * every state node active in a microstep or left by an eventless transition, so transient states (entered and left
+   * within one macrostep) count as covered too.
+   */
+  const stepCoverage = (previous: Snapshot<TMachine> | undefined, event: EventObject): StepCoverage => {
+    const covered: StepCoverage = { states: new Set(), transitions: new Set() };
+    const addNode = (node: AnyStateNode | undefined) => {
+      for (let n = node; n?.path.length; n = n.parent) covered.states.add(n.id);
+    };
+    const scope = inspectingScope((taken, snapshot) => {
       for (const t of taken) {
         const key = transitionKeys.get(t);
-        if (key) coveredTransitions.add(key);
+        if (key) covered.transitions.add(key);
+        addNode(t.source);
       }
+      for (const node of (snapshot?._nodes ?? []) as AnyStateNode[]) addNode(node);
     });
     const logic = machine as unknown as {
       getInitialSnapshot: (scope: unknown, input: unknown) => unknown;
@@ -318,7 +369,39 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
     };
     if (!previous) logic.getInitialSnapshot(scope, config.input);
     else logic.transition(previous, event, scope);
+    return covered;
   };
+  const recordStep = (previous: Snapshot<TMachine> | undefined, event: EventObject) => {
+    const { states, transitions } = stepCoverage(previous, event);
+    for (const id of states) coveredStates.add(id);
+    for (const key of transitions) coveredTransitions.add(key);
+  };
+
+  /** For every state and every transition, the shortest path whose last step enters or takes it; nothing else. */
+  const perTransition = <TPath extends ModelPath<TMachine>>(candidates: TPath[]): TPath[] => {
+    const chosen = new Map<string, TPath>();
+    for (const path of [...candidates].sort((a, b) => a.steps.length - b.steps.length)) {
+      const last = path.steps.at(-1);
+      if (!last) continue;
+      const { states, transitions } = stepCoverage(path.steps.at(-2)?.state, last.event);
+      for (const node of machineSnapshot(last.state)._nodes as AnyStateNode[])
+        if (node.path.length) states.add(node.id);
+      for (const item of [...[...states].map((id) => `state ${id}`), ...transitions]) {
+        if (!chosen.has(item)) chosen.set(item, path);
+      }
+    }
+    return [...new Set(chosen.values())];
+  };
+
+  const generated = (
+    config.paths === 'simple'
+      ? model.getSimplePaths({ allowDuplicatePaths: true })
+      : model.getShortestPaths({ allowDuplicatePaths: true })
+  ).map((p) => ({ description: p.description, steps: p.steps as ModelPath<TMachine>['steps'] }));
+  const paths: ModelPath<TMachine>[] = withoutPrefixes(
+    config.paths === 'perTransition' ? perTransition(generated) : generated,
+    serializeEvent,
+  );
 
   const internalExecutor = (type: string): Executor<TMachine, EventObject> | undefined => {
     if (internalExecutors[type]) return internalExecutors[type];
@@ -419,7 +502,7 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
           await executor({ event, previous, state, user, advance } as StepContext<TMachine, EventObject>);
         }
         await flush();
-        recordTransitions(previous, event);
+        recordStep(previous, event);
         phase = `checking state ${describeValue(expected)}`;
         if (view.actor) {
           const actual = (view.actor.getSnapshot() as { value: unknown }).value;

@@ -7,6 +7,11 @@ export const canUndo = (c: FlowEditorContext): boolean => c.past.length > 0;
 export const canRedo = (c: FlowEditorContext): boolean => c.future.length > 0;
 export const selectionExists = (c: FlowEditorContext): boolean =>
   c.selectedId !== null && c.draft.some((r) => r.id === c.selectedId);
+/** A step of the selected reaction at this index (edits of missing steps are not edits). */
+export const stepExists = (c: FlowEditorContext, index: number): boolean => {
+  const reaction = c.draft.find((r) => r.id === c.selectedId);
+  return reaction !== undefined && index >= 0 && index < reaction.actions.length;
+};
 export const hasProblems = (c: FlowEditorContext): boolean => draftProblems(c.draft, validationRefs(c)).length > 0;
 
 /** Search: names, intents and action texts, case-insensitive. */

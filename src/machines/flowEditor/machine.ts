@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, not, setup } from 'xstate';
 import type { ActionCatalogue } from '../../api/contract/actions.ts';
 import type { ReactionScope, ReactionScopeInput } from '../../api/contract/reaction-scopes.ts';
 import type { Reaction } from '../../api/contract/reactions.ts';
@@ -163,6 +163,15 @@ export const flowEditorMachine = setup({
       (event.type === 'scope.add' && g.scopeNameTaken(context, event.name, null)) ||
       (event.type === 'scope.rename' && g.scopeNameTaken(context, event.name, event.id)),
     scopeInUse: ({ context, event }) => event.type === 'scope.delete' && g.scopeInUse(context, event.id),
+    scopeExists: ({ context, event }) =>
+      (event.type === 'scope.delete' || event.type === 'scope.rename') && context.scopes.some((s) => s.id === event.id),
+    stepExists: ({ context, event }) =>
+      (event.type === 'action.remove' || event.type === 'action.arg') && g.stepExists(context, event.index),
+    canMoveStep: ({ context, event }) =>
+      event.type === 'action.move' &&
+      event.from !== event.to &&
+      g.stepExists(context, event.from) &&
+      g.stepExists(context, event.to),
   },
   actions: {
     notify: (_, _params: Notice) => {},
@@ -290,6 +299,7 @@ export const flowEditorMachine = setup({
                   },
                 ],
                 'scope.rename': [
+                  { guard: not('scopeExists') },
                   {
                     guard: 'scopeNameEmpty',
                     actions: { type: 'notify', params: { title: SCOPE_NAME_EMPTY, color: 'yellow' } },
@@ -311,6 +321,7 @@ export const flowEditorMachine = setup({
                   },
                 ],
                 'scope.delete': [
+                  { guard: not('scopeExists') },
                   {
                     guard: 'scopeInUse',
                     actions: { type: 'notify', params: { title: SCOPE_IN_USE, color: 'yellow' } },
@@ -394,18 +405,21 @@ export const flowEditorMachine = setup({
                           ),
                         },
                         'action.remove': {
+                          guard: 'stepExists',
                           ...draftEdit,
                           actions: assign(({ context, event }) =>
                             editActions(context, (a) => removeStep(a, event.index)),
                           ),
                         },
                         'action.move': {
+                          guard: 'canMoveStep',
                           ...draftEdit,
                           actions: assign(({ context, event }) =>
                             editActions(context, (a) => moveStep(a, event.from, event.to)),
                           ),
                         },
                         'action.arg': {
+                          guard: 'stepExists',
                           ...draftEdit,
                           actions: assign(({ context, event }) => {
                             const reaction = selected(context);

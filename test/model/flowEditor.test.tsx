@@ -1,5 +1,7 @@
 // Model-based test of the reaction flow editor: xstate/graph walks the flowEditor chart, each path drives the real
-// GraphEditorView (React Flow canvas, outline, side panel, save bar) in jsdom.
+// GraphEditorView (React Flow canvas, outline, side panel, save bar) in jsdom. Only the shortest path to each state
+// and to each transition is run (`paths: 'perTransition'`); every state, transient ones included, and every
+// transition must be covered.
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +13,14 @@ import type { FlowData, ScopeSaveInput, ScopeSaveOutput } from '../../src/machin
 import { conditionProblem } from '../../src/machines/flowEditor/conditionSyntax.ts';
 import { draftProblems, moveStep, toSaveBody } from '../../src/machines/flowEditor/draft.ts';
 import { isDirty, matchingIds } from '../../src/machines/flowEditor/guards.ts';
-import { flowEditorMachine, REACTIONS_SAVED } from '../../src/machines/flowEditor/machine.ts';
+import type { FlowEditorEvent } from '../../src/machines/flowEditor/events.ts';
+import {
+  flowEditorMachine,
+  REACTIONS_SAVED,
+  SCOPE_IN_USE,
+  SCOPE_NAME_DUPLICIT,
+  SCOPE_NAME_EMPTY,
+} from '../../src/machines/flowEditor/machine.ts';
 import { validationRefs } from '../../src/machines/flowEditor/selectors.ts';
 import { GraphEditorView } from '../../src/screens/graphEditor/GraphEditorView.tsx';
 import { createGraphBuilder } from '../../src/ui/flow/flowGraph.ts';
@@ -107,6 +116,15 @@ const panel = () => within(screen.getByTestId('reaction-panel'));
 const input = (label: string) =>
   document.querySelector(`input[aria-label="${label}"], textarea[aria-label="${label}"]`);
 const nameOf = (id: number) => ctx().draft.find((r) => r.id === id)?.name ?? '';
+const selectedSteps = () => ctx().draft.find((r) => r.id === ctx().selectedId)?.actions ?? [];
+const scopeName = (id: number) => ctx().scopes.find((s) => s.id === id)?.name;
+/** Which notice a scope change must show (the machine's guards, read from the view's own actor). */
+const scopeRefusal = (name: string, exceptId: number | null) =>
+  name.trim() === ''
+    ? SCOPE_NAME_EMPTY
+    : ctx().scopes.some((s) => s.id !== exceptId && s.name.toLowerCase() === name.trim().toLowerCase())
+      ? SCOPE_NAME_DUPLICIT
+      : null;
 
 const executors = {
   'flow.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Retry' })),
@@ -131,37 +149,54 @@ const executors = {
   'delete.cancel': ({ user }) => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })),
   'reaction.change': ({ event }) => {
     const [field, value] = Object.entries(event.patch)[0] as [string, string];
-    const target = input(field === 'name' ? 'Reaction name' : 'Condition');
-    if (target) fireEvent.change(target, { target: { value } });
+    fireEvent.change(panel().getByLabelText(field === 'name' ? 'Reaction name' : 'Condition'), { target: { value } });
   },
   'action.add': async ({ user, event }) => {
-    await user.click(input('Add action') as Element);
+    await user.click(panel().getByLabelText('Add action', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: event.name }));
   },
+  // A step that is not there has no button: the gesture does not exist (the machine's stepExists guard).
   'action.remove': async ({ user, event }) => {
-    const button = screen.queryByRole('button', { name: `Remove step ${event.index + 1}` });
-    if (button) await user.click(button);
+    if (event.index < selectedSteps().length)
+      await user.click(panel().getByRole('button', { name: `Remove step ${event.index + 1}` }));
   },
   'action.move': async ({ user, event }) => {
-    const button = screen.queryByRole('button', { name: `Move step ${event.from + 1} up` });
-    if (button && !button.hasAttribute('disabled')) await user.click(button);
+    if (Math.max(event.from, event.to) < selectedSteps().length)
+      await user.click(panel().getByRole('button', { name: `Move step ${event.from + 1} up` }));
   },
   'action.arg': ({ event }) => {
-    const target = input(`${event.name} of step ${event.index + 1}`);
-    if (target) fireEvent.change(target, { target: { value: event.value } });
+    if (event.index < selectedSteps().length)
+      fireEvent.change(panel().getByLabelText(`${event.name} of step ${event.index + 1}`), {
+        target: { value: event.value },
+      });
   },
   'scope.add': async ({ user, event }) => {
-    const field = screen.getByLabelText('New scope name');
-    fireEvent.change(field, { target: { value: event.name } });
+    const refusal = scopeRefusal(event.name, null);
+    fireEvent.change(screen.getByLabelText('New scope name'), { target: { value: event.name } });
     await user.click(screen.getByRole('button', { name: 'Add scope' }));
+    if (refusal) expect(notices.at(-1)).toBe(refusal);
   },
   'scope.rename': async ({ user, event }) => {
-    await user.click(screen.getByRole('button', { name: 'Rename scope ordering' }));
-    const field = screen.getByRole('textbox', { name: 'Rename scope ordering' });
+    const name = scopeName(event.id);
+    if (!name) return; // a scope that is gone has no row (the machine's scopeExists guard)
+    const refusal = scopeRefusal(event.name, event.id);
+    await user.click(screen.getByRole('button', { name: `Rename scope ${name}` }));
+    const field = screen.getByRole('textbox', { name: `Rename scope ${name}` });
     fireEvent.change(field, { target: { value: event.name } });
     fireEvent.keyDown(field, { key: 'Enter' });
+    if (refusal === SCOPE_NAME_EMPTY) {
+      // The inline editor refuses an empty name itself, with the machine's words, and sends nothing.
+      expect(screen.getByText(SCOPE_NAME_EMPTY)).toBeInTheDocument();
+      fireEvent.keyDown(field, { key: 'Escape' });
+    } else if (refusal) expect(notices.at(-1)).toBe(refusal);
   },
-  'scope.delete': ({ user }) => user.click(screen.getByRole('button', { name: 'Delete scope ordering' })),
+  'scope.delete': async ({ user, event }) => {
+    const name = scopeName(event.id);
+    if (!name) return;
+    const inUse = ctx().draft.some((r) => r.reactions_scopes_id === event.id);
+    await user.click(screen.getByRole('button', { name: `Delete scope ${name}` }));
+    if (inUse) expect(notices.at(-1)).toBe(SCOPE_IN_USE);
+  },
 } satisfies ModelExecutors<typeof machine>;
 
 const never = () => {
@@ -204,6 +239,10 @@ const states: StateAssertions<typeof machine> = {
     expect(input('Condition')).toHaveValue(r.condition);
     if (conditionProblem(r.condition)) expect(panel().getByText(/The condition does not parse/)).toBeInTheDocument();
     expect(panel().queryAllByTestId(/^step-/)).toHaveLength(r.actions.length);
+    // Moves and argument edits show in the steps' own fields.
+    r.actions.forEach((step, i) => {
+      if (typeof step.args.text === 'string') expect(input(`text of step ${i + 1}`)).toHaveValue(step.args.text);
+    });
   },
   'ready.selection.confirmingDelete': () =>
     expect(
@@ -247,35 +286,53 @@ describeModel({
   executors,
   states,
   invokes: { loadFlow, saveReactions, saveScopes },
+  // Several samples of one type take different guarded branches; the harness walks each of them.
   events: [
     { type: 'reaction.select', id: 1 },
     { type: 'reaction.change', patch: { condition: 'variables.x ==' } },
     { type: 'reaction.change', patch: { name: 'hello' } },
-    { type: 'action.add', name: 'call_end' },
+    { type: 'action.add', name: 'utter' },
     { type: 'action.remove', index: 0 },
     { type: 'action.move', from: 1, to: 0 },
     { type: 'action.arg', index: 0, name: 'text', value: 'Hi there' },
     { type: 'search.change', query: 'greet' },
     { type: 'scope.add', name: 'checkout' },
+    { type: 'scope.add', name: ' ' },
+    { type: 'scope.add', name: 'ordering' },
     { type: 'scope.rename', id: 5, name: 'orders' },
+    { type: 'scope.rename', id: 5, name: '' },
+    { type: 'scope.rename', id: 5, name: 'checkout' },
+    { type: 'scope.rename', id: 6, name: 'billing' },
     { type: 'scope.delete', id: 5 },
+    { type: 'scope.delete', id: 6 },
+    // Each way a save can fail: refused (400, naming the reaction), conflict (409), anything else.
+    ...([
+      { type: 'xstate.error.actor.saveReactions', error: saveReactions.error },
+      { type: 'xstate.error.actor.saveReactions', error: Object.assign(new Error('Conflict'), { status: 409 }) },
+      { type: 'xstate.error.actor.saveReactions', error: new Error('Backend Connection Error!') },
+      { type: 'xstate.error.actor.saveScopes', error: saveScopes.error },
+      { type: 'xstate.error.actor.saveScopes', error: new Error('Reaction scope ordering is used by reaction order.') },
+    ] as unknown as FlowEditorEvent[]),
   ],
-  // Only what the chart and the assertions depend on, with the undo depth bounded.
+  // Only what the guards and the assertions depend on.
   serializeContext: (c) => ({
     dirty: c.draft !== c.saved,
     valid: draftProblems(c.draft, validationRefs(c)).length === 0,
     undo: c.past.length > 0,
     redo: c.future.length > 0,
-    selected: c.selectedId !== null,
+    steps: c.draft.find((r) => r.id === c.selectedId)?.actions.length ?? null,
     panel: c.panel,
     search: c.search !== '',
-    scopes: c.scopes.length,
+    scopes: c.scopes.map((s) => s.id).join(),
   }),
-  stopWhen: (s) =>
-    s.context.past.length > 1 ||
-    s.context.draft.length > 3 ||
-    s.context.scopes.length > 1 ||
-    s.context.future.length > 1,
+  // Bounded undo depth and list sizes; the selection sample needs reaction 1, so nothing is explored once it is gone.
+  stopWhen: ({ context: c }) =>
+    c.past.length > 1 ||
+    c.future.length > 1 ||
+    c.draft.length > 3 ||
+    c.scopes.length > 2 ||
+    (c.saved.length > 0 && !c.draft.some((r) => r.id === 1)),
+  paths: 'perTransition',
 });
 
 describe('flow editor details', () => {
