@@ -44,6 +44,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
+          // One seeded data directory for the run; each test's server starts on a copy.
+          globalSetup: ['test/e2e/helpers/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -163,7 +163,7 @@ export const appRoutes: RouteEntry[] = [
     hotkey: 'C',
     permission: get('/conversations'),
     placement: 'sidebar',
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./logs/LogsScreen.tsx')),
   },
   {
     path: '/app/outbound',
@@ -259,7 +259,7 @@ export const appRoutes: RouteEntry[] = [
     purpose: 'Preview the chatbot as a page visitor sees it.',
     icon: IconMessageChatbot,
     placement: 'hidden',
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./chatbotTest/ChatbotTestScreen.tsx')),
   },
   {
     path: '/app/qa-trainings',

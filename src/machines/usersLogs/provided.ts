@@ -1,17 +1,8 @@
 import { fromPromise } from 'xstate';
+import { saveFile } from '../../ui/saveFile.ts';
 import { downloadUsersLogsCsv, getUsersLogs } from '../../api/usersLogs.ts';
 import { showNotice } from '../provide.ts';
 import { usersLogsMachine } from './machine.ts';
-
-/** Hands a downloaded file to the browser. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** The users-log machine with its real side effects: the API, a browser download, Mantine notifications. */
 export const providedUsersLogsMachine = usersLogsMachine.provide({

@@ -11,7 +11,8 @@ export interface RunningServer {
   port: number;
   dataDir: string;
   output: () => string;
-  stop(): Promise<void>;
+  /** Stops the server (gracefully: running jobs finish) and removes its data directory unless kept. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -25,10 +26,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Where the e2e run keeps a data directory just migrated and seeded (test/e2e/helpers/global-setup.ts): each server
+ * starts on a copy of it instead of initialising, migrating and seeding a database of its own.
+ */
+export const TEMPLATE_DIR_VARIABLE = 'E2E_TEMPLATE_DIR';
+
 /** The real server (`node server/main.ts`) on a temporary data directory and a free port, serving the built SPA. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'console-e2e-'));
+  const template = process.env[TEMPLATE_DIR_VARIABLE];
+  if (template) await fs.cp(template, dataDir, { recursive: true });
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
@@ -65,12 +74,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     dataDir,
     output: () => log,
-    async stop() {
+    async stop({ keepData = false }: { keepData?: boolean } = {}) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (!keepData) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,57 @@
+import { callApi } from './client.ts';
+import { downloadCsv } from './csvDownload.ts';
+import {
+  type ConversationEnv,
+  deleteConversationNote as deleteConversationNoteCall,
+  getConversation as getConversationCall,
+  getConversations as getConversationsCall,
+  saveConversationLabels as saveConversationLabelsCall,
+  saveConversationNote as saveConversationNoteCall,
+} from './contract/conversations.ts';
+
+/** The logs' filter as the server reads it; empty parts are left out of the query. */
+export interface ConversationsFilter {
+  /** Last activity on or after this day (YYYY-MM-DD). */
+  dateFrom?: string;
+  /** Last activity on or before this day, inclusive. */
+  dateTo?: string;
+  env?: ConversationEnv;
+  label?: string;
+  text?: string;
+}
+
+export interface ConversationsPageRequest extends ConversationsFilter {
+  page: number;
+  pageSize: number;
+}
+
+const filterQuery = (filter: ConversationsFilter): Record<string, string | undefined> => ({
+  date_from: filter.dateFrom || undefined,
+  date_to: filter.dateTo || undefined,
+  project_env: filter.env || undefined,
+  label: filter.label || undefined,
+  text: filter.text?.trim() || undefined,
+});
+
+/** GET /conversations: one page, newest last activity first. */
+export const getConversations = (request: ConversationsPageRequest) =>
+  callApi(getConversationsCall, {
+    query: { ...filterQuery(request), page: request.page, page_size: request.pageSize },
+  });
+
+/** GET /conversations/{id}: the transcript (tracker), notes and labels. */
+export const getConversation = (id: number) => callApi(getConversationCall, { params: { id } });
+
+/** PUT /conversations/notes/-1 adds a note; any other id edits it. */
+export const saveConversationNote = (id: number | null, conversationId: number, text: string) =>
+  callApi(saveConversationNoteCall, { params: { id }, body: { conversation_id: conversationId, text } });
+
+export const deleteConversationNote = (id: number) => callApi(deleteConversationNoteCall, { params: { id } });
+
+/** PUT /conversations/{id}/labels: the whole set, by label name. */
+export const saveConversationLabels = (id: number, labels: string[]) =>
+  callApi(saveConversationLabelsCall, { params: { id }, body: { labels } });
+
+/** The CSV of every conversation matching the filter; the caller shows 'Cannot download file!'. */
+export const downloadConversationsCsv = (filter: ConversationsFilter) =>
+  downloadCsv(getConversationsCall.path, filterQuery(filter), 'conversations.csv');

@@ -1,0 +1,36 @@
+import { useActorRef } from '@xstate/react';
+import { can } from '../../api/permissions.ts';
+import { providedConversationLogsMachine, requestedConversationId } from '../../machines/conversationLogs/provided.ts';
+import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
+import { SessionActor } from '../../machines/session/context.ts';
+import { ConversationLogsView } from './ConversationLogsView.tsx';
+
+function ConversationLogs({
+  canOpen,
+  canWrite,
+  canDelete,
+}: {
+  canOpen: boolean;
+  canWrite: boolean;
+  canDelete: boolean;
+}) {
+  // ?conversation_id opens that conversation once the list is shown (spec 1 §2).
+  const actor = useActorRef(providedConversationLogsMachine, {
+    input: { conversationId: canOpen ? requestedConversationId() : null },
+  });
+  return <ConversationLogsView actor={actor} canOpen={canOpen} canWrite={canWrite} canDelete={canDelete} />;
+}
+
+/** /app/logs: conversations people had with the bot, fresh for each project (its conversation_id is dropped). */
+export default function LogsScreen() {
+  const user = SessionActor.useSelector((s) => s.context.user);
+  const projectId = ProjectSelectionActor.useSelector((s) => s.context.projectId);
+  return (
+    <ConversationLogs
+      key={projectId ?? 'none'}
+      canOpen={can(user, 'GET', '/conversations/{id}', projectId)}
+      canWrite={can(user, 'PUT', '/conversations/notes', projectId)}
+      canDelete={can(user, 'DELETE', '/conversations/notes', projectId)}
+    />
+  );
+}
