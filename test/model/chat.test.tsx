@@ -269,6 +269,7 @@ const idleWindow = () => {
   expect(labelled('Attach files')).toBeEnabled();
   expect(labelled('Send')).toBeDisabled();
   expect(labelled('Convert to test')).toBeEnabled();
+  expect(screen.queryByLabelText('The bot is answering')).toBeNull();
   expect(timers.commands).toContainEqual({ type: 'timers.start', reaction: 'order_reminder', seconds: 60 });
   expect(labelled(`Read aloud: ${WELCOME}`)).not.toHaveAttribute('data-loading');
 };
@@ -313,6 +314,8 @@ const states: StateAssertions<typeof machine> = {
     const pending = liveContext().pendingText;
     if (pending) expect(within(screen.getByTestId('chat-pending-message')).getByText(pending)).toBeInTheDocument();
     expect(screen.queryByLabelText('Waiting for the bot') !== null).toBe(pending !== null);
+    // Once the transcript holds the message (a provisional answer came), the bot's side shows it is still answering.
+    expect(screen.queryByLabelText('The bot is answering') !== null).toBe(pending === null);
     expect(within(win()).getByText('Order a pizza').closest('button')).toBeDisabled();
     expect(sendMessage.calls.at(-1)).toMatchObject({ conversation: CONVERSATION, msg: ORDER, getMeta: true });
     expect(sendMessage.pending).toBe(1);

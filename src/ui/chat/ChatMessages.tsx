@@ -11,6 +11,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 interface Props {
   items: ChatItem[];
   pendingText: string | null;
+  /** The bot is still working on the last message (after a provisional answer the message is in the transcript). */
+  answering?: boolean;
   /** Buttons, select boxes and date pickers send only while the chat waits for the user. */
   interactive: boolean;
   readAloud: boolean;
@@ -20,7 +22,16 @@ interface Props {
 }
 
 /** The transcript: every user- or bot-provided text is rendered as text (React escapes it); links only http(s). */
-export function ChatMessages({ items, pendingText, interactive, readAloud, reading, onSend, onRead }: Props) {
+export function ChatMessages({
+  items,
+  pendingText,
+  answering = false,
+  interactive,
+  readAloud,
+  reading,
+  onSend,
+  onRead,
+}: Props) {
   return (
     <Stack gap={6} p="xs" data-testid="chat-messages">
       {items.map((item) => {
@@ -152,6 +163,11 @@ export function ChatMessages({ items, pendingText, interactive, readAloud, readi
             return null;
         }
       })}
+      {answering && pendingText === null && (
+        <Group gap={6} data-testid="chat-bot-answering">
+          <Loader type="dots" size="sm" aria-label="The bot is answering" />
+        </Group>
+      )}
       {pendingText !== null && (
         <Group gap={6} justify="flex-end" data-testid="chat-pending-message">
           <Loader size="xs" aria-label="Waiting for the bot" />

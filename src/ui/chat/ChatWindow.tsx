@@ -158,6 +158,7 @@ export function ChatWindow({ actor, canConvert }: { actor: ActorRefFrom<typeof c
           <ChatMessages
             items={items}
             pendingText={context.pendingText}
+            answering={state.matches({ open: 'sending' })}
             interactive={idle}
             readAloud={context.flags.readUtterances}
             reading={context.reading}
