@@ -5,6 +5,7 @@ import {
   Badge,
   Button,
   Group,
+  Input,
   Loader,
   Pagination,
   Paper,
@@ -97,9 +98,8 @@ function Filters({ actor }: { actor: LogsActor }) {
           onChange={(value) => change({ label: value ?? '' })}
         />
         <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            Environment
-          </Text>
+          {/* The same label as the inputs beside it. */}
+          <Input.Label>Environment</Input.Label>
           <SegmentedControl
             aria-label="Environment"
             disabled={!editable}
