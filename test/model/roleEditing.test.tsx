@@ -1,4 +1,5 @@
 // Model-based test of the roles screen: xstate/graph walks the roleEditing chart, each path drives the real RolesView.
+// Only the shortest path to each state and to each transition is run (`paths: 'perTransition'`).
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -255,6 +256,8 @@ describeModel({
     nameError: c.nameError,
     memberProblem: c.memberProblem?.message ?? null,
   }),
+  // One walk to each state and each transition: the shortest path per projected context re-walks the same ones.
+  paths: 'perTransition',
 });
 
 describe('roles screen details', () => {

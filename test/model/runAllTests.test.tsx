@@ -1,7 +1,9 @@
 // Model-based test of the tests screen: xstate/graph walks the runAllTests chart, each path drives the real TestsView.
+// Only the shortest path to each state and to each transition is run (`paths: 'perTransition'`); every state and every
+// transition must be covered.
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, queryHelpers, render, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { type ActorRefFrom, assign, createActor, sendParent, setup } from 'xstate';
 import {
   ALL_TESTS_OK,
@@ -18,12 +20,10 @@ import { runAllTestsMachine } from '../../src/machines/runAllTests/machine.ts';
 import { counters } from '../../src/machines/runAllTests/selectors.ts';
 import type { TestRunState } from '../../src/machines/testRun/events.ts';
 import { TestsView } from '../../src/screens/tests/TestsView.tsx';
-import { recordCoverage } from './coverage-reporter.ts';
 import {
   createDeferredActor,
-  createModelHarness,
+  describeModel,
   type ModelExecutors,
-  type ModelHarness,
   type ModelTestConfig,
   type StateAssertions,
 } from './harness.ts';
@@ -342,47 +342,9 @@ const config: ModelTestConfig<typeof machine> = {
     tab: c.tab,
     draft: c.draft && { stored: c.draft.id !== null, valid: draftIsValid(c.draft, c.tests) },
   }),
+  // The shortest paths (one per state × projected context × incoming event, ~350) re-walk the same transitions in
+  // other contexts for minutes; one walk to each state and each transition covers the chart.
+  paths: 'perTransition',
 };
 
-type Path = ModelHarness<typeof machine>['paths'][number];
-/** A path's steps as (state, event, next state): what one walk proves about the view. */
-const stepsOf = (path: Path) =>
-  path.steps.slice(1).map((step, i) => JSON.stringify([path.steps[i].state.value, step.event, step.state.value]));
-
-/** What rendering a path costs beyond its steps, in steps: the fresh render and the first load. */
-const RENDER_COST = 2;
-
-/**
- * One walk per (state, transition): of the shortest paths (one per state × projected context × incoming event),
- * keep greedily those that add the most unwalked steps per step they cost, until every step some path walks is
- * walked. The full set (~350 paths) re-walks the same transitions in other contexts for minutes.
- */
-function coveringPaths(paths: Path[]): Path[] {
-  const walked = new Set<string>();
-  const chosen: Path[] = [];
-  const candidates = paths.map((path) => ({ path, steps: stepsOf(path) }));
-  for (;;) {
-    let best: (typeof candidates)[number] | undefined;
-    let bestScore = 0;
-    for (const candidate of candidates) {
-      const fresh = candidate.steps.filter((step) => !walked.has(step)).length;
-      const score = fresh / (candidate.steps.length + RENDER_COST);
-      if (score > bestScore) [best, bestScore] = [candidate, score];
-    }
-    if (!best) return chosen;
-    chosen.push(best.path);
-    for (const step of best.steps) walked.add(step);
-  }
-}
-
-describe(`model ${config.name}`, () => {
-  const harness = createModelHarness(config);
-  const paths = coveringPaths(harness.paths);
-  it('has an assertion for every state and an executor for every event', () => harness.assertComplete());
-  for (const path of paths) it(path.description, () => harness.runPath(path));
-  it('covers every state and every transition', () => {
-    const { states, transitions } = harness.coverage();
-    expect({ states: states.missing, transitions: transitions.missing }).toEqual({ states: [], transitions: [] });
-  });
-  afterAll(() => recordCoverage({ ...harness.coverage(), paths: paths.length }));
-});
+describeModel(config);
