@@ -288,6 +288,8 @@ describeModel({
       color?.id !== undefined
     );
   },
+  // One path per state and transition (the shortest), not every path the bounds allow.
+  paths: 'perTransition',
 });
 
 describe('entity messages of spec 2 §5', () => {
