@@ -395,6 +395,8 @@ describeModel({
     const writing = state.matches({ conversation: 'ready' }) || state.matches({ conversation: 'savingNote' });
     return c.noteDraft !== '' && !writing;
   },
+  // One path per state and transition (the shortest), not every path the bounds allow.
+  paths: 'perTransition',
 });
 
 /** Renders the view over a fresh actor of the fake machine and settles the start-up loads. */

@@ -150,4 +150,6 @@ describeModel({
   input: { lookup: () => listed },
   serializeContext: (c) => ({ draft: c.draft, refusal: c.refusal }),
   limit: 2000,
+  // One path per state and transition (the shortest), not every path the bounds allow.
+  paths: 'perTransition',
 });
