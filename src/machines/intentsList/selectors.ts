@@ -33,6 +33,10 @@ export function templateHint(data: TemplateEvaluation | undefined): TemplateHint
 export const evaluationOf = (state: ListSnapshot, id: number): IntentEvaluation | undefined =>
   state.context.evaluation?.evaluation?.[String(id)];
 
+/** Which of the screen's top-level views shows (a primitive, so a view selecting it ignores other changes). */
+export const listPhase = (state: ListSnapshot): 'loading' | 'failed' | 'ready' =>
+  state.matches('loading') ? 'loading' : state.matches('failed') ? 'failed' : 'ready';
+
 /** The 'model updated but not retrained' warning: no evaluation yet, or data changed since training. */
 export const modelNotRetrained = (state: ListSnapshot): boolean => {
   const answer = state.context.evaluation;
@@ -65,11 +69,49 @@ export function hasFlaw(
   return intent.templates.some((t) => evaluation.data[t] !== undefined && !evaluation.data[t].is_recognized);
 }
 
+/** A row of the virtual list; `key` is stable for the same intent or template (React key, measured size). */
 export type Row =
-  | { kind: 'intent'; intent: Intent; expanded: boolean }
-  | { kind: 'addTemplate'; intent: Intent }
-  | { kind: 'addBoth'; intent: Intent; twin: Intent }
-  | { kind: 'template'; intent: Intent; template: string };
+  | { kind: 'intent'; key: string; intent: Intent; expanded: boolean }
+  | { kind: 'addTemplate'; key: string; intent: Intent }
+  | { kind: 'addBoth'; key: string; intent: Intent; twin: Intent }
+  | { kind: 'template'; key: string; intent: Intent; template: string };
+
+// Per list (immutable): a keystroke looks twins up without rebuilding the map for 2,000 intents.
+const byNameCache = new WeakMap<Intent[], Map<string, Intent>>();
+function intentsByName(intents: Intent[]): Map<string, Intent> {
+  let map = byNameCache.get(intents);
+  if (map === undefined) {
+    map = new Map(intents.map((i) => [i.name, i]));
+    byNameCache.set(intents, map);
+  }
+  return map;
+}
+
+interface IntentRows {
+  open: Row;
+  closed: Row;
+  addTemplate: Row;
+  addBoth?: Extract<Row, { kind: 'addBoth' }>;
+  /** By template index, made when first shown. */
+  templates: (Row | undefined)[];
+}
+
+// Row objects per intent object (immutable), reused by every keystroke: no 30,000 row objects and key strings
+// allocated per letter (the virtual list looks each key up in its size cache).
+const rowCache = new WeakMap<Intent, IntentRows>();
+function rowsOf(intent: Intent): IntentRows {
+  let rows = rowCache.get(intent);
+  if (rows === undefined) {
+    rows = {
+      open: { kind: 'intent', key: `i:${intent.id}`, intent, expanded: true },
+      closed: { kind: 'intent', key: `i:${intent.id}`, intent, expanded: false },
+      addTemplate: { kind: 'addTemplate', key: `a:${intent.id}`, intent },
+      templates: [],
+    };
+    rowCache.set(intent, rows);
+  }
+  return rows;
+}
 
 /**
  * The rows the virtual list shows: intents matching the search (and the flaws filter), each expanded one
@@ -88,7 +130,7 @@ export function visibleRows(
 ): Row[] {
   const query = foldText(options.search.trim());
   const expanded = new Set(options.expanded);
-  const byName = new Map(intents.map((i) => [i.name, i]));
+  const byName = intentsByName(intents);
   const rows: Row[] = [];
   for (const intent of matchingIntents(intents, query)) {
     const evaluation = options.evaluation?.[String(intent.id)];
@@ -97,21 +139,30 @@ export function visibleRows(
     // When the name matched, every template shows; otherwise the matching templates show, unfolded.
     const nameMatches = query === '' || folded.name.includes(query);
     const open = expanded.has(intent.id) || !nameMatches;
-    rows.push({ kind: 'intent', intent, expanded: open });
+    const cached = rowsOf(intent);
+    rows.push(open ? cached.open : cached.closed);
     if (!open) continue;
     if (options.canEdit && nameMatches) {
-      rows.push({ kind: 'addTemplate', intent });
+      rows.push(cached.addTemplate);
       const twin = intent.name.endsWith(NEGATIVE_INTENT_SUFFIX)
         ? undefined
         : byName.get(`${intent.name}${NEGATIVE_INTENT_SUFFIX}`);
-      if (twin) rows.push({ kind: 'addBoth', intent, twin });
+      if (twin) {
+        if (cached.addBoth?.twin !== twin) cached.addBoth = { kind: 'addBoth', key: `b:${intent.id}`, intent, twin };
+        rows.push(cached.addBoth);
+      }
     }
     const { templates } = intent;
     for (let index = 0; index < templates.length; index++) {
       if (!nameMatches && !(folded.templates[index] as string).includes(query)) continue;
       const template = templates[index] as string;
       if (options.onlyFlaws && !isFlawedTemplate(intent, template, evaluation, options.clashing)) continue;
-      rows.push({ kind: 'template', intent, template });
+      let row = cached.templates[index];
+      if (row === undefined) {
+        row = { kind: 'template', key: `t:${intent.id}:${template}`, intent, template };
+        cached.templates[index] = row;
+      }
+      rows.push(row);
     }
   }
   return rows;

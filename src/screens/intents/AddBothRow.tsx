@@ -4,9 +4,10 @@ import { useSelector } from '@xstate/react';
 import type { Intent } from '../../api/contract/intents.ts';
 import { useIntentsActors } from './IntentsActors.ts';
 import classes from './IntentsScreen.module.css';
+import { memo } from 'react';
 
 /** 'Add Both': type the negative template; its positive variant appears after a 50 ms pause; both are added. */
-export function AddBothRow({ intent, twin }: { intent: Intent; twin: Intent }) {
+export const AddBothRow = memo(function AddBothRow({ intent, twin }: { intent: Intent; twin: Intent }) {
   const { polarity } = useIntentsActors();
   const mine = useSelector(
     polarity,
@@ -57,4 +58,4 @@ export function AddBothRow({ intent, twin }: { intent: Intent; twin: Intent }) {
       </Button>
     </Group>
   );
-}
+});

@@ -1,12 +1,12 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Intent } from '../../api/contract/intents.ts';
 import { useIntentsActors } from './IntentsActors.ts';
 import classes from './IntentsScreen.module.css';
 
 /** Adds a template to an expanded intent; the typed text is a local draft until it is sent. */
-export function AddTemplateRow({ intent }: { intent: Intent }) {
+export const AddTemplateRow = memo(function AddTemplateRow({ intent }: { intent: Intent }) {
   const { templates } = useIntentsActors();
   const [text, setText] = useState('');
   const add = () => {
@@ -32,4 +32,4 @@ export function AddTemplateRow({ intent }: { intent: Intent }) {
       </Button>
     </Group>
   );
-}
+});

@@ -8,9 +8,10 @@ import { formatScore, isPerfect } from '../../machines/intentsList/selectors.ts'
 import { InlineEdit } from '../../ui/InlineEdit.tsx';
 import { useIntentsActors } from './IntentsActors.ts';
 import classes from './IntentsScreen.module.css';
+import { memo } from 'react';
 
-/** An intent's header row: expand, rename, scores, polarity switch and delete. */
-export function IntentRow(props: {
+/** An intent's header row: expand, rename, scores, polarity switch and delete (memoized like TemplateRow). */
+export const IntentRow = memo(function IntentRow(props: {
   intent: Intent;
   expanded: boolean;
   evaluation: IntentEvaluation | undefined;
@@ -115,4 +116,4 @@ export function IntentRow(props: {
       </Group>
     </Group>
   );
-}
+});

@@ -1,31 +1,18 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FileButton,
-  Grid,
-  Group,
-  Kbd,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Box, Button, Checkbox, FileButton, Grid, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconAlertTriangle, IconDownload, IconPlus, IconSearch, IconUpload, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
 import { intentsExportFileName, NEGATIVE_INTENT_SUFFIX } from '../../api/contract/intents.ts';
-import { MODEL_NOT_RETRAINED } from '../../api/contract/training.ts';
+import { type Clash, MODEL_NOT_RETRAINED } from '../../api/contract/training.ts';
 import { can } from '../../api/permissions.ts';
 import { isNegative } from '../../machines/intentsList/intentsIndex.ts';
 import {
   clashesByIntent,
   hasFlaw,
   isPerfect,
+  listPhase,
   modelNotRetrained,
-  visibleRows,
 } from '../../machines/intentsList/selectors.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import {
@@ -43,8 +30,8 @@ import { DocumentationLink, IntentsHelp } from './DocumentationLink.tsx';
 import { IntentsActorsContext } from './IntentsActors.ts';
 import { SynonymsPanel } from './SynonymsPanel.tsx';
 import { TrainNluButton } from './TrainNluButton.tsx';
+import { IntentsRows, IntentsSearchField } from './IntentsSearch.tsx';
 import { useIntentsRelays } from './useAuthoringRelays.ts';
-import { VirtualIntentList } from './VirtualIntentList.tsx';
 
 export interface IntentsScreenLogic {
   intentsList: typeof providedIntentsListMachine;
@@ -64,6 +51,9 @@ const defaultLogic: IntentsScreenLogic = {
 
 /** How many clashes the warning lists by name. */
 const CLASHES_LISTED = 3;
+
+/** One empty list while there is no evaluation, so what is derived from the clashes stays memoized. */
+const NO_CLASHES: Clash[] = [];
 
 /** /app/intents (spec 2 §2 "Intents screen"). */
 export default function IntentsScreen({
@@ -88,18 +78,29 @@ export default function IntentsScreen({
   const training = useActorRef(machines.training);
   useIntentsRelays({ list, templates, polarity, training });
 
-  const state = useSelector(list, (s) => s);
-  const { intents, evaluation, search, onlyFlaws, expanded, pendingDelete, pendingImport } = state.context;
+  // Narrow selections: a search keystroke changes only `search`, so it re-renders the search field and the list
+  // (IntentsSearchField, IntentsRows), not the header, warnings, synonyms panel or dialogs.
+  const phase = useSelector(list, listPhase);
+  const intents = useSelector(list, (s) => s.context.intents);
+  const evaluation = useSelector(list, (s) => s.context.evaluation);
+  const onlyFlaws = useSelector(list, (s) => s.context.onlyFlaws);
+  const pendingDelete = useSelector(list, (s) => s.context.pendingDelete);
+  const pendingImport = useSelector(list, (s) => s.context.pendingImport);
+  const notRetrained = useSelector(list, modelNotRetrained);
+  const busy = useSelector(list, (s) => s.hasTag('busy'));
+  const idle = useSelector(list, (s) => s.matches({ ready: 'idle' }));
+  const adding = useSelector(list, (s) => s.matches({ ready: 'adding' }));
+  const exporting = useSelector(list, (s) => s.matches({ ready: 'exporting' }));
+  const importing = useSelector(list, (s) => s.matches({ ready: 'importing' }));
+  const confirmingImport = useSelector(list, (s) => s.matches({ ready: 'confirmingImport' }));
+  const deletingIntent = useSelector(list, (s) => s.matches({ ready: 'deleting' }));
+  const confirmingDelete = useSelector(list, (s) => s.matches({ ready: 'confirmingDelete' }));
   const templateState = useSelector(templates, (s) => s);
   const polarityState = useSelector(polarity, (s) => s);
 
-  const clashes = evaluation?.clashes ?? [];
+  const clashes = evaluation?.clashes ?? NO_CLASHES;
   const clashing = useMemo(() => clashesByIntent(clashes), [clashes]);
   const intentEvaluations = evaluation?.evaluation ?? null;
-  const rows = useMemo(
-    () => visibleRows(intents, { search, onlyFlaws, expanded, evaluation: intentEvaluations, clashing, canEdit }),
-    [intents, search, onlyFlaws, expanded, intentEvaluations, clashing, canEdit],
-  );
   const { twins, flawed } = useMemo(() => {
     const names = new Set(intents.map((i) => i.name));
     const twinSet = new Set<number>();
@@ -110,11 +111,15 @@ export default function IntentsScreen({
     }
     return { twins: twinSet, flawed: flawedSet };
   }, [intents, intentEvaluations, clashing]);
-  const allPerfect =
-    intentEvaluations !== null &&
-    intents.length > 0 &&
-    clashes.length === 0 &&
-    intents.every((i) => i.templates.length === 0 || isPerfect(intentEvaluations[String(i.id)]));
+  const allPerfect = useMemo(
+    () =>
+      intentEvaluations !== null &&
+      intents.length > 0 &&
+      clashes.length === 0 &&
+      intents.every((i) => i.templates.length === 0 || isPerfect(intentEvaluations[String(i.id)])),
+    [intents, intentEvaluations, clashes],
+  );
+  const templateCount = useMemo(() => intents.reduce((n, i) => n + i.templates.length, 0), [intents]);
 
   const searchInput = useRef<HTMLInputElement>(null);
   const [newName, setNewName] = useState('');
@@ -132,7 +137,6 @@ export default function IntentsScreen({
     [],
   );
 
-  const busy = state.hasTag('busy');
   const deleting = intents.find((i) => i.id === pendingDelete);
   const disabling = intents.find((i) => i.id === polarityState.context.intentId);
   const actors = useMemo(() => ({ list, templates, polarity, canEdit }), [list, templates, polarity, canEdit]);
@@ -152,9 +156,9 @@ export default function IntentsScreen({
               <Button
                 variant="default"
                 leftSection={<IconDownload size={16} />}
-                loading={state.matches({ ready: 'exporting' })}
+                loading={exporting}
                 onClick={() => list.send({ type: 'intents.export' })}
-                disabled={!state.matches('ready')}
+                disabled={phase !== 'ready'}
               >
                 Export Intents
               </Button>
@@ -168,8 +172,8 @@ export default function IntentsScreen({
                       {...props}
                       variant="default"
                       leftSection={<IconUpload size={16} />}
-                      loading={state.matches({ ready: 'importing' })}
-                      disabled={!state.matches({ ready: 'idle' })}
+                      loading={importing}
+                      disabled={!idle}
                     >
                       Import Intents
                     </Button>
@@ -181,12 +185,12 @@ export default function IntentsScreen({
           }
         />
 
-        {state.matches('loading') && (
+        {phase === 'loading' && (
           <Group justify="center" py="xl">
             <Loader />
           </Group>
         )}
-        {state.matches('failed') && (
+        {phase === 'failed' && (
           <Alert color="red" variant="light" title="Intents could not be loaded">
             <Button size="xs" variant="light" color="red" onClick={() => list.send({ type: 'intents.reload' })}>
               Try again
@@ -194,9 +198,9 @@ export default function IntentsScreen({
           </Alert>
         )}
 
-        {state.matches('ready') && (
+        {phase === 'ready' && (
           <>
-            {modelNotRetrained(state) && (
+            {notRetrained && (
               <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="not-retrained">
                 <Text size="sm" fw={600}>
                   {MODEL_NOT_RETRAINED}
@@ -238,7 +242,7 @@ export default function IntentsScreen({
                 />
               </Group>
             )}
-            {allPerfect && !modelNotRetrained(state) && (
+            {allPerfect && !notRetrained && (
               <Alert color="teal" variant="light" data-testid="evaluation-perfect" title="The evaluation is perfect">
                 Every template is recognized; precision and recall are 1 for every intent.
               </Alert>
@@ -248,31 +252,7 @@ export default function IntentsScreen({
               <Grid.Col span={{ base: 12, lg: 8 }}>
                 <Stack gap="sm">
                   <Group gap="sm" wrap="nowrap">
-                    <TextInput
-                      ref={searchInput}
-                      style={{ flex: 1 }}
-                      leftSection={<IconSearch size={16} />}
-                      rightSection={
-                        search ? (
-                          <IconX
-                            size={16}
-                            style={{ cursor: 'pointer' }}
-                            aria-label="Clear search"
-                            onClick={() => list.send({ type: 'search.clear' })}
-                          />
-                        ) : (
-                          <Kbd size="xs">Ctrl+F</Kbd>
-                        )
-                      }
-                      rightSectionWidth={56}
-                      placeholder="Search intents and templates"
-                      aria-label="Search intents and templates"
-                      value={search}
-                      onChange={(event) => list.send({ type: 'search.change', value: event.currentTarget.value })}
-                      onKeyDown={(event) => {
-                        if (event.key === 'Escape') list.send({ type: 'search.clear' });
-                      }}
-                    />
+                    <IntentsSearchField list={list} inputRef={searchInput} />
                     {canEdit && (
                       <Group gap="xs" wrap="nowrap">
                         <TextInput
@@ -284,23 +264,21 @@ export default function IntentsScreen({
                             if (event.key === 'Enter') addIntent();
                           }}
                         />
-                        <Button
-                          leftSection={<IconPlus size={16} />}
-                          onClick={addIntent}
-                          loading={state.matches({ ready: 'adding' })}
-                        >
+                        <Button leftSection={<IconPlus size={16} />} onClick={addIntent} loading={adding}>
                           Add intent
                         </Button>
                       </Group>
                     )}
                   </Group>
                   <Text size="xs" c="dimmed" data-testid="intents-summary">
-                    {intents.length} intents · {intents.reduce((n, i) => n + i.templates.length, 0)} templates
+                    {intents.length} intents · {templateCount} templates
                     {busy ? ' · saving…' : ''}
                   </Text>
                   <Box>
-                    <VirtualIntentList
-                      rows={rows}
+                    <IntentsRows
+                      list={list}
+                      intents={intents}
+                      canEdit={canEdit}
                       evaluation={intentEvaluations}
                       clashing={clashing}
                       twins={twins}
@@ -317,8 +295,8 @@ export default function IntentsScreen({
         )}
 
         <ConfirmDialog
-          opened={state.matches({ ready: 'confirmingDelete' }) || state.matches({ ready: 'deleting' })}
-          busy={state.matches({ ready: 'deleting' })}
+          opened={confirmingDelete || deletingIntent}
+          busy={deletingIntent}
           title="Remove intent?"
           confirmLabel="Remove"
           onConfirm={() => list.send({ type: 'intent.deleteConfirm' })}
@@ -348,8 +326,8 @@ export default function IntentsScreen({
           {NEGATIVE_INTENT_SUFFIX}” and all its templates will be deleted.
         </ConfirmDialog>
         <ConfirmDialog
-          opened={state.matches({ ready: 'confirmingImport' }) || state.matches({ ready: 'importing' })}
-          busy={state.matches({ ready: 'importing' })}
+          opened={confirmingImport || importing}
+          busy={importing}
           color="blue"
           title="Upload file?"
           confirmLabel="Import"

@@ -13,6 +13,7 @@ import { templateHint } from '../../machines/intentsList/selectors.ts';
 import { isEditing } from '../../machines/templateEditing/selectors.ts';
 import { useIntentsActors } from './IntentsActors.ts';
 import classes from './IntentsScreen.module.css';
+import { memo } from 'react';
 
 const percent = (confidence: number) => `${(confidence * 100).toFixed(0)} %`;
 
@@ -48,8 +49,9 @@ function Hint({ data }: { data: TemplateEvaluation | undefined }) {
   }
 }
 
-/** One template: text with its hint, inline edit (Enter saves, Esc restores) and delete. */
-export function TemplateRow(props: {
+/** One template: text with its hint, inline edit (Enter saves, Esc restores) and delete. Memoized: a row still in
+ * view after a keystroke is not rendered again. */
+export const TemplateRow = memo(function TemplateRow(props: {
   intentId: number;
   template: string;
   evaluation: TemplateEvaluation | undefined;
@@ -108,4 +110,4 @@ export function TemplateRow(props: {
       )}
     </Group>
   );
-}
+});
