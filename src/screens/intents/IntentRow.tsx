@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Switch, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconRosette, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { Intent } from '../../api/contract/intents.ts';
@@ -61,22 +61,28 @@ export const IntentRow = memo(function IntentRow(props: {
       </Group>
       <Group gap="xs" wrap="nowrap">
         {flawed && (
-          <Tooltip label="Has clashing or unrecognized templates">
+          <span title="Has clashing or unrecognized templates" className={classes.rowIcon}>
             <IconAlertTriangle size={18} color="var(--mantine-color-orange-6)" aria-label="Has flaws" />
-          </Tooltip>
+          </span>
         )}
         {evaluation && (
           <>
-            <Tooltip label="Precision">
-              <Badge variant="light" color={evaluation.precision === 1 ? 'teal' : 'yellow'} data-testid="precision">
-                P {formatScore(evaluation.precision)}
-              </Badge>
-            </Tooltip>
-            <Tooltip label="Recall">
-              <Badge variant="light" color={evaluation.recall === 1 ? 'teal' : 'yellow'} data-testid="recall">
-                R {formatScore(evaluation.recall)}
-              </Badge>
-            </Tooltip>
+            <Badge
+              variant="light"
+              color={evaluation.precision === 1 ? 'teal' : 'yellow'}
+              data-testid="precision"
+              title="Precision"
+            >
+              P {formatScore(evaluation.precision)}
+            </Badge>
+            <Badge
+              variant="light"
+              color={evaluation.recall === 1 ? 'teal' : 'yellow'}
+              data-testid="recall"
+              title="Recall"
+            >
+              R {formatScore(evaluation.recall)}
+            </Badge>
             {perfect && (
               <Badge color="teal" leftSection={<IconRosette size={12} />} data-testid="perfect">
                 perfect
@@ -85,33 +91,32 @@ export const IntentRow = memo(function IntentRow(props: {
           </>
         )}
         {canEdit && !negative && (
-          <Tooltip label={hasTwin ? 'Has a negative twin' : 'Add a negative twin'}>
-            <Switch
-              size="sm"
-              label="Polarity"
-              checked={hasTwin}
-              disabled={polarityBusy}
-              aria-label={`Polarity of ${intent.name}`}
-              onChange={(event) =>
-                polarity.send({
-                  type: event.currentTarget.checked ? 'polarity.enable' : 'polarity.disable',
-                  intentId: intent.id,
-                })
-              }
-            />
-          </Tooltip>
+          // Native titles, not Mantine tooltips: a search keystroke can mount a screenful of rows at once.
+          <Switch
+            title={hasTwin ? 'Has a negative twin' : 'Add a negative twin'}
+            size="sm"
+            label="Polarity"
+            checked={hasTwin}
+            disabled={polarityBusy}
+            aria-label={`Polarity of ${intent.name}`}
+            onChange={(event) =>
+              polarity.send({
+                type: event.currentTarget.checked ? 'polarity.enable' : 'polarity.disable',
+                intentId: intent.id,
+              })
+            }
+          />
         )}
         {canEdit && (
-          <Tooltip label="Remove intent">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => list.send({ type: 'intent.delete', id: intent.id })}
-              aria-label={`Remove ${intent.name}`}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            title="Remove intent"
+            onClick={() => list.send({ type: 'intent.delete', id: intent.id })}
+            aria-label={`Remove ${intent.name}`}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
         )}
       </Group>
     </Group>

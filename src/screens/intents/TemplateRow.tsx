@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { Group, Text, TextInput, Tooltip } from '@mantine/core';
 import {
   IconAlertCircle,
   IconCircleCheck,
@@ -62,52 +62,55 @@ export const TemplateRow = memo(function TemplateRow(props: {
   const editing = useSelector(templates, (s) => isEditing(s, intentId, template));
   const draft = useSelector(templates, (s) => (editing ? s.context.draft : ''));
   const saving = useSelector(templates, (s) => editing && s.matches('saving'));
-  return (
-    <Group className={classes.templateRow} justify="space-between" wrap="nowrap" data-clash={clashing || undefined}>
-      <Group gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
-        {editing ? (
-          <TextInput
-            size="xs"
-            autoFocus
-            style={{ flex: 1 }}
-            value={draft}
-            disabled={saving}
-            aria-label="Edit template"
-            onChange={(event) => templates.send({ type: 'template.change', value: event.currentTarget.value })}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') templates.send({ type: 'template.save' });
-              if (event.key === 'Escape') templates.send({ type: 'template.cancel' });
-            }}
-          />
-        ) : (
-          <Text size="sm" className={classes.templateText} c={clashing ? 'orange.8' : undefined}>
-            {template}
-          </Text>
-        )}
+  if (editing) {
+    return (
+      <Group className={classes.templateRow} wrap="nowrap" data-clash={clashing || undefined}>
+        <TextInput
+          size="xs"
+          autoFocus
+          style={{ flex: 1 }}
+          value={draft}
+          disabled={saving}
+          aria-label="Edit template"
+          onChange={(event) => templates.send({ type: 'template.change', value: event.currentTarget.value })}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') templates.send({ type: 'template.save' });
+            if (event.key === 'Escape') templates.send({ type: 'template.cancel' });
+          }}
+        />
       </Group>
-      {!editing && <Hint data={evaluation} />}
-      {canEdit && !editing && (
-        <Group gap={2} wrap="nowrap" className={classes.rowActions}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
+    );
+  }
+  // Plain elements styled by the module rather than Mantine components: one search keystroke can mount a screenful
+  // of these rows at once, and each Mantine component costs several hooks.
+  return (
+    <div className={classes.templateRow} data-clash={clashing || undefined}>
+      {/* One line (the whole text on hover and in the editor), so that every template row has the same height. */}
+      <span className={classes.templateText} title={template}>
+        {template}
+      </span>
+      <Hint data={evaluation} />
+      {canEdit && (
+        <span className={classes.rowActions}>
+          <button
+            type="button"
+            className={classes.iconButton}
             aria-label={`Edit template ${template}`}
             onClick={() => templates.send({ type: 'template.edit', intentId, template })}
           >
             <IconPencil size={14} />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="sm"
+          </button>
+          <button
+            type="button"
+            className={classes.iconButton}
+            data-danger
             aria-label={`Delete template ${template}`}
             onClick={() => templates.send({ type: 'template.delete', intentId, template })}
           >
             <IconTrash size={14} />
-          </ActionIcon>
-        </Group>
+          </button>
+        </span>
       )}
-    </Group>
+    </div>
   );
 });

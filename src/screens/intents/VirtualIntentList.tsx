@@ -1,22 +1,42 @@
 import { Center, Text } from '@mantine/core';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useRef } from 'react';
+import { type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { IntentEvaluation } from '../../api/contract/training.ts';
 import type { Row } from '../../machines/intentsList/selectors.ts';
 import { AddBothRow } from './AddBothRow.tsx';
 import { AddTemplateRow } from './AddTemplateRow.tsx';
 import { IntentRow } from './IntentRow.tsx';
 import classes from './IntentsScreen.module.css';
+import { rowAt, rowHeight, rowOffsets } from './rowLayout.ts';
 import { TemplateRow } from './TemplateRow.tsx';
 
 /** A container not laid out yet (or a test DOM) still renders a first screenful. */
 const FALLBACK_HEIGHT = 800;
 
-// The rendered heights (border included, see IntentsScreen.module.css): an estimate that is off makes every newly
-// shown row a resize, and each resize re-lays out the whole list (30,000 rows after one typed letter).
-const INTENT_ROW_HEIGHT = 52;
-const OTHER_ROW_HEIGHT = 40;
-const OVERSCAN = 5;
+// Rows beyond the viewport, for seamless scrolling; each is mounted again by a keystroke that changes the matches.
+const OVERSCAN = 2;
+
+/** The scroll position and height of the list's viewport, kept current on scroll and resize. */
+function useViewport(scroller: RefObject<HTMLDivElement | null>, active: boolean) {
+  const [viewport, setViewport] = useState({ top: 0, height: FALLBACK_HEIGHT });
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!active || !element) return;
+    const update = () =>
+      setViewport((previous) => {
+        const next = { top: element.scrollTop, height: element.clientHeight || FALLBACK_HEIGHT };
+        return next.top === previous.top && next.height === previous.height ? previous : next;
+      });
+    update();
+    element.addEventListener('scroll', update, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
+  }, [scroller, active]);
+  return viewport;
+}
 
 /** Intents and templates as one virtualised list: 2,000 intents and 40,000 templates render only what is seen. */
 export function VirtualIntentList(props: {
@@ -28,24 +48,10 @@ export function VirtualIntentList(props: {
 }) {
   const { rows, evaluation, clashing, twins, flawed } = props;
   const scroller = useRef<HTMLDivElement>(null);
-  // Callbacks stable per list: the virtualizer recomputes every row's position whenever getItemKey changes
-  // identity, so a fresh closure per render would redo that work on every render.
-  const getItemKey = useCallback((index: number) => (rows[index] as Row).key, [rows]);
-  const estimateSize = useCallback(
-    (index: number) => (rows[index]?.kind === 'intent' ? INTENT_ROW_HEIGHT : OTHER_ROW_HEIGHT),
-    [rows],
-  );
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize,
-    getItemKey,
-    // Rows have fixed heights, so a few rows beyond the view keep scrolling seamless; every extra one is mounted
-    // again on each keystroke that changes the matches.
-    overscan: OVERSCAN,
-    observeElementRect: (instance, callback) =>
-      observeElementRect(instance, (rect) => callback(rect.height > 0 ? rect : { ...rect, height: FALLBACK_HEIGHT })),
-  });
+  const offsets = useMemo(() => rowOffsets(rows), [rows]);
+  const { top, height } = useViewport(scroller, rows.length > 0);
+  const first = Math.max(0, rowAt(offsets, top) - OVERSCAN);
+  const last = Math.min(rows.length - 1, rowAt(offsets, top + height) + OVERSCAN);
   if (rows.length === 0) {
     return (
       <Center className={classes.scroller} data-testid="intents-list">
@@ -55,16 +61,22 @@ export function VirtualIntentList(props: {
   }
   return (
     <div ref={scroller} className={classes.scroller} data-testid="intents-list">
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index] as Row;
+      <div style={{ height: offsets[rows.length], position: 'relative', width: '100%' }}>
+        {rows.slice(first, last + 1).map((row, slot) => {
+          const index = first + slot;
           const intentEvaluation = evaluation?.[String(row.intent.id)];
           return (
             <div
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+              key={row.key}
+              data-index={index}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                height: rowHeight(row),
+                transform: `translateY(${offsets[index]}px)`,
+              }}
             >
               {row.kind === 'intent' && (
                 <IntentRow
