@@ -1,5 +1,3 @@
-import type { FeatureHashes } from './features.ts';
-
 const mix = (hash: number) => Math.imul(hash ^ (hash >>> 16), 0x45d9f3b) >>> 0;
 
 /**
@@ -16,7 +14,8 @@ export class DocumentFrequency {
   size = 0;
   documents = 0;
 
-  private column(hash: number): number {
+  /** The hash's column, given to it the first time it is seen. */
+  columnOf(hash: number): number {
     const mask = this.capacity - 1;
     let slot = mix(hash) & mask;
     while (this.keys[slot] !== 0) {
@@ -54,22 +53,22 @@ export class DocumentFrequency {
     this.lastDocument = last;
   }
 
-  addDocument(doc: FeatureHashes): void {
+  /** Counts a new sentence whose features have the columns columns[from..to) (repeats count once). */
+  countDocument(columns: Int32Array, from: number, to: number): void {
     const d = this.documents++;
-    for (const list of [doc.word, doc.char]) {
-      for (let i = 0; i < list.length; i++) {
-        const column = this.column(list[i]!);
-        if (this.lastDocument[column] !== d) {
-          this.lastDocument[column] = d;
-          this.counts[column]!++;
-        }
+    const { lastDocument, counts } = this;
+    for (let i = from; i < to; i++) {
+      const column = columns[i]!;
+      if (lastDocument[column] !== d) {
+        lastDocument[column] = d;
+        counts[column]!++;
       }
     }
   }
 
   /** Adds another table's counts (from a thread that counted other sentences). */
   merge(hashes: Uint32Array, counts: Int32Array, documents: number): void {
-    for (let i = 0; i < hashes.length; i++) this.counts[this.column(hashes[i]!)]! += counts[i]!;
+    for (let i = 0; i < hashes.length; i++) this.counts[this.columnOf(hashes[i]!)]! += counts[i]!;
     this.documents += documents;
   }
 

@@ -38,35 +38,140 @@ export interface FeatureHashes {
   char: number[];
 }
 
+/** What one distinct token contributes, worked out once per token (sentences repeat their words). */
+export interface TokenFeatures {
+  stem: string;
+  /** Its word-block features: the stem, the unstemmed word when it differs, the digit shape. */
+  words: Uint32Array;
+  /** Its character n-grams (empty when they span words or are off). */
+  chars: Uint32Array;
+  /** FNV state after "<stem> " from the bigram seed: a bigram's hash continues from it with the next stem. */
+  bigramPrefix: number;
+  /**
+   * Scratch for one receiver at a time (training numbers the distinct tokens of its sentences here rather
+   * than in a map keyed by token): the receiver's mark and the number it gave the token.
+   */
+  mark: number;
+  index: number;
+}
+
+/**
+ * Receives a sentence's features. Within a block only which features occur and how often matters, so a
+ * receiver may take a token's features as a unit (training maps each distinct token to columns once).
+ */
+export interface FeatureSink {
+  /** One occurrence of a token: its `words` go to the word block, its `chars` to the character block. */
+  token(features: TokenFeatures): void;
+  word(hash: number): void;
+  char(hash: number): void;
+}
+
+const MAX_CACHED_TOKENS = 200_000;
+const tokenCaches = new Map<string, Map<string, TokenFeatures>>();
+const NO_ENTITIES: readonly string[] = [];
+
+/** FNV-1a over `text` from `state`, without the final non-zero fix (hashString(a + b) = nonZero(fold(fold(seed, a), b))). */
+function foldString(state: number, text: string): number {
+  let hash = state;
+  for (let i = 0; i < text.length; i++) hash = stepHash(hash, text.charCodeAt(i));
+  return hash;
+}
+
+const SENTENCE_START_PREFIX = foldString(SEED_BIGRAM, '<s> ');
+
+/** Turns sentences of one language into features with fixed settings; tokens are cached across sentences. */
+export class FeatureExtractor {
+  readonly language: LanguageDefinition;
+  readonly settings: FeatureSettings;
+  private readonly tokens: Map<string, TokenFeatures>;
+
+  constructor(language: LanguageDefinition, settings: FeatureSettings) {
+    this.language = language;
+    this.settings = settings;
+    const key = `${language.code}|${settings.rawWords}|${settings.digitShapes}|${settings.crossWordChars}|${settings.charMin}|${settings.charMax}`;
+    let tokens = tokenCaches.get(key);
+    if (!tokens) {
+      tokens = new Map();
+      tokenCaches.set(key, tokens);
+    }
+    this.tokens = tokens;
+  }
+
+  /** Sends a sentence's features to `sink`: tokens (stems, words, characters), word n-grams, negation, entities. */
+  emit(text: string, entityNames: readonly string[], sink: FeatureSink): void {
+    const { language, settings } = this;
+    const words = normalizedWords(text, language.code);
+    let previous = '<s>';
+    let previousPrefix = SENTENCE_START_PREFIX;
+    let beforePrevious = '';
+    for (const token of words) {
+      const features = this.token(token);
+      sink.token(features);
+      const stem = features.stem;
+      if (settings.wordNgrams >= 2) sink.word(nonZero(foldString(previousPrefix, stem)));
+      if (settings.wordNgrams >= 3 && beforePrevious)
+        sink.word(hashString(`${beforePrevious} ${previous} ${stem}`, SEED_BIGRAM));
+      beforePrevious = previous;
+      previous = stem;
+      previousPrefix = features.bigramPrefix;
+    }
+    if (settings.charMax > 0 && settings.crossWordChars) {
+      const chars: number[] = [];
+      charNgrams(words.join(' '), settings.charMin, settings.charMax, chars);
+      for (const hash of chars) sink.char(hash);
+    }
+    if (settings.wordNgrams >= 2 && words.length > 0) sink.word(nonZero(foldString(previousPrefix, '</s>')));
+    if (settings.negation && language.negation.isNegated(text)) sink.word(hashString('negated', SEED_ENTITY));
+    for (const name of entityNames) sink.word(hashString(name.toLowerCase(), SEED_ENTITY));
+  }
+
+  /** A sentence's feature hashes in two blocks (classification; training goes straight to columns). */
+  hashes(text: string, entityNames: readonly string[] = NO_ENTITIES): FeatureHashes {
+    const word: number[] = [];
+    const char: number[] = [];
+    this.emit(text, entityNames, {
+      token(features) {
+        for (let i = 0; i < features.words.length; i++) word.push(features.words[i]!);
+        for (let i = 0; i < features.chars.length; i++) char.push(features.chars[i]!);
+      },
+      word: (hash) => word.push(hash),
+      char: (hash) => char.push(hash),
+    });
+    return { word, char };
+  }
+
+  private token(token: string): TokenFeatures {
+    let features = this.tokens.get(token);
+    if (features) return features;
+    const { language, settings } = this;
+    const stem = language.stem(token);
+    const words = [hashString(stem, SEED_WORD)];
+    if (settings.rawWords && stem !== token) words.push(hashString(`=${token}`, SEED_WORD));
+    if (settings.digitShapes && /\d/.test(token)) words.push(hashString(`#${token.replace(/\d/g, '0')}`, SEED_WORD));
+    const chars: number[] = [];
+    if (settings.charMax > 0 && !settings.crossWordChars) charNgrams(token, settings.charMin, settings.charMax, chars);
+    features = {
+      stem,
+      words: Uint32Array.from(words),
+      chars: Uint32Array.from(chars),
+      bigramPrefix: foldString(SEED_BIGRAM, `${stem} `),
+      mark: 0,
+      index: 0,
+    };
+    if (this.tokens.size >= MAX_CACHED_TOKENS) this.tokens.clear();
+    this.tokens.set(token, features);
+    return features;
+  }
+}
+
+/** A sentence's feature hashes (one-off; keep a FeatureExtractor for many sentences). */
 export function featureHashes(
   text: string,
   language: LanguageDefinition,
   settings: FeatureSettings,
-  entityNames: readonly string[] = [],
+  entityNames: readonly string[] = NO_ENTITIES,
 ): FeatureHashes {
-  const words = normalizedWords(text, language.code);
-  const word: number[] = [];
-  const char: number[] = [];
-  let previous = '<s>';
-  let beforePrevious = '';
-  for (const token of words) {
-    const stem = language.stem(token);
-    word.push(hashString(stem, SEED_WORD));
-    if (settings.rawWords && stem !== token) word.push(hashString(`=${token}`, SEED_WORD));
-    if (settings.wordNgrams >= 2) word.push(hashString(`${previous} ${stem}`, SEED_BIGRAM));
-    if (settings.wordNgrams >= 3 && beforePrevious)
-      word.push(hashString(`${beforePrevious} ${previous} ${stem}`, SEED_BIGRAM));
-    beforePrevious = previous;
-    previous = stem;
-    if (settings.digitShapes && /\d/.test(token)) word.push(hashString(`#${token.replace(/\d/g, '0')}`, SEED_WORD));
-    if (settings.charMax > 0 && !settings.crossWordChars) charNgrams(token, settings.charMin, settings.charMax, char);
-  }
-  if (settings.charMax > 0 && settings.crossWordChars)
-    charNgrams(words.join(' '), settings.charMin, settings.charMax, char);
-  if (settings.wordNgrams >= 2 && words.length > 0) word.push(hashString(`${previous} </s>`, SEED_BIGRAM));
-  if (settings.negation && language.negation.isNegated(text)) word.push(hashString('negated', SEED_ENTITY));
-  for (const name of entityNames) word.push(hashString(name.toLowerCase(), SEED_ENTITY));
-  return { word, char };
+  return new FeatureExtractor(language, settings).hashes(text, entityNames);
 }
 
 /** Character n-grams of " token " (padded so word starts and ends are features), hashed incrementally. */

@@ -10,12 +10,13 @@ export function buildHashTable(hashes: Uint32Array): HashTable {
   const keys = new Uint32Array(size);
   const columns = new Int32Array(size);
   const mask = size - 1;
-  hashes.forEach((hash, column) => {
+  for (let column = 0; column < hashes.length; column++) {
+    const hash = hashes[column]!;
     let slot = mix(hash) & mask;
     while (keys[slot] !== 0) slot = (slot + 1) & mask;
     keys[slot] = hash;
     columns[slot] = column;
-  });
+  }
   return { keys, columns };
 }
 

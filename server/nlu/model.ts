@@ -1,6 +1,6 @@
 import { calibratedConfidences } from './calibration.ts';
 import { extractEntities } from './entities.ts';
-import { featureHashes } from './features.ts';
+import { FeatureExtractor } from './features.ts';
 import { lookupColumn } from './hash-table.ts';
 import { getLanguage } from './languages/registry.ts';
 import type { LanguageDefinition } from './languages/language-definition.ts';
@@ -14,12 +14,14 @@ export class NluModel {
   readonly language: LanguageDefinition;
   private readonly scores: Float64Array;
   private readonly lookup: (hash: number) => number;
+  private readonly extractor: FeatureExtractor;
 
   constructor(parts: ModelParts) {
     this.parts = parts;
     this.language = getLanguage(parts.language);
     this.scores = new Float64Array(parts.intents.length);
     this.lookup = (hash) => lookupColumn(parts.table, hash);
+    this.extractor = new FeatureExtractor(this.language, parts.features);
   }
 
   get intents(): readonly IntentRef[] {
@@ -34,10 +36,8 @@ export class NluModel {
   scoreText(text: string, entities?: readonly ExtractedEntity[]): Float64Array {
     const { parts } = this;
     const found = entities ?? extractEntities(text, parts.entities, parts.language);
-    const hashes = featureHashes(
+    const hashes = this.extractor.hashes(
       text,
-      this.language,
-      parts.features,
       found.map((e) => e.name),
     );
     const row = vectorize(hashes, this.lookup, parts.idf, parts.features.charWeight);

@@ -53,8 +53,45 @@ export function tokenize(text: string, locale: string): Token[] {
   return tokens;
 }
 
+/** Locales whose lower case of an ASCII letter is not simply a to z (Turkish and Azerbaijani dotted i). */
+const SPECIAL_CASE_LOCALES = new Set(['tr', 'az']);
+
+/**
+ * The lower-case words of a sentence of ASCII letters, digits and spaces with at most one final ?, ! or .,
+ * read in one pass; undefined for any other sentence. Such sentences segment exactly as Intl.Segmenter
+ * would, into the space-separated runs, and NFKC and diacritics folding leave them as they are; most
+ * training sentences look like this.
+ */
+function plainWords(text: string): string[] | undefined {
+  let end = text.length;
+  const last = text.charCodeAt(end - 1);
+  if (last === 63 || last === 33 || last === 46) end--;
+  let upper = false;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || c === 32 || (c >= 48 && c <= 57)) continue;
+    if (c >= 65 && c <= 90) upper = true;
+    else return undefined;
+  }
+  const source = upper ? text.toLowerCase() : text;
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i < end; i++) {
+    if (source.charCodeAt(i) !== 32) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      words.push(source.slice(start, i));
+      start = -1;
+    }
+  }
+  if (start >= 0) words.push(source.slice(start, end));
+  return words;
+}
+
 /** Only the normalised token strings (the hot path of featurisation). */
 export function normalizedWords(text: string, locale: string): string[] {
+  const plain = SPECIAL_CASE_LOCALES.has(locale) ? undefined : plainWords(text);
+  if (plain) return plain;
   const normalized = normalizeText(text, locale).replace(/[’‘`´]/g, "'");
   // Fast path: ASCII letters, digits and spaces (with at most one final ?, ! or .) segment exactly as
   // Intl.Segmenter would, into the space-separated runs; most sentences look like this.

@@ -1,4 +1,4 @@
-import { DocumentFrequency } from './document-frequency.ts';
+import type { DocumentFrequency } from './document-frequency.ts';
 import type { FeatureHashes } from './features.ts';
 import { buildHashTable, lookupColumn } from './hash-table.ts';
 import type { HashTable } from './hash-table.ts';
@@ -20,21 +20,21 @@ export interface SparseRow {
   value: Float32Array;
 }
 
-/** Assigns columns to the features seen in at least `minDf` documents; smooth idf as scikit-learn does. */
-export function buildVocabulary(docs: readonly FeatureHashes[], minDf = 1): Vocabulary {
-  const frequency = new DocumentFrequency();
-  for (const doc of docs) frequency.addDocument(doc);
-  return vocabularyOf(frequency, minDf);
-}
-
+/** The features seen in at least `minDf` documents, in the table's order; smooth idf as scikit-learn does. */
 export function vocabularyOf(frequency: DocumentFrequency, minDf = 1): Vocabulary {
-  const kept: number[] = [];
-  for (let column = 0; column < frequency.size; column++) if (frequency.counts[column]! >= minDf) kept.push(column);
+  let size = 0;
+  for (let column = 0; column < frequency.size; column++) if (frequency.counts[column]! >= minDf) size++;
   const n = frequency.documents;
-  const hashes = Uint32Array.from(kept, (column) => frequency.hashes[column]!);
-  const idf = Float32Array.from(kept, (column) => Math.log((1 + n) / (1 + frequency.counts[column]!)) + 1);
+  const hashes = new Uint32Array(size);
+  const idf = new Float32Array(size);
+  for (let column = 0, kept = 0; column < frequency.size; column++) {
+    const count = frequency.counts[column]!;
+    if (count < minDf) continue;
+    hashes[kept] = frequency.hashes[column]!;
+    idf[kept++] = Math.log((1 + n) / (1 + count)) + 1;
+  }
   const table = buildHashTable(hashes);
-  return { size: kept.length, lookup: (hash) => lookupColumn(table, hash), idf, hashes, table };
+  return { size, lookup: (hash) => lookupColumn(table, hash), idf, hashes, table };
 }
 
 /**

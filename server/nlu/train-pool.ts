@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { DocumentFrequency } from './document-frequency.ts';
-import type { FeaturizeJob, PackedRows } from './featurize-job.ts';
+import type { FeaturizeJob } from './featurize-job.ts';
 import type { SparseMatrix } from './sparse-matrix.ts';
 import { vocabularyOf } from './tfidf.ts';
 import type { Vocabulary } from './tfidf.ts';
@@ -9,6 +9,7 @@ import { runTrainJob } from './train-job.ts';
 import type { TrainJob } from './train-job.ts';
 import type { FitRequest, WorkerRequest } from './train-worker.ts';
 import type { ModelParts } from './model-parts.ts';
+import type { WeightedRows } from './training-matrix.ts';
 
 /** Below this much work (examples × classes) starting threads costs more than it saves. */
 const IN_THREAD_WORK = 150_000;
@@ -88,7 +89,7 @@ export class TrainPool {
    * Featurises and vectorises the sentences across the threads: each thread hashes its share and counts
    * document frequencies, this thread merges them into the vocabulary, then each thread vectorises its share.
    */
-  async vectorize(job: FeaturizeJob, minDf: number): Promise<{ vocabulary: Vocabulary; rows: PackedRows[] }> {
+  async vectorize(job: FeaturizeJob, minDf: number): Promise<{ vocabulary: Vocabulary; rows: WeightedRows[] }> {
     const workers = this.start();
     const share = Math.ceil(job.texts.length / workers.length);
     const key = this.nextId++;
@@ -106,7 +107,7 @@ export class TrainPool {
     const vocabulary = vocabularyOf(frequency, minDf);
     const rows = await Promise.all(
       workers.map((worker) =>
-        this.request<PackedRows>(worker, {
+        this.request<WeightedRows>(worker, {
           kind: 'vectorize',
           key,
           table: vocabulary.table,
@@ -150,13 +151,13 @@ export class TrainPool {
   }
 }
 
-/** Packed rows of several threads, in order, as one matrix in shared memory. */
-export function packedMatrix(parts: readonly PackedRows[], columns: number): SparseMatrix {
+/** Rows of several threads, in order, as one matrix in shared memory. */
+export function packedMatrix(parts: readonly WeightedRows[], columns: number): SparseMatrix {
   let rows = 0;
   let nonZeros = 0;
   for (const part of parts) {
-    rows += part.lengths.length;
-    nonZeros += part.index.length;
+    rows += part.rowStart.length - 1;
+    nonZeros += part.columnIndex.length;
   }
   const rowStart = new Int32Array(new SharedArrayBuffer(4 * (rows + 1)));
   const columnIndex = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, nonZeros)));
@@ -164,12 +165,10 @@ export function packedMatrix(parts: readonly PackedRows[], columns: number): Spa
   let row = 0;
   let offset = 0;
   for (const part of parts) {
-    columnIndex.set(part.index, offset);
+    columnIndex.set(part.columnIndex, offset);
     value.set(part.value, offset);
-    for (const length of part.lengths) {
-      rowStart[row++] = offset;
-      offset += length;
-    }
+    for (let r = 0; r + 1 < part.rowStart.length; r++) rowStart[row++] = offset + part.rowStart[r]!;
+    offset += part.columnIndex.length;
   }
   rowStart[rows] = offset;
   return { rows, columns, rowStart, columnIndex, value };

@@ -1,7 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { documentFrequencyOf, featurizeTexts, vectorizePacked } from './featurize-job.ts';
 import type { FeaturizeJob } from './featurize-job.ts';
-import type { FeatureHashes } from './features.ts';
+import { lookupColumn } from './hash-table.ts';
 import type { HashTable } from './hash-table.ts';
 import type { ModelParts } from './model-parts.ts';
 import { fitModel } from './train.ts';
@@ -9,6 +8,8 @@ import type { TrainOptions } from './train.ts';
 import { runTrainJob } from './train-job.ts';
 import type { TrainJob } from './train-job.ts';
 import type { TrainingExamples } from './training-examples.ts';
+import { featurizeShare, weighRows } from './training-matrix.ts';
+import type { FeaturizedShare } from './training-matrix.ts';
 import type { EntityDefinition } from './types.ts';
 
 /** A whole model fitted in one thread (an evaluation fold, while another thread fits the next). */
@@ -30,21 +31,31 @@ export type WorkerRequest =
   | { id: number; kind: 'train'; job: TrainJob }
   | { id: number; kind: 'fit'; fit: FitRequest };
 
-const featurized = new Map<number, FeatureHashes[]>();
+const featurized = new Map<number, FeaturizedShare>();
 
 async function handle(request: WorkerRequest): Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
   switch (request.kind) {
     case 'featurize': {
-      const docs = featurizeTexts(request.job);
-      featurized.set(request.key, docs);
-      const result = documentFrequencyOf(docs);
+      const share = featurizeShare(request.job);
+      featurized.set(request.key, share);
+      const result = share.frequency.export();
       return { result, transfer: [result.hashes.buffer as ArrayBuffer, result.counts.buffer as ArrayBuffer] };
     }
     case 'vectorize': {
-      const docs = featurized.get(request.key) ?? [];
+      const share = featurized.get(request.key);
       featurized.delete(request.key);
-      const result = vectorizePacked(docs, request.table, request.idf, request.charWeight);
-      return { result, transfer: [result.lengths.buffer, result.index.buffer, result.value.buffer] as ArrayBuffer[] };
+      if (!share) throw new Error(`No featurised sentences under key ${request.key}`);
+      // This thread's columns -> the vocabulary's: one lookup per distinct feature, not per occurrence.
+      const { hashes, size } = share.frequency;
+      const remap = new Int32Array(size);
+      for (let column = 0; column < size; column++) remap[column] = lookupColumn(request.table, hashes[column]!);
+      const rows = weighRows(share, remap, request.idf, request.charWeight);
+      const entries = rows.rowStart[rows.rowStart.length - 1]!;
+      const result = { ...rows, columnIndex: rows.columnIndex.slice(0, entries), value: rows.value.slice(0, entries) };
+      return {
+        result,
+        transfer: [result.rowStart.buffer, result.columnIndex.buffer, result.value.buffer] as ArrayBuffer[],
+      };
     }
     case 'train': {
       const weights = runTrainJob(request.job);

@@ -5,11 +5,9 @@ import type { FeatureSettings } from './features.ts';
 import { getLanguage } from './languages/registry.ts';
 import type { ModelParts } from './model-parts.ts';
 import { quantiseWeights } from './model-parts.ts';
-import { sharedSparseMatrix } from './sparse-matrix.ts';
-import { buildVocabulary, vectorize } from './tfidf.ts';
+import { trainingMatrix } from './training-matrix.ts';
 import { packedMatrix, TrainPool } from './train-pool.ts';
 import type { Solver } from './train-job.ts';
-import { featurizeTexts } from './featurize-job.ts';
 import type { SparseMatrix } from './sparse-matrix.ts';
 import type { Vocabulary } from './tfidf.ts';
 import { positiveTwin } from './clashes.ts';
@@ -79,12 +77,7 @@ export async function fitModel(
       vocabulary = prepared.vocabulary;
       matrix = packedMatrix(prepared.rows, vocabulary.size);
     } else {
-      const docs = featurizeTexts(featurize);
-      vocabulary = buildVocabulary(docs, options.minDf ?? 1);
-      matrix = sharedSparseMatrix(
-        docs.map((doc) => vectorize(doc, vocabulary.lookup, vocabulary.idf, features.charWeight)),
-        vocabulary.size,
-      );
+      ({ vocabulary, matrix } = trainingMatrix(featurize, options.minDf ?? 1));
     }
     const labels = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, examples.labels.length)));
     labels.set(examples.labels);

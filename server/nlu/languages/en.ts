@@ -1,6 +1,7 @@
 import type { LanguageDefinition } from './language-definition.ts';
 import { englishNegation } from './en-negation.ts';
-import { snowballStemmer } from './snowball-stemmer.ts';
+import { stem as porter2 } from 'porter2';
+import { memoisedStemmer } from './snowball-stemmer.ts';
 import { stopwordSet } from './stopword-set.ts';
 
 const units = [
@@ -37,7 +38,9 @@ export const english: LanguageDefinition = {
   code: 'en',
   name: 'English',
   stopwords: stopwordSet('en'),
-  stem: snowballStemmer('english'),
+  // Snowball's English stemmer (Porter2) from the porter2 package: the same stems as snowball-stemmers'
+  // 'english' on every word of the three benchmark datasets, about five times faster.
+  stem: memoisedStemmer(porter2),
   numberWords: {
     values,
     multipliers: new Map([

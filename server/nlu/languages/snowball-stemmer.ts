@@ -6,18 +6,23 @@ const snowball = require('snowball-stemmers') as {
   algorithms(): string[];
 };
 
-/** A memoised Snowball stemmer: the same words recur constantly in training data. */
-export function snowballStemmer(algorithm: string): (token: string) => string {
-  const stemmer = snowball.newStemmer(algorithm);
+/** A memoised stemmer: the same words recur constantly in training data. */
+export function memoisedStemmer(stem: (word: string) => string): (token: string) => string {
   const cache = new Map<string, string>();
   return (token: string) => {
-    let stem = cache.get(token);
-    if (stem === undefined) {
+    let stemmed = cache.get(token);
+    if (stemmed === undefined) {
       // Numbers and very short tokens are left alone; the stemmer would only damage them.
-      stem = token.length <= 2 || /\d/.test(token) ? token : stemmer.stem(token);
+      stemmed = token.length <= 2 || /\d/.test(token) ? token : stem(token);
       if (cache.size > 200_000) cache.clear();
-      cache.set(token, stem);
+      cache.set(token, stemmed);
     }
-    return stem;
+    return stemmed;
   };
+}
+
+/** A Snowball stemmer from snowball-stemmers (every Snowball language; a Java port, ~25 µs a word). */
+export function snowballStemmer(algorithm: string): (token: string) => string {
+  const stemmer = snowball.newStemmer(algorithm);
+  return memoisedStemmer((word) => stemmer.stem(word));
 }
