@@ -5,14 +5,26 @@ const mix = (hash: number) => Math.imul(hash ^ (hash >>> 16), 0x45d9f3b) >>> 0;
  * (a Map and a Set per sentence were the slowest part of training). Tables of several threads merge.
  */
 export class DocumentFrequency {
-  private capacity = 1 << 16;
-  private keys = new Uint32Array(this.capacity);
-  private slots = new Int32Array(this.capacity);
-  hashes = new Uint32Array(this.capacity >> 1);
-  counts = new Int32Array(this.capacity >> 1);
-  private lastDocument = new Int32Array(this.capacity >> 1).fill(-1);
+  private capacity: number;
+  private keys: Uint32Array;
+  private slots: Int32Array;
+  hashes: Uint32Array;
+  counts: Int32Array;
+  private lastDocument: Int32Array;
   size = 0;
   documents = 0;
+
+  /** `expected`: about how many distinct features to make room for (the table grows past it). */
+  constructor(expected = 1 << 15) {
+    let capacity = 1 << 16;
+    while (capacity < 2 * expected) capacity *= 2;
+    this.capacity = capacity;
+    this.keys = new Uint32Array(capacity);
+    this.slots = new Int32Array(capacity);
+    this.hashes = new Uint32Array(capacity >> 1);
+    this.counts = new Int32Array(capacity >> 1);
+    this.lastDocument = new Int32Array(capacity >> 1).fill(-1);
+  }
 
   /** The hash's column, given to it the first time it is seen. */
   columnOf(hash: number): number {

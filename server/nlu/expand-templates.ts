@@ -76,6 +76,8 @@ export function expandTemplate(
   entities: ReadonlyMap<string, string[]>,
   options: ExpansionOptions = {},
 ): ExpandedTemplate[] {
+  // Most templates refer to nothing: no need to parse them.
+  if (!template.includes('#') && !template.includes('@')) return [{ text: template, slots: [] }];
   const max = options.maxExpansions ?? 50;
   const parts = parseTemplate(template, synonyms, entities);
   const radices = parts.filter((p) => p.choices).map((p) => p.choices!.length);

@@ -21,6 +21,56 @@ describe('normalisation', () => {
     expect(normalizedWords('I don’t know', 'en')).toEqual(['i', "don't", 'know']);
   });
 
+  it('splits ASCII sentences in one pass exactly as Intl.Segmenter does', () => {
+    const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
+    const bySegmenter = (text: string) =>
+      [...segmenter.segment(normalizeText(text, 'en').replace(/[’‘`´]/g, "'"))]
+        .filter((part) => part.isWordLike)
+        .map((part) => part.segment);
+    const sentences = [
+      "What's the weather in N.Y. at 7:30?",
+      'play the top-20 best chicane songs on deezer',
+      'give zero / 6 stars to the current album',
+      "rock'n'roll 1,000 dogs' '90s 3.5 v1.2 a.1 1.a e.g. a..b",
+      'rate the princess mouse: a tale of finland one of 6',
+      'x_y `tick` (brackets) [square] {curly} #tag @user 50% a&b',
+      '',
+      '?',
+      '   ',
+    ];
+    for (const sentence of sentences) expect(normalizedWords(sentence, 'en'), sentence).toEqual(bySegmenter(sentence));
+    // Seeded random strings over the characters whose handling depends on their neighbours.
+    let seed = 12345;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    const alphabet = 'ab1 2Z.\',:;-&/!?"()_`x9 ';
+    for (let r = 0; r < 20_000; r++) {
+      let text = '';
+      for (let i = 1 + Math.floor(random() * 12); i > 0; i--) text += alphabet[Math.floor(random() * alphabet.length)];
+      expect(normalizedWords(text, 'en'), JSON.stringify(text)).toEqual(bySegmenter(text));
+    }
+  });
+
+  it("stems English with porter2 exactly as Snowball's English stemmer does", async () => {
+    const { createRequire } = await import('node:module');
+    const snowball = createRequire(import.meta.url)('snowball-stemmers').newStemmer('english');
+    const words = 'running runs ran easily fairly generously happiness relational conditional rational valenci '
+      .concat('hesitanci digitizer conformabli radicalli differentli vileli analogousli vietnamization predication ')
+      .concat('operator feudalism decisiveness hopefulness callousness formaliti sensitiviti sensibiliti triplicate ')
+      .concat('formative formalize electriciti electrical hopeful goodness revival allowance inference airliner ')
+      .concat('gyroscopic adjustable defensible irritant replacement adjustment dependent adoption homologou ')
+      .concat('communism activate angulariti homologous effective bowdlerize probate rate cease generous news ')
+      .concat('dying lying tying skis sky idly gently ugly early only singly innings outings cannings herrings')
+      .split(/\s+/);
+    const english = getLanguage('en');
+    for (const word of words) {
+      const expected = word.length <= 2 ? word : snowball.stem(word);
+      expect(english.stem(word), word).toBe(expected);
+    }
+  });
+
   it('stems English and Czech with Snowball', () => {
     expect(getLanguage('en').stem('payments')).toBe(getLanguage('en').stem('payment'));
     const cs = getLanguage('cs');
