@@ -1,18 +1,6 @@
 // What the browser benchmarks share: logging the seeded administrator in, timing keystrokes, summarising times.
 import type { Page } from 'playwright-core';
-import { E2E_ADMIN_PASSWORD } from '../test/e2e/helpers/server.ts';
-import { pageApi } from '../test/e2e/helpers/page-api.ts';
-
-/** Logs the seeded administrator in and replaces the one-off password (the console asks for that first). */
-export async function loginAsAdmin(page: Page, serverUrl: string, newPassword: string): Promise<void> {
-  await page.goto(`${serverUrl}/#/login`);
-  await page.getByLabel(/email/i).fill('admin@example.com');
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: /log in|sign in/i }).click();
-  await page.waitForURL(/app\//);
-  const me = await pageApi<{ id: number }>(page, 'GET', '/v1/users/me');
-  await pageApi(page, 'PUT', `/v1/users/change-my-passwd?id=${me.id}`, { passwd: newPassword });
-}
+export { loginAsAdmin } from '../test/e2e/helpers/login.ts';
 
 export interface KeystrokeTiming {
   /** From keydown to the rendered, laid-out update. */

@@ -4,9 +4,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAsAdmin } from './helpers/login.ts';
 import { pageApi } from './helpers/page-api.ts';
 import { artifactsDir, launchBrowser, screenshot } from './helpers/browser.ts';
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -98,14 +99,7 @@ describe('language-model authoring in Chromium', () => {
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 960 }, acceptDownloads: true });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    await page.goto(`${server.url}/#/login`);
-    await page.getByLabel(/email/i).fill('admin@example.com');
-    await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: /log in|sign in/i }).click();
-    await page.waitForURL(/app\//);
-    // The seeded administrator must change the expired password before anything else.
-    const me = await api<{ id: number }>('GET', '/v1/users/me');
-    await api('PUT', `/v1/users/change-my-passwd?id=${me.id}`, { passwd: 'Authoring-e2e: tidy violet kettles hum 42' });
+    await loginAsAdmin(page, server.url, 'Authoring-e2e: tidy violet kettles hum 42');
     await page.reload();
     projectId = (await api<{ project_id: number }>('POST', '/v1/projects', { name: 'Authoring e2e' })).project_id;
     // A message the untrained model cannot understand becomes a fallback waiting for classification.

@@ -3,16 +3,13 @@
 // Needs the console built first (`npx vite build`).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageApi } from './helpers/page-api.ts';
+import { loginAsAdmin } from './helpers/login.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
-
-/** A call from the signed-in page itself: its session cookie and the console's header. */
-const api = <T>(method: string, url: string, body?: unknown): Promise<T> => pageApi<T>(page, method, url, body);
 
 const chat = () => page.getByRole('dialog', { name: 'Chat test window' });
 
@@ -23,13 +20,7 @@ describe('chat test window (e2e)', () => {
     page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await page.clock.install();
-    await page.goto(`${server.url}/#/login`);
-    await page.getByLabel(/email/i).fill('admin@example.com');
-    await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: /log in|sign in/i }).click();
-    await page.waitForURL(/app\//);
-    const me = await api<{ id: number }>('GET', '/v1/users/me');
-    await api('PUT', `/v1/users/change-my-passwd?id=${me.id}`, { passwd: 'Chat-e2e: quiet amber lanterns drift 7' });
+    await loginAsAdmin(page, server.url, 'Chat-e2e: quiet amber lanterns drift 7');
     await page.goto(`${server.url}/?project_id=1#/app/dashboard`);
     await page.reload();
     await page.getByRole('button', { name: 'Run Chat' }).waitFor();

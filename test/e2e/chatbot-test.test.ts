@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHATBOT_TEST_TEXTS } from '../../src/api/contract/chatbot-test.ts';
 import { FRAME_TITLE } from '../../src/screens/chatbotTest/ChatbotTestView.tsx';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { pageApi } from './helpers/page-api.ts';
-import { E2E_ADMIN_PASSWORD, type RunningServer, freePort, startServer } from './helpers/server.ts';
+import { loginAsAdmin } from './helpers/login.ts';
+import { type RunningServer, freePort, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -41,15 +41,7 @@ describe('chatbot test screen (e2e)', () => {
 
     page = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    await page.goto(`${server.url}/#/login`);
-    await page.getByLabel(/email/i).fill('admin@example.com');
-    await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: /log in|sign in/i }).click();
-    await page.waitForURL(/app\//);
-    const me = await pageApi<{ id: number }>(page, 'GET', '/v1/users/me');
-    await pageApi(page, 'PUT', `/v1/users/change-my-passwd?id=${me.id}`, {
-      passwd: 'Chatbot-test e2e: seven violet kites hum 4',
-    });
+    await loginAsAdmin(page, server.url, 'Chatbot-test e2e: seven violet kites hum 4');
   }, 120_000);
 
   afterAll(async () => {

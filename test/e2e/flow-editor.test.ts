@@ -6,9 +6,10 @@ import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reaction } from '../../src/api/contract/reactions.ts';
+import { loginAsAdmin } from './helpers/login.ts';
 import { pageApi } from './helpers/page-api.ts';
 import { artifactsDir, launchBrowser, screenshot } from './helpers/browser.ts';
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -83,13 +84,7 @@ describe('flow editor (issue 5 acceptance)', () => {
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    await page.goto(`${server.url}/#/login`);
-    await page.getByLabel(/email/i).fill('admin@example.com');
-    await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: /log in|sign in/i }).click();
-    await page.waitForURL(/app\//);
-    const me = await api<{ id: number }>('GET', '/v1/users/me');
-    await api('PUT', `/v1/users/change-my-passwd?id=${me.id}`, { passwd: 'Flow-editor e2e: amber herons wade 61' });
+    await loginAsAdmin(page, server.url, 'Flow-editor e2e: amber herons wade 61');
     await page.reload();
   });
 

@@ -5,8 +5,9 @@ import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { loginAsAdmin } from './helpers/login.ts';
 import { pageApi } from './helpers/page-api.ts';
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -50,13 +51,7 @@ describe('conversation logs (e2e)', () => {
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 960 }, acceptDownloads: true });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    await page.goto(`${server.url}/#/login`);
-    await page.getByLabel(/email/i).fill('admin@example.com');
-    await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: /log in|sign in/i }).click();
-    await page.waitForURL(/app\//);
-    const me = await api<{ id: number }>('GET', '/v1/users/me');
-    await api('PUT', `/v1/users/change-my-passwd?id=${me.id}`, { passwd: 'Logs-e2e: seven amber lanterns glow 9' });
+    await loginAsAdmin(page, server.url, 'Logs-e2e: seven amber lanterns glow 9');
     await writeWithAtime('/v1/labels?project_id=1', 'PUT', '/v1/labels/-1?project_id=1', {
       name: LABEL,
       color: 'orange',

@@ -7,8 +7,9 @@ import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, launchBrowser, screenshot } from './helpers/browser.ts';
+import { loginAsAdmin } from './helpers/login.ts';
 import { pageApi } from './helpers/page-api.ts';
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
 import { openWidget, sayToWidget, serveWidgetPage } from './helpers/widget-page.ts';
 
 let server: RunningServer;
@@ -59,15 +60,7 @@ describe('quality gate in Chromium', () => {
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    await page.goto(`${server.url}/#/login`);
-    await page.getByLabel(/email/i).fill('admin@example.com');
-    await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: /log in|sign in/i }).click();
-    await page.waitForURL(/app\//);
-    const me = await api<{ id: number }>('GET', '/v1/users/me');
-    await api('PUT', `/v1/users/change-my-passwd?id=${me.id}`, {
-      passwd: 'Quality-gate: amber otters juggle 77 lamps',
-    });
+    await loginAsAdmin(page, server.url, 'Quality-gate: amber otters juggle 77 lamps');
     await page.reload();
   });
   afterAll(async () => {

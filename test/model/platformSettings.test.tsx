@@ -1,15 +1,11 @@
-// Model-based test of the platform-settings screen (issue 3: sign-in policy with require_otp and the maximum password
-// age, companies, users with password and one-time-code resets): xstate/graph walks the platformSettings chart and
-// each path drives the real PlatformSettingsView.
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { createActor } from 'xstate';
 import { SAVE_FAILED, SAVE_SUCCESS } from '../../src/api/contract/settings.ts';
 import type { PlatformData, PlatformTask } from '../../src/machines/platformSettings/actors.ts';
 import { platformSettingsMachine } from '../../src/machines/platformSettings/machine.ts';
 import { PlatformSettingsView } from '../../src/screens/platformSettings/PlatformSettingsView.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
+import { renderActorView } from './renderActorView.tsx';
 
 const ONE_OFF = 'Fresh-One-Off-Passw0rd';
 const data: PlatformData = {
@@ -112,13 +108,7 @@ describeModel({
   machine,
   render: (m) => {
     notices.length = 0;
-    const actor = createActor(m).start();
-    render(
-      <MantineProvider env="test">
-        <PlatformSettingsView actor={actor} />
-      </MantineProvider>,
-    );
-    return { actor };
+    return renderActorView(m, PlatformSettingsView);
   },
   executors,
   states,

@@ -1,8 +1,5 @@
-// Model-based test of the settings screen: xstate/graph walks the settingsForm chart, each path drives the real SettingsView.
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { createActor } from 'xstate';
 import { LANGUAGES, VOICES } from '../../src/api/contract/platform.ts';
 import { SAVE_FAILED, SAVE_SUCCESS, type SettingsView as Settings } from '../../src/api/contract/settings.ts';
 import type { SettingsFormData } from '../../src/machines/settingsForm/actors.ts';
@@ -15,6 +12,7 @@ import {
 } from '../../src/machines/settingsForm/machine.ts';
 import { SettingsView } from '../../src/screens/settings/SettingsView.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
+import { renderActorView } from './renderActorView.tsx';
 
 const ORIGINAL = 'Demo bot';
 const CHANGED = 'Renamed bot';
@@ -128,13 +126,7 @@ describeModel({
   machine,
   render: (m) => {
     notices.length = 0;
-    const actor = createActor(m).start();
-    render(
-      <MantineProvider env="test">
-        <SettingsView actor={actor} />
-      </MantineProvider>,
-    );
-    return { actor };
+    return renderActorView(m, SettingsView);
   },
   executors,
   states,

@@ -1,14 +1,11 @@
-// Model-based test of the users-logs screen (spec 1 §2, §8): xstate/graph walks the usersLogs chart and each path
-// drives the real UsersLogsView: pages, page size, debounced filters, a failed load with retry, the CSV download.
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { createActor } from 'xstate';
 import { CANNOT_DOWNLOAD, type UsersLogPage } from '../../src/api/contract/users-logs.ts';
 import type { UsersLogsFilter } from '../../src/machines/usersLogs/actors.ts';
 import { usersLogsMachine } from '../../src/machines/usersLogs/machine.ts';
 import { UsersLogsView } from '../../src/screens/usersLogs/UsersLogsView.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
+import { renderActorView } from './renderActorView.tsx';
 
 const page: UsersLogPage = {
   items: [
@@ -106,13 +103,7 @@ describeModel({
   machine,
   render: (m) => {
     notices.length = 0;
-    const actor = createActor(m).start();
-    render(
-      <MantineProvider env="test">
-        <UsersLogsView actor={actor} />
-      </MantineProvider>,
-    );
-    return { actor };
+    return renderActorView(m, UsersLogsView);
   },
   executors,
   states,
