@@ -164,16 +164,6 @@ export class FeatureExtractor {
   }
 }
 
-/** A sentence's feature hashes (one-off; keep a FeatureExtractor for many sentences). */
-export function featureHashes(
-  text: string,
-  language: LanguageDefinition,
-  settings: FeatureSettings,
-  entityNames: readonly string[] = NO_ENTITIES,
-): FeatureHashes {
-  return new FeatureExtractor(language, settings).hashes(text, entityNames);
-}
-
 /** Character n-grams of " token " (padded so word starts and ends are features), hashed incrementally. */
 function charNgrams(token: string, min: number, max: number, out: number[]): void {
   const padded = ` ${token} `;

@@ -1,6 +1,6 @@
 import type { LanguageDefinition } from './language-definition.ts';
 import { czechNegation } from './cs-negation.ts';
-import { snowballStemmer } from './snowball-stemmer.ts';
+import { snowballStemmer } from './stemmers.ts';
 import { stopwordSet } from './stopword-set.ts';
 
 /** Czech number words in their common cases (nominative, genitive, locative, instrumental). */

@@ -1,7 +1,7 @@
 import type { LanguageDefinition } from './language-definition.ts';
 import { englishNegation } from './en-negation.ts';
 import { stem as porter2 } from 'porter2';
-import { memoisedStemmer } from './snowball-stemmer.ts';
+import { memoisedStemmer } from './stemmers.ts';
 import { stopwordSet } from './stopword-set.ts';
 
 const units = [
