@@ -3,14 +3,19 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 
 // The console SPA is the first entry; the embeddable chat widget (src/widget/main.tsx) is built after it as a
-// standalone script (IIFE, no shared chunks: it runs on other people's pages) into dist/chatbot/bundle.js.
+// standalone script (IIFE, no shared chunks: it runs on other people's pages) into <outDir>/chatbot/bundle.js
+// (dist/chatbot/bundle.js by default; `vite build --outDir X` puts it in X/chatbot).
 const root = import.meta.dirname;
 const apiTarget = 'http://localhost:8000';
 
 function chatbotWidgetBundle(): Plugin {
+  let outDir = resolve(root, 'dist');
   return {
     name: 'chatbot-widget-bundle',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     async closeBundle() {
       await build({
         configFile: false,
@@ -19,7 +24,7 @@ function chatbotWidgetBundle(): Plugin {
         plugins: [react()],
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         build: {
-          outDir: resolve(root, 'dist/chatbot'),
+          outDir: resolve(outDir, 'chatbot'),
           emptyOutDir: true,
           lib: {
             entry: resolve(root, 'src/widget/main.tsx'),
