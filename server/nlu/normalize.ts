@@ -5,6 +5,9 @@ const PLAIN_SENTENCE = /^[a-z0-9 ]*[?!.]?$/;
 const FINAL_MARK = /[?!.]$/;
 const segmenters = new Map<string, Intl.Segmenter>();
 
+/** Locales whose lower case of an ASCII letter is not simply a to z (Turkish and Azerbaijani dotted i). */
+const SPECIAL_CASE_LOCALES = new Set(['tr', 'az']);
+
 export interface Token {
   /** The token as written. */
   readonly text: string;
@@ -45,6 +48,16 @@ export function normalizeText(text: string, locale: string): string {
  */
 export function tokenize(text: string, locale: string): Token[] {
   const tokens: Token[] = [];
+  const plain = SPECIAL_CASE_LOCALES.has(locale) ? undefined : plainWordRanges(text);
+  if (plain) {
+    const { lower, ranges } = plain;
+    for (let i = 0; i < ranges.length; i += 2) {
+      const start = ranges[i]!;
+      const end = ranges[i + 1]!;
+      tokens.push({ text: text.slice(start, end), norm: lower.slice(start, end), start, end });
+    }
+    return tokens;
+  }
   for (const part of segmenterFor(locale).segment(text)) {
     if (!part.isWordLike) continue;
     const norm = normalizeText(part.segment, locale).replace(/[’‘`´]/g, "'");
@@ -52,9 +65,6 @@ export function tokenize(text: string, locale: string): Token[] {
   }
   return tokens;
 }
-
-/** Locales whose lower case of an ASCII letter is not simply a to z (Turkish and Azerbaijani dotted i). */
-const SPECIAL_CASE_LOCALES = new Set(['tr', 'az']);
 
 // Classes of ASCII characters for the one-pass tokeniser (0: anything else, which takes the general path).
 const LETTER = 1;
@@ -78,13 +88,13 @@ ASCII_CLASS[44] = MID_NUMBER; // ,
 ASCII_CLASS[59] = MID_NUMBER; // ;
 
 /**
- * The lower-case words of a sentence of printable ASCII, read in one pass; undefined for any other
- * sentence. The words are those Intl.Segmenter finds (Unicode word boundaries: runs of letters and digits,
+ * Where the words of a sentence of printable ASCII are, and the sentence in lower case, read in one pass;
+ * undefined for any other sentence. The words are those Intl.Segmenter finds (Unicode word boundaries: runs of letters and digits,
  * joined across an apostrophe or full stop between two letters or two digits, a colon between letters, a
  * comma or semicolon between digits), and NFKC and diacritics folding leave ASCII as it is; most training
  * sentences take this path, which is many times faster than the segmenter.
  */
-function plainWords(text: string): string[] | undefined {
+function plainWordRanges(text: string): { lower: string; ranges: number[] } | undefined {
   const length = text.length;
   let upper = false;
   for (let i = 0; i < length; i++) {
@@ -92,18 +102,19 @@ function plainWords(text: string): string[] | undefined {
     if (c >= 128 || ASCII_CLASS[c] === 0) return undefined;
     if (c >= 65 && c <= 90) upper = true;
   }
-  const source = upper ? text.toLowerCase() : text;
-  const words: string[] = [];
+  const lower = upper ? text.toLowerCase() : text;
+  // Start and end of each word, one after the other.
+  const ranges: number[] = [];
   let start = -1;
   for (let i = 0; i < length; i++) {
-    const kind = ASCII_CLASS[source.charCodeAt(i)]!;
+    const kind = ASCII_CLASS[lower.charCodeAt(i)]!;
     if (kind === LETTER || kind === DIGIT) {
       if (start < 0) start = i;
       continue;
     }
     if (start >= 0 && kind !== SEPARATOR && i + 1 < length) {
-      const before = ASCII_CLASS[source.charCodeAt(i - 1)]!;
-      const after = ASCII_CLASS[source.charCodeAt(i + 1)]!;
+      const before = ASCII_CLASS[lower.charCodeAt(i - 1)]!;
+      const after = ASCII_CLASS[lower.charCodeAt(i + 1)]!;
       const joins =
         kind === MID_NUM_LETTER
           ? before === after && (before === LETTER || before === DIGIT)
@@ -111,18 +122,23 @@ function plainWords(text: string): string[] | undefined {
       if (joins) continue;
     }
     if (start >= 0) {
-      words.push(source.slice(start, i));
+      ranges.push(start, i);
       start = -1;
     }
   }
-  if (start >= 0) words.push(source.slice(start, length));
-  return words;
+  if (start >= 0) ranges.push(start, length);
+  return { lower, ranges };
 }
 
 /** Only the normalised token strings (the hot path of featurisation). */
 export function normalizedWords(text: string, locale: string): string[] {
-  const plain = SPECIAL_CASE_LOCALES.has(locale) ? undefined : plainWords(text);
-  if (plain) return plain;
+  const plain = SPECIAL_CASE_LOCALES.has(locale) ? undefined : plainWordRanges(text);
+  if (plain) {
+    const words: string[] = [];
+    for (let i = 0; i < plain.ranges.length; i += 2)
+      words.push(plain.lower.slice(plain.ranges[i], plain.ranges[i + 1]));
+    return words;
+  }
   const normalized = normalizeText(text, locale).replace(/[’‘`´]/g, "'");
   // Fast path: ASCII letters, digits and spaces (with at most one final ?, ! or .) segment exactly as
   // Intl.Segmenter would, into the space-separated runs; most sentences look like this.

@@ -21,7 +21,7 @@ describe('normalisation', () => {
     expect(normalizedWords('I don’t know', 'en')).toEqual(['i', "don't", 'know']);
   });
 
-  it('splits ASCII sentences in one pass exactly as Intl.Segmenter does', () => {
+  it('splits ASCII sentences in one pass exactly as Intl.Segmenter does, offsets included', () => {
     const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
     const bySegmenter = (text: string) =>
       [...segmenter.segment(normalizeText(text, 'en').replace(/[’‘`´]/g, "'"))]
@@ -38,18 +38,32 @@ describe('normalisation', () => {
       '?',
       '   ',
     ];
-    for (const sentence of sentences) expect(normalizedWords(sentence, 'en'), sentence).toEqual(bySegmenter(sentence));
+    // tokenize() segments the text as written and keeps offsets into it.
+    const tokensBySegmenter = (text: string) =>
+      [...segmenter.segment(text)]
+        .filter((part) => part.isWordLike)
+        .map((part) => ({
+          text: part.segment,
+          norm: normalizeText(part.segment, 'en').replace(/[’‘`´]/g, "'"),
+          start: part.index,
+          end: part.index + part.segment.length,
+        }));
+    const same = (text: string) => {
+      expect(normalizedWords(text, 'en'), JSON.stringify(text)).toEqual(bySegmenter(text));
+      expect(tokenize(text, 'en'), JSON.stringify(text)).toEqual(tokensBySegmenter(text));
+    };
+    for (const sentence of sentences) same(sentence);
     // Seeded random strings over the characters whose handling depends on their neighbours.
     let seed = 12345;
     const random = () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       return seed / 0x7fffffff;
     };
-    const alphabet = 'ab1 2Z.\',:;-&/!?"()_`x9 ';
+    const alphabet = 'aB1 2Z.\',:;-&/!?"()_`x9 ';
     for (let r = 0; r < 20_000; r++) {
       let text = '';
       for (let i = 1 + Math.floor(random() * 12); i > 0; i--) text += alphabet[Math.floor(random() * alphabet.length)];
-      expect(normalizedWords(text, 'en'), JSON.stringify(text)).toEqual(bySegmenter(text));
+      same(text);
     }
   });
 
