@@ -78,10 +78,10 @@ console.log(`Node ${process.version}`);
 check('lint and format (biome)', bin('biome'), ['ci', '.']);
 check('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 // Two files at a time: vitest's default (cores - 1) runs one at a time on a 2-core machine; measured 627 s instead
-// of 1,024 s for this stage. The PostgreSQL stage stays at one: its test databases are created from one template,
-// which PostgreSQL refuses to copy while another session uses it.
+// of 1,024 s for this stage. On PostgreSQL too: the test databases are copied from one template one at a time
+// (an advisory lock in test/server/helpers/test-database.ts), the tests themselves run side by side.
 vitest('unit, server on PGlite, model', ['unit', 'server', 'model'], {}, ['--maxWorkers=2']);
-if (await postgresAnswers()) vitest('server on PostgreSQL', ['server'], { TEST_DB: 'postgres' });
+if (await postgresAnswers()) vitest('server on PostgreSQL', ['server'], { TEST_DB: 'postgres' }, ['--maxWorkers=2']);
 else console.log('\nPostgreSQL does not answer on 127.0.0.1:5432: its server tests are skipped.');
 if (
   run('build the console', process.execPath, [

@@ -75,14 +75,24 @@ export async function dropTemplate({ dir, pgName }: TemplateInfo): Promise<void>
   await admin.end();
 }
 
+/** Advisory lock key under which test databases are copied from the template, one at a time. */
+const TEMPLATE_COPY_LOCK = 7_204_311;
+
 export async function openTestDatabase(): Promise<TestDatabase> {
   const { dir: templateRoot, pgName: templateDb } = template();
   const name = `t_${randomBytes(6).toString('hex')}`;
   if (testBackend() === 'postgres') {
     const admin = new pg.Client({ connectionString: POSTGRES_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb}`);
-    await admin.end();
+    // PostgreSQL refuses to copy a template that another CREATE DATABASE is copying at that moment ("being
+    // accessed by other users"): test files in parallel take turns for the copy, not for the tests.
+    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_COPY_LOCK]);
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb}`);
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_COPY_LOCK]);
+      await admin.end();
+    }
     const url = new URL(POSTGRES_URL);
     url.pathname = `/${name}`;
     const opened = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
