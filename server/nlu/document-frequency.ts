@@ -80,7 +80,12 @@ export class DocumentFrequency {
 
   /** Adds another table's counts (from a thread that counted other sentences). */
   merge(hashes: Uint32Array, counts: Int32Array, documents: number): void {
-    for (let i = 0; i < hashes.length; i++) this.counts[this.columnOf(hashes[i]!)]! += counts[i]!;
+    for (let i = 0; i < hashes.length; i++) {
+      // Column first: columnOf may grow the table and replace `counts`, and `this.counts[...] +=` would read
+      // the old array before the call and add to it (the count was lost, the feature dropped as never seen).
+      const column = this.columnOf(hashes[i]!);
+      this.counts[column]! += counts[i]!;
+    }
     this.documents += documents;
   }
 
