@@ -68,7 +68,8 @@ export interface FeatureSink {
 
 const MAX_CACHED_TOKENS = 200_000;
 const tokenCaches = new Map<string, Map<string, TokenFeatures>>();
-const NO_ENTITIES: readonly string[] = [];
+/** The entity names of a sentence that has none (shared, so callers allocate nothing). */
+export const NO_ENTITIES: readonly string[] = [];
 
 /** FNV-1a over `text` from `state`, without the final non-zero fix (hashString(a + b) = nonZero(fold(fold(seed, a), b))). */
 function foldString(state: number, text: string): number {

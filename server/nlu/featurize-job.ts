@@ -1,8 +1,7 @@
 import { extractEntities } from './entities.ts';
+import { NO_ENTITIES } from './features.ts';
 import type { FeatureSettings } from './features.ts';
 import type { EntityDefinition } from './types.ts';
-
-const NO_ENTITIES: readonly string[] = [];
 
 /** Sentences to turn into features (in a worker or in the calling thread). */
 export interface FeaturizeJob {

@@ -52,18 +52,7 @@ export function vectorize(
   const value = new Float32Array(capacity);
   const words = blockWeights(doc.word, lookup, idf, index, value, 0);
   const size = blockWeights(doc.char, lookup, idf, index, value, words.count);
-  const wordScale = words.squaredNorm > 0 ? 1 / Math.sqrt(words.squaredNorm) : 0;
-  const charScale = size.squaredNorm > 0 ? charWeight / Math.sqrt(size.squaredNorm) : 0;
-  let total = 0;
-  for (let i = 0; i < size.count; i++) {
-    const v = value[i]! * (i < words.count ? wordScale : charScale);
-    value[i] = v;
-    total += v * v;
-  }
-  if (total > 0) {
-    const scale = 1 / Math.sqrt(total);
-    for (let i = 0; i < size.count; i++) value[i] = value[i]! * scale;
-  }
+  normaliseRow(value, 0, words.count, size.count, words.squaredNorm, size.squaredNorm, charWeight);
   return { index: index.subarray(0, size.count), value: value.subarray(0, size.count) };
 }
 
@@ -91,11 +80,43 @@ function blockWeights(
     let j = i;
     while (j < sorted.length && sorted[j] === sorted[i]) j++;
     const column = sorted[i]!;
-    const weight = (1 + Math.log(j - i)) * idf[column]!;
+    const weight = sublinearTf(j - i) * idf[column]!;
     index[out] = column;
     value[out++] = weight;
     norm += weight * weight;
     i = j;
   }
   return { count: out, squaredNorm: norm };
+}
+
+/** Sublinear term frequency: 1 + ln(count). */
+export function sublinearTf(count: number): number {
+  return count === 1 ? 1 : 1 + Math.log(count);
+}
+
+/**
+ * Scales a row in place: the word block value[from..wordEnd) and the character block value[wordEnd..to)
+ * each L2-normalised (the character block times `charWeight`), then the whole row L2-normalised.
+ */
+export function normaliseRow(
+  value: Float32Array,
+  from: number,
+  wordEnd: number,
+  to: number,
+  wordNorm: number,
+  charNorm: number,
+  charWeight: number,
+): void {
+  const wordScale = wordNorm > 0 ? 1 / Math.sqrt(wordNorm) : 0;
+  const charScale = charNorm > 0 ? charWeight / Math.sqrt(charNorm) : 0;
+  let total = 0;
+  for (let k = from; k < to; k++) {
+    const v = value[k]! * (k < wordEnd ? wordScale : charScale);
+    value[k] = v;
+    total += v * v;
+  }
+  if (total > 0) {
+    const scale = 1 / Math.sqrt(total);
+    for (let k = from; k < to; k++) value[k] = value[k]! * scale;
+  }
 }

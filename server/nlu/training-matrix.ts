@@ -6,7 +6,7 @@ import type { FeaturizeJob } from './featurize-job.ts';
 import { IntBuffer } from './int-buffer.ts';
 import { getLanguage } from './languages/registry.ts';
 import type { SparseMatrix } from './sparse-matrix.ts';
-import { vocabularyOf } from './tfidf.ts';
+import { normaliseRow, sublinearTf, vocabularyOf } from './tfidf.ts';
 import type { Vocabulary } from './tfidf.ts';
 
 /**
@@ -107,7 +107,7 @@ export function weighRows(
     const wordNorm = weigher.weigh(columns.data, start, charStart[d]!, remap);
     const wordEnd = weigher.end;
     const charNorm = weigher.weigh(columns.data, charStart[d]!, end[d]!, remap);
-    scaleRow(value, rowStart[d]!, wordEnd, weigher.end, wordNorm, charNorm, charWeight);
+    normaliseRow(value, rowStart[d]!, wordEnd, weigher.end, wordNorm, charNorm, charWeight);
     start = end[d]!;
   }
   rowStart[rows] = weigher.end;
@@ -189,35 +189,11 @@ class BlockWeigher {
     let norm = 0;
     for (let k = first; k < end; k++) {
       const count = value[k]!;
-      const weight = (count === 1 ? 1 : 1 + Math.log(count)) * idf[columnIndex[k]!]!;
+      const weight = sublinearTf(count) * idf[columnIndex[k]!]!;
       value[k] = weight;
       norm += weight * weight;
     }
     this.end = end;
     return norm;
-  }
-}
-
-/** Each block L2-normalised and weighted, then the whole row L2-normalised (as `vectorize` does). */
-function scaleRow(
-  value: Float32Array,
-  from: number,
-  wordEnd: number,
-  to: number,
-  wordNorm: number,
-  charNorm: number,
-  charWeight: number,
-): void {
-  const wordScale = wordNorm > 0 ? 1 / Math.sqrt(wordNorm) : 0;
-  const charScale = charNorm > 0 ? charWeight / Math.sqrt(charNorm) : 0;
-  let total = 0;
-  for (let k = from; k < to; k++) {
-    const v = value[k]! * (k < wordEnd ? wordScale : charScale);
-    value[k] = v;
-    total += v * v;
-  }
-  if (total > 0) {
-    const scale = 1 / Math.sqrt(total);
-    for (let k = from; k < to; k++) value[k] = value[k]! * scale;
   }
 }

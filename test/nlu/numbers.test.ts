@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractEntities } from '../../server/nlu/index.ts';
-import type { EntityDefinition } from '../../server/nlu/index.ts';
+import { numberEntity } from './entity-fixtures.ts';
 
-const number: EntityDefinition = {
-  id: 9,
-  name: 'number',
-  type: 'number',
-  match: 'exact',
-  occurrence: 'multiple',
-  case_insensitive: true,
-  values: '',
-  __is_system__: true,
-};
-const numbers = (text: string, language: string) => extractEntities(text, [number], language).map((e) => e.value);
+const numbers = (text: string, language: string) => extractEntities(text, [numberEntity], language).map((e) => e.value);
 
 describe('number entities', () => {
   it.each([
@@ -49,7 +39,7 @@ describe('number entities', () => {
   });
 
   it('reports offsets and the text as written', () => {
-    const [found] = extractEntities('Chci dvacet jedna kusů', [number], 'cs');
+    const [found] = extractEntities('Chci dvacet jedna kusů', [numberEntity], 'cs');
     expect(found).toMatchObject({ name: 'number', value: 21, text: 'dvacet jedna', start: 5, end: 17 });
   });
 });

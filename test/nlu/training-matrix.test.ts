@@ -4,7 +4,7 @@ import { getLanguage } from '../../server/nlu/languages/registry.ts';
 import { lookupColumn } from '../../server/nlu/hash-table.ts';
 import { vectorize } from '../../server/nlu/tfidf.ts';
 import { trainingMatrix } from '../../server/nlu/training-matrix.ts';
-import type { EntityDefinition } from '../../server/nlu/types.ts';
+import { numberEntity } from './entity-fixtures.ts';
 
 const texts = [
   'I want to pay my invoice',
@@ -17,18 +17,7 @@ const texts = [
   '',
   'pay pay pay',
 ];
-const entities: EntityDefinition[] = [
-  {
-    id: 1,
-    name: 'number',
-    type: 'number',
-    match: 'exact',
-    occurrence: 'multiple',
-    case_insensitive: true,
-    values: '',
-    __is_system__: true,
-  },
-];
+const entities = [numberEntity];
 
 /** A row as a map from feature hash to weight (the two paths number columns differently). */
 function byHash(index: ArrayLike<number>, value: ArrayLike<number>, hashes: Uint32Array) {
