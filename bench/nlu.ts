@@ -29,19 +29,44 @@ function run(engine: string, dataset: string): Record<string, unknown> {
   return JSON.parse(output.trim().split('\n').pop()!);
 }
 
+/**
+ * Training time is a short burst for the small datasets (ours trains SNIPS in about half a second), and this
+ * machine's speed drifts by ±20% from minute to minute: each engine is run up to REPEATS times in fresh
+ * processes, interleaved with the other engine, while its training time so far stays under REPEAT_BUDGET_S,
+ * and the run with the median training time is reported (the same rule for both engines; every sample is kept).
+ */
+const REPEATS = Number(process.env.NLU_BENCH_REPEATS ?? 3);
+const REPEAT_BUDGET_S = 30;
+
+/** The run with the median training time, with every sample's time and the largest peak memory of them. */
+function medianRun(samples: (EngineRun & Record<string, unknown>)[]): EngineRun & Record<string, unknown> {
+  const sorted = [...samples].sort((a, b) => a.trainSeconds - b.trainSeconds);
+  return {
+    ...sorted[Math.floor((sorted.length - 1) / 2)]!,
+    peakRssMB: Math.max(...samples.map((s) => s.peakRssMB)),
+    trainSecondsSamples: samples.map((s) => s.trainSeconds),
+  };
+}
+
 const runs: (EngineRun & Record<string, unknown>)[] = [];
 let oos: unknown = previous.oos;
 let evaluation: unknown = previous.evaluation;
 for (const dataset of findDatasets(directory)) {
-  for (const engine of engines) {
-    const result = run(engine, dataset);
-    const engineRun = result.run as EngineRun & Record<string, unknown>;
-    runs.push(engineRun);
-    if (result.oos) oos = result.oos;
-    console.log(
-      `${engine.padEnd(6)} ${dataset.padEnd(10)} accuracy ${(100 * engineRun.accuracy).toFixed(2)}%  train ${engineRun.trainSeconds.toFixed(2)} s (cpu ${Number(engineRun.trainCpuSeconds).toFixed(2)} s)  p50 ${engineRun.p50Ms.toFixed(3)} ms  p99 ${engineRun.p99Ms.toFixed(3)} ms  peak ${engineRun.peakRssMB} MB`,
-    );
+  const samples = new Map<string, (EngineRun & Record<string, unknown>)[]>(engines.map((e) => [e, []]));
+  for (let round = 0; round < Math.max(1, REPEATS); round++) {
+    for (const engine of engines) {
+      const done = samples.get(engine)!;
+      if (done.reduce((sum, s) => sum + s.trainSeconds, 0) >= REPEAT_BUDGET_S) continue;
+      const result = run(engine, dataset);
+      const engineRun = result.run as EngineRun & Record<string, unknown>;
+      done.push(engineRun);
+      if (result.oos) oos = result.oos;
+      console.log(
+        `${engine.padEnd(6)} ${dataset.padEnd(10)} accuracy ${(100 * engineRun.accuracy).toFixed(2)}%  train ${engineRun.trainSeconds.toFixed(2)} s (cpu ${Number(engineRun.trainCpuSeconds).toFixed(2)} s)  p50 ${engineRun.p50Ms.toFixed(3)} ms  p99 ${engineRun.p99Ms.toFixed(3)} ms  peak ${engineRun.peakRssMB} MB`,
+      );
+    }
   }
+  for (const engine of engines) runs.push(medianRun(samples.get(engine)!));
   if (engines.includes('ours') && dataset === 'clinc150') {
     evaluation = run('ours-evaluation', dataset).evaluation;
     console.log('5-fold evaluation of clinc150:', evaluation);

@@ -117,9 +117,7 @@ export class FeatureExtractor {
       previousPrefix = features.bigramPrefix;
     }
     if (settings.charMax > 0 && settings.crossWordChars) {
-      const chars: number[] = [];
-      charNgrams(words.join(' '), settings.charMin, settings.charMax, chars);
-      for (const hash of chars) sink.char(hash);
+      for (const hash of charNgrams(words.join(' '), settings.charMin, settings.charMax)) sink.char(hash);
     }
     if (settings.wordNgrams >= 2 && words.length > 0) sink.word(nonZero(foldString(previousPrefix, '</s>')));
     if (settings.negation && language.negation.isNegated(text)) sink.word(hashString('negated', SEED_ENTITY));
@@ -146,35 +144,43 @@ export class FeatureExtractor {
     if (features) return features;
     const { language, settings } = this;
     const stem = language.stem(token);
-    const words = [hashString(stem, SEED_WORD)];
-    if (settings.rawWords && stem !== token) words.push(hashString(`=${token}`, SEED_WORD));
-    if (settings.digitShapes && /\d/.test(token)) words.push(hashString(`#${token.replace(/\d/g, '0')}`, SEED_WORD));
-    const chars: number[] = [];
-    if (settings.charMax > 0 && !settings.crossWordChars) charNgrams(token, settings.charMin, settings.charMax, chars);
-    features = {
-      stem,
-      words: Uint32Array.from(words),
-      chars: Uint32Array.from(chars),
-      bigramPrefix: foldString(SEED_BIGRAM, `${stem} `),
-      mark: 0,
-      index: 0,
-    };
+    const raw = settings.rawWords && stem !== token;
+    const shape = settings.digitShapes && /\d/.test(token);
+    const words = new Uint32Array(1 + (raw ? 1 : 0) + (shape ? 1 : 0));
+    words[0] = hashString(stem, SEED_WORD);
+    // Hashes of "=token" and "#shape" folded on from their prefix, without building the strings.
+    if (raw) words[1] = nonZero(foldString(RAW_WORD_PREFIX, token));
+    if (shape) words[words.length - 1] = hashString(`#${token.replace(/\d/g, '0')}`, SEED_WORD);
+    const chars =
+      settings.charMax > 0 && !settings.crossWordChars
+        ? charNgrams(token, settings.charMin, settings.charMax)
+        : NO_HASHES;
+    features = { stem, words, chars, bigramPrefix: stepHash(foldString(SEED_BIGRAM, stem), 32), mark: 0, index: 0 };
     if (this.tokens.size >= MAX_CACHED_TOKENS) this.tokens.clear();
     this.tokens.set(token, features);
     return features;
   }
 }
 
-/** Character n-grams of " token " (padded so word starts and ends are features), hashed incrementally. */
-function charNgrams(token: string, min: number, max: number, out: number[]): void {
-  const padded = ` ${token} `;
-  const length = padded.length;
-  for (let start = 0; start < length; start++) {
+const NO_HASHES = new Uint32Array(0);
+const RAW_WORD_PREFIX = stepHash(SEED_WORD, 61); // "="
+/**
+ * Character n-grams of " text " (padded so word starts and ends are features), hashed incrementally, in a
+ * typed array of their exact number: " text " has n + 2 characters, so n + 3 - length n-grams of each length.
+ */
+function charNgrams(text: string, min: number, max: number): Uint32Array {
+  const padded = text.length + 2;
+  let count = 0;
+  for (let length = min; length <= max; length++) if (padded >= length) count += padded - length + 1;
+  const out = new Uint32Array(count);
+  let at = 0;
+  for (let start = 0; start < padded; start++) {
     let hash = SEED_CHAR;
-    const end = Math.min(length, start + max);
+    const end = Math.min(padded, start + max);
     for (let i = start; i < end; i++) {
-      hash = stepHash(hash, padded.charCodeAt(i));
-      if (i - start + 1 >= min) out.push(nonZero(hash));
+      hash = stepHash(hash, i === 0 || i === padded - 1 ? 32 : text.charCodeAt(i - 1));
+      if (i - start + 1 >= min) out[at++] = nonZero(hash);
     }
   }
+  return out;
 }
