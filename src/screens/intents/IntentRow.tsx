@@ -4,9 +4,10 @@ import { useSelector } from '@xstate/react';
 import type { Intent } from '../../api/contract/intents.ts';
 import type { IntentEvaluation } from '../../api/contract/training.ts';
 import { isNegative } from '../../machines/intentsList/intentsIndex.ts';
-import { formatScore, isPerfect } from '../../machines/intentsList/selectors.ts';
+import { isPerfect } from '../../machines/intentsList/selectors.ts';
 import { InlineEdit } from '../../ui/InlineEdit.tsx';
 import { useIntentsActors } from './IntentsActors.ts';
+import { ScoreBadge } from './ScoreBadge.tsx';
 import classes from './IntentsScreen.module.css';
 import { memo } from 'react';
 
@@ -67,22 +68,8 @@ export const IntentRow = memo(function IntentRow(props: {
         )}
         {evaluation && (
           <>
-            <Badge
-              variant="light"
-              color={evaluation.precision === 1 ? 'teal' : 'yellow'}
-              data-testid="precision"
-              title="Precision"
-            >
-              P {formatScore(evaluation.precision)}
-            </Badge>
-            <Badge
-              variant="light"
-              color={evaluation.recall === 1 ? 'teal' : 'yellow'}
-              data-testid="recall"
-              title="Recall"
-            >
-              R {formatScore(evaluation.recall)}
-            </Badge>
+            <ScoreBadge label="P" title="Precision" score={evaluation.precision} testId="precision" />
+            <ScoreBadge label="R" title="Recall" score={evaluation.recall} testId="recall" />
             {perfect && (
               <Badge color="teal" leftSection={<IconRosette size={12} />} data-testid="perfect">
                 perfect
