@@ -214,7 +214,7 @@ export const appRoutes: RouteEntry[] = [
     hotkey: 'H',
     permission: get('/history'),
     placement: 'sidebar',
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./history/HistoryScreen.tsx')),
   },
   {
     path: '/app/settings',
