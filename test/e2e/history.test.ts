@@ -1,12 +1,12 @@
 // The History screen in Chromium against the real server and the seeded demo: an intent added and another added and
 // deleted after a point in time show in the Intents tab's diff and in the deleted items; an invalid point in time
 // is refused before anything is asked. Needs the console built first (`npx vite build`).
-import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_POINT } from '../../src/machines/historyCompare/pointInTime.ts';
+import { formatPoint, INVALID_POINT } from '../../src/machines/historyCompare/pointInTime.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { loginAsAdmin } from './helpers/login.ts';
+import { pageApiWithAtime } from './helpers/page-api.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
@@ -15,30 +15,12 @@ let page: Page;
 /** What the browser refused under the console's CSP (the diff viewer's blob: worker was). */
 const cspViolations: string[] = [];
 
-/** A configuration write needs the resource's atime (DESIGN §3): read it, then write with it. */
-async function writeWithAtime<T>(readUrl: string, method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ readUrl, method, url, body }) => {
-      const headers: Record<string, string> = { 'x-requested-with': 'console' };
-      const read = await fetch(readUrl, { credentials: 'include', headers });
-      const atime = read.headers.get('x-atime') ?? '';
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`${url}${url.includes('?') ? '&' : '?'}atime=${atime}`, {
-        method,
-        credentials: 'include',
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-      return text ? JSON.parse(text) : null;
-    },
-    { readUrl, method, url, body },
-  ) as Promise<T>;
-}
+const writeWithAtime = <T>(readUrl: string, method: string, url: string, body?: unknown): Promise<T> =>
+  pageApiWithAtime<T>(page, readUrl, method, url, body);
 
 const INTENTS = '/v1/intents?project_id=1';
-const format = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+/** A clock time as the History inputs show it. */
+const format = (ms: number) => formatPoint(Math.floor(ms / 1000));
 /** The revisions are in microseconds and a point in time covers its whole second: start the change in a new one. */
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100 - (Date.now() % 1000)));
 

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { loginAsAdmin } from './helpers/login.ts';
-import { pageApi } from './helpers/page-api.ts';
+import { pageApi, pageApiWithAtime } from './helpers/page-api.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
@@ -15,26 +15,8 @@ let page: Page;
 
 const api = <T>(method: string, url: string, body?: unknown): Promise<T> => pageApi<T>(page, method, url, body);
 
-/** A configuration write needs the resource's atime (DESIGN §3): read it, then write with it. */
-async function writeWithAtime<T>(readUrl: string, method: string, url: string, body: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ readUrl, method, url, body }) => {
-      const headers = { 'x-requested-with': 'console' };
-      const read = await fetch(readUrl, { credentials: 'include', headers });
-      const atime = read.headers.get('x-atime') ?? '';
-      const response = await fetch(`${url}${url.includes('?') ? '&' : '?'}atime=${atime}`, {
-        method,
-        credentials: 'include',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-      return JSON.parse(text);
-    },
-    { readUrl, method, url, body },
-  ) as Promise<T>;
-}
+const writeWithAtime = <T>(readUrl: string, method: string, url: string, body?: unknown): Promise<T> =>
+  pageApiWithAtime<T>(page, readUrl, method, url, body);
 
 /** Rows open only once the filtered page is shown (not while typing is debounced or a page loads). */
 const listSettled = () => page.locator('table[aria-label="Conversations"][aria-busy="false"]').waitFor();
