@@ -37,6 +37,7 @@ import { WEBHOOK_METHODS, WEBHOOK_TIMEOUT_MAX_MS } from '../../api/contract/acti
 import type { actionEditorMachine } from '../../machines/actionEditor/machine.ts';
 import { actionToDelete, errorsOf, isFormOpen } from '../../machines/actionEditor/selectors.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
 
 export interface ActionsViewProps {
   actor: ActorRefFrom<typeof actionEditorMachine>;
@@ -79,11 +80,11 @@ export function ActionsView({ actor, canEdit }: ActionsViewProps) {
     return (
       <Stack data-testid="actions-screen" data-state="loadFailed">
         {header}
-        <Alert color="red" icon={<IconAlertTriangle />} title="Actions could not be loaded.">
-          <Button mt="sm" variant="light" onClick={() => send({ type: 'actions.retry' })}>
-            Retry
-          </Button>
-        </Alert>
+        <RetryAlert
+          icon={<IconAlertTriangle />}
+          title="Actions could not be loaded."
+          onRetry={() => send({ type: 'actions.retry' })}
+        />
       </Stack>
     );
   }

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Center,
   EmptyState,
@@ -24,6 +23,7 @@ import { formatPoint, MICROS_PER_SECOND } from '../../machines/historyCompare/po
 import { deletedInPair, pointErrors, tabDiff } from '../../machines/historyCompare/selectors.ts';
 import { HISTORY_TABS, type HistoryTab } from '../../machines/historyCompare/tabs.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
 
 type HistoryActor = ActorRefFrom<typeof historyCompareMachine>;
 
@@ -97,11 +97,7 @@ export function HistoryView({ actor }: { actor: HistoryActor }) {
         </Center>
       )}
       {state.matches('failed') && (
-        <Alert color="red" title="Cannot load the history.">
-          <Button mt="sm" variant="light" onClick={() => send({ type: 'history.retry' })}>
-            Retry
-          </Button>
-        </Alert>
+        <RetryAlert title="Cannot load the history." onRetry={() => send({ type: 'history.retry' })} />
       )}
       {state.matches('ready') && <Comparison context={context} />}
     </Stack>

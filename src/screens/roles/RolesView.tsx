@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Checkbox,
@@ -35,6 +34,7 @@ import {
   visibleMembers,
 } from '../../machines/roleEditing/selectors.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
 
 export interface RolesViewProps {
   actor: ActorRefFrom<typeof roleEditingMachine>;
@@ -83,11 +83,7 @@ export function RolesView({ actor }: RolesViewProps) {
     return (
       <Stack>
         {header}
-        <Alert color="red" title="Roles could not be loaded.">
-          <Button mt="sm" variant="light" onClick={() => send({ type: 'roles.retry' })}>
-            Retry
-          </Button>
-        </Alert>
+        <RetryAlert title="Roles could not be loaded." onRetry={() => send({ type: 'roles.retry' })} />
       </Stack>
     );
   }

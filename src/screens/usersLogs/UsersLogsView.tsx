@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconListDetails, IconSearch, IconUser } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { USERS_LOG_MONTHS, USERS_LOG_PAGE_SIZES } from '../../api/contract/users-logs.ts';
 import type { usersLogsMachine } from '../../machines/usersLogs/machine.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString();
 
@@ -49,11 +50,7 @@ export function UsersLogsView({ actor }: { actor: ActorRefFrom<typeof usersLogsM
         {state.hasTag('loading') && <Loader size="xs" aria-label="Loading" />}
       </Group>
       {state.matches('failed') ? (
-        <Alert color="red" title="Cannot load the users log.">
-          <Button mt="sm" variant="light" onClick={() => actor.send({ type: 'logs.retry' })}>
-            Retry
-          </Button>
-        </Alert>
+        <RetryAlert title="Cannot load the users log." onRetry={() => actor.send({ type: 'logs.retry' })} />
       ) : (
         <Table striped highlightOnHover withTableBorder>
           <Table.Thead>
