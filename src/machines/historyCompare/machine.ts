@@ -38,6 +38,9 @@ export interface HistoryCompareContext {
   deleted: DeletedItem[] | null;
 }
 
+const isOtherPermittedTab = (context: HistoryCompareContext, tab: HistoryTab) =>
+  context.tabs.includes(tab) && tab !== context.tab;
+
 /** The History screen (spec 2 §2): compare the project at two points in time, one tab per resource. */
 export const historyCompareMachine = setup({
   types: {
@@ -52,18 +55,16 @@ export const historyCompareMachine = setup({
       return context.tab !== null && fromError === null && toError === null;
     },
     /** A permitted tab other than the active one (clicking the active tab changes nothing). */
-    tabSwitchable: ({ context }, params: { tab: HistoryTab }) =>
-      context.tabs.includes(params.tab) && params.tab !== context.tab,
+    tabSwitchable: ({ context }, params: { tab: HistoryTab }) => isOtherPermittedTab(context, params.tab),
     /** ...which already has everything the ready view needs for the current pair. */
     tabShown: ({ context }, params: { tab: HistoryTab }) =>
-      context.tabs.includes(params.tab) &&
-      params.tab !== context.tab &&
+      isOtherPermittedTab(context, params.tab) &&
       context.pair !== null &&
       context.loaded[params.tab] !== undefined &&
       (!context.showDeleted || context.deleted !== null),
     /** ...which is not loaded yet for a compared pair. */
     tabFetchable: ({ context }, params: { tab: HistoryTab }) =>
-      context.tabs.includes(params.tab) && params.tab !== context.tab && context.pair !== null,
+      isOtherPermittedTab(context, params.tab) && context.pair !== null,
     /** The switch is permitted and actually flips. */
     auditToggles: ({ context }, params: { on: boolean }) => context.canAudit && params.on !== context.showDeleted,
     /** Turning the switch on for a compared pair whose deleted items were never asked for. */
