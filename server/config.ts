@@ -20,6 +20,14 @@ export interface ServerConfig {
   uploadMaxBytes: number;
   /** The chatbot test screen's screenshots (SCREENSHOT_SERVICE_URL/KEY, CHROMIUM_PATH, SCREENSHOT_ALLOW_PRIVATE). */
   screenshots: ScreenshotSettings;
+  /** Behind a proxy or load balancer (TRUST_PROXY=1): client addresses come from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** The server runs queued jobs itself unless JOBS_IN_PROCESS=0 (then worker processes do). */
+  jobsInProcess: boolean;
+  /** Jobs one worker process runs at once (JOB_CONCURRENCY, default 1). */
+  jobConcurrency: number;
+  /** The text-to-speech program (ESPEAK_BINARY, default espeak-ng from PATH). */
+  espeakBinary: string;
 }
 
 const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URI'] as const;
@@ -63,5 +71,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     oidc: readOidc(env),
     uploadMaxBytes: readUploadMaxBytes(env),
     screenshots: readScreenshotSettings(env),
+    trustProxy: env.TRUST_PROXY === '1',
+    jobsInProcess: env.JOBS_IN_PROCESS !== '0',
+    jobConcurrency: Number(env.JOB_CONCURRENCY ?? 1),
+    espeakBinary: env.ESPEAK_BINARY || 'espeak-ng',
   };
 }

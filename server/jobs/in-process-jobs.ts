@@ -13,10 +13,7 @@ export const jobHandlers: Record<string, JobHandler> = {
  */
 const runners = new WeakMap<Db, JobRunner>();
 
-export const jobsInProcess = (): boolean => process.env.JOBS_IN_PROCESS !== '0';
-
-export function startInProcessJobs(db: Db, options: JobRunnerOptions = {}): JobRunner | null {
-  if (!jobsInProcess()) return null;
+export function startInProcessJobs(db: Db, options: JobRunnerOptions = {}): JobRunner {
   let runner = runners.get(db);
   if (!runner) {
     runner = new JobRunner(db, jobHandlers, options);

@@ -18,7 +18,7 @@ if (!config.databaseUrl) {
 const database = await openDatabase(config);
 await migrateToLatest(database.db);
 const runner = new JobRunner(database.db, jobHandlers, {
-  concurrency: Number(process.env.JOB_CONCURRENCY ?? 1),
+  concurrency: config.jobConcurrency,
 }).start();
 console.log(`Job worker ${runner.workerId} taking: ${Object.keys(jobHandlers).join(', ')}`);
 // The runner's timers do not hold a process open (the web server's listener does); a worker has no listener.

@@ -18,7 +18,7 @@ import { authenticateChat } from '../chat/chat-caller.ts';
 import { runtimeLanguage } from '../chat/runtime-language.ts';
 import { chatRuntimeOf } from '../chat/runtime-instance.ts';
 import { TrackerClock } from '../chat/tracker.ts';
-import { espeakEngine } from '../chat/tts/espeak-engine.ts';
+import { createEspeakEngine } from '../chat/tts/espeak-engine.ts';
 import { SpeechUnavailableError } from '../chat/tts/speech-engine.ts';
 import { attachmentHeader } from '../services/csv-export.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
@@ -31,6 +31,7 @@ import { registerCall } from '../http/register-call.ts';
 export default async function chatRoutes(app: FastifyInstance, services: ApiServices) {
   const { db } = services;
   const { engine } = chatRuntimeOf(app, services);
+  const speech = createEspeakEngine(services.config.espeakBinary);
 
   registerCall(app, services, chatInit, async ({ request, query, body }) => {
     const caller = await authenticateChat(db, request);
@@ -157,7 +158,7 @@ export default async function chatRoutes(app: FastifyInstance, services: ApiServ
     );
     if (!said) throw notFound('The bot did not say this in the conversation.');
     try {
-      const wav = await espeakEngine.synthesize(body.utter, {
+      const wav = await speech.synthesize(body.utter, {
         language: await runtimeLanguage(db, caller.projectId),
         speed: query.speed,
       });

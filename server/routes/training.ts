@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { getEvaluation, reloadWorker, runTrain } from '../../src/api/contract/training.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { ApiServices } from '../app.ts';
+import { registerCall } from '../http/register-call.ts';
 import { startInProcessJobs, stopInProcessJobs } from '../jobs/in-process-jobs.ts';
 import { latestEvaluation } from '../services/evaluations.ts';
 import { queueDraftTraining, reloadDraftModel, trainingStatus } from '../services/training.ts';
 
-export default async function trainingRoutes(app: FastifyInstance, services: AppServices) {
+export default async function trainingRoutes(app: FastifyInstance, services: ApiServices) {
   // The server runs queued jobs itself unless JOBS_IN_PROCESS=0 (then worker processes do).
   app.addHook('onReady', async () => {
-    startInProcessJobs(services.db);
+    if (services.config.jobsInProcess) startInProcessJobs(services.db);
   });
   app.addHook('onClose', async () => {
     await stopInProcessJobs(services.db);

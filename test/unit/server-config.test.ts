@@ -1,4 +1,6 @@
 // server/config.ts is the one place the environment is read: single sign-on and the upload limit are validated there.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config.ts';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../../src/api/contract/storage.ts';
@@ -33,5 +35,25 @@ describe('server configuration', () => {
     for (const bad of ['abc', '0', '-5', '1.5']) {
       expect(() => readConfig({ UPLOAD_MAX_BYTES: bad })).toThrow('UPLOAD_MAX_BYTES must be a positive whole number');
     }
+  });
+
+  it('reads the proxy, job and speech variables', () => {
+    expect(readConfig({})).toMatchObject({
+      trustProxy: false,
+      jobsInProcess: true,
+      jobConcurrency: 1,
+      espeakBinary: 'espeak-ng',
+    });
+    expect(
+      readConfig({ TRUST_PROXY: '1', JOBS_IN_PROCESS: '0', JOB_CONCURRENCY: '3', ESPEAK_BINARY: '/opt/espeak' }),
+    ).toMatchObject({ trustProxy: true, jobsInProcess: false, jobConcurrency: 3, espeakBinary: '/opt/espeak' });
+  });
+
+  it('is the only server file that reads process.env', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const hits = execFileSync('grep', ['-rln', 'process.env', 'server'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+    expect(hits).toEqual(['server/config.ts']);
   });
 });

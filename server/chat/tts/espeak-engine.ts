@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { type SpeechEngine, SpeechUnavailableError } from './speech-engine.ts';
 
-const ESPEAK_BINARY = process.env.ESPEAK_BINARY ?? 'espeak-ng';
 /** espeak-ng's default rate in words per minute; `speed` 1 means this. */
 const BASE_WPM = 175;
 const TIME_LIMIT_MS = 15_000;
@@ -10,15 +9,15 @@ const MAX_WAV_BYTES = 20 * 1024 * 1024;
 const voices: Record<string, string> = { en: 'en-us', cs: 'cs' };
 
 /**
- * espeak-ng from the system (`apt-get install espeak-ng`): the text goes in on stdin (never as an argument,
+ * espeak-ng from the system (`apt-get install espeak-ng`, or ESPEAK_BINARY): the text goes in on stdin (never as an argument,
  * so nothing in it is read as an option), the WAV comes out on stdout.
  */
-export const espeakEngine: SpeechEngine = {
+export const createEspeakEngine = (binary: string): SpeechEngine => ({
   name: 'espeak-ng',
   synthesize(text, { language, speed }) {
     return new Promise<Buffer>((resolve, reject) => {
       const wpm = String(Math.round(Math.min(4, Math.max(0.25, speed)) * BASE_WPM));
-      const child = spawn(ESPEAK_BINARY, ['--stdout', '-v', voices[language] ?? 'en-us', '-s', wpm], {
+      const child = spawn(binary, ['--stdout', '-v', voices[language] ?? 'en-us', '-s', wpm], {
         stdio: ['pipe', 'pipe', 'ignore'],
         timeout: TIME_LIMIT_MS,
       });
@@ -45,4 +44,4 @@ export const espeakEngine: SpeechEngine = {
       child.stdin.end(text.replace(/\0/g, ' '));
     });
   },
-};
+});

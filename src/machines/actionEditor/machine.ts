@@ -42,6 +42,7 @@ export const actionEditorMachine = setup({
   },
 }).createMachine({
   id: 'actionEditor',
+  description: 'Actions screen: list, edit, save or delete an action, and a test call of its webhook.',
   context: { actions: [], catalogue: emptyCatalogue, draft: null, deleteId: null, testResult: null, saveError: null },
   initial: 'loading',
   states: {

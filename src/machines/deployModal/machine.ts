@@ -55,6 +55,7 @@ export const deployModalMachine = setup({
   },
 }).createMachine({
   id: 'deployModal',
+  description: "Deploy to testing or production, or roll back: commit message, test gate and 'Deploy anyway'.",
   context: { env: 'dev', rollbackOf: null, message: '', tests: [], touched: false },
   initial: 'closed',
   states: {

@@ -67,6 +67,8 @@ export const entityEditorMachine = setup({
   },
 }).createMachine({
   id: 'entityEditor',
+  description:
+    'Entities screen: saved entities, drafts being edited, validation of names and values, delete with confirmation.',
   context: ({ input }) => ({ canSystem: input.canSystem, saved: [], drafts: [], nextKey: 1, pendingDelete: null }),
   initial: 'loading',
   states: {

@@ -60,6 +60,7 @@ export const fallbackClassificationMachine = setup({
   },
 }).createMachine({
   id: 'fallbackClassification',
+  description: 'Fallbacks screen: unrecognised phrases one by one, each classified into an intent or skipped.',
   context: { items: [], total: 0, intents: [], current: null, phrase: '', intentId: null, classified: 0 },
   initial: 'loading',
   states: {

@@ -178,6 +178,7 @@ export const flowEditorMachine = setup({
   },
 }).createMachine({
   id: 'flowEditor',
+  description: 'Reactions flow editor: the graph of reactions, one reaction edited at a time, saved or discarded.',
   context: initialContext,
   initial: 'loading',
   states: {

@@ -78,6 +78,7 @@ export const intentsListMachine = setup({
   },
 }).createMachine({
   id: 'intentsList',
+  description: 'Intents screen: the list with search, evaluation scores, add, rename, import and export of intents.',
   context: {
     intents: [],
     evaluation: null,

@@ -25,6 +25,7 @@ export const menuModeMachine = setup({
   },
 }).createMachine({
   id: 'menuMode',
+  description: 'Ctrl+G then a letter opens a screen; the mode expires after 3 s and Esc leaves it.',
   context: ({ input }) => ({ targets: input.targets ?? {} }),
   initial: 'idle',
   on: { 'menu.targets': { actions: 'setTargets' } },

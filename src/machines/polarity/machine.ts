@@ -46,6 +46,7 @@ export const polarityMachine = setup({
   },
 }).createMachine({
   id: 'polarity',
+  description: 'Negative twin of an intent: the negated templates kept in step with the positive ones.',
   context: ({ input }) => ({ lookup: input.lookup, intentId: null, twinId: null, negative: '', positive: '' }),
   initial: 'idle',
   states: {

@@ -56,6 +56,8 @@ export const projectSelectionMachine = setup({
   },
 }).createMachine({
   id: 'projectSelection',
+  description:
+    "The project dropdown: loads the user's projects, selects one from the URL or the last choice, creates a new one.",
   context: ({ input }) => ({
     projects: [],
     projectId: null,

@@ -23,6 +23,8 @@ export const requestProgressMachine = setup({
   },
 }).createMachine({
   id: 'requestProgress',
+  description:
+    'Pending API requests drive the small progress indicator (after 150 ms) and the top progress bar (after 1000 ms).',
   context: { pending: 0 },
   initial: 'idle',
   states: {

@@ -122,6 +122,8 @@ export const roleEditingMachine = setup({
   },
 }).createMachine({
   id: 'roleEditing',
+  description:
+    "Roles and permissions screen: roles, their permissions per resource and environment, users' roles, saved together.",
   // The page reloads after saves (spec 1 §4): the role in view comes back through the input.
   context: ({ input }) => ({ ...empty, selectedRoleId: input?.selectedRoleId ?? null }),
   initial: 'loading',

@@ -100,6 +100,7 @@ export const runAllTestsMachine = setup({
   },
 }).createMachine({
   id: 'runAllTests',
+  description: 'Run tests from the top bar: every test of the project run in turn, results and failures shown.',
   context: ({ input }) => ({
     tests: [],
     vocabulary: { reactions: [], actions: [] },

@@ -107,6 +107,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  description: 'Login, password change, one-time code, idle logout and the user in session.',
   context: ({ input }) => ({
     user: null,
     returnTo: isAppPage(input.location) ? input.location : null,

@@ -32,6 +32,7 @@ export const ssoLoginMachine = setup({
   guards: { hasResponse: ({ context }) => context.response !== null },
 }).createMachine({
   id: 'ssoLogin',
+  description: "Corporate single sign-on: the provider's answer checked and the session started or refused.",
   context: ({ input }) => ({ response: input.response, failed: false }),
   initial: 'checking',
   states: {

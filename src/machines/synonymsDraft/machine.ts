@@ -68,6 +68,7 @@ export const synonymsDraftMachine = setup({
   },
 }).createMachine({
   id: 'synonymsDraft',
+  description: 'Synonyms screen: a draft of synonym groups edited together and saved or discarded.',
   context: { saved: [], draft: [], nextKey: 1, pendingDelete: null },
   initial: 'loading',
   states: {

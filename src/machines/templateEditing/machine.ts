@@ -59,6 +59,7 @@ export const templateEditingMachine = setup({
   },
 }).createMachine({
   id: 'templateEditing',
+  description: 'One intent template edited in place: duplicates refused, saved or cancelled.',
   context: ({ input }) => ({ lookup: input.lookup, intentId: null, original: '', draft: '', refusal: null }),
   initial: 'idle',
   states: {

@@ -38,6 +38,7 @@ export const testRunMachine = setup({
   },
 }).createMachine({
   id: 'testRun',
+  description: 'One regression test run on the tests screen: its result, or why the run failed.',
   context: ({ input }) => ({ testId: input.testId, name: input.name, result: null, error: null, quiet: false }),
   initial: 'unknown',
   on: {

@@ -40,6 +40,7 @@ export const trainingMachine = setup({
   },
 }).createMachine({
   id: 'training',
+  description: 'Train the language model from the top bar: the training job queued, followed and its result shown.',
   context: { jobId: null, answer: null, error: null },
   initial: 'idle',
   states: {
