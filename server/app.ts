@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { type InventoriedRoute, installAccessHook, requireDeclaredAccess } from './http/access-hook.ts';
+import { declareErrorResponses } from './http/error-responses.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import './http/fastify-types.ts';
 import { apiRoutePlugins } from './routes/index.ts';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       requireDeclaredAccess(api, routeInventory);
+      declareErrorResponses(api);
       installAccessHook(api, options.db);
       api.addHook('onSend', async (_request, reply, payload) => {
         reply.header('cache-control', 'no-store');
