@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppServices } from './app-services.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { type InventoriedRoute, installAccessHook, requireDeclaredAccess } from './http/access-hook.ts';
@@ -16,12 +17,6 @@ import { declareErrorResponses } from './http/error-responses.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import './http/fastify-types.ts';
 import { apiRoutePlugins } from './routes/index.ts';
-
-export interface ApiServices {
-  db: Db;
-  config: ServerConfig;
-  secureCookies: boolean;
-}
 
 export interface BuildAppOptions {
   db: Db;
@@ -77,7 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // --- end websockets ---
 
-  const services: ApiServices = { db: options.db, config: options.config, secureCookies: options.config.secureCookies };
+  const services: AppServices = { db: options.db, config: options.config };
   await app.register(
     async (api) => {
       requireDeclaredAccess(api, routeInventory);

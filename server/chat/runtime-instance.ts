@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApiServices } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import type { Db } from '../db/database.ts';
 import { type ChatBus, createChatBus } from './chat-bus.ts';
 import { ChatEngine } from './chat-engine.ts';
@@ -15,7 +15,7 @@ const instances = new WeakMap<Db, ChatRuntime>();
  * One bus and engine per app (the chat and the websocket routes share them), closed with the app. With
  * DATABASE_URL the bus is PostgreSQL LISTEN/NOTIFY, so several server processes see each other's turns.
  */
-export function chatRuntimeOf(app: FastifyInstance, services: ApiServices): ChatRuntime {
+export function chatRuntimeOf(app: FastifyInstance, services: AppServices): ChatRuntime {
   let runtime = instances.get(services.db);
   if (!runtime) {
     const bus = createChatBus(services.db, services.config.databaseUrl);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type CallDefinition, needsAtime } from '../../src/api/contract/call.ts';
 import type { CurrentUser } from '../../src/api/contract/users.ts';
+import type { AppServices } from '../app-services.ts';
 import type { Db } from '../db/database.ts';
 import { claimAtime, readAtime } from '../services/atime.ts';
 import { logUserAction } from '../services/users-log.ts';
@@ -35,13 +36,9 @@ export interface CallContext<C extends CallDefinition> {
   log(action: string): Promise<void>;
 }
 
-export interface AppServices {
-  db: Db;
-}
-
 export function registerCall<C extends CallDefinition>(
   app: FastifyInstance,
-  services: AppServices,
+  services: Pick<AppServices, 'db'>,
   call: C,
   handler: (ctx: CallContext<C>) => Promise<Out<C['response']>>,
 ): void {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { testAction } from '../../src/api/contract/action-test-call.ts';
 import { callWebhook } from '../chat/webhook/call-webhook.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { notFound } from '../http/http-error.ts';
 
 /**

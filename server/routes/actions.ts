@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { getActionCatalogue, getActions, updateActions } from '../../src/api/contract/actions.ts';
 import { FALLBACK_INTENT, INPUT_INTENT, START_INTENT } from '../../src/api/contract/reactions.ts';
 import { builtinActionDocs } from '../chat/builtin-actions.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { listProjectActions, projectActionsAt, replaceProjectActions } from '../services/actions.ts';
 
 const catalogue = {

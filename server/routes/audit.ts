@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getAuditDeleted } from '../../src/api/contract/audit.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { deletedSince } from '../services/resource-history.ts';
 
 /** Items deleted since a time (history compare's "deleted" side). */

@@ -20,14 +20,15 @@ import {
 } from '../auth/sessions.ts';
 import { consumeStep, matchingStep } from '../auth/totp.ts';
 import { HttpError } from '../http/http-error.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { loadCurrentUser } from '../services/current-user.ts';
 import { logUserAction } from '../services/users-log.ts';
 
 /** The one answer for unknown, wrong and locked alike, so none can be told apart (ASVS 6.3.8). */
 export const OTP_REQUIRED = 'otp_required';
 
-export default async function authRoutes(app: FastifyInstance, services: AppServices & { secureCookies: boolean }) {
+export default async function authRoutes(app: FastifyInstance, services: AppServices) {
   const { db } = services;
 
   registerCall(app, services, login, async ({ body, request, reply }) => {
@@ -64,7 +65,7 @@ export default async function authRoutes(app: FastifyInstance, services: AppServ
       path: '/',
       httpOnly: true,
       sameSite: 'strict',
-      secure: services.secureCookies,
+      secure: services.config.secureCookies,
       maxAge: SESSION_ABSOLUTE_SECONDS,
     });
     await logUserAction(db, { userId: user.id, action: 'Logged in' });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CHAT_SOCKET_PATH, type SocketMessage } from '../../src/api/contract/chat.ts';
 import { publicAccess } from '../../src/api/contract/call.ts';
-import type { ApiServices } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import { type ChatCaller, authenticateChat, sessionStillValid } from '../chat/chat-caller.ts';
 import { chatRuntimeOf } from '../chat/runtime-instance.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -40,7 +40,7 @@ function queryOf(request: FastifyRequest) {
  * on cross-site websocket handshakes and cannot send the CSRF header) and is closed (4401) once the
  * session ends.
  */
-export default async function chatSocketRoutes(app: FastifyInstance, services: ApiServices) {
+export default async function chatSocketRoutes(app: FastifyInstance, services: AppServices) {
   const { db } = services;
   const { bus, engine } = chatRuntimeOf(app, services);
 

@@ -13,7 +13,7 @@ import {
   chatSend,
   chatTimeout,
 } from '../../src/api/contract/chat.ts';
-import type { ApiServices } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import { authenticateChat } from '../chat/chat-caller.ts';
 import { runtimeLanguage } from '../chat/runtime-language.ts';
 import { chatRuntimeOf } from '../chat/runtime-instance.ts';
@@ -28,7 +28,7 @@ import { registerCall } from '../http/register-call.ts';
  * The chat calls (spec 1 §7). Declared public to the access hook: each authenticates itself with the
  * console session (POST /chat grant) or the chatbot token, see chat-caller.ts.
  */
-export default async function chatRoutes(app: FastifyInstance, services: ApiServices) {
+export default async function chatRoutes(app: FastifyInstance, services: AppServices) {
   const { db } = services;
   const { engine } = chatRuntimeOf(app, services);
   const speech = createEspeakEngine(services.config.espeakBinary);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { takeChatbotTestScreenshot } from '../../src/api/contract/chatbot-test.ts';
-import type { ApiServices } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import { HttpError, badRequest } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
 import { chooseScreenshotService } from '../services/screenshots/choose-service.ts';
@@ -18,7 +18,7 @@ export const SCREENSHOT_LIMIT = { running: 2, waiting: 4 };
  * to public addresses (unless SCREENSHOT_ALLOW_PRIVATE=1); the local browser is started at the first use and
  * closed with the server. Failures answer 422 with the reason, a full line 429; nothing answers 500.
  */
-export default async function chatbotTestRoutes(app: FastifyInstance, services: ApiServices) {
+export default async function chatbotTestRoutes(app: FastifyInstance, services: AppServices) {
   const settings = services.config.screenshots;
   const service = chooseScreenshotService(settings);
   const limit = new ConcurrencyLimit(SCREENSHOT_LIMIT);

@@ -12,7 +12,8 @@ import {
 import type { CurrentUser } from '../../src/api/contract/users.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
 
 /** Platform administrators (a system grant to edit companies) see and edit every company; others their own. */

@@ -6,7 +6,8 @@ import {
   saveConversationLabels,
   saveConversationNote,
 } from '../../src/api/contract/conversations.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import {
   CONVERSATION_CSV_HEADER,
   conversationDetail,

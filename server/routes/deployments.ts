@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getDeployments, runDeploy } from '../../src/api/contract/deployments.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { deploy, listDeployments, serveDeployments } from '../services/deployments.ts';
 
 /** GET /run/deploy (deploy, rollback) and GET /deployments (the filtered list). */

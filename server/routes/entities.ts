@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteEntity, getEntities, putEntity } from '../../src/api/contract/entities.ts';
 import { can } from '../../src/api/permissions.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import * as entities from '../services/entities.ts';
 
 /** A system entity is editable only with PUT /system/entities/{id} (spec 2 §6). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApiServices } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import authRoutes from './auth.ts';
 import projectRoutes from './projects.ts';
 import otpRoutes from './otp.ts';
@@ -36,7 +36,7 @@ import deploymentRoutes from './deployments.ts';
 import chatbotTestRoutes from './chatbot-test.ts';
 
 /** Every /v1 route plugin, one per resource. A new resource adds one line here. */
-export const apiRoutePlugins: Array<(app: FastifyInstance, services: ApiServices) => Promise<void>> = [
+export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices) => Promise<void>> = [
   authRoutes,
   usersMeRoutes,
   projectRoutes,

@@ -14,7 +14,8 @@ import {
   updateIntents,
 } from '../../src/api/contract/intents.ts';
 import { HttpError, badRequest } from '../http/http-error.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { stripStopwords as strip, toggleTemplateNegation } from '../nlu/index.ts';
 import { attachmentHeader } from '../services/csv-export.ts';
 import * as intents from '../services/intents.ts';

@@ -9,7 +9,8 @@ import {
 } from '../../src/api/contract/labels.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { resourceAt } from '../services/resource-history.ts';
 import { recordRevision } from '../services/revisions.ts';
 

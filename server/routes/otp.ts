@@ -7,7 +7,8 @@ import { OTP_REQUIRED_BY_PLATFORM } from '../auth/otp-requirement.ts';
 import { endAllSessions } from '../auth/sessions.ts';
 import { consumeStep, matchingStep, newTotpSecret, totpFor } from '../auth/totp.ts';
 import { HttpError } from '../http/http-error.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { readPlatformSettings } from '../services/settings.ts';
 import { logUserAction } from '../services/users-log.ts';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getPermissionResources, getPermissions } from '../../src/api/contract/permissions-catalogue.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { groupPermissions } from '../services/permission-groups.ts';
 import { listPermissions } from '../services/roles.ts';
 

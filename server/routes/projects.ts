@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getProjects, insertProject } from '../../src/api/contract/projects.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { createProject } from '../services/projects.ts';
 
 export default async function projectRoutes(app: FastifyInstance, services: AppServices) {

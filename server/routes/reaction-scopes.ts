@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getReactionScopes, updateReactionScopes } from '../../src/api/contract/reaction-scopes.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { listReactionScopes, reactionScopesAt, replaceReactionScopes } from '../services/reactions.ts';
 
 export default async function reactionScopeRoutes(app: FastifyInstance, services: AppServices) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteReaction, getReactions, updateReaction, updateReactions } from '../../src/api/contract/reactions.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import * as reactions from '../services/reactions.ts';
 
 export default async function reactionRoutes(app: FastifyInstance, services: AppServices) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteRole, getRoles, putRole, putRolesPermissions } from '../../src/api/contract/roles.ts';
-import { type AppServices, type CallContext, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { type CallContext, registerCall } from '../http/register-call.ts';
 import { type PlatformWriteContext, platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
 import * as roles from '../services/roles.ts';
 

@@ -13,7 +13,8 @@ import {
   updateSettings,
 } from '../../src/api/contract/settings.ts';
 import { notFound } from '../http/http-error.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { resourceAt } from '../services/resource-history.ts';
 import {
   SETTINGS_RESOURCE,

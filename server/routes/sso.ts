@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SSO_FAILED, getSsoConfig, ssoCallback, ssoLogin } from '../../src/api/contract/sso.ts';
-import type { ApiServices } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import { OidcClient } from '../auth/oidc.ts';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE, createSession } from '../auth/sessions.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -17,7 +17,7 @@ const BINDING_PATH = '/v1/integrations/msal';
 const ssoFailed = () => new HttpError(401, SSO_FAILED);
 
 /** Corporate single sign-on by OpenID Connect, behind the console's msal paths (spec 1 §7). */
-export default async function ssoRoutes(app: FastifyInstance, services: ApiServices) {
+export default async function ssoRoutes(app: FastifyInstance, services: AppServices) {
   const { db } = services;
   const client = services.config.oidc ? new OidcClient(services.config.oidc) : null;
   const requireClient = (): OidcClient => {
@@ -43,7 +43,7 @@ export default async function ssoRoutes(app: FastifyInstance, services: ApiServi
       path: BINDING_PATH,
       httpOnly: true,
       sameSite: 'lax',
-      secure: services.secureCookies,
+      secure: services.config.secureCookies,
       maxAge: SSO_FLOW_SECONDS,
     });
     return { msal_url: authorization.url };
@@ -80,7 +80,7 @@ export default async function ssoRoutes(app: FastifyInstance, services: ApiServi
       path: '/',
       httpOnly: true,
       sameSite: 'strict',
-      secure: services.secureCookies,
+      secure: services.config.secureCookies,
       maxAge: SESSION_ABSOLUTE_SECONDS,
     });
     await logUserAction(db, { userId: user.id, action: 'Logged in by single sign-on' });

@@ -8,7 +8,7 @@ import {
   uploadFile,
 } from '../../src/api/contract/storage.ts';
 import { HttpError } from '../http/http-error.ts';
-import type { ApiServices } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
 import { recordRevision } from '../services/revisions.ts';
 import {
@@ -24,7 +24,7 @@ import { detectContentType } from '../services/storage-content-type.ts';
 const megabytes = (bytes: number): string => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /** Project files: list, download as attachment, upload (multipart, versioned, typed by content), delete. */
-export default async function storageRoutes(app: FastifyInstance, services: ApiServices) {
+export default async function storageRoutes(app: FastifyInstance, services: AppServices) {
   const uploadLimit = services.config.uploadMaxBytes;
 
   registerCall(app, services, getStorage, async ({ db, requireProject }) => listFiles(db, requireProject()));

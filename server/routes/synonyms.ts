@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getSynonyms, updateSynonyms } from '../../src/api/contract/synonyms.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { listSynonyms, saveSynonyms, synonymsAt } from '../services/synonyms.ts';
 
 export default async function synonymRoutes(app: FastifyInstance, services: AppServices) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runTest } from '../../src/api/contract/tests.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { closeTestRunnerPool, runStoredTest } from '../services/tests.ts';
 
 /** GET /run/test/{id}: one test against the working draft, in the runner threads. */

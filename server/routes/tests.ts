@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteTest, getTests, saveTest } from '../../src/api/contract/tests.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import * as tests from '../services/tests.ts';
 
 /** Tests (spec 1 §7): list, create with -1, update, delete. Runs are in test-runs.ts. */

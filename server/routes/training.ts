@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { getEvaluation, reloadWorker, runTrain } from '../../src/api/contract/training.ts';
-import type { ApiServices } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
 import { startInProcessJobs, stopInProcessJobs } from '../jobs/in-process-jobs.ts';
 import { latestEvaluation } from '../services/evaluations.ts';
 import { queueDraftTraining, reloadDraftModel, trainingStatus } from '../services/training.ts';
 
-export default async function trainingRoutes(app: FastifyInstance, services: ApiServices) {
+export default async function trainingRoutes(app: FastifyInstance, services: AppServices) {
   // The server runs queued jobs itself unless JOBS_IN_PROCESS=0 (then worker processes do).
   app.addHook('onReady', async () => {
     if (services.config.jobsInProcess) startInProcessJobs(services.db);

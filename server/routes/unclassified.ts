@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getUnclassifiedIntents, markClassified, setUnclassifiedClass } from '../../src/api/contract/unclassified.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import * as unclassified from '../services/unclassified.ts';
 
 export default async function unclassifiedRoutes(app: FastifyInstance, services: AppServices) {

@@ -3,7 +3,8 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import { USERS_LOG_MONTHS, getUsersLogs } from '../../src/api/contract/users-logs.ts';
 import type { CurrentUser } from '../../src/api/contract/users.ts';
 import type { Database } from '../db/schema.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { attachmentHeader, csvStream } from '../services/csv-export.ts';
 
 const CSV_BATCH = 1000;

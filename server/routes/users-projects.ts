@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getUsersProjects, putUsersProjects } from '../../src/api/contract/users-admin.ts';
-import { type AppServices, registerCall } from '../http/register-call.ts';
+import type { AppServices } from '../app-services.ts';
+import { registerCall } from '../http/register-call.ts';
 import { platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
 import { listProjectMembers, reachOf, replaceProjectMembers } from '../services/users.ts';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { publicAccess } from '../../src/api/contract/call.ts';
-import type { ApiServices } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import { HttpError } from '../http/http-error.ts';
 import { projectOfChatbotToken } from '../services/chatbot-token.ts';
 import { readSettings } from '../services/settings.ts';
@@ -47,7 +47,7 @@ const FRAME_HTML = `<!doctype html>
  * The embeddable chat widget (DESIGN §9, spec 2 §7): `bundle.js` and `bundle.css` from the build, the frame
  * page the bundle opens, and the project's client style for a chatbot token. Public by design.
  */
-export default async function widgetBundleRoutes(app: FastifyInstance, services: ApiServices) {
+export default async function widgetBundleRoutes(app: FastifyInstance, services: AppServices) {
   const dir = path.join(services.config.distDir, WIDGET_DIR);
   const file = (name: string, type: string) => async (_request: unknown, reply: FastifyReply) => {
     const content = await fs.readFile(path.join(dir, name)).catch(() => null);
