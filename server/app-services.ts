@@ -1,8 +1,14 @@
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { JobRunner } from './jobs/job-runner.ts';
+import type { ChatRuntime } from './services/chat/chat-runtime.ts';
 
-/** The application's dependencies, handed to every route plugin by server/app.ts. */
+/** The application's dependencies: every long-lived part, created and closed by server/app-scope.ts. */
 export interface AppServices {
   db: Db;
   config: ServerConfig;
+  /** The chat's bus and engine. */
+  chat: ChatRuntime;
+  /** This process's job runner, or null when worker processes run the jobs (JOBS_IN_PROCESS=0). */
+  jobs: JobRunner | null;
 }

@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAppServices } from './app-scope.ts';
 import type { AppServices } from './app-services.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -72,7 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // --- end websockets ---
 
-  const services: AppServices = { db: options.db, config: options.config };
+  // --- Application services (server/app-scope.ts), before the routes that use them ---
+  const services: AppServices = createAppServices(app, options.db, options.config);
   await app.register(
     async (api) => {
       requireDeclaredAccess(api, routeInventory);

@@ -5,7 +5,7 @@ import type { BotSnapshot } from './bot-snapshot.ts';
 import { type ConversationState, setVariable } from './conversation-state.ts';
 import { fillTemplate } from './template.ts';
 import type { TrackerWriter } from './tracker.ts';
-import type { WebhookResult } from './webhook/call-webhook.ts';
+import type { WebhookResult } from './webhook-result.ts';
 
 /** Set by select_box and date_picker: the next user message is stored in the variable it names. */
 export const AWAITED_VARIABLE = '__awaited_variable';

@@ -8,7 +8,7 @@ import { chooseReaction } from './choose-reaction.ts';
 import type { ConditionContext } from './condition.ts';
 import { type ConversationState, setVariable } from './conversation-state.ts';
 import { TrackerClock, TrackerWriter } from './tracker.ts';
-import type { WebhookResult } from './webhook/call-webhook.ts';
+import type { WebhookResult } from './webhook-result.ts';
 
 export type TurnInput = { kind: 'start' } | { kind: 'message'; text: string } | { kind: 'timeout'; reaction: string };
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from './http-error.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -31,7 +32,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     const invalidValue = databaseInputError(error);
     if (invalidValue) return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: invalidValue });
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) {
+    // 503 from our own HttpError says what is unavailable (speech engine, database); any other 5xx stays opaque.
+    if (status >= 500 && !(status === 503 && error instanceof HttpError)) {
       request.log.error({ err: error }, 'request failed');
       return reply
         .code(500)
@@ -61,6 +63,7 @@ function errorName(status: number): string {
     415: 'Unsupported Media Type',
     428: 'Precondition Required',
     429: 'Too Many Requests',
+    503: 'Service Unavailable',
   };
   return names[status] ?? 'Error';
 }

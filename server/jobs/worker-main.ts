@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { jobHandlers } from './in-process-jobs.ts';
+import { jobHandlers } from './job-handlers.ts';
 import { JobRunner } from './job-runner.ts';
 
 /**

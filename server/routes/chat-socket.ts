@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CHAT_SOCKET_PATH, type SocketMessage } from '../../src/api/contract/chat.ts';
 import { publicAccess } from '../../src/api/contract/call.ts';
 import type { AppServices } from '../app-services.ts';
-import { type ChatCaller, authenticateChat, sessionStillValid } from '../chat/chat-caller.ts';
-import { chatRuntimeOf } from '../chat/runtime-instance.ts';
+import { type ChatCaller, authenticateChat, sessionStillValid } from '../http/chat-caller.ts';
 import { HttpError } from '../http/http-error.ts';
 import { entriesAfter } from '../services/conversations.ts';
 
@@ -42,7 +41,7 @@ function queryOf(request: FastifyRequest) {
  */
 export default async function chatSocketRoutes(app: FastifyInstance, services: AppServices) {
   const { db } = services;
-  const { bus, engine } = chatRuntimeOf(app, services);
+  const { bus, engine } = services.chat;
 
   app.get(
     CHAT_SOCKET_PATH,

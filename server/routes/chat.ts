@@ -14,12 +14,11 @@ import {
   chatTimeout,
 } from '../../src/api/contract/chat.ts';
 import type { AppServices } from '../app-services.ts';
-import { authenticateChat } from '../chat/chat-caller.ts';
-import { runtimeLanguage } from '../chat/runtime-language.ts';
-import { chatRuntimeOf } from '../chat/runtime-instance.ts';
+import { authenticateChat } from '../http/chat-caller.ts';
+import { runtimeLanguage } from '../services/chat/runtime-language.ts';
 import { TrackerClock } from '../chat/tracker.ts';
-import { createEspeakEngine } from '../chat/tts/espeak-engine.ts';
-import { SpeechUnavailableError } from '../chat/tts/speech-engine.ts';
+import { createEspeakEngine } from '../services/tts/espeak-engine.ts';
+import { SpeechUnavailableError } from '../services/tts/speech-engine.ts';
 import { attachmentHeader } from '../services/csv-export.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
@@ -30,7 +29,7 @@ import { registerCall } from '../http/register-call.ts';
  */
 export default async function chatRoutes(app: FastifyInstance, services: AppServices) {
   const { db } = services;
-  const { engine } = chatRuntimeOf(app, services);
+  const { engine } = services.chat;
   const speech = createEspeakEngine(services.config.espeakBinary);
 
   registerCall(app, services, chatInit, async ({ request, query, body }) => {

@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { getDeployments, runDeploy } from '../../src/api/contract/deployments.ts';
 import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
-import { deploy, listDeployments, serveDeployments } from '../services/deployments.ts';
+import { deploy, listDeployments } from '../services/deployments.ts';
 
 /** GET /run/deploy (deploy, rollback) and GET /deployments (the filtered list). */
 export default async function deploymentRoutes(app: FastifyInstance, services: AppServices) {
-  serveDeployments();
-
   registerCall(app, services, runDeploy, async ({ db, query, user, requireProject }) =>
     deploy(db, {
       projectId: requireProject(),

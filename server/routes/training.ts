@@ -2,21 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { getEvaluation, reloadWorker, runTrain } from '../../src/api/contract/training.ts';
 import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
-import { startInProcessJobs, stopInProcessJobs } from '../jobs/in-process-jobs.ts';
 import { latestEvaluation } from '../services/evaluations.ts';
 import { queueDraftTraining, reloadDraftModel, trainingStatus } from '../services/training.ts';
 
 export default async function trainingRoutes(app: FastifyInstance, services: AppServices) {
-  // The server runs queued jobs itself unless JOBS_IN_PROCESS=0 (then worker processes do).
-  app.addHook('onReady', async () => {
-    if (services.config.jobsInProcess) startInProcessJobs(services.db);
-  });
-  app.addHook('onClose', async () => {
-    await stopInProcessJobs(services.db);
-  });
-
   registerCall(app, services, runTrain, async ({ requireProject, db, log }) => {
     const job = await queueDraftTraining(db, requireProject());
+    // Look for it now rather than at the runner's next poll.
+    services.jobs?.kick();
     await log('Submitted for NLU train');
     return { status: 'ok' as const, job_id: job.id, state: job.status };
   });

@@ -12,7 +12,6 @@ import type { Intent } from '../../src/api/contract/intents.ts';
 import type { ReactionScope } from '../../src/api/contract/reaction-scopes.ts';
 import type { Reaction } from '../../src/api/contract/reactions.ts';
 import type { BotSnapshot } from '../chat/bot-snapshot.ts';
-import { setDeploymentSnapshotLoader } from '../chat/snapshot-source.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
 import type { EntityDefinition } from '../nlu/index.ts';
@@ -254,9 +253,4 @@ export async function deployedSnapshot(db: Db, projectId: number, env: 'dev' | '
     cache.set(latest.id, bot);
   }
   return { ...bot, env, model: await getDeploymentModel(db, latest.id) };
-}
-
-/** Widget and project_env chats use the deployed bot from now on (called when the routes register). */
-export function serveDeployments(): void {
-  setDeploymentSnapshotLoader(deployedSnapshot);
 }

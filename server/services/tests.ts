@@ -7,7 +7,7 @@ import {
   testBody,
 } from '../../src/api/contract/tests.ts';
 import { conditionError } from '../chat/condition.ts';
-import { draftSnapshot } from '../chat/snapshot-source.ts';
+import { draftSnapshot } from './chat/snapshot-source.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
 import type { WriteScope } from './intents.ts';

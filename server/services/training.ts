@@ -1,16 +1,14 @@
 import type { TrainingStatus } from '../../src/api/contract/training.ts';
 import type { Db } from '../db/database.ts';
-import { kickJobs } from '../jobs/in-process-jobs.ts';
 import { type Job, enqueueJob, latestJob } from '../jobs/job-queue.ts';
 import { TRAIN_DRAFT_JOB } from '../jobs/train-draft-job.ts';
 import { dropDraftModel } from './model-cache.ts';
 import { bumpDraftModelVersion, draftModelInfo } from './model-store.ts';
 import { loadTrainingData, trainingDataHash } from './training-data.ts';
 
-/** GET /run/train: queue the draft's training (a waiting one is reused) and wake this process's runner. */
+/** GET /run/train: queue the draft's training (a waiting one is reused). */
 export async function queueDraftTraining(db: Db, projectId: number): Promise<Job> {
   const job = await enqueueJob(db, { kind: TRAIN_DRAFT_JOB, projectId, coalesce: true });
-  kickJobs(db);
   return job;
 }
 

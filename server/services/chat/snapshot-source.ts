@@ -1,28 +1,14 @@
-import type { ConversationEnv } from '../../src/api/contract/conversations.ts';
-import type { Db } from '../db/database.ts';
-import { listProjectActions } from '../services/actions.ts';
-import { listEntities } from '../services/entities.ts';
-import { getDraftModel } from '../services/model-cache.ts';
-import {
-  REACTIONS_RESOURCE,
-  REACTION_SCOPES_RESOURCE,
-  listReactionScopes,
-  listReactions,
-} from '../services/reactions.ts';
-import { SETTINGS_RESOURCE } from '../services/settings.ts';
-import { readNluSettings } from '../services/training-data.ts';
-import type { BotSnapshot } from './bot-snapshot.ts';
-import { ACTIONS_RESOURCE } from '../services/actions.ts';
-
-/**
- * A deployment's frozen bot for dev/prod chats. The deployments service registers it; until then (or when
- * an environment has no deployment yet, it answers null) dev and prod chats talk to the working draft.
- */
-export type DeploymentSnapshotLoader = (db: Db, projectId: number, env: 'dev' | 'prod') => Promise<BotSnapshot | null>;
-let deploymentLoader: DeploymentSnapshotLoader | null = null;
-export function setDeploymentSnapshotLoader(loader: DeploymentSnapshotLoader | null): void {
-  deploymentLoader = loader;
-}
+import type { ConversationEnv } from '../../../src/api/contract/conversations.ts';
+import type { Db } from '../../db/database.ts';
+import { listProjectActions } from '../actions.ts';
+import { listEntities } from '../entities.ts';
+import { deployedSnapshot } from '../deployments.ts';
+import { getDraftModel } from '../model-cache.ts';
+import { REACTIONS_RESOURCE, REACTION_SCOPES_RESOURCE, listReactionScopes, listReactions } from '../reactions.ts';
+import { SETTINGS_RESOURCE } from '../settings.ts';
+import { readNluSettings } from '../training-data.ts';
+import type { BotSnapshot } from '../../chat/bot-snapshot.ts';
+import { ACTIONS_RESOURCE } from '../actions.ts';
 
 type Configuration = Pick<BotSnapshot, 'reactions' | 'scopes' | 'actions' | 'language' | 'settings'>;
 const configurationCache = new WeakMap<Db, Map<number, { key: string; configuration: Configuration }>>();
@@ -80,8 +66,9 @@ export async function draftSnapshot(db: Db, projectId: number): Promise<BotSnaps
 
 /** The bot a conversation talks to: the draft in the console, the environment's deployment otherwise. */
 export async function loadSnapshot(db: Db, projectId: number, env: ConversationEnv): Promise<BotSnapshot> {
-  if (env !== 'draft' && deploymentLoader) {
-    const deployed = await deploymentLoader(db, projectId, env);
+  // An environment without a deployment yet talks to the working draft.
+  if (env !== 'draft') {
+    const deployed = await deployedSnapshot(db, projectId, env);
     if (deployed) return deployed;
   }
   return { ...(await draftSnapshot(db, projectId)), env };

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 
 /**
  * "Conversation N has new tracker entries": how one server process tells the others (DESIGN §2). On

@@ -1,6 +1,6 @@
-import type { ChatResponse, TrackerEntry } from '../../src/api/contract/chat.ts';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../http/http-error.ts';
+import type { ChatResponse, TrackerEntry } from '../../../src/api/contract/chat.ts';
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../http/http-error.ts';
 import {
   type StoredConversation,
   appendToConversation,
@@ -8,15 +8,15 @@ import {
   loadConversation,
   markBusy,
   newConversationToken,
-} from '../services/conversations.ts';
-import { countUnclassified } from '../services/unclassified.ts';
+} from '../conversations.ts';
+import { countUnclassified } from '../unclassified.ts';
 import type { ChatBus } from './chat-bus.ts';
-import type { ChatCaller } from './chat-caller.ts';
-import type { ConversationState } from './conversation-state.ts';
-import { type TurnInput, runTurn } from './run-turn.ts';
+import type { ChatCaller } from '../../http/chat-caller.ts';
+import type { ConversationState } from '../../chat/conversation-state.ts';
+import { type TurnInput, runTurn } from '../../chat/run-turn.ts';
 import { loadSnapshot } from './snapshot-source.ts';
-import { entriesForClient } from './tracker.ts';
-import { callWebhook } from './webhook/call-webhook.ts';
+import { entriesForClient } from '../../chat/tracker.ts';
+import { callWebhook } from '../webhook/call-webhook.ts';
 
 /** How long a turn may mark its conversation busy (the longest webhook plus margin). */
 const BUSY_SECONDS = 45;

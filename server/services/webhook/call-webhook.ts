@@ -8,7 +8,9 @@ import { refusedAddressReason, webhookAllowList } from './address-policy.ts';
 
 export const WEBHOOK_RESPONSE_MAX_BYTES = 256 * 1024;
 
-export type WebhookResult = { ok: true; status: number; data: unknown } | { ok: false; reason: string };
+import type { WebhookResult } from '../../chat/webhook-result.ts';
+
+export type { WebhookResult };
 
 /** Resolves the host and checks every address it has; the request is then pinned to the checked one. */
 async function resolveAllowed(url: URL): Promise<{ address: string; family: 4 | 6 } | { refused: string }> {

@@ -4,7 +4,7 @@ import type { ConversationEnv } from '../../src/api/contract/conversations.ts';
 import { can } from '../../src/api/permissions.ts';
 import { SESSION_COOKIE, resolveSession } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
-import { HttpError, insufficientPermissions, notLoggedIn } from '../http/http-error.ts';
+import { HttpError, insufficientPermissions, notLoggedIn } from './http-error.ts';
 import { projectOfChatbotToken } from '../services/chatbot-token.ts';
 import { loadCurrentUser } from '../services/current-user.ts';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 
 /** The project's language (en, cs, ...): the voice of read-aloud. */
 export async function runtimeLanguage(db: Db, projectId: number): Promise<string> {

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from './app-services.ts';
+import type { ServerConfig } from './config.ts';
+import type { Db } from './db/database.ts';
+import { jobHandlers } from './jobs/job-handlers.ts';
+import { JobRunner } from './jobs/job-runner.ts';
+import { createChatRuntime } from './services/chat/chat-runtime.ts';
+
+/**
+ * The application scope (STYLE: Server, fastify/demo): every long-lived part is created here, once per app,
+ * started when the app is ready and closed with it, in reverse order. Routes receive them as AppServices.
+ */
+export function createAppServices(app: FastifyInstance, db: Db, config: ServerConfig): AppServices {
+  const chat = createChatRuntime(db, config.databaseUrl);
+  // The server runs queued jobs itself unless JOBS_IN_PROCESS=0 (then worker processes do).
+  const jobs = config.jobsInProcess ? new JobRunner(db, jobHandlers) : null;
+  app.addHook('onReady', async () => {
+    jobs?.start();
+  });
+  app.addHook('onClose', async () => {
+    await jobs?.stop();
+    await chat.close();
+  });
+  return { db, config, chat, jobs };
+}

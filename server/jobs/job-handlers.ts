@@ -1,0 +1,7 @@
+import type { JobHandler } from './job-runner.ts';
+import { TRAIN_DRAFT_JOB, trainDraftJob } from './train-draft-job.ts';
+
+/** Every kind of job and its handler, for the server's own runner and for worker processes. A new kind adds one line. */
+export const jobHandlers: Record<string, JobHandler> = {
+  [TRAIN_DRAFT_JOB]: trainDraftJob,
+};
