@@ -1,7 +1,8 @@
 import { FetchError, ofetch } from 'ofetch';
 import type { z } from 'zod';
-import type { CallDefinition } from './contract/call.ts';
+import type { CallDefinition, CallResult } from './contract/call.ts';
 import { needsAtime } from './contract/call.ts';
+import type { Notice } from './contract/notice.ts';
 import type { CurrentUser } from './contract/users.ts';
 import { can } from './permissions.ts';
 
@@ -31,12 +32,7 @@ export const HTTP_ERROR_TEXTS = {
   noResponse: { title: 'Backend Connection Error!', message: 'Please check your internet connection.' },
 } as const;
 
-export interface Notice {
-  title: string;
-  message?: string;
-  color: 'red' | 'green' | 'yellow' | 'blue';
-  autoClose?: number;
-}
+export type { Notice };
 
 /** What the client needs from the app; the provider module (src/machines/provide.ts) fills it in. */
 export interface ClientHooks {
@@ -96,7 +92,7 @@ export interface CallOptions<C extends CallDefinition> {
   signal?: AbortSignal;
 }
 
-export type CallResult<C extends CallDefinition> = Output<C['response']>;
+export type { CallResult };
 
 const defaultHooks: ClientHooks = {
   notify: () => {},

@@ -9,22 +9,11 @@ import {
   saveConversationNote as saveConversationNoteCall,
 } from './contract/conversations.ts';
 
+import type { ConversationsFilter, ConversationsPageRequest } from './contract/conversations.ts';
+
+export type { ConversationsFilter, ConversationsPageRequest };
+
 /** The logs' filter as the server reads it; empty parts are left out of the query. */
-export interface ConversationsFilter {
-  /** Last activity on or after this day (YYYY-MM-DD). */
-  dateFrom?: string;
-  /** Last activity on or before this day, inclusive. */
-  dateTo?: string;
-  env?: ConversationEnv;
-  label?: string;
-  text?: string;
-}
-
-export interface ConversationsPageRequest extends ConversationsFilter {
-  page: number;
-  pageSize: number;
-}
-
 const filterQuery = (filter: ConversationsFilter): Record<string, string | undefined> => ({
   date_from: filter.dateFrom || undefined,
   date_to: filter.dateTo || undefined,

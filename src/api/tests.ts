@@ -9,6 +9,10 @@ import {
   type TestBody,
 } from './contract/tests.ts';
 
+import type { TestVocabulary } from './contract/tests.ts';
+
+export type { TestVocabulary };
+
 export const getTests = () => callApi(getTestsCall);
 
 /** PUT /tests/-1 creates (answers the new id); PUT /tests/{id} updates. */
@@ -19,10 +23,6 @@ export const deleteTest = (id: number) => callApi(deleteTestCall, { params: { id
 export const runTest = (id: number) => callApi(runTestCall, { params: { id } });
 
 /** What the test editor offers in its autocompletes: reaction ids and names, action names. */
-export interface TestVocabulary {
-  reactions: { id: number; name: string }[];
-  actions: string[];
-}
 
 /** Reactions and actions for the editor; a list the user may not read is simply empty. */
 export async function getTestVocabulary(): Promise<TestVocabulary> {

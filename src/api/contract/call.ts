@@ -51,3 +51,6 @@ export const sessionAccess: CallAccess = { kind: 'session' };
 /** State-changing calls carry atime in the query (spec 2 §7). */
 export const needsAtime = (call: Pick<CallDefinition, 'method' | 'atimeExempt'>): boolean =>
   call.method !== 'GET' && !call.atimeExempt;
+
+/** What a call answers, as its contract's response schema parses it. */
+export type CallResult<C extends CallDefinition> = C['response'] extends z.ZodType ? z.output<C['response']> : never;

@@ -121,3 +121,18 @@ export const saveConversationLabels = defineCall({
   body: z.object({ labels: z.array(z.string().trim().min(1).max(LABEL_MAX)).max(20) }),
   response: z.object({ labels: z.array(z.string()) }),
 });
+
+export interface ConversationsFilter {
+  /** Last activity on or after this day (YYYY-MM-DD). */
+  dateFrom?: string;
+  /** Last activity on or before this day, inclusive. */
+  dateTo?: string;
+  env?: ConversationEnv;
+  label?: string;
+  text?: string;
+}
+
+export interface ConversationsPageRequest extends ConversationsFilter {
+  page: number;
+  pageSize: number;
+}

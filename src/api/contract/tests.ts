@@ -125,3 +125,8 @@ export const runTest = defineCall({
   query: scopeQuery,
   response: testRunResult,
 });
+
+export interface TestVocabulary {
+  reactions: { id: number; name: string }[];
+  actions: string[];
+}

@@ -1,5 +1,5 @@
 import type { ChatResponse } from '../../api/contract/chat.ts';
-import { ApiError } from '../../api/client.ts';
+import { failureStatus } from '../../api/contract/notice.ts';
 import { redirectsToIntegration } from './transcript.ts';
 
 type Ctx = { context: { integration: boolean }; event: unknown };
@@ -17,5 +17,5 @@ export const wantsSocket = ({ context, event }: Ctx): boolean =>
 /** The server says the conversation has ended (410) — e.g. ended in another tab. */
 export const conversationGone = ({ event }: { event: unknown }): boolean => {
   const error = event && typeof event === 'object' && 'error' in event ? (event as { error: unknown }).error : null;
-  return error instanceof ApiError && error.status === 410;
+  return failureStatus(error) === 410;
 };

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { ConversationDetail, ConversationSummary } from '../../api/contract/conversations.ts';
 import type { Label } from '../../api/contract/labels.ts';
-import type { ConversationsFilter, ConversationsPageRequest } from '../../api/conversations.ts';
+import type { ConversationsFilter, ConversationsPageRequest } from '../../api/contract/conversations.ts';
 
 export interface ConversationsPage {
   items: ConversationSummary[];

@@ -1,4 +1,4 @@
-import type { ConversationsFilter } from '../../api/conversations.ts';
+import type { ConversationsFilter } from '../../api/contract/conversations.ts';
 import type { ConversationEnv } from '../../api/contract/conversations.ts';
 
 /** The filter form as shown: dates as YYYY-MM-DD, '' for "any". */

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { Notice } from '../../api/client.ts';
+import type { Notice } from '../../api/contract/notice.ts';
 import type { ConversationDetail, ConversationSummary } from '../../api/contract/conversations.ts';
 import type { Label } from '../../api/contract/labels.ts';
 import { CANNOT_DOWNLOAD } from '../../api/contract/users-logs.ts';

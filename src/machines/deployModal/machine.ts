@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import type { Notice } from '../../api/client.ts';
+import type { Notice } from '../../api/contract/notice.ts';
 import { DEPLOY_FAILED, DEPLOY_SUCCESS, rollbackMessage } from '../../api/contract/deployments.ts';
 import { type DeployTest, deployModalActors } from './actors.ts';
 import type { DeployEnv, DeployModalEmitted, DeployModalEvent, DeployTestStatus } from './events.ts';

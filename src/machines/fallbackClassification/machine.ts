@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { Notice } from '../../api/client.ts';
+import type { Notice } from '../../api/contract/notice.ts';
 import { INTENT_TOASTS } from '../../api/contract/intents.ts';
 import type { UnclassifiedIntent } from '../../api/contract/unclassified.ts';
 import { fallbackClassificationActors } from './actors.ts';

@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import type { Notice } from '../../api/client.ts';
+import type { Notice } from '../../api/contract/notice.ts';
 import {
   DUPLICIT_INTENT_NAME,
   DUPLICIT_INTENT_NAME_ON_RENAME,

@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import type { Notice } from '../../api/client.ts';
+import type { Notice } from '../../api/contract/notice.ts';
 import { INTENT_TOASTS, type Intent } from '../../api/contract/intents.ts';
 import { intentById, twinName } from '../intentsList/intentsIndex.ts';
 import { polarityActors } from './actors.ts';

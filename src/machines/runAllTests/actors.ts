@@ -1,6 +1,6 @@
 import { fromPromise, sendParent } from 'xstate';
 import type { Test, TestBody } from '../../api/contract/tests.ts';
-import type { TestVocabulary } from '../../api/tests.ts';
+import type { TestVocabulary } from '../../api/contract/tests.ts';
 import { testRunMachine } from '../testRun/machine.ts';
 
 export interface TestsLoad {

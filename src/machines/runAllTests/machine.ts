@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, enqueueActions, setup } from 'xstate';
-import type { Notice } from '../../api/client.ts';
+import type { Notice } from '../../api/contract/notice.ts';
 import {
   ALL_TESTS_OK,
   TEST_CREATED,
@@ -8,7 +8,7 @@ import {
   TESTS_UNSUCCESSFUL,
   type Test,
 } from '../../api/contract/tests.ts';
-import type { TestVocabulary } from '../../api/tests.ts';
+import type { TestVocabulary } from '../../api/contract/tests.ts';
 import type { TestRunState } from '../testRun/events.ts';
 import type { testRunMachine } from '../testRun/machine.ts';
 import { runAllTestsActors, type TestsLoad } from './actors.ts';

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { Notice } from '../../api/client.ts';
+import type { Notice } from '../../api/contract/notice.ts';
 import {
   DUPLICIT_SYNONYM_NAME,
   DUPLICIT_SYNONYM_NAME_ON_RENAME,

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { Notice } from '../../api/client.ts';
+import type { Notice } from '../../api/contract/notice.ts';
 import { TEST_OK, type TestRunResult } from '../../api/contract/tests.ts';
 import { testRunActors } from './actors.ts';
 import type { TestRunEvent, TestRunState } from './events.ts';

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { CallResult } from '../../api/client.ts';
+import type { CallResult } from '../../api/contract/call.ts';
 import type { getEvaluation, runTrain } from '../../api/contract/training.ts';
 
 export type TrainAnswer = CallResult<typeof runTrain>;

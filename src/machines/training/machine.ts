@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import type { Notice } from '../../api/client.ts';
+import type { Notice } from '../../api/contract/notice.ts';
 import { TRAIN_DONE, TRAIN_SUBMITTED } from '../../api/contract/training.ts';
 import { type EvaluationAnswer, trainingActors } from './actors.ts';
 import type { TrainingEmitted, TrainingEvent } from './events.ts';
