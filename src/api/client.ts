@@ -77,7 +77,6 @@ const messageOf = (data: unknown): string | undefined =>
   data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : undefined;
 
 type Input<T> = T extends z.ZodType ? z.input<T> : never;
-type Output<T> = T extends z.ZodType ? z.output<T> : never;
 
 export interface CallOptions<C extends CallDefinition> {
   /** Path parameters by name; undefined or null become -1. */

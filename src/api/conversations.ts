@@ -1,7 +1,6 @@
 import { callApi } from './client.ts';
 import { downloadCsv } from './csvDownload.ts';
 import {
-  type ConversationEnv,
   deleteConversationNote as deleteConversationNoteCall,
   getConversation as getConversationCall,
   getConversations as getConversationsCall,
