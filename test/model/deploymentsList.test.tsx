@@ -15,10 +15,11 @@ const deployments: Deployment[] = [
     id: 12,
     version: 1_763_800_000,
     created: '2026-11-22T10:00:00.000Z',
-    user_id: 1,
+    users_id: 1,
     user_name: 'Ada Lovelace',
     project_env: 'prod',
     note: 'Opening hours',
+    rollback_of: null,
   },
 ];
 
