@@ -11,8 +11,8 @@ import { providedEntityEditorMachine, providedTrainingMachine } from '../../mach
 import { SessionActor } from '../../machines/session/context.ts';
 import { isTraining } from '../../machines/training/selectors.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { ConfirmDialog } from '../intents/ConfirmDialog.tsx';
-import { DocumentationLink } from '../intents/DocumentationLink.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DocumentationLink } from '../../ui/DocumentationLink.tsx';
 import type { RouteEntry } from '../routes.tsx';
 import { EntityEditor } from './EntityEditor.tsx';
 

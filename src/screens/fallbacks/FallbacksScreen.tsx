@@ -25,7 +25,7 @@ import { ProjectSelectionActor } from '../../machines/projectSelection/context.t
 import { providedFallbackClassificationMachine, providedTrainingMachine } from '../../machines/provide.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { TrainNluButton } from '../intents/TrainNluButton.tsx';
+import { TrainNluButton } from '../../ui/TrainNluButton.tsx';
 import type { RouteEntry } from '../routes.tsx';
 
 export interface FallbacksScreenLogic {

@@ -25,11 +25,11 @@ import {
 import { SessionActor } from '../../machines/session/context.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import type { RouteEntry } from '../routes.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { DocumentationLink, IntentsHelp } from './DocumentationLink.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DocumentationLink, IntentsHelp } from '../../ui/DocumentationLink.tsx';
 import { IntentsActorsContext } from './IntentsActors.ts';
 import { SynonymsPanel } from './SynonymsPanel.tsx';
-import { TrainNluButton } from './TrainNluButton.tsx';
+import { TrainNluButton } from '../../ui/TrainNluButton.tsx';
 import { IntentsRows, IntentsSearchField } from './IntentsSearch.tsx';
 import { useIntentsRelays } from './useAuthoringRelays.ts';
 

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { synonymsDraftMachine } from '../../machines/synonymsDraft/machine.ts';
 import { InlineEdit } from '../../ui/InlineEdit.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 
 /** Synonyms (spec 2 §4): rename, add and delete are local until Save Synonyms. Used in templates as #name. */
 export function SynonymsPanel({

@@ -2,8 +2,8 @@ import { Button, Kbd, Loader, Text } from '@mantine/core';
 import { IconBrain } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { trainingMachine } from '../../machines/training/machine.ts';
-import { isTraining } from '../../machines/training/selectors.ts';
+import type { trainingMachine } from '../machines/training/machine.ts';
+import { isTraining } from '../machines/training/selectors.ts';
 
 /** Train NLU: hidden behind a spinner while training (spec 2 §4 "Model state"). */
 export function TrainNluButton({
