@@ -5,6 +5,7 @@ import type { Db } from './db/database.ts';
 import { jobHandlers } from './jobs/job-handlers.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { createChatRuntime } from './services/chat/chat-runtime.ts';
+import { TestRuns } from './services/test-runs.ts';
 
 /**
  * The application scope (STYLE: Server, fastify/demo): every long-lived part is created here, once per app,
@@ -14,12 +15,17 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
   const chat = createChatRuntime(db, config.databaseUrl);
   // The server runs queued jobs itself unless JOBS_IN_PROCESS=0 (then worker processes do).
   const jobs = config.jobsInProcess ? new JobRunner(db, jobHandlers) : null;
+  const testRuns = new TestRuns(db);
   app.addHook('onReady', async () => {
     jobs?.start();
   });
   app.addHook('onClose', async () => {
     await jobs?.stop();
+    await testRuns.close();
     await chat.close();
   });
-  return { db, config, chat, jobs };
+  const services: AppServices = { db, config, chat, jobs, testRuns };
+  // Tests and tools reach the same instances the routes use.
+  app.decorate('services', services);
+  return services;
 }

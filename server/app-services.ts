@@ -2,6 +2,7 @@ import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { ChatRuntime } from './services/chat/chat-runtime.ts';
+import type { TestRuns } from './services/test-runs.ts';
 
 /** The application's dependencies: every long-lived part, created and closed by server/app-scope.ts. */
 export interface AppServices {
@@ -11,4 +12,6 @@ export interface AppServices {
   chat: ChatRuntime;
   /** This process's job runner, or null when worker processes run the jobs (JOBS_IN_PROCESS=0). */
   jobs: JobRunner | null;
+  /** The runner threads of stored tests. */
+  testRuns: TestRuns;
 }

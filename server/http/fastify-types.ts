@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /v1 route with its declared access, filled as routes register. */
     routeInventory: import('./access-hook.ts').InventoriedRoute[];
+    /** The application services (server/app-scope.ts). */
+    services: import('../app-services.ts').AppServices;
   }
   interface FastifyContextConfig {
     /** Every /v1 route declares who may call it; start-up fails without it (DESIGN §4). */

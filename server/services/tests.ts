@@ -1,20 +1,11 @@
 import { sql } from 'kysely';
-import {
-  DUPLICIT_TEST_NAME,
-  type Test,
-  type TestBody,
-  type TestRunResult,
-  testBody,
-} from '../../src/api/contract/tests.ts';
+import { DUPLICIT_TEST_NAME, type Test, type TestBody, testBody } from '../../src/api/contract/tests.ts';
 import { conditionError } from '../chat/condition.ts';
-import { draftSnapshot } from './chat/snapshot-source.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
 import type { WriteScope } from './intents.ts';
-import { draftModelInfo, modelBytes } from './model-store.ts';
 import { resourceAt } from './resource-history.ts';
 import { recordRevision } from './revisions.ts';
-import { TestRunnerPool, sharedBytes } from './test-runner.ts';
 
 export const TESTS_RESOURCE = '/tests';
 
@@ -31,7 +22,7 @@ export async function testsAt(db: Db, projectId: number, mtime: number): Promise
   return (await resourceAt<Test>(db, projectId, TESTS_RESOURCE, mtime)).map((i) => i.data);
 }
 
-async function findTest(db: Db, projectId: number, id: number): Promise<Test> {
+export async function findTest(db: Db, projectId: number, id: number): Promise<Test> {
   const row = await db
     .selectFrom('tests')
     .select(['id', 'name', 'steps'])
@@ -97,56 +88,4 @@ export async function deleteTest(trx: Db, scope: WriteScope, id: number): Promis
     deleted: true,
   });
   return test.name;
-}
-
-// ---- runs ----
-
-const pools = new WeakMap<Db, TestRunnerPool>();
-/** Model bytes in shared memory per project, replaced when the stored draft's version moves. */
-const sharedModels = new WeakMap<Db, Map<number, { version: number; bytes: Uint8Array }>>();
-
-/** This app's pool of runner threads (one per database: tests open many apps in one process). */
-export function testRunnerPool(db: Db): TestRunnerPool {
-  let pool = pools.get(db);
-  if (!pool) {
-    pool = new TestRunnerPool();
-    pools.set(db, pool);
-  }
-  return pool;
-}
-
-export async function closeTestRunnerPool(db: Db): Promise<void> {
-  const pool = pools.get(db);
-  pools.delete(db);
-  sharedModels.delete(db);
-  await pool?.close();
-}
-
-async function draftModelShared(db: Db, projectId: number): Promise<{ key: string; bytes: Uint8Array } | null> {
-  const info = await draftModelInfo(db, projectId);
-  if (!info) return null;
-  let cache = sharedModels.get(db);
-  if (!cache) {
-    cache = new Map();
-    sharedModels.set(db, cache);
-  }
-  let hit = cache.get(projectId);
-  if (!hit || hit.version !== info.version) {
-    const bytes = await modelBytes(db, info.id);
-    if (!bytes) return null;
-    hit = { version: info.version, bytes: sharedBytes(bytes) };
-    cache.set(projectId, hit);
-  }
-  return { key: `${projectId}:${hit.version}`, bytes: hit.bytes };
-}
-
-/**
- * GET /run/test/{id}: the stored test against the working draft (its reactions, scopes, actions, settings
- * and trained draft model), in a runner thread.
- */
-export async function runStoredTest(db: Db, projectId: number, id: number): Promise<TestRunResult> {
-  const test = await findTest(db, projectId, id);
-  const [snapshot, model] = await Promise.all([draftSnapshot(db, projectId), draftModelShared(db, projectId)]);
-  const { model: _model, env: _env, deploymentId: _deploymentId, ...configuration } = snapshot;
-  return testRunnerPool(db).run({ configuration, model, steps: testBody.shape.steps.parse(test.steps) });
 }

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestRunResult } from '../../src/api/contract/tests.ts';
-import { testRunnerPool } from '../../server/services/tests.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -93,6 +92,6 @@ describe('GET /run/test/{id}', () => {
     const id = await demoTestId();
     const answers = await Promise.all(Array.from({ length: 12 }, () => run(id)));
     expect(answers.every((a) => a.result === 'ok')).toBe(true);
-    expect(testRunnerPool(t.db).threadCount).toBeGreaterThanOrEqual(1);
+    expect(t.app.services.testRuns.threadCount).toBeGreaterThanOrEqual(1);
   });
 });
