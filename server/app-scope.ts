@@ -4,6 +4,7 @@ import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { jobHandlers } from './jobs/job-handlers.ts';
 import { JobRunner } from './jobs/job-runner.ts';
+import { BotSource } from './services/chat/bot-source.ts';
 import { createChatRuntime } from './services/chat/chat-runtime.ts';
 import { TestRuns } from './services/test-runs.ts';
 
@@ -12,10 +13,11 @@ import { TestRuns } from './services/test-runs.ts';
  * started when the app is ready and closed with it, in reverse order. Routes receive them as AppServices.
  */
 export function createAppServices(app: FastifyInstance, db: Db, config: ServerConfig): AppServices {
-  const chat = createChatRuntime(db, config.databaseUrl);
+  const bots = new BotSource(db);
+  const chat = createChatRuntime(db, config.databaseUrl, bots);
   // The server runs queued jobs itself unless JOBS_IN_PROCESS=0 (then worker processes do).
   const jobs = config.jobsInProcess ? new JobRunner(db, jobHandlers) : null;
-  const testRuns = new TestRuns(db);
+  const testRuns = new TestRuns(db, bots);
   app.addHook('onReady', async () => {
     jobs?.start();
   });
@@ -24,7 +26,7 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
     await testRuns.close();
     await chat.close();
   });
-  const services: AppServices = { db, config, chat, jobs, testRuns };
+  const services: AppServices = { db, config, bots, chat, jobs, testRuns };
   // Tests and tools reach the same instances the routes use.
   app.decorate('services', services);
   return services;

@@ -1,6 +1,7 @@
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
+import type { BotSource } from './services/chat/bot-source.ts';
 import type { ChatRuntime } from './services/chat/chat-runtime.ts';
 import type { TestRuns } from './services/test-runs.ts';
 
@@ -8,6 +9,8 @@ import type { TestRuns } from './services/test-runs.ts';
 export interface AppServices {
   db: Db;
   config: ServerConfig;
+  /** The bots conversations and tests talk to (draft or deployment), with this process's model cache. */
+  bots: BotSource;
   /** The chat's bus and engine. */
   chat: ChatRuntime;
   /** This process's job runner, or null when worker processes run the jobs (JOBS_IN_PROCESS=0). */

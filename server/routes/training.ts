@@ -28,7 +28,7 @@ export default async function trainingRoutes(app: FastifyInstance, services: App
   });
 
   registerCall(app, services, reloadWorker, async ({ requireProject, db, log }) => {
-    await reloadDraftModel(db, requireProject());
+    await reloadDraftModel(db, services.bots.models, requireProject());
     await log('Reloaded the language model worker');
     return { status: 'ok' as const };
   });

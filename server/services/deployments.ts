@@ -18,7 +18,6 @@ import type { EntityDefinition } from '../nlu/index.ts';
 import { listProjectActions } from './actions.ts';
 import { listEntities } from './entities.ts';
 import { listIntents } from './intents.ts';
-import { getDeploymentModel } from './model-cache.ts';
 import { copyDeploymentModel, draftModelInfo, freezeDraftModel } from './model-store.ts';
 import { listReactionScopes, listReactions } from './reactions.ts';
 import { readSettings } from './settings.ts';
@@ -212,10 +211,8 @@ export async function deploy(db: Db, request: DeployRequest): Promise<Deployment
 
 // ---- what dev and prod chats talk to ----
 
-const frozenBots = new WeakMap<Db, Map<number, Omit<BotSnapshot, 'model' | 'env'>>>();
-
-/** The environment's latest deployment as a bot, or null when it has none (the chat then uses the draft). */
-export async function deployedSnapshot(db: Db, projectId: number, env: 'dev' | 'prod'): Promise<BotSnapshot | null> {
+/** The environment's latest deployment, or null when it has none (its chats then talk to the draft). */
+export async function latestDeploymentId(db: Db, projectId: number, env: 'dev' | 'prod'): Promise<number | null> {
   const latest = await db
     .selectFrom('deployments')
     .select('id')
@@ -224,33 +221,29 @@ export async function deployedSnapshot(db: Db, projectId: number, env: 'dev' | '
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!latest) return null;
-  let cache = frozenBots.get(db);
-  if (!cache) {
-    cache = new Map();
-    frozenBots.set(db, cache);
-  }
-  let bot = cache.get(latest.id);
-  if (!bot) {
-    const row = await db
-      .selectFrom('deployments')
-      .select('configuration')
-      .where('id', '=', latest.id)
-      .executeTakeFirstOrThrow();
-    const c = row.configuration as unknown as FrozenConfiguration;
-    bot = {
-      projectId,
-      deploymentId: latest.id,
-      language: c.language,
-      reactions: c.reactions,
-      scopes: c.scopes,
-      actions: c.actions,
-      settings: c.nlu,
-      entities: c.entities,
-    };
-    // Frozen rows never change, so the cache only needs a bound.
-    if (cache.size > 256) cache.clear();
-    cache.set(latest.id, bot);
-  }
-  return { ...bot, env, model: await getDeploymentModel(db, latest.id) };
+  return latest?.id ?? null;
+}
+
+/** A deployment's frozen bot without its model and environment (frozen rows never change). */
+export async function frozenBot(
+  db: Db,
+  projectId: number,
+  deploymentId: number,
+): Promise<Omit<BotSnapshot, 'model' | 'env'>> {
+  const row = await db
+    .selectFrom('deployments')
+    .select('configuration')
+    .where('id', '=', deploymentId)
+    .executeTakeFirstOrThrow();
+  const c = row.configuration as unknown as FrozenConfiguration;
+  return {
+    projectId,
+    deploymentId,
+    language: c.language,
+    reactions: c.reactions,
+    scopes: c.scopes,
+    actions: c.actions,
+    settings: c.nlu,
+    entities: c.entities,
+  };
 }

@@ -1,6 +1,6 @@
 import { type TestRunResult, testBody } from '../../src/api/contract/tests.ts';
 import type { Db } from '../db/database.ts';
-import { draftSnapshot } from './chat/snapshot-source.ts';
+import type { BotSource } from './chat/bot-source.ts';
 import { draftModelInfo, modelBytes } from './model-store.ts';
 import { TestRunnerPool, sharedBytes } from './test-runner.ts';
 import { findTest } from './tests.ts';
@@ -11,11 +11,13 @@ import { findTest } from './tests.ts';
  */
 export class TestRuns {
   private readonly db: Db;
+  private readonly bots: BotSource;
   private readonly pool = new TestRunnerPool();
   private readonly sharedModels = new Map<number, { version: number; bytes: Uint8Array }>();
 
-  constructor(db: Db) {
+  constructor(db: Db, bots: BotSource) {
     this.db = db;
+    this.bots = bots;
   }
 
   get threadCount(): number {
@@ -25,7 +27,7 @@ export class TestRuns {
   /** GET /run/test/{id}: the stored test against the working draft (reactions, scopes, actions, settings, model). */
   async run(projectId: number, id: number): Promise<TestRunResult> {
     const test = await findTest(this.db, projectId, id);
-    const [snapshot, model] = await Promise.all([draftSnapshot(this.db, projectId), this.draftModel(projectId)]);
+    const [snapshot, model] = await Promise.all([this.bots.draft(projectId), this.draftModel(projectId)]);
     const { model: _model, env: _env, deploymentId: _deploymentId, ...configuration } = snapshot;
     return this.pool.run({ configuration, model, steps: testBody.shape.steps.parse(test.steps) });
   }

@@ -2,7 +2,7 @@ import type { TrainingStatus } from '../../src/api/contract/training.ts';
 import type { Db } from '../db/database.ts';
 import { type Job, enqueueJob, latestJob } from '../jobs/job-queue.ts';
 import { TRAIN_DRAFT_JOB } from '../jobs/train-draft-job.ts';
-import { dropDraftModel } from './model-cache.ts';
+import type { ModelCache } from './model-cache.ts';
 import { bumpDraftModelVersion, draftModelInfo } from './model-store.ts';
 import { loadTrainingData, trainingDataHash } from './training-data.ts';
 
@@ -33,7 +33,7 @@ export async function trainingStatus(db: Db, projectId: number): Promise<Trainin
 }
 
 /** GET /worker/reload: this process drops its cached draft; the bumped version tells every other one. */
-export async function reloadDraftModel(db: Db, projectId: number): Promise<void> {
-  dropDraftModel(db, projectId);
+export async function reloadDraftModel(db: Db, models: ModelCache, projectId: number): Promise<void> {
+  models.dropDraft(projectId);
   await bumpDraftModelVersion(db, projectId);
 }

@@ -2,9 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TRAIN_DRAFT_JOB } from '../../server/jobs/train-draft-job.ts';
 import { enqueueJob, jobById, takeJob } from '../../server/jobs/job-queue.ts';
 import { JobRunner } from '../../server/jobs/job-runner.ts';
-import { getDraftModel } from '../../server/services/model-cache.ts';
 import { bumpDraftModelVersion, freezeDraftModel } from '../../server/services/model-store.ts';
-import { getDeploymentModel } from '../../server/services/model-cache.ts';
 import { readNluSettings } from '../../server/services/training-data.ts';
 import type { Caller, TestApp } from './helpers/test-app.ts';
 import { createTestApp } from './helpers/test-app.ts';
@@ -87,7 +85,7 @@ describe('training and evaluation', () => {
     // 'hello' (greeting) and 'hello!' (goodbye) are the same words under two intents.
     expect(after.clashes.some((c) => c.kind === 'identical')).toBe(true);
     // Classify with the stored model, as the chat runtime will.
-    const model = await getDraftModel(t.db, 1);
+    const model = await t.app.services.bots.models.draft(1);
     const { threshold } = await readNluSettings(t.db, 1);
     const result = model!.classify('opening hours on sunday?', { threshold });
     expect(result.intent?.name).toBe('opening hours');
@@ -106,23 +104,23 @@ describe('training and evaluation', () => {
     expect((await evaluation(other)).status).toMatchObject({ state: 'none', stale: true, trained_at: null });
     const res = await t.call('GET', '/v1/run/train', { as: admin, query: { project_id: other } });
     await waitForJob(res.json().job_id, other);
-    const model = await getDraftModel(t.db, other);
+    const model = await t.app.services.bots.models.draft(other);
     expect(model!.classify('anything').intent).toBeNull();
   });
 });
 
 describe('model cache and worker reload', () => {
   it('caches per process; /worker/reload and a version bump elsewhere drop it; deployments are frozen', async () => {
-    const first = await getDraftModel(t.db, 1);
-    expect(await getDraftModel(t.db, 1)).toBe(first);
+    const first = await t.app.services.bots.models.draft(1);
+    expect(await t.app.services.bots.models.draft(1)).toBe(first);
     const reload = await t.call('GET', '/v1/worker/reload', { as: admin });
     expect(reload.statusCode).toBe(200);
-    const second = await getDraftModel(t.db, 1);
+    const second = await t.app.services.bots.models.draft(1);
     expect(second).not.toBe(first);
     expect(second!.classify('hello').intent?.name).toBe('greeting');
     // Another process trained or reloaded: only the stored version changed.
     await bumpDraftModelVersion(t.db, 1);
-    expect(await getDraftModel(t.db, 1)).not.toBe(second);
+    expect(await t.app.services.bots.models.draft(1)).not.toBe(second);
     // Entities are read again on reload: a new dictionary value is found without retraining.
     const pizzaType = (await t.call('GET', '/v1/entities', { as: admin }))
       .json()
@@ -132,14 +130,14 @@ describe('model cache and worker reload', () => {
       resource: '/v1/entities',
     });
     await t.call('GET', '/v1/worker/reload', { as: admin });
-    const reloaded = await getDraftModel(t.db, 1);
+    const reloaded = await t.app.services.bots.models.draft(1);
     expect(reloaded!.classify('one funghi please').entities.map((e) => e.value)).toContain('funghi');
     // Deploying freezes the draft; the deployment's model never changes after.
     expect(await freezeDraftModel(t.db, 1, 4242)).toBe(true);
-    const deployed = await getDeploymentModel(t.db, 4242);
+    const deployed = await t.app.services.bots.models.deployment(4242);
     expect(deployed!.classify('hello').intent?.name).toBe('greeting');
-    expect(await getDeploymentModel(t.db, 4242)).toBe(deployed);
-    expect(await getDeploymentModel(t.db, 999_999)).toBeNull();
+    expect(await t.app.services.bots.models.deployment(4242)).toBe(deployed);
+    expect(await t.app.services.bots.models.deployment(999_999)).toBeNull();
   });
 });
 

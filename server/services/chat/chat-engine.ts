@@ -14,7 +14,7 @@ import type { ChatBus } from './chat-bus.ts';
 import type { ChatCaller } from '../../http/chat-caller.ts';
 import type { ConversationState } from '../../chat/conversation-state.ts';
 import { type TurnInput, runTurn } from '../../chat/run-turn.ts';
-import { loadSnapshot } from './snapshot-source.ts';
+import type { BotSource } from './bot-source.ts';
 import { entriesForClient } from '../../chat/tracker.ts';
 import { callWebhook } from '../webhook/call-webhook.ts';
 
@@ -32,11 +32,13 @@ export const conversationEnded = () => new HttpError(410, 'Conversation ended.')
 export class ChatEngine {
   private readonly db: Db;
   private readonly bus: ChatBus;
+  private readonly bots: BotSource;
   private readonly running = new Map<number, Promise<unknown>>();
 
-  constructor(db: Db, bus: ChatBus) {
+  constructor(db: Db, bus: ChatBus, bots: BotSource) {
     this.db = db;
     this.bus = bus;
+    this.bots = bots;
   }
 
   async start(
@@ -45,7 +47,7 @@ export class ChatEngine {
     getMeta: boolean,
   ): Promise<ChatResponse & { conversation_token: string }> {
     const conversationToken = token ?? newConversationToken();
-    const snapshot = await loadSnapshot(this.db, caller.projectId, caller.env);
+    const snapshot = await this.bots.load(caller.projectId, caller.env);
     const conversation = await createConversation(this.db, {
       projectId: caller.projectId,
       env: caller.env,
@@ -123,7 +125,7 @@ export class ChatEngine {
     lastTs: number,
     getMeta: boolean,
   ): Promise<ChatResponse> {
-    const snapshot = await loadSnapshot(this.db, conversation.projectId, conversation.env);
+    const snapshot = await this.bots.load(conversation.projectId, conversation.env);
     let version = conversation.version;
     let busy = false;
     const store = async (entries: TrackerEntry[], state: ConversationState, stillBusy: boolean) => {

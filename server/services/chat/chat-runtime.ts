@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { type ChatBus, createChatBus } from './chat-bus.ts';
+import type { BotSource } from './bot-source.ts';
 import { ChatEngine } from './chat-engine.ts';
 
 /** The chat's bus and engine: one per application (server/app-scope.ts), shared by the chat and websocket routes. */
@@ -10,7 +11,7 @@ export interface ChatRuntime {
 }
 
 /** With a DATABASE_URL the bus is PostgreSQL LISTEN/NOTIFY, so several server processes see each other's turns. */
-export function createChatRuntime(db: Db, databaseUrl: string | null): ChatRuntime {
+export function createChatRuntime(db: Db, databaseUrl: string | null, bots: BotSource): ChatRuntime {
   const bus = createChatBus(db, databaseUrl);
-  return { bus, engine: new ChatEngine(db, bus), close: () => bus.close() };
+  return { bus, engine: new ChatEngine(db, bus, bots), close: () => bus.close() };
 }
