@@ -15,13 +15,17 @@ if (!directory || !existsSync(directory)) {
   console.error('Set NLU_BENCH_DATA to a directory of <name>.train.jsonl / <name>.test.jsonl files.');
   process.exit(1);
 }
+// Datasets converted by the bench/nlu-convert-*.ts scripts (git-ignored; a set that is absent is skipped).
+const converted = join(here, 'data');
+const directories = [directory, ...(existsSync(converted) ? [converted] : [])];
 const engines = (process.env.NLU_BENCH_ENGINES ?? 'ours,nlp.js').split(',').map((e) => e.trim());
 const resultsPath = join(here, 'results', 'nlu.json');
 const previous = existsSync(resultsPath) ? JSON.parse(readFileSync(resultsPath, 'utf8')) : {};
 
 function run(engine: string, dataset: string): Record<string, unknown> {
+  const from = directories.find((d) => findDatasets(d).includes(dataset))!;
   const output = execFileSync(process.execPath, [join(here, 'nlu-run.ts'), engine, dataset], {
-    env: { ...process.env, NLU_BENCH_DATA: directory },
+    env: { ...process.env, NLU_BENCH_DATA: from },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -51,7 +55,7 @@ function medianRun(samples: (EngineRun & Record<string, unknown>)[]): EngineRun 
 const runs: (EngineRun & Record<string, unknown>)[] = [];
 let oos: unknown = previous.oos;
 let evaluation: unknown = previous.evaluation;
-for (const dataset of findDatasets(directory)) {
+for (const dataset of [...new Set(directories.flatMap(findDatasets))]) {
   const samples = new Map<string, (EngineRun & Record<string, unknown>)[]>(engines.map((e) => [e, []]));
   for (let round = 0; round < Math.max(1, REPEATS); round++) {
     for (const engine of engines) {

@@ -80,8 +80,13 @@ class CrammerSingerProblem {
   readonly columnIndex: Int32Array;
   readonly value: Float32Array;
   readonly labels: Int32Array;
-  /** Feature-major weights: the K weights of one feature are adjacent, so one pass over a row serves all classes. */
-  readonly w: Float64Array;
+  /**
+   * Feature-major weights: the K weights of one feature are adjacent, so one pass over a row serves all classes.
+   * Single precision: with dozens of classes a row's scoring reads K weights per non-zero from a table too large
+   * for the cache, and half the bytes made the solver about 15% faster on BANKING77 (77 classes); the model
+   * stores the weights quantised anyway, and the validation and test accuracies stayed the same or rose.
+   */
+  readonly w: Float32Array;
   readonly alpha: Float64Array;
   /** Per example, a permutation of the classes whose first activeClasses[i] entries are still active. */
   readonly classOrder: Int32Array;
@@ -106,7 +111,7 @@ class CrammerSingerProblem {
     this.columnIndex = x.columnIndex;
     this.value = x.value;
     this.labels = labels;
-    this.w = new Float64Array((x.columns + 1) * K);
+    this.w = new Float32Array((x.columns + 1) * K);
     this.alpha = new Float64Array(n * K);
     this.classOrder = new Int32Array(n * K);
     this.activeClasses = new Int32Array(n).fill(K);
@@ -199,7 +204,7 @@ function shuffle(order: Int32Array, size: number, random: Uint32Array): void {
  * (twice as fast as one pass that adds into an array of K sums).
  */
 function scoreAllClasses(
-  w: Float64Array,
+  w: Float32Array,
   K: number,
   biasBase: number,
   columnIndex: Int32Array,
@@ -249,7 +254,7 @@ function scoreAllClasses(
 
 /** 1 + score of the row's active classes, in their active order (few classes left: skip the others). */
 function scoreActiveClasses(
-  w: Float64Array,
+  w: Float32Array,
   K: number,
   biasBase: number,
   columnIndex: Int32Array,
@@ -270,7 +275,7 @@ function scoreActiveClasses(
 }
 
 function updateWeights(
-  w: Float64Array,
+  w: Float32Array,
   K: number,
   biasBase: number,
   columnIndex: Int32Array,
