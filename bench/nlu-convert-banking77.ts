@@ -22,5 +22,7 @@ for (const split of ['train', 'test']) {
   }) as { text: string; category: string }[];
   const lines = rows.map((row) => JSON.stringify({ text: row.text.trim(), intent: row.category }));
   writeFileSync(join(output, `banking77.${split}.jsonl`), `${lines.join('\n')}\n`);
-  console.log(`banking77.${split}.jsonl: ${rows.length} sentences, ${new Set(rows.map((r) => r.category)).size} intents`);
+  console.log(
+    `banking77.${split}.jsonl: ${rows.length} sentences, ${new Set(rows.map((r) => r.category)).size} intents`,
+  );
 }
