@@ -2,7 +2,7 @@
 // node bench/nlu-run.ts <ours|nlp.js|ours-evaluation> <dataset>   (prints one JSON line)
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { evaluateProject, loadModel, trainModel } from '../server/nlu/index.ts';
+import { evaluateProject, loadModel, trainModel, withDefaultThreshold } from '../server/nlu/index.ts';
 import type { TrainingData } from '../server/nlu/index.ts';
 import { DEFAULT_THRESHOLD } from '../server/nlu/train.ts';
 import { loadDataset, readJsonLines } from './nlu-data.ts';
@@ -130,16 +130,37 @@ async function runNlpJs() {
 }
 
 async function runEvaluation() {
-  const evaluation = await evaluateProject(trainingData(dataset.train), { folds: 5, seed: 42 });
+  const data = trainingData(dataset.train);
+  const evaluation = await evaluateProject(data, { folds: 5, seed: 42 });
+  const seconds = evaluation.seconds;
+  const peak = peakRssMB();
+  // Out of scope at the threshold the project's own cross-validation chose (what a trained project uses).
+  const model = loadModel(withDefaultThreshold(await trainModel(data), evaluation.project_threshold));
+  const oosTest = readJsonLines(join(directory, `${name}.oos_test.jsonl`), true);
+  const oosVal = readJsonLines(join(directory, `${name}.oos_val.jsonl`), true);
+  const at = (inScope: LabelledText[], outside: LabelledText[]) => ({
+    inScopeAccuracy:
+      inScope.filter((row) => model.classify(row.text).intent?.name === row.intent).length / inScope.length,
+    oosRecall: outside.filter((row) => model.classify(row.text).intent === null).length / outside.length,
+  });
+  const projectThreshold =
+    oosTest.length > 0
+      ? {
+          threshold: evaluation.project_threshold,
+          ...at(dataset.test, oosTest),
+          validation: dataset.validation && oosVal.length > 0 ? at(dataset.validation, oosVal) : undefined,
+        }
+      : { threshold: evaluation.project_threshold };
   return {
     evaluation: {
       dataset: name,
       folds: evaluation.folds,
-      seconds: evaluation.seconds,
+      seconds,
       accuracy: evaluation.accuracy,
       accuracyWithoutConfidence: evaluation.accuracy_without_confidence,
       clashes: evaluation.clashes.length,
-      peakRssMB: peakRssMB(),
+      peakRssMB: peak,
+      projectThreshold,
     },
   };
 }

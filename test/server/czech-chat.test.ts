@@ -83,7 +83,7 @@ beforeAll(async () => {
     query: { project_id: projectId, atime: await atime('/v1/synonyms') },
   });
   expect(synonyms.statusCode, synonyms.body).toBe(200);
-  for (const { id: _id, ...entity } of project.entities as ({ id: number } & Record<string, unknown>)[]) {
+  for (const { id: _id, ...entity } of project.entities as unknown as ({ id: number } & Record<string, unknown>)[]) {
     const saved = await t.call('PUT', '/v1/entities/-1', {
       as: admin,
       body: entity,
