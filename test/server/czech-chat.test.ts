@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobById } from '../../server/jobs/job-queue.ts';
+import { DEFAULT_THRESHOLD } from '../../server/nlu/index.ts';
+import { getDraftModel } from '../../server/services/model-cache.ts';
 import type { TrainingData } from '../../server/nlu/index.ts';
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
 import type { Caller, TestApp } from './helpers/test-app.ts';
@@ -42,6 +44,15 @@ async function waitForJob(jobId: number): Promise<void> {
 
 /** One conversation per phrase: the intent the chat's classification ranked first. */
 async function classifyInChat(text: string, n: number): Promise<string | null> {
+  const { best } = await chatTurn(text, n);
+  return best;
+}
+
+/** The chat's intent entry: the intent at or above the threshold (or null), the best one and its confidence. */
+async function chatTurn(
+  text: string,
+  n: number,
+): Promise<{ value: string | null; best: string | null; confidence: number }> {
   const token = `czech-held-out-${String(n).padStart(6, '0')}`;
   const init = await t.call('POST', '/v1/chat/init', {
     as: admin,
@@ -58,7 +69,8 @@ async function classifyInChat(text: string, n: number): Promise<string | null> {
   expect(res.statusCode, res.body).toBe(200);
   const intent = (res.json().tracker as TrackerEntry[]).find((e) => e.type === 'intent');
   expect(intent).toBeDefined();
-  return (intent!.args as { best: string | null }).best;
+  const args = intent!.args as { best: string | null; confidence: number };
+  return { value: intent!.value as string | null, best: args.best, confidence: args.confidence };
 }
 
 async function accuracyOf(phrases: Phrase[], offset: number) {
@@ -121,6 +133,24 @@ describe('Czech project through the public API (CSV import, training job, chat)'
     // Typed without diacritics, as in chat.
     expect(chatHeldOut.every((p) => p.text === p.text.normalize('NFD').replace(/\p{M}/gu, ''))).toBe(true);
   });
+
+  it('the model carries the threshold its cross-validation chose, and the chat applies it (none set by hand)', async () => {
+    const settings = (await t.call('GET', '/v1/settings', { as: admin, query: { project_id: projectId } })).json();
+    expect(settings.confidence_threshold).toBeNull();
+    const answer = (
+      await t.call('GET', '/v1/intents/evaluation', { as: admin, query: { project_id: projectId } })
+    ).json();
+    const model = await getDraftModel(t.db, projectId);
+    expect(model!.defaultThreshold).toBe(answer.threshold);
+    expect(answer.threshold).not.toBe(DEFAULT_THRESHOLD);
+    let below = 0;
+    for (const [i, phrase] of [...chatHeldOut, { text: 'zzqx vlorp kvantova zirafa', intent: '' }].entries()) {
+      const turn = await chatTurn(phrase.text, 10_000 + i);
+      expect(turn.value).toBe(turn.confidence >= answer.threshold ? turn.best : null);
+      if (turn.value === null) below++;
+    }
+    expect(below).toBeGreaterThan(0);
+  }, 120_000);
 
   it('classifies at least 97% of the chat-style phrases and of the fixture held-out phrases', async () => {
     const chat = await accuracyOf(chatHeldOut, 0);
