@@ -23,7 +23,7 @@ const resultsPath = join(here, 'results', 'nlu.json');
 const previous = existsSync(resultsPath) ? JSON.parse(readFileSync(resultsPath, 'utf8')) : {};
 
 function run(engine: string, dataset: string): Record<string, unknown> {
-  const from = directories.find((d) => findDatasets(d).includes(dataset))!;
+  const from = directories.find((d) => findDatasets(d).includes(dataset)) ?? directory;
   const output = execFileSync(process.execPath, [join(here, 'nlu-run.ts'), engine, dataset], {
     env: { ...process.env, NLU_BENCH_DATA: from },
     encoding: 'utf8',
@@ -76,6 +76,11 @@ for (const dataset of [...new Set(directories.flatMap(findDatasets))]) {
     console.log('5-fold evaluation of clinc150:', evaluation);
   }
 }
+let czech: unknown = previous.czech;
+if (engines.includes('ours')) {
+  czech = run('ours-czech', '-').czech;
+  console.log('Czech fixture, held-out accuracy:', JSON.stringify(czech));
+}
 // Keep the other engines' earlier runs when only some engines ran this time.
 for (const old of (previous.runs ?? []) as EngineRun[]) {
   if (!engines.includes(old.engine) && !runs.some((r) => r.engine === old.engine && r.dataset === old.dataset)) {
@@ -97,6 +102,7 @@ const results = {
   runs,
   oos,
   evaluation,
+  czech,
   trainTimeRatio,
   trainCpuTimeRatio,
   machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage: loadavg() },
