@@ -152,7 +152,7 @@ class CrammerSingerProblem {
       scoreAllClasses(w, K, this.stride, biasBase, columnIndex, value, from, to, scores);
       for (let m = 0; m < active; m++) G[m] = 1 + scores[classOrder[base + m]!]!;
     } else {
-      scoreActiveClasses(w, K, this.stride, biasBase, columnIndex, value, from, to, classOrder, base, active, G);
+      scoreActiveClasses(w, this.stride, biasBase, columnIndex, value, from, to, classOrder, base, active, G);
     }
     const own = ownPosition[i]!;
     if (own < active) G[own] -= 1;
@@ -182,7 +182,7 @@ class CrammerSingerProblem {
         change[changed++] = d;
       }
     }
-    updateWeights(w, K, this.stride, biasBase, columnIndex, value, from, to, changedClass, change, changed);
+    updateWeights(w, this.stride, biasBase, columnIndex, value, from, to, changedClass, change, changed);
     return gap;
   }
 }
@@ -259,7 +259,6 @@ function scoreAllClasses(
 /** 1 + score of the row's active classes, in their active order (few classes left: skip the others). */
 function scoreActiveClasses(
   w: Float32Array,
-  K: number,
   stride: number,
   biasBase: number,
   columnIndex: Int32Array,
@@ -281,7 +280,6 @@ function scoreActiveClasses(
 
 function updateWeights(
   w: Float32Array,
-  K: number,
   stride: number,
   biasBase: number,
   columnIndex: Int32Array,
