@@ -1,8 +1,9 @@
 // One engine on one dataset, in its own process so that its peak memory is its own:
-// node bench/nlu-run.ts <ours|nlp.js|ours-evaluation> <dataset>   (prints one JSON line)
+// node bench/nlu-run.ts <ours|nlp.js|ours-evaluation|ours-czech> <dataset>   (prints one JSON line)
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { evaluateProject, loadModel, trainModel } from '../server/nlu/index.ts';
+import { evaluateProject, loadModel, trainModel, withDefaultThreshold } from '../server/nlu/index.ts';
 import type { TrainingData } from '../server/nlu/index.ts';
 import { DEFAULT_THRESHOLD } from '../server/nlu/train.ts';
 import { loadDataset, readJsonLines } from './nlu-data.ts';
@@ -11,7 +12,7 @@ import { cpuSeconds, peakRssMB, percentile } from './nlu-latency.ts';
 
 const [engine, name] = process.argv.slice(2) as [string, string];
 const directory = process.env.NLU_BENCH_DATA ?? '/work/shared/data/nlu';
-const dataset = loadDataset(directory, name);
+const dataset = engine === 'ours-czech' ? { name, train: [], test: [] } : loadDataset(directory, name);
 
 function trainingData(rows: LabelledText[]): TrainingData {
   const byIntent = new Map<string, string[]>();
@@ -130,20 +131,74 @@ async function runNlpJs() {
 }
 
 async function runEvaluation() {
-  const evaluation = await evaluateProject(trainingData(dataset.train), { folds: 5, seed: 42 });
+  const data = trainingData(dataset.train);
+  const evaluation = await evaluateProject(data, { folds: 5, seed: 42 });
+  const seconds = evaluation.seconds;
+  const peak = peakRssMB();
+  // Out of scope at the threshold the project's own cross-validation chose (what a trained project uses).
+  const model = loadModel(withDefaultThreshold(await trainModel(data), evaluation.project_threshold));
+  const oosTest = readJsonLines(join(directory, `${name}.oos_test.jsonl`), true);
+  const oosVal = readJsonLines(join(directory, `${name}.oos_val.jsonl`), true);
+  const at = (inScope: LabelledText[], outside: LabelledText[]) => ({
+    inScopeAccuracy:
+      inScope.filter((row) => model.classify(row.text).intent?.name === row.intent).length / inScope.length,
+    oosRecall: outside.filter((row) => model.classify(row.text).intent === null).length / outside.length,
+  });
+  const projectThreshold =
+    oosTest.length > 0
+      ? {
+          threshold: evaluation.project_threshold,
+          ...at(dataset.test, oosTest),
+          validation: dataset.validation && oosVal.length > 0 ? at(dataset.validation, oosVal) : undefined,
+        }
+      : { threshold: evaluation.project_threshold };
   return {
     evaluation: {
       dataset: name,
       folds: evaluation.folds,
-      seconds: evaluation.seconds,
+      seconds,
       accuracy: evaluation.accuracy,
       accuracyWithoutConfidence: evaluation.accuracy_without_confidence,
       clashes: evaluation.clashes.length,
-      peakRssMB: peakRssMB(),
+      peakRssMB: peak,
+      projectThreshold,
+    },
+  };
+}
+
+/**
+ * The Czech fixture (test/fixtures/czech-project: 24 intents, 195 templates with synonyms and entities) and its
+ * two held-out sets, classified by the engine (the same templates as `npm test`'s run through the chat API).
+ */
+async function runCzech() {
+  const fixture = new URL('../test/fixtures/czech-project/', import.meta.url);
+  const read = (file: string) => JSON.parse(readFileSync(new URL(file, fixture), 'utf8'));
+  const project = read('project.json') as TrainingData;
+  const started = performance.now();
+  const model = loadModel(await trainModel(project));
+  const trainSeconds = (performance.now() - started) / 1000;
+  const accuracy = (file: string) => {
+    const phrases = read(file) as LabelledText[];
+    const right = phrases.filter((p) => model.classify(p.text, { threshold: 0 }).intent?.name === p.intent);
+    return { phrases: phrases.length, accuracy: right.length / phrases.length };
+  };
+  return {
+    czech: {
+      intents: project.intents.length,
+      templates: project.intents.reduce((n, i) => n + i.templates.length, 0),
+      trainSeconds,
+      fixtureHeldOut: accuracy('held-out.json'),
+      chatHeldOut: accuracy('chat-held-out.json'),
     },
   };
 }
 
 const output =
-  engine === 'nlp.js' ? await runNlpJs() : engine === 'ours-evaluation' ? await runEvaluation() : await runOurs();
+  engine === 'nlp.js'
+    ? await runNlpJs()
+    : engine === 'ours-evaluation'
+      ? await runEvaluation()
+      : engine === 'ours-czech'
+        ? await runCzech()
+        : await runOurs();
 process.stdout.write(`${JSON.stringify(output)}\n`);

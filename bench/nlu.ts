@@ -15,13 +15,17 @@ if (!directory || !existsSync(directory)) {
   console.error('Set NLU_BENCH_DATA to a directory of <name>.train.jsonl / <name>.test.jsonl files.');
   process.exit(1);
 }
+// Datasets converted by the bench/nlu-convert-*.ts scripts (git-ignored; a set that is absent is skipped).
+const converted = join(here, 'data');
+const directories = [directory, ...(existsSync(converted) ? [converted] : [])];
 const engines = (process.env.NLU_BENCH_ENGINES ?? 'ours,nlp.js').split(',').map((e) => e.trim());
 const resultsPath = join(here, 'results', 'nlu.json');
 const previous = existsSync(resultsPath) ? JSON.parse(readFileSync(resultsPath, 'utf8')) : {};
 
 function run(engine: string, dataset: string): Record<string, unknown> {
+  const from = directories.find((d) => findDatasets(d).includes(dataset)) ?? directory;
   const output = execFileSync(process.execPath, [join(here, 'nlu-run.ts'), engine, dataset], {
-    env: { ...process.env, NLU_BENCH_DATA: directory },
+    env: { ...process.env, NLU_BENCH_DATA: from },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -51,7 +55,7 @@ function medianRun(samples: (EngineRun & Record<string, unknown>)[]): EngineRun 
 const runs: (EngineRun & Record<string, unknown>)[] = [];
 let oos: unknown = previous.oos;
 let evaluation: unknown = previous.evaluation;
-for (const dataset of findDatasets(directory)) {
+for (const dataset of [...new Set(directories.flatMap(findDatasets))]) {
   const samples = new Map<string, (EngineRun & Record<string, unknown>)[]>(engines.map((e) => [e, []]));
   for (let round = 0; round < Math.max(1, REPEATS); round++) {
     for (const engine of engines) {
@@ -71,6 +75,11 @@ for (const dataset of findDatasets(directory)) {
     evaluation = run('ours-evaluation', dataset).evaluation;
     console.log('5-fold evaluation of clinc150:', evaluation);
   }
+}
+let czech: unknown = previous.czech;
+if (engines.includes('ours')) {
+  czech = run('ours-czech', '-').czech;
+  console.log('Czech fixture, held-out accuracy:', JSON.stringify(czech));
 }
 // Keep the other engines' earlier runs when only some engines ran this time.
 for (const old of (previous.runs ?? []) as EngineRun[]) {
@@ -93,6 +102,7 @@ const results = {
   runs,
   oos,
   evaluation,
+  czech,
   trainTimeRatio,
   trainCpuTimeRatio,
   machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage: loadavg() },

@@ -7,6 +7,8 @@ import type { Classification, ClassifyOptions, EntityDefinition } from '../nlu/i
 /** What the runtime needs of a language model: the NLU engine's NluModel fits. */
 export interface Classifier {
   classify(text: string, options?: ClassifyOptions): Classification;
+  /** The threshold the model carries (used when the settings set none). */
+  readonly defaultThreshold?: number;
 }
 
 /**
@@ -22,7 +24,8 @@ export interface BotSnapshot {
   reactions: Reaction[];
   scopes: ReactionScope[];
   actions: ProjectAction[];
-  settings: { confidenceThreshold: number; multiIntent: boolean };
+  /** confidenceThreshold null: the model's own threshold. */
+  settings: { confidenceThreshold: number | null; multiIntent: boolean };
   /** null when the project has no trained model yet: every message then falls back. */
   model: Classifier | null;
   /** Entity definitions, for the select box of entity values. */

@@ -125,7 +125,7 @@ export async function runTurn(
     }
     if (!snapshot.model) tracker.log('warn', 'The language model is not trained yet; every message falls back');
     const classification = snapshot.model?.classify(input.text, {
-      threshold: snapshot.settings.confidenceThreshold,
+      threshold: snapshot.settings.confidenceThreshold ?? undefined,
       multiIntent: snapshot.settings.multiIntent,
     });
     turn.entities = classification?.entities ?? [];
@@ -142,7 +142,7 @@ export async function runTurn(
     if (turn.intent === null) {
       tracker.log(
         'info',
-        `Confidence ${turn.confidence.toFixed(3)} is below the threshold ${snapshot.settings.confidenceThreshold}; fallback`,
+        `Confidence ${turn.confidence.toFixed(3)} is below the threshold ${snapshot.settings.confidenceThreshold ?? snapshot.model?.defaultThreshold}; fallback`,
       );
       await hooks.countUnclassified(input.text);
       await runFallback();

@@ -7,6 +7,7 @@ import { NluModel } from './model.ts';
 import { seededRandom, shuffleInPlace } from './seeded-random.ts';
 import { DEFAULT_THRESHOLD, fitModel, withProjectFeatures } from './train.ts';
 import type { TrainOptions } from './train.ts';
+import { chooseThreshold } from './threshold.ts';
 import { TrainPool } from './train-pool.ts';
 import { templateExpander, trainingExamples } from './training-examples.ts';
 import type { TrainingData } from './types.ts';
@@ -14,6 +15,7 @@ import type { TrainingData } from './types.ts';
 export interface EvaluationOptions extends TrainOptions {
   folds?: number;
   seed?: number;
+  /** A threshold set by hand; without it the project's own (`project_threshold`) is used. */
   threshold?: number;
 }
 
@@ -21,6 +23,8 @@ export interface Evaluation {
   folds: number;
   seed: number;
   threshold: number;
+  /** The threshold this cross-validation supports (chooseThreshold): what the project's model carries. */
+  project_threshold: number;
   /** Share of templates recognised (right intent at or above the threshold). */
   accuracy: number;
   accuracy_without_confidence: number;
@@ -54,7 +58,6 @@ export async function evaluateProject(data: TrainingData, options: EvaluationOpt
   const started = performance.now();
   const folds = Math.max(2, options.folds ?? 5);
   const seed = options.seed ?? 42;
-  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const assignment = assignFolds(data, folds, seed);
   const expand = templateExpander(data, options.maxExpansions);
   const pool = options.pool ?? new TrainPool(options.workers);
@@ -74,7 +77,7 @@ export async function evaluateProject(data: TrainingData, options: EvaluationOpt
         if (assignment[i]![t] !== fold || !template.trim()) return;
         // A template with references is tested as its first concrete sentence.
         const text = expand(template)[0]!.text;
-        results.push(predictTemplate(model, intent, template, text, threshold));
+        results.push(predictTemplate(model, intent, template, text));
       });
     });
     byFold[fold] = results;
@@ -89,12 +92,16 @@ export async function evaluateProject(data: TrainingData, options: EvaluationOpt
     if (!options.pool) await pool.close();
   }
   const templates = byFold.flat();
+  const projectThreshold = chooseThreshold(templates, DEFAULT_THRESHOLD);
+  const threshold = options.threshold ?? projectThreshold;
+  for (const t of templates) t.is_recognized = t.is_recognized_without_confidence && t.confidence >= threshold;
   const recognised = templates.filter((t) => t.is_recognized).length;
   const recognisedRaw = templates.filter((t) => t.is_recognized_without_confidence).length;
   return {
     folds,
     seed,
     threshold,
+    project_threshold: projectThreshold,
     accuracy: templates.length ? recognised / templates.length : 0,
     accuracy_without_confidence: templates.length ? recognisedRaw / templates.length : 0,
     intents: intentMetrics(data.intents, templates, threshold),
@@ -110,7 +117,6 @@ function predictTemplate(
   intent: { id: number; name: string },
   template: string,
   text: string,
-  threshold: number,
 ): TemplateResult {
   const base = { intent_id: intent.id, intent: intent.name, template };
   if (model.intents.length === 0) {
@@ -131,7 +137,7 @@ function predictTemplate(
   const confidence = confidences[best]!;
   return {
     ...base,
-    is_recognized: right && confidence >= threshold,
+    is_recognized: right, // against the threshold once every fold is in
     is_recognized_without_confidence: right,
     confidence,
     prediction: predicted.name,

@@ -28,6 +28,7 @@ export type { ExpandedTemplate } from './expand-templates.ts';
 export { NluModel } from './model.ts';
 export { DEFAULT_THRESHOLD } from './train.ts';
 export { evaluateProject } from './evaluate.ts';
+export { chooseThreshold } from './threshold.ts';
 export { detectClashes, NEGATIVE_SUFFIX, positiveTwin } from './clashes.ts';
 export { extractEntities } from './entities.ts';
 export { stripStopwords } from './stopwords.ts';
@@ -39,6 +40,11 @@ export { normalizeText, tokenize } from './normalize.ts';
 export async function trainModel(data: TrainingData, options: TrainOptions = {}): Promise<Uint8Array> {
   const examples = trainingExamples(data, templateExpander(data, options.maxExpansions));
   return serializeModel(await fitModel(examples, data.language, data.entities, withProjectFeatures(data, options)));
+}
+
+/** The same model carrying another default threshold (the one its project's cross-validation chose). */
+export function withDefaultThreshold(bytes: Uint8Array, threshold: number): Uint8Array {
+  return serializeModel({ ...deserializeModel(bytes), defaultThreshold: threshold });
 }
 
 /** Loads a model from its bytes (views over them, no copy when 4-byte aligned). */

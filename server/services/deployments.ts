@@ -34,7 +34,7 @@ import { logUserAction } from './users-log.ts';
 /** What a deployment freezes: everything the bot is made of, as it was. */
 export interface FrozenConfiguration {
   language: string;
-  nlu: { confidenceThreshold: number; multiIntent: boolean };
+  nlu: { confidenceThreshold: number | null; multiIntent: boolean };
   reactions: Reaction[];
   scopes: ReactionScope[];
   actions: ProjectAction[];

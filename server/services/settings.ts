@@ -12,7 +12,6 @@ import {
 } from '../../src/api/contract/settings.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../http/http-error.ts';
-import { DEFAULT_THRESHOLD } from '../nlu/index.ts';
 import { recordRevision } from './revisions.ts';
 
 export const SETTINGS_RESOURCE = '/settings';
@@ -28,7 +27,7 @@ const silenceTexts: Record<string, { utter: string; hangup: string }> = {
   cs: { utter: 'Promiňte, neslyším vás. Jste tam ještě?', hangup: 'Neslyším vás. Na shledanou.' },
 };
 
-/** What a new project starts with (spec 2 §3 fields); the language model's own default threshold. */
+/** What a new project starts with (spec 2 §3 fields); no threshold set by hand: the model's own. */
 export function defaultSettings(name: string, language: string): StoredSettings {
   const lang = language === 'cs' ? 'cs' : 'en';
   return {
@@ -36,7 +35,7 @@ export function defaultSettings(name: string, language: string): StoredSettings 
     instances_dev: 1,
     instances_prod: 1,
     context_phrases: [],
-    confidence_threshold: DEFAULT_THRESHOLD,
+    confidence_threshold: null,
     voices_id: defaultVoice[lang] ?? null,
     voice_pitch: 0,
     voice_speed: 1,

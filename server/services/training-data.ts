@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../http/http-error.ts';
-import { DEFAULT_THRESHOLD, type EntityDefinition, type TrainingData } from '../nlu/index.ts';
+import type { EntityDefinition, TrainingData } from '../nlu/index.ts';
 import { listEntities } from './entities.ts';
 import { listIntents } from './intents.ts';
 import { readSettings } from './settings.ts';
@@ -10,24 +10,25 @@ import { listSynonyms } from './synonyms.ts';
 /** What classification needs from a project's settings (spec 2 §3: confidence_threshold, multi_intent, language). */
 export interface NluSettings {
   language: string;
-  threshold: number;
+  /** Set by hand in the settings, or null: the model's own (chosen from the project's cross-validation). */
+  threshold: number | null;
   multiIntent: boolean;
 }
 
-/** The project's NLU settings; a project without a settings row yet falls back to its language and 0.5. */
+/** The project's NLU settings; a project without a settings row yet falls back to its language and the model's threshold. */
 export async function readNluSettings(db: Db, projectId: number): Promise<NluSettings> {
   try {
     const s = await readSettings(db, projectId);
     return {
       language: s.language,
-      threshold: s.confidence_threshold ?? DEFAULT_THRESHOLD,
+      threshold: s.confidence_threshold ?? null,
       multiIntent: s.multi_intent ?? false,
     };
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 404) throw error;
     const project = await db.selectFrom('projects').select('language').where('id', '=', projectId).executeTakeFirst();
     if (!project) throw notFound('Project not found.');
-    return { language: project.language, threshold: DEFAULT_THRESHOLD, multiIntent: false };
+    return { language: project.language, threshold: null, multiIntent: false };
   }
 }
 

@@ -87,7 +87,7 @@ describe('training and evaluation', () => {
     // Classify with the stored model, as the chat runtime will.
     const model = await t.app.services.bots.models.draft(1);
     const { threshold } = await readNluSettings(t.db, 1);
-    const result = model!.classify('opening hours on sunday?', { threshold });
+    const result = model!.classify('opening hours on sunday?', { threshold: threshold ?? undefined });
     expect(result.intent?.name).toBe('opening hours');
     expect(model!.intents.map((i) => i.name)).toContain('order [NEG]');
     const log = await t.db

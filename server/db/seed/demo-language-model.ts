@@ -1,4 +1,4 @@
-import { evaluateProject, trainModel } from '../../nlu/index.ts';
+import { evaluateProject, trainModel, withDefaultThreshold } from '../../nlu/index.ts';
 import { ENTITIES_RESOURCE, entityView } from '../../services/entities.ts';
 import { storeEvaluation } from '../../services/evaluations.ts';
 import { INTENTS_RESOURCE, type WriteScope, insertTemplates, recordIntentRevision } from '../../services/intents.ts';
@@ -310,13 +310,15 @@ export async function initializeDemoLanguageModel(
     const data = await loadTrainingData(trx, projectId);
     const hash = trainingDataHash(data);
     const { threshold } = await readNluSettings(trx, projectId);
-    await storeDraftModel(trx, projectId, await trainModel(data, { workers: 1 }), hash);
-    await storeEvaluation(
-      trx,
-      projectId,
-      await evaluateProject(data, { folds: 5, seed: 42, threshold, workers: 1 }),
-      hash,
-    );
+    const evaluation = await evaluateProject(data, {
+      folds: 5,
+      seed: 42,
+      threshold: threshold ?? undefined,
+      workers: 1,
+    });
+    const model = withDefaultThreshold(await trainModel(data, { workers: 1 }), evaluation.project_threshold);
+    await storeDraftModel(trx, projectId, model, hash);
+    await storeEvaluation(trx, projectId, evaluation, hash);
   } catch (error) {
     // An untrained demo still works: the screens say 'not retrained' and Train NLU trains it.
     console.warn('The demo language model could not be trained at seed time:', error);

@@ -1,6 +1,6 @@
 import type { LanguageDefinition } from './language-definition.ts';
 import { czechNegation } from './cs-negation.ts';
-import { snowballStemmer } from './stemmers.ts';
+import { foldedCzechStemmer } from './cs-stemmer.ts';
 import { stopwordSet } from './stopword-set.ts';
 
 /** Czech number words in their common cases (nominative, genitive, locative, instrumental). */
@@ -66,7 +66,7 @@ export const czech: LanguageDefinition = {
   code: 'cs',
   name: 'Čeština',
   stopwords: stopwordSet('cs'),
-  stem: snowballStemmer('czech'),
+  stem: foldedCzechStemmer,
   numberWords: { values, multipliers, joiners: new Set(['a']) },
   negation: czechNegation,
 };

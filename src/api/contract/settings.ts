@@ -73,7 +73,8 @@ export const settingsFields = {
   instances_dev: int('Instances for testing', 0, 50),
   instances_prod: int('Instances for production', 0, 50),
   context_phrases: z.array(plainText('A context phrase', 200, 1)).max(500, 'At most 500 context phrases.'),
-  confidence_threshold: decimal('Confidence threshold', 0, 1),
+  /** null: the threshold the project's model carries (chosen from its cross-validation at each training). */
+  confidence_threshold: decimal('Confidence threshold', 0, 1).nullable(),
   voices_id: z
     .string({ error: 'Voice must be text.' })
     .refine((v) => voiceIds.includes(v), 'Unknown voice; choose one of the list.')

@@ -103,11 +103,12 @@ export function SettingsView({
   const number = (
     field: keyof SettingsDraft & string,
     label: string,
-    opts: { min: number; max: number; step?: number; decimalScale?: number },
+    opts: { min: number; max: number; step?: number; decimalScale?: number; emptyMeans?: string },
   ) => (
     <NumberInput
       label={label}
-      value={draft[field] as number}
+      description={opts.emptyMeans}
+      value={(draft[field] as number | null) ?? ''}
       min={opts.min}
       max={opts.max}
       step={opts.step ?? 1}
@@ -115,7 +116,9 @@ export function SettingsView({
       allowDecimal={opts.decimalScale !== undefined}
       error={errors[field]}
       disabled={locked}
-      onChange={(v) => typeof v === 'number' && change(field, v as never)}
+      onChange={(v) =>
+        typeof v === 'number' ? change(field, v as never) : opts.emptyMeans && v === '' && change(field, null as never)
+      }
     />
   );
   const secret = (field: 'sip_password_dev' | 'sip_password_prod', label: string) => (
@@ -172,7 +175,13 @@ export function SettingsView({
             allowDeselect={false}
             onChange={(v) => v && change('language', v as SettingsDraft['language'])}
           />
-          {number('confidence_threshold', 'Confidence threshold', { min: 0, max: 1, step: 0.05, decimalScale: 3 })}
+          {number('confidence_threshold', 'Confidence threshold', {
+            min: 0,
+            max: 1,
+            step: 0.05,
+            decimalScale: 3,
+            emptyMeans: 'Empty: chosen at each training from the project’s own cross-validation.',
+          })}
           {number('conversations_retention', 'Keep conversations (days)', { min: 1, max: 3650 })}
           {toggle('is_chat', 'Chat only', 'No voice channel: hides outbound campaigns and telephony settings.')}
           {toggle('multi_intent', 'Multiple intents', 'Recognise more than one intent in one message.')}

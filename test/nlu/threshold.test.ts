@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { TemplateResult } from '../../server/nlu/evaluation-metrics.ts';
+import { chooseThreshold, MAX_RECALL_COST, MIN_TEMPLATES_FOR_THRESHOLD } from '../../server/nlu/threshold.ts';
+
+const result = (right: boolean, confidence: number): TemplateResult => ({
+  intent_id: 1,
+  intent: 'a',
+  template: 'x',
+  is_recognized: right,
+  is_recognized_without_confidence: right,
+  confidence,
+  prediction: right ? 'a' : 'b',
+  prediction_id: right ? 1 : 2,
+});
+
+describe('per-project threshold from cross-validation', () => {
+  it('is the highest threshold that costs at most MAX_RECALL_COST of the templates', () => {
+    // 400 templates, 360 right with confidences 0.25, 0.2515, … 0.7885 and 40 wrong.
+    const templates = [
+      ...Array.from({ length: 360 }, (_, i) => result(true, 0.25 + i * 0.0015)),
+      ...Array.from({ length: 40 }, () => result(false, 0.3)),
+    ];
+    const threshold = chooseThreshold(templates, 0.45);
+    const kept = templates.filter((t) => t.is_recognized_without_confidence && t.confidence >= threshold).length;
+    expect(kept).toBeGreaterThanOrEqual(360 - MAX_RECALL_COST * 400);
+    // A hundredth higher would cost more than allowed.
+    const higher = templates.filter((t) => t.is_recognized_without_confidence && t.confidence >= threshold + 0.01);
+    expect(higher.length).toBeLessThan(360 - MAX_RECALL_COST * 400);
+  });
+
+  it('keeps the default for projects with few templates and stays within bounds', () => {
+    const few = Array.from({ length: MIN_TEMPLATES_FOR_THRESHOLD - 1 }, () => result(true, 0.99));
+    expect(chooseThreshold(few, 0.45)).toBe(0.45);
+    const sure = Array.from({ length: 100 }, () => result(true, 0.99));
+    expect(chooseThreshold(sure, 0.45)).toBe(0.8);
+    const unsure = Array.from({ length: 100 }, () => result(true, 0.01));
+    expect(chooseThreshold(unsure, 0.45)).toBe(0.2);
+  });
+});
