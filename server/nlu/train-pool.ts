@@ -7,7 +7,7 @@ import { vocabularyOf } from './tfidf.ts';
 import type { Vocabulary } from './tfidf.ts';
 import { runTrainJob } from './train-job.ts';
 import type { TrainJob } from './train-job.ts';
-import type { FitRequest, WorkerRequest } from './train-worker.ts';
+import type { FitRequest, WorkerRequest } from './train-messages.ts';
 import type { ModelParts } from './model-parts.ts';
 import type { WeightedRows } from './training-matrix.ts';
 

@@ -1,35 +1,11 @@
 import { parentPort } from 'node:worker_threads';
-import type { FeaturizeJob } from './featurize-job.ts';
 import { lookupColumn } from './hash-table.ts';
-import type { HashTable } from './hash-table.ts';
 import type { ModelParts } from './model-parts.ts';
 import { fitModel } from './train.ts';
-import type { TrainOptions } from './train.ts';
+import type { WorkerRequest } from './train-messages.ts';
 import { runTrainJob } from './train-job.ts';
-import type { TrainJob } from './train-job.ts';
-import type { TrainingExamples } from './training-examples.ts';
 import { featurizeShare, weighRows } from './training-matrix.ts';
 import type { FeaturizedShare } from './training-matrix.ts';
-import type { EntityDefinition } from './types.ts';
-
-/** A whole model fitted in one thread (an evaluation fold, while another thread fits the next). */
-export interface FitRequest {
-  examples: TrainingExamples;
-  language: string;
-  entities: readonly EntityDefinition[];
-  options: Omit<TrainOptions, 'pool' | 'workers'>;
-}
-
-/**
- * A worker thread of the training pool. Four requests: featurise a share of the sentences (kept here,
- * answering their document frequencies), vectorise them once the vocabulary is known, train one-vs-rest
- * classes or one joint problem, and fit a whole model in this thread.
- */
-export type WorkerRequest =
-  | { id: number; kind: 'featurize'; key: number; job: FeaturizeJob }
-  | { id: number; kind: 'vectorize'; key: number; table: HashTable; idf: Float32Array; charWeight: number }
-  | { id: number; kind: 'train'; job: TrainJob }
-  | { id: number; kind: 'fit'; fit: FitRequest };
 
 const featurized = new Map<number, FeaturizedShare>();
 

@@ -1,7 +1,5 @@
 import { DEFAULT_CALIBRATION } from './calibration.ts';
-import type { Calibration } from './calibration.ts';
 import { DEFAULT_FEATURES } from './features.ts';
-import type { FeatureSettings } from './features.ts';
 import { getLanguage } from './languages/registry.ts';
 import type { ModelParts } from './model-parts.ts';
 import { quantiseWeights } from './model-parts.ts';
@@ -9,35 +7,20 @@ import { trainingMatrix } from './training-matrix.ts';
 import { packedMatrix, TrainPool } from './train-pool.ts';
 import { runTrainJob } from './train-job.ts';
 import type { Solver, TrainJob } from './train-job.ts';
+import type { FitOptions } from './train-options.ts';
 import type { SparseMatrix } from './sparse-matrix.ts';
 import type { Vocabulary } from './tfidf.ts';
 import { positiveTwin } from './clashes.ts';
 import type { EntityDefinition, IntentRef, TrainingData } from './types.ts';
 
-export interface TrainOptions {
-  /** Crammer–Singer (default) or one-vs-rest linear SVM. */
-  solver?: Solver;
-  /** SVM regularisation: larger fits the templates more closely (default by solver, DEFAULT_C). */
-  C?: number;
-  /** Solver tolerance (default DEFAULT_EPSILON). */
-  epsilon?: number;
-  /** C multiplier for each class's own examples (one-vs-rest only). */
-  positiveWeight?: number;
-  features?: Partial<FeatureSettings>;
-  /** Features seen in fewer sentences than this are dropped. */
-  minDf?: number;
-  /** Cap of sentences one template expands to. */
-  maxExpansions?: number;
-  calibration?: Calibration;
-  /** Threshold stored in the model and used when classify() is not given one. */
-  defaultThreshold?: number;
+/** How to train: the fit's options, and the threads to train in. */
+export interface TrainOptions extends FitOptions {
   /** Worker threads (default: 2, or fewer cores); 1 trains in the calling thread. */
   workers?: number;
   /** Work (sentences × intents) from which a single Crammer–Singer fit featurises in the threads (tests lower it). */
   threadWork?: number;
   /** Reuse a pool across several trainings (evaluation folds); the caller closes it. */
   pool?: TrainPool;
-  seed?: number;
 }
 
 /**

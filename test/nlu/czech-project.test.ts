@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateProject, loadModel, trainModel } from '../../server/nlu/index.ts';
 import type { TrainingData } from '../../server/nlu/index.ts';
 
-const fixture = new URL('../fixtures/czech-project', import.meta.url);
+const fixture = new URL('../fixtures/czech-project/', import.meta.url);
 const project = JSON.parse(readFileSync(new URL('project.json', fixture), 'utf8')) as TrainingData;
 const heldOut = JSON.parse(readFileSync(new URL('held-out.json', fixture), 'utf8')) as {
   text: string;

@@ -3,7 +3,6 @@ import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobById } from '../../server/jobs/job-queue.ts';
 import { DEFAULT_THRESHOLD } from '../../server/nlu/index.ts';
-import { getDraftModel } from '../../server/services/model-cache.ts';
 import type { TrainingData } from '../../server/nlu/index.ts';
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
 import type { Caller, TestApp } from './helpers/test-app.ts';
@@ -140,7 +139,7 @@ describe('Czech project through the public API (CSV import, training job, chat)'
     const answer = (
       await t.call('GET', '/v1/intents/evaluation', { as: admin, query: { project_id: projectId } })
     ).json();
-    const model = await getDraftModel(t.db, projectId);
+    const model = await t.app.services.bots.models.draft(projectId);
     expect(model!.defaultThreshold).toBe(answer.threshold);
     expect(answer.threshold).not.toBe(DEFAULT_THRESHOLD);
     let below = 0;
