@@ -104,7 +104,10 @@ try {
       `/v1/intents/evaluation?project_id=${projectId}`,
     );
     if ((status.job_id ?? 0) < job_id) continue;
-    if (status.state === 'failed') throw new Error(`training failed: ${status.error}`);
+    if (status.state === 'failed') {
+      afterDeploy = { skipped: `training failed: ${status.error}` };
+      break;
+    }
     if (status.state === 'done') {
       trained = true;
       break;
