@@ -26,7 +26,7 @@ import {
 } from '../api/intents.ts';
 import type { Synonym } from '../api/contract/synonyms.ts';
 import { getSynonyms, updateSynonyms } from '../api/synonyms.ts';
-import { getEvaluation, reloadWorker, runTrain } from '../api/training.ts';
+import { getEvaluation, reloadWorker, runTrain, trainAndWait } from '../api/training.ts';
 import { classifyUnclassified, getUnclassifiedIntents, markClassified } from '../api/unclassified.ts';
 import { getProjects, insertProject } from '../api/projects.ts';
 import { getMe } from '../api/users.ts';
@@ -126,6 +126,7 @@ export const providedProjectSelectionMachine = projectSelectionMachine.provide({
   actors: {
     loadProjects: fromPromise(() => getProjects()),
     createProject: fromPromise(({ input }) => insertProject({ name: input.name })),
+    trainFirstModel: fromPromise(({ input, signal }) => trainAndWait(input.projectId, signal)),
   },
   actions: {
     notify: (_, params) => showNotice(params),

@@ -2,7 +2,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { TEST_OK } from '../../api/contract/tests.ts';
 import { getDeployDiff, runDeploy } from '../../api/deployments.ts';
 import { getTests, runTest } from '../../api/tests.ts';
-import { getEvaluation, runTrain } from '../../api/training.ts';
+import { trainAndWait } from '../../api/training.ts';
 import { showNotice } from '../provide.ts';
 import type { RunTestsInput } from './actors.ts';
 import type { DeployModalEvent } from './events.ts';
@@ -38,25 +38,10 @@ const runTests = fromCallback<{ type: 'never' }, RunTestsInput>(({ input, sendBa
   };
 });
 
-/** Pause between two checks of the training job. */
-const TRAIN_POLL_MS = 1000;
-
-/** GET /run/train, then GET /intents/evaluation until that job (or a later one) is done or failed. */
-async function trainAndWait({ signal }: { signal: AbortSignal }): Promise<void> {
-  const { job_id } = await runTrain();
-  while (!signal.aborted) {
-    await new Promise((resolve) => setTimeout(resolve, TRAIN_POLL_MS));
-    const { status } = await getEvaluation();
-    if (status.job_id === null || status.job_id < job_id) continue;
-    if (status.state === 'failed') throw new Error(status.error ?? 'Training failed');
-    if (status.state === 'done') return;
-  }
-}
-
 export const providedDeployModalMachine = deployModalMachine.provide({
   actors: {
     loadDiff: fromPromise(({ input }) => getDeployDiff(input.env, input.rollbackOf)),
-    train: fromPromise(trainAndWait),
+    train: fromPromise(({ signal }) => trainAndWait(null, signal)),
     loadTests: fromPromise(async () => (await getTests()).map(({ id, name }) => ({ id, name }))),
     runTests,
     deploy: fromPromise(({ input }) => runDeploy(input.env, input.message, input.rollbackOf)),
