@@ -17,18 +17,34 @@ import { generateCsv, INTENTS, TEMPLATES_PER_INTENT } from './scale-project.ts';
 const BUDGET_MS = 1000;
 const RUNS = 3;
 /** Training 40,000 templates may take a while on a busy machine; (b) is skipped beyond this. */
-const TRAIN_LIMIT_MS = 600_000;
+const TRAIN_LIMIT_MS = Number(process.env.BENCH_TRAIN_LIMIT_MS ?? 600_000);
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** Milliseconds from choosing Deploy → Testing to the dialog showing the resource row named `row`. */
+/**
+ * Milliseconds from choosing Deploy → Testing to the dialog showing the resource row named `row`, measured in the
+ * page (the menu item's click event to the first frame that has the row), so Playwright's polling is not counted.
+ */
 async function openDialog(page: Page, row: string): Promise<number> {
   await page.getByRole('button', { name: 'Deploy', exact: true }).first().click();
-  const started = await page.evaluate(() => performance.now());
-  await page.getByRole('menuitem', { name: 'Testing' }).click();
+  const item = page.getByRole('menuitem', { name: 'Testing' });
+  await item.waitFor();
+  const shown = page.evaluate(
+    (label) =>
+      new Promise<number>((resolve) => {
+        let started = 0;
+        document.addEventListener('click', () => (started ||= performance.now()), { capture: true, once: true });
+        const check = () => {
+          if (started && document.querySelector(`[aria-label="${label}"]`)) resolve(performance.now() - started);
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    row,
+  );
+  await item.click();
+  const ms = await shown;
   const dialog = page.getByRole('dialog', { name: 'Deploy to testing' });
-  await dialog.getByRole('button', { name: row }).waitFor({ timeout: 60_000 });
-  const ms = (await page.evaluate(() => performance.now())) - started;
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
   return ms;
@@ -94,7 +110,10 @@ try {
   // (b) needs a deployment, and deploying needs the model trained on these intents.
   let afterDeploy: Awaited<ReturnType<typeof scenario>> | { skipped: string } = { skipped: 'training too slow' };
   const trainStarted = performance.now();
-  const { job_id } = await pageApi<{ job_id: number }>(page, 'GET', `/v1/run/train?project_id=${projectId}`);
+  const { job_id } =
+    TRAIN_LIMIT_MS > 0
+      ? await pageApi<{ job_id: number }>(page, 'GET', `/v1/run/train?project_id=${projectId}`)
+      : { job_id: 0 };
   let trained = false;
   while (performance.now() - trainStarted < TRAIN_LIMIT_MS) {
     await new Promise((r) => setTimeout(r, 2000));

@@ -7,7 +7,9 @@ import {
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
 import { type FrozenConfiguration, freezeConfiguration } from './deployments.ts';
+import type { TrainingData } from '../nlu/index.ts';
 import { trainingStatus } from './training.ts';
+import { trainingDataHash } from './training-data.ts';
 
 /** One item of a resource: its identity, a name to show, and the value compared. */
 interface DiffEntry {
@@ -112,6 +114,27 @@ async function latestConfiguration(
   return row ? { id: row.id, configuration: row.configuration as unknown as FrozenConfiguration } : null;
 }
 
+/** The training data of a configuration, shaped (and ordered) as loadTrainingData reads it. */
+function trainingDataOf(c: FrozenConfiguration): TrainingData {
+  return {
+    language: c.language,
+    intents: c.intents.map((i) => ({ id: i.id, name: i.name, templates: i.templates })),
+    synonyms: c.synonyms.map((s) => ({ name: s.name, values: s.values })),
+    entities: c.entities,
+  };
+}
+
+async function frozenConfiguration(db: Db, projectId: number, id: number): Promise<FrozenConfiguration> {
+  const row = await db
+    .selectFrom('deployments')
+    .select('configuration')
+    .where('project_id', '=', projectId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('Deployment not found.');
+  return row.configuration as unknown as FrozenConfiguration;
+}
+
 /** An environment before its first deployment serves nothing: everything in the draft counts as added. */
 const EMPTY: Partial<FrozenConfiguration> = {};
 
@@ -123,26 +146,21 @@ export async function deployDiff(
   toDeploymentId?: number,
 ): Promise<DeployDiff> {
   if (toDeploymentId !== undefined && env !== 'prod') throw badRequest('A rollback deploys to production only.');
-  const current = await latestConfiguration(db, projectId, env);
-  let target: FrozenConfiguration;
-  if (toDeploymentId !== undefined) {
-    const row = await db
-      .selectFrom('deployments')
-      .select('configuration')
-      .where('project_id', '=', projectId)
-      .where('id', '=', toDeploymentId)
-      .executeTakeFirst();
-    if (!row) throw notFound('Deployment not found.');
-    target = row.configuration as unknown as FrozenConfiguration;
-  } else {
-    target = await freezeConfiguration(db, projectId);
-  }
+  const [current, target] = await Promise.all([
+    latestConfiguration(db, projectId, env),
+    toDeploymentId !== undefined
+      ? frozenConfiguration(db, projectId, toDeploymentId)
+      : freezeConfiguration(db, projectId),
+  ]);
+  // The draft just read holds the training data: its digest is not read a second time (40,000 templates).
+  const training =
+    toDeploymentId === undefined ? await trainingStatus(db, projectId, trainingDataHash(trainingDataOf(target))) : null;
   const from = current?.configuration ?? EMPTY;
   return {
     env,
     current_deployment_id: current?.id ?? null,
     rollback_of: toDeploymentId ?? null,
     resources: DIFF_RESOURCES.map((r) => diffResource(r.resource, r.label, r.entries(from), r.entries(target))),
-    training: toDeploymentId === undefined ? await trainingStatus(db, projectId) : null,
+    training,
   };
 }

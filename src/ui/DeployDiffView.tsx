@@ -50,6 +50,8 @@ export function DeployTrainingNote({
 /** What a deploy or rollback changes, per resource: counts, and each changed item expandable to its diff. */
 export function DeployDiffView({ diff }: { diff: DeployDiff }) {
   const changed = diff.resources.filter((r) => changedCount(r) > 0);
+  // Only an opened resource renders its items (hundreds at the 40,000-template scale).
+  const [opened, setOpened] = useState<string[]>([]);
   const heading = diff.rollback_of !== null ? 'What this rollback changes' : 'What goes live';
   return (
     <Stack gap={4} aria-label={heading} role="region">
@@ -67,7 +69,7 @@ export function DeployDiffView({ diff }: { diff: DeployDiff }) {
           {DIFF_NOTHING}
         </Text>
       ) : (
-        <Accordion variant="contained" multiple chevronPosition="left">
+        <Accordion variant="contained" multiple chevronPosition="left" value={opened} onChange={setOpened}>
           {changed.map((r) => (
             <Accordion.Item key={r.resource} value={r.resource}>
               <Accordion.Control aria-label={`${r.label}: ${countsText(r)}`}>
@@ -85,7 +87,7 @@ export function DeployDiffView({ diff }: { diff: DeployDiff }) {
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
-                <ResourceItems resource={r} rollback={diff.rollback_of !== null} />
+                {opened.includes(r.resource) && <ResourceItems resource={r} rollback={diff.rollback_of !== null} />}
               </Accordion.Panel>
             </Accordion.Item>
           ))}

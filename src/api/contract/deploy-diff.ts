@@ -45,7 +45,7 @@ export const deployDiff = z.object({
 export type DeployDiff = z.infer<typeof deployDiff>;
 
 /** At most this many changed items per resource are sent; counts are always exact. */
-export const DIFF_ITEMS_MAX = 500;
+export const DIFF_ITEMS_MAX = 200;
 
 /** Texts of the deploy modal's diff (ours). */
 export const DIFF_FAILED = 'Cannot load what would change.';

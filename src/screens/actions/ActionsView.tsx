@@ -37,6 +37,7 @@ import { WEBHOOK_METHODS, WEBHOOK_TIMEOUT_MAX_MS } from '../../api/contract/acti
 import type { actionEditorMachine } from '../../machines/actionEditor/machine.ts';
 import { actionToDelete, errorsOf, isFormOpen } from '../../machines/actionEditor/selectors.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
 import { RetryAlert } from '../../ui/RetryAlert.tsx';
 
 export interface ActionsViewProps {
@@ -106,13 +107,13 @@ export function ActionsView({ actor, canEdit }: ActionsViewProps) {
           </Group>
         </Group>
         {context.actions.length === 0 ? (
-          <Stack align="center" gap={4} py="lg" data-testid="actions-empty">
-            <Text fw={600}>No webhook actions yet</Text>
-            <Text size="sm" c="dimmed" ta="center" maw={520}>
-              A webhook action calls your server when a reaction names it; a JSON object answer becomes conversation
-              variables.
-            </Text>
-          </Stack>
+          <GuidedEmpty
+            testId="actions-empty"
+            title="No webhook actions yet"
+            sentence="A webhook action calls your server when a reaction names it; a JSON object answer becomes conversation variables."
+            action="Add an action"
+            onAction={() => send({ type: 'action.new' })}
+          />
         ) : (
           <Table striped highlightOnHover verticalSpacing="xs" data-testid="actions-table">
             <Table.Thead>

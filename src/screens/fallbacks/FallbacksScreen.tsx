@@ -25,6 +25,7 @@ import { NOT_RETRAINED_NOTE } from '../../machines/fallbackClassification/machin
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { providedFallbackClassificationMachine, providedTrainingMachine } from '../../machines/provide.ts';
 import { SessionActor } from '../../machines/session/context.ts';
+import { GuidedEmpty, openRunChat } from '../../ui/GuidedEmpty.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { TrainNluButton } from '../intents/TrainNluButton.tsx';
 import type { RouteEntry } from '../routes.tsx';
@@ -153,9 +154,13 @@ export default function FallbacksScreen({
         {state.hasTag('loading') && <Loader size="sm" />}
         {state.matches('failed') && <Text c="red">The fallbacks could not be loaded. Use reload to try again.</Text>}
         {!state.hasTag('loading') && items.length === 0 && !state.matches('failed') && (
-          <Text c="dimmed" size="sm">
-            Nothing to classify: every message was understood.
-          </Text>
+          <GuidedEmpty
+            testId="fallbacks-empty"
+            title="Nothing to classify"
+            sentence="Every message was understood; what the bot misses shows up here once people talk to it."
+            action="Talk to the bot"
+            onAction={openRunChat}
+          />
         )}
         {items.length > 0 && canClassify && bulkOpen && (
           <Group gap="sm" mb="sm" align="center" data-testid="bulk-triage">

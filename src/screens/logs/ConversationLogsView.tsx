@@ -26,6 +26,7 @@ import { isFiltered, type LogsFilter, PAGE_SIZES } from '../../machines/conversa
 import type { conversationLogsMachine } from '../../machines/conversationLogs/machine.ts';
 import { CONVERSATION_ENV_LABELS, labelColor, pageCount } from '../../machines/conversationLogs/selectors.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { GuidedEmpty, openRunChat } from '../../ui/GuidedEmpty.tsx';
 import { ConversationDrawer } from './ConversationDrawer.tsx';
 
 export const LOGS_TEXTS = {
@@ -274,10 +275,19 @@ export function ConversationLogsView({ actor, canOpen, canWrite, canDelete }: Co
                 ))}
             </Table.Tbody>
           </Table>
-          {browsing && items.length === 0 && (
+          {browsing && items.length === 0 && isFiltered(filter) && (
             <Text c="dimmed" ta="center" py="xl">
-              {isFiltered(filter) ? LOGS_TEXTS.noMatch : LOGS_TEXTS.noneYet}
+              {LOGS_TEXTS.noMatch}
             </Text>
+          )}
+          {browsing && items.length === 0 && !isFiltered(filter) && (
+            <GuidedEmpty
+              testId="logs-empty"
+              title="No conversations yet"
+              sentence={LOGS_TEXTS.noneYet}
+              action="Talk to the bot"
+              onAction={openRunChat}
+            />
           )}
         </Paper>
       )}
