@@ -6,6 +6,7 @@ import {
   markClassified,
   setUnclassifiedClass,
 } from '../../src/api/contract/unclassified.ts';
+import { classifyPhrases } from '../../src/api/contract/triage.ts';
 import type { CurrentUser } from '../../src/api/contract/users.ts';
 import { insufficientPermissions } from '../http/http-error.ts';
 import { type AppServices, registerCall } from '../http/register-call.ts';
@@ -44,6 +45,20 @@ export default async function unclassifiedRoutes(app: FastifyInstance, services:
         intentId: body.intent_id,
         keepAsTest: body.keep_as_test,
       }),
+    );
+    return { status: 'ok' as const, ...result };
+  });
+
+  registerCall(app, services, classifyPhrases, async ({ body, write, requireProject, user }) => {
+    const projectId = requireProject();
+    requireTestWrite(user, projectId, body.keep_as_test);
+    const result = await write(
+      `Classified ${body.phrases.length} phrases into intent ${body.intent_id}`,
+      (trx, atime) =>
+        unclassified.classifyPhrases(trx, { projectId, userId: user?.id ?? null, atime }, body.phrases, {
+          intentId: body.intent_id,
+          keepAsTest: body.keep_as_test,
+        }),
     );
     return { status: 'ok' as const, ...result };
   });

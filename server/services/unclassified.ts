@@ -108,26 +108,13 @@ export async function classifyMany(
 ): Promise<{ classified: number; test: KeptTest | null }> {
   const items = [];
   for (const id of new Set(ids)) items.push(await unclassifiedOf(trx, scope.projectId, id));
-  if (choice.intentId !== null) {
-    const intent = await trx
-      .selectFrom('intents')
-      .select(['id', 'name'])
-      .where('project_id', '=', scope.projectId)
-      .where('id', '=', choice.intentId)
-      .executeTakeFirst();
-    if (!intent) throw notFound('Intent not found.');
-    const held = new Set(
-      (await trx.selectFrom('intent_templates').select('template').where('intent_id', '=', intent.id).execute()).map(
-        (t) => t.template.toLowerCase(),
-      ),
+  if (choice.intentId !== null)
+    await addPhrasesToIntent(
+      trx,
+      scope,
+      choice.intentId,
+      items.map((i) => i.intent),
     );
-    for (const item of items) {
-      const template = normalizeTemplate(item.intent);
-      if (!template || held.has(template.toLowerCase())) continue;
-      await addTemplate(trx, scope, intent.id, template);
-      held.add(template.toLowerCase());
-    }
-  }
   const test =
     choice.intentId !== null && choice.keepAsTest
       ? await keepPhrasesAsTest(
@@ -158,4 +145,48 @@ export async function setUnclassifiedClass(db: Db, projectId: number, id: number
     .set({ class: cls, updated_at: new Date() })
     .where('id', '=', id)
     .execute();
+}
+
+/** Each phrase joins the intent's templates unless it already holds it (another intent holding it is an error). */
+async function addPhrasesToIntent(trx: Db, scope: WriteScope, intentId: number, phrases: string[]): Promise<void> {
+  const intent = await trx
+    .selectFrom('intents')
+    .select(['id', 'name'])
+    .where('project_id', '=', scope.projectId)
+    .where('id', '=', intentId)
+    .executeTakeFirst();
+  if (!intent) throw notFound('Intent not found.');
+  const held = new Set(
+    (await trx.selectFrom('intent_templates').select('template').where('intent_id', '=', intent.id).execute()).map(
+      (t) => t.template.toLowerCase(),
+    ),
+  );
+  for (const phrase of phrases) {
+    const template = normalizeTemplate(phrase);
+    if (!template || held.has(template.toLowerCase())) continue;
+    await addTemplate(trx, scope, intent.id, template);
+    held.add(template.toLowerCase());
+  }
+}
+
+/**
+ * Triage from the conversation logs: what a user said (not necessarily a fallback) joins the intent, kept as test
+ * steps if asked; a fallback waiting with the same words is classified with it.
+ */
+export async function classifyPhrases(
+  trx: Db,
+  scope: WriteScope,
+  phrases: string[],
+  choice: { intentId: number; keepAsTest: boolean },
+): Promise<{ classified: number; test: KeptTest | null }> {
+  const said = [...new Set(phrases.map((p) => p.trim().replace(/\s+/g, ' ')).filter(Boolean))];
+  if (said.length === 0) throw badRequest('The phrase cannot be empty.');
+  await addPhrasesToIntent(trx, scope, choice.intentId, said);
+  const test = choice.keepAsTest ? await keepPhrasesAsTest(trx, scope, choice.intentId, said) : null;
+  await trx
+    .deleteFrom('unclassified_intents')
+    .where('project_id', '=', scope.projectId)
+    .where('intent_key', 'in', said.map(unclassifiedKey))
+    .execute();
+  return { classified: said.length, test };
 }

@@ -128,6 +128,33 @@ describe('triage that writes tests', () => {
     );
   });
 
+  it('from the conversation logs: what a user said joins the intent as a test step; its waiting fallback goes', async () => {
+    await countUnclassified(t.db, 1, 'Could I  get a  pizza delivered', 'c1');
+    const order = await intentByName(t, admin, 'order');
+    const res = await write(t, admin, 'POST', '/v1/intents/classify-phrases', {
+      body: {
+        phrases: ['could I get a pizza delivered', 'pizza to my door please'],
+        intent_id: order.id,
+        keep_as_test: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ classified: 2, test: { name: 'order', steps_added: 2 } });
+    expect((await intentByName(t, admin, 'order')).templates).toEqual(
+      expect.arrayContaining(['could I get a pizza delivered', 'pizza to my door please']),
+    );
+    expect(await fallbacks()).toEqual([]);
+    const kept = (await tests()).find((x) => x.name === 'order')!;
+    expect(kept.steps.map((s) => s.input)).toEqual(['could I get a pizza delivered', 'pizza to my door please']);
+    expect(kept.steps[0]).toMatchObject({ reactions: ['order'], condition: reachesIntent('order') });
+    // A phrase another intent holds is refused, naming it; nothing is written.
+    const clash = await write(t, admin, 'POST', '/v1/intents/classify-phrases', {
+      body: { phrases: ['hello'], intent_id: order.id, keep_as_test: true },
+    });
+    expect(clash.statusCode).toBe(400);
+    expect((await tests()).find((x) => x.name === 'order')!.steps).toHaveLength(2);
+  });
+
   it('bad input changes nothing; keeping a test needs the right to write tests', async () => {
     await countUnclassified(t.db, 1, 'where is my pizza', 'c1');
     const id = await idOf('where is my pizza');
