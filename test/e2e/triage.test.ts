@@ -22,7 +22,7 @@ const status = (name: string, value: string) =>
   page.locator(`[aria-label="Test ${name}"][data-status="${value}"]`).waitFor({ timeout: 120_000 });
 
 /** A message the model does not understand, said in a console chat of project 1: it becomes a fallback. */
-async function say(msg: string) {
+async function say(msg: string): Promise<number> {
   const init = await pageApi<{ conversation_id: number; conversation_token: string }>(
     page,
     'POST',
@@ -35,6 +35,7 @@ async function say(msg: string) {
     `/v1/chat?project_id=1&id=${init.conversation_id}&conversation_token=${init.conversation_token}`,
     { msg, last_ts: 0 },
   );
+  return init.conversation_id;
 }
 
 describe('triage that writes tests (e2e)', () => {
@@ -116,4 +117,23 @@ describe('triage that writes tests (e2e)', () => {
     expect(await modal.getByRole('row', { name: 'Test opening hours' }).textContent()).toContain('ok');
     await screenshot(page, 'triage-3-gate');
   }, 300_000);
+
+  it('triage in the conversation logs: tick what the user said, one class, keep as test', async () => {
+    const phrase = 'gimme a large one with extra cheese';
+    const conversation = await say(phrase);
+    await page.goto(`${server.url}/?project_id=1&conversation_id=${conversation}#/app/logs`);
+    const triage = page.getByTestId('phrase-triage');
+    await triage.getByRole('checkbox', { name: `Tick ${phrase}` }).check({ timeout: 30_000 });
+    await triage.locator('input[aria-label="Class for ticked phrases"]').click();
+    await page.getByRole('option', { name: 'order', exact: true }).click();
+    await triage.getByRole('checkbox', { name: 'Keep as test' }).check();
+    await triage.getByRole('button', { name: 'Classify selected' }).click();
+    await toast('Kept as a step of test order');
+    await triage.getByText('classified').waitFor();
+    await screenshot(page, 'triage-4-logs');
+    const tests = await pageApi<{ name: string; steps: { input: string }[] }[]>(page, 'GET', '/v1/tests?project_id=1');
+    expect(tests.find((t) => t.name === 'order')?.steps.map((s) => s.input)).toContain(phrase);
+    const intents = await pageApi<{ name: string; templates: string[] }[]>(page, 'GET', '/v1/intents?project_id=1');
+    expect(intents.find((i) => i.name === 'order')?.templates).toContain(phrase);
+  }, 120_000);
 });

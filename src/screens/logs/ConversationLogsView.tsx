@@ -52,6 +52,8 @@ export interface ConversationLogsViewProps {
   canWrite: boolean;
   /** DELETE /conversations/notes. */
   canDelete: boolean;
+  /** Triage of what users said (issue 19), for users who may classify. */
+  triage?: { canKeepTests: boolean };
 }
 
 function Filters({ actor }: { actor: LogsActor }) {
@@ -195,7 +197,7 @@ function Row({
 }
 
 /** /app/logs: filters, the server-side page of conversations and the open conversation, all from the machine. */
-export function ConversationLogsView({ actor, canOpen, canWrite, canDelete }: ConversationLogsViewProps) {
+export function ConversationLogsView({ actor, canOpen, canWrite, canDelete, triage }: ConversationLogsViewProps) {
   const state = useSelector(actor, (s) => s);
   const { items, total, page, pageSize, filter } = state.context;
   const loading = state.hasTag('loading') && !state.matches('conversation');
@@ -316,7 +318,7 @@ export function ConversationLogsView({ actor, canOpen, canWrite, canDelete }: Co
           />
         </Group>
       </Group>
-      <ConversationDrawer actor={actor} canWrite={canWrite} canDelete={canDelete} />
+      <ConversationDrawer actor={actor} canWrite={canWrite} canDelete={canDelete} triage={triage} />
     </Stack>
   );
 }
