@@ -4,9 +4,10 @@
 // associated with this user...': test/model/projectSelection.test.tsx.) Needs `npm run build`.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_PROJECTS_ALERT } from '../../src/api/contract/projects.ts';
 import { FIRST_TRAINING, NLU_MODEL_READY } from '../../src/machines/projectSelection/machine.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { pageApi } from './helpers/page-api.ts';
+import { pageApi, pageApiWithAtime } from './helpers/page-api.ts';
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
@@ -60,4 +61,21 @@ describe('first run (e2e)', () => {
     expect(status).toMatchObject({ state: 'done', stale: false });
     expect(await page.getByTestId('footer-project-id').textContent()).toContain(String(projects[0]!.id));
   }, 300_000);
+
+  it('a new user without projects who may not create one sees the spec alert', async () => {
+    const created = await pageApiWithAtime<{ id: number; password: string }>(page, '/v1/users', 'PUT', '/v1/users/-1', {
+      name: 'No Project',
+      email: 'no-project@example.com',
+    });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const other = await context.newPage();
+    await other.goto(`${server.url}/#/login`);
+    await other.getByLabel(/email/i).fill('no-project@example.com');
+    await other.getByRole('textbox', { name: 'Password' }).fill(created.password);
+    await other.getByRole('button', { name: /log in|sign in/i }).click();
+    await other.getByText(NO_PROJECTS_ALERT).waitFor({ timeout: 60_000 });
+    await screenshot(other, 'first-run-no-projects');
+    expect(await other.getByText(NLU_MODEL_READY).count()).toBe(0);
+    await context.close();
+  }, 120_000);
 });
