@@ -54,6 +54,11 @@ describe('triage that writes tests (e2e)', () => {
   });
 
   it('keeps two classified phrases as tests, runs them green, and the production gate catches the break', async () => {
+    // Guided start: nothing to classify yet, and one button opens the chat to talk to the bot.
+    await page.goto(`${server.url}/?project_id=1#/app/fallbacks`);
+    await page.getByTestId('fallbacks-empty').waitFor({ timeout: 30_000 });
+    await page.getByTestId('fallbacks-empty').getByRole('button', { name: 'Talk to the bot' }).click();
+    await page.getByLabel('Chat test window').waitFor();
     await say(HOURS_PHRASE);
     await say(HELP_PHRASE);
     const waiting = await pageApi<{ items: { intent: string }[] }>(
@@ -62,7 +67,7 @@ describe('triage that writes tests (e2e)', () => {
       '/v1/intents/unclassified?project_id=1',
     );
     expect(waiting.items.map((i) => i.intent)).toEqual(expect.arrayContaining([HOURS_PHRASE, HELP_PHRASE]));
-    await page.goto(`${server.url}/?project_id=1#/app/fallbacks`);
+    await page.reload();
     const hoursRow = page.locator('[data-testid^="fallback-"]').filter({ hasText: HOURS_PHRASE });
     await hoursRow.waitFor({ timeout: 30_000 });
 

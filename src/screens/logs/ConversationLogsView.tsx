@@ -33,7 +33,7 @@ export const LOGS_TEXTS = {
   title: 'Conversations',
   purpose: 'Conversations people had with the bot.',
   noMatch: 'No conversations match.',
-  noneYet: 'No conversations yet. Talk to the bot with Run Chat (Ctrl+Shift+X) and they appear here.',
+  noneYet: 'Talk to the bot with Run Chat (Ctrl+Shift+X) and its conversations appear here.',
   loadFailed: 'The conversations could not be loaded.',
 } as const;
 
