@@ -10,6 +10,8 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl: string | null;
   seedAdminPassword: string | null;
+  /** SEED_DEMO=0: the first start seeds the administrator only, no demo project (the console's first run). */
+  seedDemo: boolean;
   distDir: string;
   logLevel: string;
   /** Behind TLS the session cookie is Secure. */
@@ -65,6 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || null,
     seedAdminPassword: env.SEED_ADMIN_PASSWORD || null,
+    seedDemo: env.SEED_DEMO !== '0',
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     secureCookies: env.SECURE_COOKIES === '1',

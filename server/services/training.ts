@@ -12,8 +12,11 @@ export async function queueDraftTraining(db: Db, projectId: number): Promise<Job
   return job;
 }
 
-/** Where the draft stands: the latest training job, when the model and evaluation were made, and staleness. */
-export async function trainingStatus(db: Db, projectId: number): Promise<TrainingStatus> {
+/**
+ * Where the draft stands: the latest training job, when the model and evaluation were made, and staleness.
+ * `currentHash`: the caller already holds the training data (the deploy diff does), so it is not read again.
+ */
+export async function trainingStatus(db: Db, projectId: number, currentHash?: string): Promise<TrainingStatus> {
   const job = await latestJob(db, projectId, TRAIN_DRAFT_JOB);
   const model = await draftModelInfo(db, projectId);
   const evaluation = await db
@@ -21,7 +24,7 @@ export async function trainingStatus(db: Db, projectId: number): Promise<Trainin
     .select('finished_at')
     .where('project_id', '=', projectId)
     .executeTakeFirst();
-  const currentHash = trainingDataHash(await loadTrainingData(db, projectId));
+  currentHash ??= trainingDataHash(await loadTrainingData(db, projectId));
   return {
     state: job ? job.status : model ? 'done' : 'none',
     job_id: job?.id ?? null,

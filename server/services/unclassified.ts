@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import { NO_CLASS, type UnclassifiedIntent } from '../../src/api/contract/unclassified.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
+import type { KeptTest } from '../../src/api/contract/unclassified.ts';
 import { type WriteScope, addTemplate, normalizeTemplate } from './intents.ts';
+import { keepPhrasesAsTest } from './triage-tests.ts';
 
 /** At most this many conversation ids are kept per phrase (the newest). */
 export const MAX_CONVERSATIONS_PER_PHRASE = 50;
@@ -79,15 +81,59 @@ export async function markClassified(
   trx: Db,
   scope: WriteScope,
   id: number,
-  choice: { intentId: number | null; template?: string },
-): Promise<void> {
+  choice: { intentId: number | null; template?: string; keepAsTest?: boolean },
+): Promise<KeptTest | null> {
   const item = await unclassifiedOf(trx, scope.projectId, id);
+  let kept: KeptTest | null = null;
   if (choice.intentId !== null) {
     const template = normalizeTemplate(choice.template ?? item.intent);
     if (!template) throw badRequest('The phrase cannot be empty.');
     await addTemplate(trx, scope, choice.intentId, template);
+    // The test keeps what users said (the message), which the model must reach the intent from.
+    if (choice.keepAsTest) kept = await keepPhrasesAsTest(trx, scope, choice.intentId, [item.intent]);
   }
   await trx.deleteFrom('unclassified_intents').where('id', '=', id).execute();
+  return kept;
+}
+
+/**
+ * Bulk triage: every fallback of `ids` joins the intent as it is said (a phrase the intent already holds is
+ * fine), or is dismissed with no intent; with keepAsTest all become steps of the intent's test.
+ */
+export async function classifyMany(
+  trx: Db,
+  scope: WriteScope,
+  ids: number[],
+  choice: { intentId: number | null; keepAsTest: boolean },
+): Promise<{ classified: number; test: KeptTest | null }> {
+  const items = [];
+  for (const id of new Set(ids)) items.push(await unclassifiedOf(trx, scope.projectId, id));
+  if (choice.intentId !== null)
+    await addPhrasesToIntent(
+      trx,
+      scope,
+      choice.intentId,
+      items.map((i) => i.intent),
+    );
+  const test =
+    choice.intentId !== null && choice.keepAsTest
+      ? await keepPhrasesAsTest(
+          trx,
+          scope,
+          choice.intentId,
+          items.map((i) => i.intent),
+        )
+      : null;
+  await trx
+    .deleteFrom('unclassified_intents')
+    .where('project_id', '=', scope.projectId)
+    .where(
+      'id',
+      'in',
+      items.map((i) => i.id),
+    )
+    .execute();
+  return { classified: items.length, test };
 }
 
 /** Set Class: an intent name, or none (null or "__don't want to specify__"). */
@@ -99,4 +145,48 @@ export async function setUnclassifiedClass(db: Db, projectId: number, id: number
     .set({ class: cls, updated_at: new Date() })
     .where('id', '=', id)
     .execute();
+}
+
+/** Each phrase joins the intent's templates unless it already holds it (another intent holding it is an error). */
+async function addPhrasesToIntent(trx: Db, scope: WriteScope, intentId: number, phrases: string[]): Promise<void> {
+  const intent = await trx
+    .selectFrom('intents')
+    .select(['id', 'name'])
+    .where('project_id', '=', scope.projectId)
+    .where('id', '=', intentId)
+    .executeTakeFirst();
+  if (!intent) throw notFound('Intent not found.');
+  const held = new Set(
+    (await trx.selectFrom('intent_templates').select('template').where('intent_id', '=', intent.id).execute()).map(
+      (t) => t.template.toLowerCase(),
+    ),
+  );
+  for (const phrase of phrases) {
+    const template = normalizeTemplate(phrase);
+    if (!template || held.has(template.toLowerCase())) continue;
+    await addTemplate(trx, scope, intent.id, template);
+    held.add(template.toLowerCase());
+  }
+}
+
+/**
+ * Triage from the conversation logs: what a user said (not necessarily a fallback) joins the intent, kept as test
+ * steps if asked; a fallback waiting with the same words is classified with it.
+ */
+export async function classifyPhrases(
+  trx: Db,
+  scope: WriteScope,
+  phrases: string[],
+  choice: { intentId: number; keepAsTest: boolean },
+): Promise<{ classified: number; test: KeptTest | null }> {
+  const said = [...new Set(phrases.map((p) => p.trim().replace(/\s+/g, ' ')).filter(Boolean))];
+  if (said.length === 0) throw badRequest('The phrase cannot be empty.');
+  await addPhrasesToIntent(trx, scope, choice.intentId, said);
+  const test = choice.keepAsTest ? await keepPhrasesAsTest(trx, scope, choice.intentId, said) : null;
+  await trx
+    .deleteFrom('unclassified_intents')
+    .where('project_id', '=', scope.projectId)
+    .where('intent_key', 'in', said.map(unclassifiedKey))
+    .execute();
+  return { classified: said.length, test };
 }

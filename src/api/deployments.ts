@@ -1,4 +1,5 @@
 import { callApi } from './client.ts';
+import { getDeployDiff as getDeployDiffCall } from './contract/deploy-diff.ts';
 import {
   type DeploymentsFilter,
   getDeployments as getDeploymentsCall,
@@ -10,3 +11,7 @@ export const runDeploy = (env: 'dev' | 'prod', message: string, toDeploymentId?:
   callApi(runDeployCall, { query: { project_env: env, message, toDeploymentId: toDeploymentId ?? undefined } });
 
 export const getDeployments = (filter: DeploymentsFilter = {}) => callApi(getDeploymentsCall, { query: { ...filter } });
+
+/** GET /run/deploy/diff: what deploying the draft (or rolling back to a deployment) would change. */
+export const getDeployDiff = (env: 'dev' | 'prod', toDeploymentId?: number | null) =>
+  callApi(getDeployDiffCall, { query: { project_env: env, toDeploymentId: toDeploymentId ?? undefined } });

@@ -26,8 +26,8 @@ import {
 } from '../api/intents.ts';
 import type { Synonym } from '../api/contract/synonyms.ts';
 import { getSynonyms, updateSynonyms } from '../api/synonyms.ts';
-import { getEvaluation, reloadWorker, runTrain } from '../api/training.ts';
-import { getUnclassifiedIntents, markClassified } from '../api/unclassified.ts';
+import { getEvaluation, reloadWorker, runTrain, trainAndWait } from '../api/training.ts';
+import { classifyUnclassified, getUnclassifiedIntents, markClassified } from '../api/unclassified.ts';
 import { getProjects, insertProject } from '../api/projects.ts';
 import { getMe } from '../api/users.ts';
 import { fromPromise } from 'xstate';
@@ -126,6 +126,7 @@ export const providedProjectSelectionMachine = projectSelectionMachine.provide({
   actors: {
     loadProjects: fromPromise(() => getProjects()),
     createProject: fromPromise(({ input }) => insertProject({ name: input.name })),
+    trainFirstModel: fromPromise(({ input, signal }) => trainAndWait(input.projectId, signal)),
   },
   actions: {
     notify: (_, params) => showNotice(params),
@@ -260,7 +261,8 @@ export const providedFallbackClassificationMachine = fallbackClassificationMachi
       return { items: page.items, total: page.total, intents: intents.map(({ id, name }) => ({ id, name })) };
     }),
     suggestPhrase: fromPromise(async ({ input }) => (await stripStopwords(input.template)).preprocessed),
-    classify: fromPromise(({ input }) => markClassified(input.id, input.intentId, input.template)),
+    classify: fromPromise(({ input }) => markClassified(input.id, input.intentId, input.template, input.keepAsTest)),
+    classifyMany: fromPromise(({ input }) => classifyUnclassified(input.ids, input.intentId, input.keepAsTest)),
   },
   actions: authoringActions,
 });

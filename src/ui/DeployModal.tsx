@@ -1,10 +1,14 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { DIFF_FAILED } from '../api/contract/deploy-diff.ts';
 import { TESTS_STILL_RUNNING } from '../api/contract/deployments.ts';
 import type { DeployTestStatus } from '../machines/deployModal/events.ts';
 import type { deployModalMachine } from '../machines/deployModal/machine.ts';
+import { modelStale } from '../machines/deployModal/guards.ts';
 import { messageProblem, titleOf } from '../machines/deployModal/selectors.ts';
+import { DeployDiffView, DeployTrainingNote } from './DeployDiffView.tsx';
+import { RetryAlert } from './RetryAlert.tsx';
 
 const STATUS_COLORS: Record<DeployTestStatus, string> = {
   pending: 'gray',
@@ -21,13 +25,16 @@ export function DeployModal({ actor }: { actor: ActorRefFrom<typeof deployModalM
   const testing = state.hasTag('testing');
   const blocked = state.matches('blocked');
   const deploying = state.matches('deploying');
+  const training = state.matches('training');
+  const diffReady = context.diff !== null && !state.hasTag('diffLoading') && !state.matches('diffFailed');
+  const stale = modelStale(context.diff);
   const problem = messageProblem(context);
   return (
     <Modal
       opened={!state.matches('closed')}
       onClose={() => send({ type: 'deploy.cancel' })}
       title={titleOf(context)}
-      size="lg"
+      size="64rem"
       closeOnClickOutside={!deploying}
       withCloseButton={!deploying}
     >
@@ -48,6 +55,21 @@ export function DeployModal({ actor }: { actor: ActorRefFrom<typeof deployModalM
           }}
           description="Ctrl+Enter deploys"
         />
+        {state.hasTag('diffLoading') && (
+          <Group gap="xs" c="dimmed">
+            <Loader size="xs" aria-label="Loading what changes" />
+            <Text size="sm">Comparing with what the environment serves…</Text>
+          </Group>
+        )}
+        {state.matches('diffFailed') && <RetryAlert title={DIFF_FAILED} onRetry={() => send({ type: 'diff.retry' })} />}
+        {(diffReady || training) && context.diff && (
+          <DeployTrainingNote
+            diff={context.diff}
+            training={training}
+            onTrain={state.can({ type: 'deploy.train' }) ? () => send({ type: 'deploy.train' }) : undefined}
+          />
+        )}
+        {diffReady && context.diff && <DeployDiffView diff={context.diff} />}
         {context.tests.length > 0 && (
           <Table striped withTableBorder aria-label="Tests before deploying">
             <Table.Thead>
@@ -102,7 +124,11 @@ export function DeployModal({ actor }: { actor: ActorRefFrom<typeof deployModalM
               Deploy anyway
             </Button>
           ) : (
-            <Button onClick={() => send({ type: 'deploy.submit' })} loading={deploying} disabled={testing}>
+            <Button
+              onClick={() => send({ type: 'deploy.submit' })}
+              loading={deploying}
+              disabled={testing || !diffReady || training || stale}
+            >
               Deploy
             </Button>
           )}

@@ -86,7 +86,10 @@ const states: StateAssertions<typeof machine> = {
     expect(screen.getByTestId('builtin-catalogue')).toHaveTextContent('date_picker');
     expect(screen.getByTestId('webhook-rules')).toHaveTextContent('Redirects are not followed.');
     if (ctx().actions.length) expect(screen.getByTestId('actions-table')).toHaveTextContent('order_status');
-    else expect(screen.getByTestId('actions-empty')).toBeInTheDocument();
+    else {
+      expect(screen.getByTestId('actions-empty')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add an action' })).toBeEnabled();
+    }
     expect(screen.queryByTestId('action-form')).toBeNull();
   },
   confirmingDelete: () =>

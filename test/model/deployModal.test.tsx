@@ -4,15 +4,21 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import {
+  DIFF_FAILED,
+  type DeployDiff,
+  MODEL_STALE_NOTE,
+  MODEL_TRAINING_NOTE,
+} from '../../src/api/contract/deploy-diff.ts';
+import {
   DEPLOY_FAILED,
   DEPLOY_MESSAGE_REQUIRED,
   DEPLOY_SUCCESS,
   type Deployment,
   TESTS_STILL_RUNNING,
 } from '../../src/api/contract/deployments.ts';
-import type { DeployTest, RunTestsInput } from '../../src/machines/deployModal/actors.ts';
+import type { DeployTest, LoadDiffInput, RunTestsInput } from '../../src/machines/deployModal/actors.ts';
 import type { DeployModalEvent } from '../../src/machines/deployModal/events.ts';
-import { messageValid } from '../../src/machines/deployModal/guards.ts';
+import { messageValid, modelStale } from '../../src/machines/deployModal/guards.ts';
 import { deployModalMachine } from '../../src/machines/deployModal/machine.ts';
 import { DeployModal } from '../../src/ui/DeployModal.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
@@ -30,6 +36,46 @@ const deployed: Deployment = {
   rollback_of: null,
 };
 
+const trainingStatus = {
+  state: 'done' as const,
+  job_id: 3,
+  error: null,
+  trained_at: '2026-01-01T00:00:00.000Z',
+  evaluated_at: '2026-01-01T00:00:00.000Z',
+  stale: false,
+};
+/** One reaction changed; the model is current. */
+const DIFF: DeployDiff = {
+  env: 'prod',
+  current_deployment_id: 4,
+  rollback_of: null,
+  training: trainingStatus,
+  resources: [
+    {
+      resource: 'reactions',
+      label: 'Reactions',
+      added: 0,
+      changed: 1,
+      removed: 0,
+      truncated: 0,
+      items: [
+        {
+          key: '5',
+          name: 'opening_hours',
+          change: 'changed',
+          before: { id: 5, name: 'opening_hours', text: 'open' },
+          after: { id: 5, name: 'opening_hours', text: 'closed' },
+        },
+      ],
+    },
+    { resource: 'intents', label: 'Intents', added: 0, changed: 0, removed: 0, truncated: 0, items: [] },
+  ],
+};
+/** The same, with a draft model older than its intents. */
+const STALE_DIFF: DeployDiff = { ...DIFF, training: { ...trainingStatus, stale: true } };
+
+const loadDiff = createDeferredActor<DeployDiff, LoadDiffInput>({ output: DIFF, error: new Error('offline') });
+const train = createDeferredActor<void, undefined>({ output: undefined, error: new Error('Training failed') });
 const loadTests = createDeferredActor<DeployTest[], unknown>({ output: [TEST], error: new Error('offline') });
 const deploy = createDeferredActor<Deployment, { env: 'dev' | 'prod'; message: string; rollbackOf: number | null }>({
   output: deployed,
@@ -50,7 +96,7 @@ const runTests = fromCallback<{ type: 'never' }, RunTestsInput>(({ input, sendBa
 
 const notices: { title: string; message?: string }[] = [];
 const machine = deployModalMachine.provide({
-  actors: { loadTests: loadTests.logic, deploy: deploy.logic, runTests },
+  actors: { loadDiff: loadDiff.logic, train: train.logic, loadTests: loadTests.logic, deploy: deploy.logic, runTests },
   actions: { notify: (_, params) => notices.push(params) },
 });
 
@@ -80,12 +126,21 @@ const executors = {
   },
   'deploy.anyway': ({ user }) => user.click(screen.getByRole('button', { name: 'Deploy anyway' })),
   'deploy.cancel': ({ user }) => user.click(screen.getByRole('button', { name: 'Cancel' })),
+  'diff.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Retry' })),
+  'deploy.train': ({ user }) => user.click(screen.getByRole('button', { name: 'Train first' })),
   'test.running': ({ event }) => fromRunner(event),
   'test.settled': ({ event }) => fromRunner(event),
 } satisfies ModelExecutors<typeof machine>;
 
 const title = (text: string) => expect(screen.getByRole('dialog')).toHaveTextContent(text);
 const badge = () => screen.getByRole('row', { name: `Test ${TEST.name}` });
+/** The diff is shown: the one changed reaction, expandable to the diff viewer; the stale model says so. */
+const diffShown = (c: { diff: DeployDiff | null; rollbackOf: number | null }) => {
+  expect(screen.getByRole('button', { name: 'Reactions: 1 changed' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Intents/ })).toBeNull();
+  if (modelStale(c.diff)) expect(screen.getByText(MODEL_STALE_NOTE)).toBeInTheDocument();
+  else expect(screen.queryByText(MODEL_STALE_NOTE)).toBeNull();
+};
 
 const states: StateAssertions<typeof machine> = {
   closed: () => {
@@ -93,19 +148,36 @@ const states: StateAssertions<typeof machine> = {
     if (deploy.calls.length && notices.at(-1)?.title === DEPLOY_SUCCESS)
       expect(deploy.calls.at(-1)?.message).toBeDefined();
   },
-  loadingTests: () => {
+  loadingDiff: (state) => {
+    expect(screen.getByText('Comparing with what the environment serves…')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Deploy' })).toBeDisabled();
+    expect(loadDiff.calls.at(-1)).toEqual({ env: state.context.env, rollbackOf: state.context.rollbackOf });
+  },
+  diffFailed: () => {
+    expect(screen.getByText(DIFF_FAILED)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Deploy' })).toBeDisabled();
+  },
+  training: () => {
+    expect(screen.getByText(MODEL_TRAINING_NOTE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Deploy' })).toBeDisabled();
+    expect(train.pending).toBe(1);
+  },
+  loadingTests: (state) => {
     title('Deploy to production');
+    diffShown(state.context);
     expect(screen.getByText(TESTS_STILL_RUNNING)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Deploy' })).toBeDisabled();
   },
   testing: (state) => {
     title('Deploy to production');
+    diffShown(state.context);
     expect(screen.getByText(TESTS_STILL_RUNNING)).toBeInTheDocument();
     expect(badge()).toHaveTextContent(state.context.tests[0].status);
     expect(screen.getByRole('button', { name: 'Deploy' })).toBeDisabled();
     expect(runner.calls.at(-1)).toEqual({ tests: [TEST] });
   },
-  blocked: () => {
+  blocked: (state) => {
+    diffShown(state.context);
     expect(badge()).toHaveTextContent('failed');
     expect(screen.getByRole('button', { name: 'Deploy anyway' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Deploy' })).toBeNull();
@@ -120,7 +192,9 @@ const states: StateAssertions<typeof machine> = {
           ? 'Deploy to production'
           : 'Deploy to testing',
     );
+    diffShown(c);
     expect(screen.getByRole('button', { name: 'Deploy' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Train first' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Deploy anyway' })).toBeNull();
     expect(textarea()).toHaveValue(c.message);
     if (c.rollbackOf !== null) expect(screen.queryByRole('table')).toBeNull();
@@ -129,6 +203,12 @@ const states: StateAssertions<typeof machine> = {
     else expect(screen.queryByText(DEPLOY_MESSAGE_REQUIRED)).toBeNull();
     if (notices.at(-1)?.title === DEPLOY_FAILED)
       expect(notices.at(-1)?.message).toBe('The language model is not trained');
+  },
+  untrained: (state) => {
+    diffShown(state.context);
+    expect(screen.getByRole('button', { name: 'Deploy' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Train first' })).toBeEnabled();
+    expect(textarea()).toHaveValue(state.context.message);
   },
   deploying: (state) => {
     expect(screen.getByRole('button', { name: 'Deploy' })).toHaveAttribute('data-loading', 'true');
@@ -161,7 +241,7 @@ describeModel({
   },
   executors,
   states,
-  invokes: { loadTests, deploy },
+  invokes: { loadDiff, train, loadTests, deploy },
   events: [
     { type: 'deploy.open', env: 'dev' },
     { type: 'deploy.open', env: 'prod' },
@@ -175,6 +255,8 @@ describeModel({
       ok: false,
       result: 'Step 1 ("hi"): expected reaction greeting, but ran fallback',
     },
+    { type: 'xstate.done.actor.loadDiff', output: DIFF } as never,
+    { type: 'xstate.done.actor.loadDiff', output: STALE_DIFF } as never,
     { type: 'xstate.done.actor.loadTests', output: [TEST] } as never,
     { type: 'xstate.done.actor.loadTests', output: [] } as never,
   ],
@@ -183,6 +265,7 @@ describeModel({
     rollbackOf: c.rollbackOf,
     valid: messageValid(c.env, c.message),
     touched: c.touched,
+    stale: modelStale(c.diff),
     tests: c.tests.map((t) => t.status),
   }),
 });

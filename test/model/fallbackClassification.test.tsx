@@ -4,12 +4,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { INTENT_TOASTS } from '../../src/api/contract/intents.ts';
-import { FALLBACKS_TITLE, NO_CLASS } from '../../src/api/contract/unclassified.ts';
+import { FALLBACKS_TITLE, type KeptTest, keptTestNotice, NO_CLASS } from '../../src/api/contract/unclassified.ts';
 import type { FallbacksLoad } from '../../src/machines/fallbackClassification/actors.ts';
 import { FALLBACK_DISMISSED, NOT_RETRAINED_NOTE } from '../../src/machines/fallbackClassification/machine.ts';
 import { providedFallbackClassificationMachine } from '../../src/machines/provide.ts';
 import FallbacksScreen from '../../src/screens/fallbacks/FallbacksScreen.tsx';
 import {
+  authoringUser,
   flush,
   intentsLogic,
   noticeLog,
@@ -33,13 +34,24 @@ const loaded: FallbacksLoad = {
 };
 const loadFallbacks = createDeferredActor<FallbacksLoad>({ output: loaded });
 const suggestPhrase = createDeferredActor<string, { template: string }>({ output: 'want menu' });
-const classify = createDeferredActor<unknown, { id: number; intentId: number | null; template: string }>({
-  output: { status: 'ok' },
-});
+const KEPT: KeptTest = { id: 4, name: 'menu', steps_added: 1 };
+const classify = createDeferredActor<
+  { test?: KeptTest | null },
+  { id: number; intentId: number | null; template: string; keepAsTest: boolean }
+>({ output: { test: null } });
+const classifyMany = createDeferredActor<
+  { classified: number; test: KeptTest | null },
+  { ids: number[]; intentId: number | null; keepAsTest: boolean }
+>({ output: { classified: 1, test: KEPT } });
 const load = parentRevealing(loadFallbacks);
 const notices = noticeLog();
 const machine = providedFallbackClassificationMachine.provide({
-  actors: { loadFallbacks: load.logic, suggestPhrase: suggestPhrase.logic, classify: classify.logic },
+  actors: {
+    loadFallbacks: load.logic,
+    suggestPhrase: suggestPhrase.logic,
+    classify: classify.logic,
+    classifyMany: classifyMany.logic,
+  },
   actions: { notify: notices.notify, notifyFailure: () => notices.titles.push('failure') },
 });
 
@@ -79,6 +91,28 @@ const executors = {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await flush();
   },
+  'fallback.keepAsTest': async () => {
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Keep as test' }));
+    await flush();
+  },
+  'fallback.select': async ({ event }) => {
+    const name = loaded.items.find((i) => i.id === event.id)?.intent ?? '';
+    fireEvent.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
+    await flush();
+  },
+  'fallbacks.bulkClass': async ({ event }) => {
+    const input = screen
+      .getAllByLabelText('Class for selected')
+      .find((e) => e instanceof HTMLInputElement && e.type !== 'hidden') as HTMLInputElement;
+    fireEvent.click(input);
+    await flush();
+    fireEvent.click(screen.getByRole('option', { name: classLabel(event.intentId) }));
+    await flush();
+  },
+  'fallbacks.bulkApply': async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Classify selected' }));
+    await flush();
+  },
   'fallbacks.reload': async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
     await flush();
@@ -92,7 +126,17 @@ const states: StateAssertions<typeof machine> = {
     expect(screen.getByText('The fallbacks could not be loaded. Use reload to try again.')).toBeInTheDocument();
   },
   browsing: (state) => {
-    const { items, total, classified } = state.context;
+    const { items, total, classified, selected, keepAsTest } = state.context;
+    // Bulk: each row's checkbox, the selection count, Classify selected only with a selection.
+    for (const item of items)
+      expect(screen.getByRole('checkbox', { name: `Select ${item.intent}` })).toHaveProperty(
+        'checked',
+        selected.includes(item.id),
+      );
+    expect(screen.getByTestId('bulk-triage')).toHaveTextContent(`${selected.length} selected`);
+    if (selected.length) expect(screen.getByRole('button', { name: 'Classify selected' })).toBeEnabled();
+    else expect(screen.getByRole('button', { name: 'Classify selected' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Keep as test' })).toHaveProperty('checked', keepAsTest);
     expect(screen.getByText(FALLBACKS_TITLE).parentElement).toHaveTextContent(`${FALLBACKS_TITLE}${total}`);
     expect(screen.queryAllByTestId(/^fallback-\d/)).toHaveLength(items.length);
     expect(screen.queryByRole('textbox', { name: 'Phrase' })).not.toBeInTheDocument();
@@ -106,7 +150,9 @@ const states: StateAssertions<typeof machine> = {
     if (classified > 0) {
       expect(screen.getByTestId('not-retrained-note')).toHaveTextContent(NOT_RETRAINED_NOTE);
       expect(notices.titles.at(-1)).toMatch(
-        new RegExp(`^(${FALLBACK_DISMISSED}|${INTENT_TOASTS.templateAdded} \\| ${NOT_RETRAINED_NOTE})$`),
+        new RegExp(
+          `^(${FALLBACK_DISMISSED}|(${INTENT_TOASTS.templateAdded}|${keptTestNotice(KEPT)}) \\| ${NOT_RETRAINED_NOTE})$`,
+        ),
       );
     } else expect(screen.queryByTestId('not-retrained-note')).not.toBeInTheDocument();
   },
@@ -124,6 +170,16 @@ const states: StateAssertions<typeof machine> = {
     // The class the fallback carries is preselected; none reads "__don't want to specify__".
     expect(classInput()).toHaveValue(classLabel(state.context.intentId));
     expect(screen.getByRole('button', { name: 'Set Class' })).toBeEnabled();
+    expect(screen.getByRole('checkbox', { name: 'Keep as test' })).toHaveProperty('checked', state.context.keepAsTest);
+  },
+  bulkSaving: (state) => {
+    expect(classifyMany.pending).toBe(1);
+    expect(classifyMany.calls.at(-1)).toEqual({
+      ids: state.context.selected,
+      intentId: state.context.bulkIntentId,
+      keepAsTest: state.context.keepAsTest && state.context.bulkIntentId !== null,
+    });
+    expect(screen.getByRole('button', { name: 'Classify selected' })).toHaveAttribute('data-loading', 'true');
   },
   saving: (state) => {
     expect(classify.pending).toBe(1);
@@ -131,6 +187,7 @@ const states: StateAssertions<typeof machine> = {
       id: state.context.current,
       intentId: state.context.intentId,
       template: state.context.phrase.trim(),
+      keepAsTest: state.context.keepAsTest && state.context.intentId !== null,
     });
   },
 };
@@ -147,24 +204,34 @@ describeModel({
           logic={{ fallbackClassification: m, training: intentsLogic().training }}
         />
       </WhenSignedIn>,
+      authoringUser([{ method: 'PUT', path: '/tests/{id}', project_env: null }]),
     );
     return { actor: load.parent() };
   },
   executors,
   states,
-  invokes: { loadFallbacks, suggestPhrase, classify },
+  invokes: { loadFallbacks, suggestPhrase, classify, classifyMany },
   events: [
     { type: 'fallback.open', id: 1 },
     { type: 'fallback.open', id: 2 },
     { type: 'fallback.phrase', value: '' },
     { type: 'fallback.class', intentId: null },
     { type: 'fallback.class', intentId: 10 },
+    { type: 'fallback.keepAsTest', on: true },
+    { type: 'fallback.select', id: 1, on: true },
+    { type: 'fallbacks.bulkClass', intentId: 10 },
+    { type: 'xstate.done.actor.classify', output: { test: null } } as never,
+    { type: 'xstate.done.actor.classify', output: { test: KEPT } } as never,
   ],
   // Bounds of the walk: it stops once an item is classified, and does not go on from the second row once its
   // phrase or class was changed (the first row walks those).
   stopWhen: (state) => {
     const { classified, current, phrase, intentId } = state.context;
+    const { selected, keepAsTest, bulkIntentId } = state.context;
     if (classified > 0) return true;
+    // Bulk is walked from the list alone; keep as test is walked once per place (list, open row).
+    if (selected.length > 0 && !state.matches('browsing') && !state.matches('bulkSaving')) return true;
+    if (keepAsTest && (current === 2 || bulkIntentId !== null)) return true;
     return state.matches('classifying') && current === 2 && (phrase === '' || intentId !== 11);
   },
 });

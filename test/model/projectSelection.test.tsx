@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { navigate } from 'wouter/use-hash-location';
 import { NO_PROJECTS_ALERT, NOT_ASSIGNED } from '../../src/api/contract/projects.ts';
-import { projectSelectionMachine } from '../../src/machines/projectSelection/machine.ts';
+import {
+  FIRST_TRAINING,
+  FIRST_TRAINING_FAILED,
+  NLU_MODEL_READY,
+  projectSelectionMachine,
+} from '../../src/machines/projectSelection/machine.ts';
 import { providedProjectSelectionMachine } from '../../src/machines/provide.ts';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 import { renderConsole, settle, signedInSession } from './renderConsole.tsx';
@@ -28,8 +33,16 @@ const createProject = createDeferredActor<{ project_id: number }, { name: string
   output: { project_id: 2 },
   error: new Error('refused'),
 });
+const trainFirstModel = createDeferredActor<void, { projectId: number }>({
+  output: undefined,
+  error: new Error('Training failed'),
+});
 const machine = providedProjectSelectionMachine.provide({
-  actors: { loadProjects: loadProjects.logic, createProject: createProject.logic },
+  actors: {
+    loadProjects: loadProjects.logic,
+    createProject: createProject.logic,
+    trainFirstModel: trainFirstModel.logic,
+  },
 });
 
 const query = () => new URLSearchParams(window.location.search);
@@ -77,6 +90,14 @@ const states: StateAssertions<typeof machine> = {
   },
   naming: () => expect(screen.getByRole('dialog', { name: 'New Project' })).toBeInTheDocument(),
   creating: () => expect(createProject.pending).toBeGreaterThan(0),
+  // Not reached with this input (the password is fine); the rule is in the unit test below.
+  awaitingPassword: () => expect(screen.queryByText(NO_PROJECTS_ALERT)).toBeNull(),
+  // First run (spec 2 §4 "New user"): the created project trains before it opens.
+  firstTraining: () => {
+    expect(screen.getByText(FIRST_TRAINING)).toBeInTheDocument();
+    expect(trainFirstModel.pending).toBeGreaterThan(0);
+    expect(trainFirstModel.calls.at(-1)).toEqual({ projectId: 2 });
+  },
 };
 
 describeModel({
@@ -90,7 +111,7 @@ describeModel({
   },
   executors,
   states,
-  invokes: { loadProjects, createProject },
+  invokes: { loadProjects, createProject, trainFirstModel },
   input: { requestedId: 42, canCreate: true },
   events: [
     { type: 'project.select', id: 1 },
@@ -100,21 +121,33 @@ describeModel({
     { type: 'xstate.done.actor.loadProjects', output: twoProjects } as never,
     { type: 'xstate.done.actor.loadProjects', output: [] } as never,
   ],
-  serializeContext: (c) => ({ some: c.projects.length > 0, id: c.projectId }),
+  serializeContext: (c) => ({ some: c.projects.length > 0, id: c.projectId, first: c.firstRun }),
   limit: 400,
   // The branch for a user who may NOT create projects needs other input; it is covered by the unit test below.
   requireFullCoverage: false,
 });
 
 describe('project selection rules', () => {
-  const run = (input: { requestedId: number | null; canCreate: boolean }, projects: typeof twoProjects) => {
+  const run = (
+    input: { requestedId: number | null; canCreate: boolean; firstRunAllowed?: boolean },
+    projects: typeof twoProjects,
+    train: () => Promise<void> = async () => {},
+  ) => {
     const notices: string[] = [];
+    const trained: number[] = [];
     const published: Array<{ projectId: number | null; changed: boolean }> = [];
     const actor = createActor(
       projectSelectionMachine.provide({
         actors: {
           loadProjects: fromPromise(async () => projects),
-          createProject: fromPromise(async () => ({ project_id: 5 })),
+          createProject: fromPromise(async () => {
+            projects.push({ id: 5, name: 'My first project' });
+            return { project_id: 5 };
+          }),
+          trainFirstModel: fromPromise(async ({ input }) => {
+            trained.push(input.projectId);
+            await train();
+          }),
         },
         actions: {
           notify: (_, p) => notices.push(p.title),
@@ -123,8 +156,45 @@ describe('project selection rules', () => {
       }),
       { input },
     ).start();
-    return { actor, notices, published };
+    return { actor, notices, published, trained };
   };
+
+  it('first run: a user without projects who may create one gets it created, trained, then NLU model ready', async () => {
+    const { actor, notices, trained, published } = run({ requestedId: null, canCreate: true }, []);
+    await settle();
+    await settle();
+    expect(trained).toEqual([5]);
+    expect(notices).toEqual(['New script ready', NLU_MODEL_READY]);
+    expect(actor.getSnapshot().value).toBe('selected');
+    expect(published.at(-1)).toMatchObject({ projectId: 5 });
+  });
+
+  it('first run: a failed training still opens the project and says how to train', async () => {
+    const { actor, notices } = run({ requestedId: null, canCreate: true }, [], async () => {
+      throw new Error('out of memory');
+    });
+    await settle();
+    await settle();
+    expect(notices.at(-1)).toBe('Error!');
+    expect(actor.getSnapshot().context.projectId).toBe(5);
+    expect(FIRST_TRAINING_FAILED).toContain('Train NLU');
+  });
+
+  it('first run waits while the password is expired (the server refuses the project before)', async () => {
+    const { actor, trained } = run({ requestedId: null, canCreate: true, firstRunAllowed: false }, []);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('awaitingPassword');
+    expect(trained).toEqual([]);
+  });
+
+  it('a project made with New Project is not trained (only the first run is)', async () => {
+    const { actor, trained } = run({ requestedId: null, canCreate: true }, [...twoProjects]);
+    await settle();
+    actor.send({ type: 'project.new' });
+    actor.send({ type: 'project.create', name: 'Support bot' });
+    await settle();
+    expect(trained).toEqual([]);
+  });
 
   it('a user without projects who may not create one sees the alert', async () => {
     const { actor } = run({ requestedId: null, canCreate: false }, []);

@@ -18,7 +18,10 @@ export interface SeedResult {
  * First run: company "Demo", the administrator (password marked expired, so changing it is the first thing
  * a newcomer does) and a demo project filled by the services' project initializers (DESIGN §2).
  */
-export async function seedDatabase(db: Db, options: { adminPassword: string | null }): Promise<SeedResult> {
+export async function seedDatabase(
+  db: Db,
+  options: { adminPassword: string | null; demo?: boolean },
+): Promise<SeedResult> {
   await syncPermissionCatalogue(db);
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return { generatedPassword: null, created: false };
@@ -37,6 +40,8 @@ export async function seedDatabase(db: Db, options: { adminPassword: string | nu
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Without the demo the administrator's first login is the console's first run (a project is made and trained).
+  if (options.demo === false) return { generatedPassword: options.adminPassword ? null : password, created: true };
   await createProject(db, {
     name: DEMO_PROJECT_NAME,
     language: 'en',

@@ -1,10 +1,23 @@
 import { z } from 'zod';
 import { defineCall, grant } from './call.ts';
 import { idParam, okResponse, scopeQuery } from './common.ts';
+import { MAX_ROW_ID } from './row-id.ts';
 
 /** The class selector's "no class" choice (spec 1 §5). */
 export const NO_CLASS = "__don't want to specify__";
 export const FALLBACKS_TITLE = 'Intents waiting for Your classification';
+
+/** At most this many fallbacks are classified in one click. */
+export const TRIAGE_BULK_MAX = 200;
+
+/**
+ * Triage that writes tests (ours, issue 19): the test a kept phrase went into, named after the intent (or
+ * {intent}_N, N up to 998, once it is full), with a step "this phrase must reach intent X / reaction Y".
+ */
+export const keptTest = z.object({ id: z.number().int(), name: z.string(), steps_added: z.number().int() });
+export type KeptTest = z.infer<typeof keptTest>;
+export const keptTestNotice = (t: KeptTest): string =>
+  t.steps_added === 0 ? `Test ${t.name} already holds this phrase` : `Kept as a step of test ${t.name}`;
 
 export const unclassifiedIntent = z.object({
   id: z.number().int(),
@@ -43,8 +56,32 @@ export const markClassified = defineCall({
   access: grant('POST', '/intents/{id}/mark-classified'),
   params: idParam,
   query: scopeQuery,
-  body: z.object({ intent_id: z.number().int().nullable(), template: z.string().max(2000).optional() }),
-  response: okResponse,
+  body: z.object({
+    intent_id: z.number().int().nullable(),
+    template: z.string().max(2000).optional(),
+    /** Also keep the phrase as a regression test step (needs PUT /tests/{id}): see keptTest. */
+    keep_as_test: z.boolean().default(false),
+  }),
+  response: okResponse.extend({ test: keptTest.nullable().default(null) }),
+});
+
+/**
+ * Bulk triage: several fallbacks, one class, one click. Each phrase joins the intent as it is (or, with
+ * intent_id null, the fallbacks are dismissed); with keep_as_test each also becomes a test step. One transaction.
+ */
+export const classifyUnclassified = defineCall({
+  name: 'classifyUnclassified',
+  method: 'POST',
+  path: '/intents/unclassified/classify',
+  resource: '/intents',
+  access: grant('POST', '/intents/{id}/mark-classified'),
+  query: scopeQuery,
+  body: z.object({
+    ids: z.array(z.number().int().min(1).max(MAX_ROW_ID)).min(1).max(TRIAGE_BULK_MAX),
+    intent_id: z.number().int().nullable(),
+    keep_as_test: z.boolean().default(false),
+  }),
+  response: okResponse.extend({ classified: z.number().int(), test: keptTest.nullable() }),
 });
 
 /** Sets the fallback's class (an intent name, or null / NO_CLASS for none). */

@@ -1,4 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
+import type { DeployDiff } from '../../api/contract/deploy-diff.ts';
 import type { Deployment } from '../../api/contract/deployments.ts';
 import type { DeployEnv } from './events.ts';
 
@@ -10,8 +11,17 @@ export interface DeployTest {
 /** Runs the given tests and reports each: `test.running`, then `test.settled`. */
 export type RunTestsInput = { tests: DeployTest[] };
 
+export type LoadDiffInput = { env: DeployEnv; rollbackOf: number | null };
+
 /** Placeholders; src/machines/provide.ts gives the real calls, tests give fakes. */
 export const deployModalActors = {
+  loadDiff: fromPromise<DeployDiff, LoadDiffInput>(async () => {
+    throw new Error('loadDiff not provided');
+  }),
+  /** Trains the draft model and resolves once the training finished (rejects when it failed). */
+  train: fromPromise<void, undefined>(async () => {
+    throw new Error('train not provided');
+  }),
   loadTests: fromPromise<DeployTest[]>(async () => {
     throw new Error('loadTests not provided');
   }),

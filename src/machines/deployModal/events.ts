@@ -9,6 +9,10 @@ export type DeployModalEvent =
   | { type: 'deploy.submit' }
   | { type: 'deploy.anyway' }
   | { type: 'deploy.cancel' }
+  /** Retry after the diff failed to load. */
+  | { type: 'diff.retry' }
+  /** 'Train first': the draft's model is older than its intents. */
+  | { type: 'deploy.train' }
   // From the test runner actor:
   | { type: 'test.running'; id: number }
   | { type: 'test.settled'; id: number; ok: boolean; result: string };

@@ -1,9 +1,10 @@
-import { assign, emit, setup } from 'xstate';
+import { and, assign, emit, setup } from 'xstate';
+import type { DeployDiff } from '../../api/contract/deploy-diff.ts';
 import type { Notice } from '../../api/contract/notice.ts';
 import { DEPLOY_FAILED, DEPLOY_SUCCESS, rollbackMessage } from '../../api/contract/deployments.ts';
 import { type DeployTest, deployModalActors } from './actors.ts';
 import type { DeployEnv, DeployModalEmitted, DeployModalEvent, DeployTestStatus } from './events.ts';
-import { messageValid } from './guards.ts';
+import { messageValid, modelStale } from './guards.ts';
 
 export interface DeployModalContext {
   env: DeployEnv;
@@ -12,12 +13,16 @@ export interface DeployModalContext {
   tests: (DeployTest & { status: DeployTestStatus; result: string | null })[];
   /** Deploy was pressed: show the message's problem. */
   touched: boolean;
+  /** What the deploy (or rollback) changes in the environment, per resource; null until loaded. */
+  diff: DeployDiff | null;
 }
 
 /**
  * The deployment modal (spec 1 §2, §4, §5): for production (not rollback) the tests run first, each running
  * then ok or failed; while they run the modal says so; a failure hides Deploy until 'Deploy anyway'.
  * Production needs a 3-character message; a rollback's is pre-filled. Deploying calls GET /run/deploy.
+ * First it loads what would go live (GET /run/deploy/diff, per resource, with the draft model's training state);
+ * a stale model blocks Deploy and offers 'Train first', after which the diff and the tests load again.
  */
 export const deployModalMachine = setup({
   types: {
@@ -27,8 +32,8 @@ export const deployModalMachine = setup({
   },
   actors: deployModalActors,
   guards: {
-    runsTests: ({ event }) =>
-      event.type === 'deploy.open' && event.env === 'prod' && (event.rollbackOf ?? null) === null,
+    runsTests: ({ context }) => context.env === 'prod' && context.rollbackOf === null,
+    modelStale: ({ context }) => modelStale(context.diff),
     hasTests: (_, params: { tests: DeployTest[] }) => params.tests.length > 0,
     allSettled: ({ context }) => context.tests.every((t) => t.status === 'ok' || t.status === 'failed'),
     anyFailedAndSettled: ({ context }) =>
@@ -47,6 +52,7 @@ export const deployModalMachine = setup({
         message: rollbackOf !== null ? rollbackMessage(rollbackOf) : '',
         tests: [],
         touched: false,
+        diff: null,
       };
     }),
     setMessage: assign({
@@ -56,17 +62,68 @@ export const deployModalMachine = setup({
 }).createMachine({
   id: 'deployModal',
   description: "Deploy to testing or production, or roll back: commit message, test gate and 'Deploy anyway'.",
-  context: { env: 'dev', rollbackOf: null, message: '', tests: [], touched: false },
+  context: { env: 'dev', rollbackOf: null, message: '', tests: [], touched: false, diff: null },
   initial: 'closed',
   states: {
     closed: {
       description: 'No modal.',
       on: {
-        'deploy.open': [
-          { guard: 'runsTests', target: 'loadingTests', actions: 'open' },
-          { target: 'ready', actions: 'open' },
-        ],
+        'deploy.open': { target: 'loadingDiff', actions: 'open' },
       },
+    },
+    loadingDiff: {
+      description: 'GET /run/deploy/diff: what goes live, per resource, and the training state of the draft model.',
+      tags: ['diffLoading'],
+      invoke: {
+        id: 'loadDiff',
+        src: 'loadDiff',
+        input: ({ context }) => ({ env: context.env, rollbackOf: context.rollbackOf }),
+        onDone: [
+          {
+            guard: 'runsTests',
+            target: 'loadingTests',
+            actions: assign({ diff: ({ event }) => event.output, tests: [] }),
+          },
+          {
+            guard: ({ event }) => modelStale(event.output),
+            target: 'untrained',
+            actions: assign({ diff: ({ event }) => event.output, tests: [] }),
+          },
+          { target: 'ready', actions: assign({ diff: ({ event }) => event.output, tests: [] }) },
+        ],
+        onError: { target: 'diffFailed' },
+      },
+      on: { 'message.change': { actions: 'setMessage' }, 'deploy.cancel': 'closed' },
+    },
+    diffFailed: {
+      description: 'The diff could not be loaded: Retry (nothing is deployed without seeing it).',
+      on: {
+        'diff.retry': 'loadingDiff',
+        'message.change': { actions: 'setMessage' },
+        'deploy.cancel': 'closed',
+      },
+    },
+    training: {
+      description: "'Train first': the draft model trains; then the diff (and the tests) load again.",
+      tags: ['training'],
+      invoke: {
+        id: 'train',
+        src: 'train',
+        input: () => undefined,
+        onDone: { target: 'loadingDiff' },
+        onError: {
+          target: 'loadingDiff',
+          actions: {
+            type: 'notify',
+            params: ({ event }) => ({
+              title: 'Error!',
+              message: event.error instanceof Error ? event.error.message : String(event.error),
+              color: 'red',
+            }),
+          },
+        },
+      },
+      on: { 'message.change': { actions: 'setMessage' }, 'deploy.cancel': 'closed' },
     },
     loadingTests: {
       description: 'GET /tests: production runs them before deploying.',
@@ -82,9 +139,10 @@ export const deployModalMachine = setup({
               tests: ({ event }) => event.output.map((t) => ({ ...t, status: 'pending' as const, result: null })),
             }),
           },
+          { guard: 'modelStale', target: 'untrained' },
           { target: 'ready' },
         ],
-        onError: { target: 'ready' },
+        onError: [{ guard: 'modelStale', target: 'untrained' }, { target: 'ready' }],
       },
       on: { 'message.change': { actions: 'setMessage' }, 'deploy.cancel': 'closed' },
     },
@@ -98,6 +156,7 @@ export const deployModalMachine = setup({
       },
       always: [
         { guard: 'anyFailedAndSettled', target: 'blocked' },
+        { guard: and(['allSettled', 'modelStale']), target: 'untrained' },
         { guard: 'allSettled', target: 'ready' },
       ],
       on: {
@@ -124,7 +183,15 @@ export const deployModalMachine = setup({
     blocked: {
       description: "A test failed: Deploy is hidden until 'Deploy anyway'.",
       on: {
-        'deploy.anyway': 'ready',
+        'deploy.anyway': [{ guard: 'modelStale', target: 'untrained' }, { target: 'ready' }],
+        'message.change': { actions: 'setMessage' },
+        'deploy.cancel': 'closed',
+      },
+    },
+    untrained: {
+      description: "The draft's model is older than its intents: Deploy is disabled, 'Train first' is offered.",
+      on: {
+        'deploy.train': 'training',
         'message.change': { actions: 'setMessage' },
         'deploy.cancel': 'closed',
       },

@@ -1,7 +1,8 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { TEST_OK } from '../../api/contract/tests.ts';
-import { runDeploy } from '../../api/deployments.ts';
+import { getDeployDiff, runDeploy } from '../../api/deployments.ts';
 import { getTests, runTest } from '../../api/tests.ts';
+import { trainAndWait } from '../../api/training.ts';
 import { showNotice } from '../provide.ts';
 import type { RunTestsInput } from './actors.ts';
 import type { DeployModalEvent } from './events.ts';
@@ -39,6 +40,8 @@ const runTests = fromCallback<{ type: 'never' }, RunTestsInput>(({ input, sendBa
 
 export const providedDeployModalMachine = deployModalMachine.provide({
   actors: {
+    loadDiff: fromPromise(({ input }) => getDeployDiff(input.env, input.rollbackOf)),
+    train: fromPromise(({ signal }) => trainAndWait(null, signal)),
     loadTests: fromPromise(async () => (await getTests()).map(({ id, name }) => ({ id, name }))),
     runTests,
     deploy: fromPromise(({ input }) => runDeploy(input.env, input.message, input.rollbackOf)),

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { UnclassifiedIntent } from '../../api/contract/unclassified.ts';
+import type { KeptTest, UnclassifiedIntent } from '../../api/contract/unclassified.ts';
 
 export interface FallbacksLoad {
   items: UnclassifiedIntent[];
@@ -17,5 +17,13 @@ export const fallbackClassificationActors = {
   /** POST /intents/strip-stopwords: the suggested phrase. */
   suggestPhrase: fromPromise<string, { template: string }>(notProvided('suggestPhrase')),
   /** POST /intents/{id}/mark-classified. */
-  classify: fromPromise<unknown, { id: number; intentId: number | null; template: string }>(notProvided('classify')),
+  classify: fromPromise<
+    { test?: KeptTest | null },
+    { id: number; intentId: number | null; template: string; keepAsTest: boolean }
+  >(notProvided('classify')),
+  /** POST /intents/unclassified/classify: several fallbacks, one class, one click. */
+  classifyMany: fromPromise<
+    { classified: number; test: KeptTest | null },
+    { ids: number[]; intentId: number | null; keepAsTest: boolean }
+  >(notProvided('classifyMany')),
 };

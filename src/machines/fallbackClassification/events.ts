@@ -7,4 +7,12 @@ export type FallbackClassificationEvent =
   /** Set Class. */
   | { type: 'fallback.setClass' }
   | { type: 'fallback.cancel' }
+  /** "Keep as test": classifying also keeps the phrase as a regression test step. */
+  | { type: 'fallback.keepAsTest'; on: boolean }
+  /** Bulk: a row's checkbox. */
+  | { type: 'fallback.select'; id: number; on: boolean }
+  /** Bulk: the one class for the selected rows; null is "__don't want to specify__" (dismiss). */
+  | { type: 'fallbacks.bulkClass'; intentId: number | null }
+  /** Bulk: Classify selected. */
+  | { type: 'fallbacks.bulkApply' }
   | { type: 'fallbacks.reload' };

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { Notice } from '../../api/contract/notice.ts';
 import { INTENT_TOASTS } from '../../api/contract/intents.ts';
-import type { UnclassifiedIntent } from '../../api/contract/unclassified.ts';
+import { keptTestNotice, type UnclassifiedIntent } from '../../api/contract/unclassified.ts';
 import { fallbackClassificationActors } from './actors.ts';
 import type { FallbackClassificationEvent } from './events.ts';
 
@@ -15,6 +15,11 @@ export interface FallbackClassificationContext {
   intentId: number | null;
   /** Classified since the screen loaded: the model is not retrained until Train NLU. */
   classified: number;
+  /** "Keep as test" (issue 19): classifying also adds the phrase as a step of the intent's test. */
+  keepAsTest: boolean;
+  /** Bulk: the checked rows and their one class. */
+  selected: number[];
+  bulkIntentId: number | null;
 }
 
 /** Spec 1 §4 "Fallbacks": shown after classifying. */
@@ -40,6 +45,7 @@ export const fallbackClassificationMachine = setup({
   guards: {
     phraseBlank: ({ context }) => context.intentId !== null && context.phrase.trim() === '',
     dismisses: ({ context }) => context.intentId === null,
+    hasSelection: ({ context }) => context.selected.length > 0,
   },
   actions: {
     notify: (_, _params: Notice) => {},
@@ -56,12 +62,33 @@ export const fallbackClassificationMachine = setup({
       phrase: '',
       intentId: null,
       classified: context.classified + 1,
+      selected: context.selected.filter((id) => id !== context.current),
     })),
+    removeSelected: assign(({ context }) => ({
+      items: context.items.filter((i) => !context.selected.includes(i.id)),
+      total: Math.max(0, context.total - context.selected.length),
+      classified: context.classified + context.selected.length,
+      selected: [],
+    })),
+    setKeepAsTest: assign({
+      keepAsTest: ({ context, event }) => (event.type === 'fallback.keepAsTest' ? event.on : context.keepAsTest),
+    }),
   },
 }).createMachine({
   id: 'fallbackClassification',
   description: 'Fallbacks screen: unrecognised phrases one by one, each classified into an intent or skipped.',
-  context: { items: [], total: 0, intents: [], current: null, phrase: '', intentId: null, classified: 0 },
+  context: {
+    items: [],
+    total: 0,
+    intents: [],
+    current: null,
+    phrase: '',
+    intentId: null,
+    classified: 0,
+    keepAsTest: false,
+    selected: [],
+    bulkIntentId: null,
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -73,7 +100,13 @@ export const fallbackClassificationMachine = setup({
         input: () => undefined,
         onDone: {
           target: 'browsing',
-          actions: assign(({ event }) => ({ ...event.output, current: null, phrase: '', intentId: null })),
+          actions: assign(({ event }) => ({
+            ...event.output,
+            current: null,
+            phrase: '',
+            intentId: null,
+            selected: [],
+          })),
         },
         onError: {
           target: 'failed',
@@ -86,10 +119,52 @@ export const fallbackClassificationMachine = setup({
       on: { 'fallbacks.reload': 'loading' },
     },
     browsing: {
-      description: 'The list; a row opens its inline classification.',
+      description: 'The list; a row opens its inline classification; checked rows get one class in one click.',
       on: {
         'fallback.open': { target: 'suggesting', actions: 'open' },
         'fallbacks.reload': 'loading',
+        'fallback.keepAsTest': { actions: 'setKeepAsTest' },
+        'fallback.select': {
+          actions: assign({
+            selected: ({ context, event }) =>
+              event.on
+                ? [...new Set([...context.selected, event.id])]
+                : context.selected.filter((id) => id !== event.id),
+          }),
+        },
+        'fallbacks.bulkClass': { actions: assign({ bulkIntentId: ({ event }) => event.intentId }) },
+        'fallbacks.bulkApply': { guard: 'hasSelection', target: 'bulkSaving' },
+      },
+    },
+    bulkSaving: {
+      description: 'POST /intents/unclassified/classify: the checked phrases join the class (kept as tests if asked).',
+      tags: ['busy'],
+      invoke: {
+        id: 'classifyMany',
+        src: 'classifyMany',
+        input: ({ context }) => ({
+          ids: context.selected,
+          intentId: context.bulkIntentId,
+          keepAsTest: context.keepAsTest && context.bulkIntentId !== null,
+        }),
+        onDone: {
+          target: 'browsing',
+          actions: [
+            'removeSelected',
+            {
+              type: 'notify',
+              params: ({ event }) => ({
+                title: event.output.test ? keptTestNotice(event.output.test) : `${event.output.classified} classified`,
+                message: NOT_RETRAINED_NOTE,
+                color: 'green',
+              }),
+            },
+          ],
+        },
+        onError: {
+          target: 'browsing',
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     suggesting: {
@@ -113,6 +188,7 @@ export const fallbackClassificationMachine = setup({
         'fallback.phrase': { actions: assign({ phrase: ({ event }) => event.value }) },
         'fallback.class': { actions: assign({ intentId: ({ event }) => event.intentId }) },
         'fallback.setClass': [{ guard: 'phraseBlank' }, { target: 'saving' }],
+        'fallback.keepAsTest': { actions: 'setKeepAsTest' },
         'fallback.cancel': { target: 'browsing', actions: assign({ current: null, phrase: '', intentId: null }) },
         'fallback.open': { target: 'suggesting', actions: 'open' },
       },
@@ -127,6 +203,7 @@ export const fallbackClassificationMachine = setup({
           id: context.current ?? -1,
           intentId: context.intentId,
           template: context.phrase.trim(),
+          keepAsTest: context.keepAsTest && context.intentId !== null,
         }),
         onDone: [
           {
@@ -140,7 +217,11 @@ export const fallbackClassificationMachine = setup({
               'removeCurrent',
               {
                 type: 'notify',
-                params: { title: INTENT_TOASTS.templateAdded, message: NOT_RETRAINED_NOTE, color: 'green' },
+                params: ({ event }) => ({
+                  title: event.output.test ? keptTestNotice(event.output.test) : INTENT_TOASTS.templateAdded,
+                  message: NOT_RETRAINED_NOTE,
+                  color: 'green',
+                }),
               },
             ],
           },

@@ -7,4 +7,6 @@ const notProvided = (name: string) => () => Promise.reject(new Error(`projectSel
 export const projectSelectionActors = {
   loadProjects: fromPromise<ProjectSummary[]>(notProvided('loadProjects')),
   createProject: fromPromise<{ project_id: number }, { name: string }>(notProvided('createProject')),
+  /** First run: trains the new project's model; resolves when the training is done (rejects when it failed). */
+  trainFirstModel: fromPromise<void, { projectId: number }>(notProvided('trainFirstModel')),
 };

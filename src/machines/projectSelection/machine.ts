@@ -12,12 +12,24 @@ export interface ProjectSelectionContext {
   requestedId: number | null;
   /** Whether the user may create projects (POST /projects), given by the layout from `can()`. */
   canCreate: boolean;
+  /** First run (spec 2 §4 "New user"): the project being created is the user's first; it is trained next. */
+  firstRun: boolean;
+  /** False while the password is expired: the server refuses the first project until it is changed. */
+  firstRunAllowed: boolean;
 }
 
 export interface ProjectSelectionInput {
   requestedId: number | null;
   canCreate: boolean;
+  /** Default true; the layout passes false while the password is expired (and restarts this machine after). */
+  firstRunAllowed?: boolean;
 }
+
+/** Spec 2 §4 "New user": shown once the first project's model is trained. */
+export const NLU_MODEL_READY = 'NLU model ready';
+/** Ours: what the first run says while the model trains, and when it could not. */
+export const FIRST_TRAINING = 'Training the language model of your first project…';
+export const FIRST_TRAINING_FAILED = 'The first training failed: use Train NLU on the intents screen.';
 
 /** The name given to the project created for a user who has none. */
 export const FIRST_PROJECT_NAME = 'My first project';
@@ -40,6 +52,9 @@ export const projectSelectionMachine = setup({
     canCreate: ({ context }) => context.canCreate,
     /** No project yet, but the user may create one: it is created for them. */
     mayCreateFirst: ({ context }, params: { projects: ProjectSummary[] }) =>
+      params.projects.length === 0 && context.canCreate && context.firstRunAllowed,
+    /** ...but not before the expired password is changed. */
+    firstRunWaits: ({ context }, params: { projects: ProjectSummary[] }) =>
       params.projects.length === 0 && context.canCreate,
     requestedButNotAssigned: (_, params: { projects: ProjectSummary[]; requestedId: number | null }) =>
       params.requestedId !== null && !params.projects.some((p) => p.id === params.requestedId),
@@ -63,6 +78,8 @@ export const projectSelectionMachine = setup({
     projectId: null,
     requestedId: input.requestedId,
     canCreate: input.canCreate,
+    firstRun: false,
+    firstRunAllowed: input.firstRunAllowed ?? true,
   }),
   initial: 'loading',
   states: {
@@ -77,6 +94,11 @@ export const projectSelectionMachine = setup({
           {
             guard: { type: 'mayCreateFirst', params: ({ event }) => ({ projects: event.output }) },
             target: 'creating',
+            actions: assign({ projects: [], firstRun: true }),
+          },
+          {
+            guard: { type: 'firstRunWaits', params: ({ event }) => ({ projects: event.output }) },
+            target: 'awaitingPassword',
             actions: assign({ projects: [] }),
           },
           {
@@ -119,6 +141,10 @@ export const projectSelectionMachine = setup({
       description: 'The projects could not be loaded (the error was already reported).',
       on: { 'project.reload': 'loading' },
     },
+    awaitingPassword: {
+      description: 'First run, password expired: the project is created once the password is changed.',
+      tags: ['loading'],
+    },
     noProjects: {
       description: "No project and no right to create one: 'ERROR: No projects associated with this user...'.",
       tags: ['noProjects'],
@@ -149,10 +175,33 @@ export const projectSelectionMachine = setup({
         'project.new': { guard: 'canCreate', target: 'naming' },
       },
     },
+    firstTraining: {
+      description: "First run: the new project's model trains; then 'NLU model ready' and the project opens.",
+      tags: ['loading', 'firstRun'],
+      invoke: {
+        id: 'trainFirstModel',
+        src: 'trainFirstModel',
+        input: ({ context }) => ({ projectId: context.requestedId ?? 0 }),
+        onDone: {
+          target: 'loading',
+          actions: [
+            assign({ firstRun: false }),
+            { type: 'notify', params: { title: NLU_MODEL_READY, color: 'green', autoClose: 10_000 } },
+          ],
+        },
+        onError: {
+          target: 'loading',
+          actions: [
+            assign({ firstRun: false }),
+            { type: 'notify', params: { title: 'Error!', message: FIRST_TRAINING_FAILED, color: 'red' } },
+          ],
+        },
+      },
+    },
     naming: {
       description: "'New Project': asking for the new project's name.",
       on: {
-        'project.create': { target: 'creating', actions: assign({ requestedId: null }) },
+        'project.create': { target: 'creating', actions: assign({ requestedId: null, firstRun: false }) },
         'project.cancel': 'selected',
       },
     },
@@ -163,13 +212,23 @@ export const projectSelectionMachine = setup({
         id: 'createProject',
         src: 'createProject',
         input: ({ event }) => ({ name: event.type === 'project.create' ? event.name : FIRST_PROJECT_NAME }),
-        onDone: {
-          target: 'loading',
-          actions: [
-            assign({ requestedId: ({ event }) => event.output.project_id }),
-            { type: 'notify', params: { title: NEW_SCRIPT_READY, color: 'green' } },
-          ],
-        },
+        onDone: [
+          {
+            guard: ({ context }) => context.firstRun,
+            target: 'firstTraining',
+            actions: [
+              assign({ requestedId: ({ event }) => event.output.project_id }),
+              { type: 'notify', params: { title: NEW_SCRIPT_READY, color: 'green' } },
+            ],
+          },
+          {
+            target: 'loading',
+            actions: [
+              assign({ requestedId: ({ event }) => event.output.project_id }),
+              { type: 'notify', params: { title: NEW_SCRIPT_READY, color: 'green' } },
+            ],
+          },
+        ],
         onError: [
           {
             guard: ({ context }) => context.projects.length === 0,

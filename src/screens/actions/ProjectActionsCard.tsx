@@ -1,6 +1,7 @@
-import { ActionIcon, Alert, Badge, Card, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Card, Code, Group, List, Table, Title } from '@mantine/core';
 import { IconEdit, IconShieldCheck, IconTrash, IconWebhook } from '@tabler/icons-react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
 import type { actionEditorMachine } from '../../machines/actionEditor/machine.ts';
 
 /** The project's webhook actions, with edit and delete for those who may, and the rules every call obeys. */
@@ -26,13 +27,13 @@ export function ProjectActionsCard({
         </Group>
       </Group>
       {context.actions.length === 0 ? (
-        <Stack align="center" gap={4} py="lg" data-testid="actions-empty">
-          <Text fw={600}>No webhook actions yet</Text>
-          <Text size="sm" c="dimmed" ta="center" maw={520}>
-            A webhook action calls your server when a reaction names it; a JSON object answer becomes conversation
-            variables.
-          </Text>
-        </Stack>
+        <GuidedEmpty
+          testId="actions-empty"
+          title="No webhook actions yet"
+          sentence="A webhook action calls your server when a reaction names it; a JSON object answer becomes conversation variables."
+          action="Add an action"
+          onAction={canEdit ? () => send({ type: 'action.new' }) : undefined}
+        />
       ) : (
         <Table striped highlightOnHover verticalSpacing="xs" data-testid="actions-table">
           <Table.Thead>

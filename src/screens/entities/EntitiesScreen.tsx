@@ -2,7 +2,7 @@ import { Alert, Button, Group, Kbd, Loader, SimpleGrid, Stack, Text, TextInput }
 import { useHotkeys } from '@mantine/hooks';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { can } from '../../api/permissions.ts';
 import { changedDrafts } from '../../machines/entityEditor/draft.ts';
 import { isDirty, isEditable, needsFuzzyHint, unmarksSystem } from '../../machines/entityEditor/selectors.ts';
@@ -14,6 +14,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DocumentationLink } from '../../ui/DocumentationLink.tsx';
 import type { RouteEntry } from '../routes.tsx';
+import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
 import { EntityEditor } from './EntityEditor.tsx';
 
 export interface EntitiesScreenLogic {
@@ -51,6 +52,7 @@ export default function EntitiesScreen({
   const state = useSelector(editor, (s) => s);
   const trainingBusy = useSelector(training, isTraining);
   const [name, setName] = useState('');
+  const nameInput = useRef<HTMLInputElement>(null);
   const add = () => {
     editor.send({ type: 'entity.add', name });
     if (editor.getSnapshot().context.drafts.length > state.context.drafts.length) setName('');
@@ -116,6 +118,7 @@ export default function EntitiesScreen({
       {canAdd && !state.matches('loading') && (
         <Group gap="xs">
           <TextInput
+            ref={nameInput}
             placeholder="New entity name"
             aria-label="New entity name"
             value={name}
@@ -134,7 +137,15 @@ export default function EntitiesScreen({
           )}
         </Group>
       )}
-      {state.context.drafts.length === 0 && state.matches('editing') && <Text c="dimmed">No entities yet.</Text>}
+      {state.context.drafts.length === 0 && state.matches('editing') && (
+        <GuidedEmpty
+          testId="entities-empty"
+          title="No entities yet"
+          sentence="An entity picks values such as sizes, dates or numbers out of what users say: name your first one."
+          action="Add an entity"
+          onAction={canAdd ? () => nameInput.current?.focus() : undefined}
+        />
+      )}
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         {state.context.drafts.map((draft) => (
           <EntityEditor

@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Group,
   Loader,
   Menu,
@@ -24,6 +25,7 @@ import { NOT_RETRAINED_NOTE } from '../../machines/fallbackClassification/machin
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { providedFallbackClassificationMachine, providedTrainingMachine } from '../../machines/provide.ts';
 import { SessionActor } from '../../machines/session/context.ts';
+import { GuidedEmpty, openRunChat } from '../../ui/GuidedEmpty.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { TrainNluButton } from '../../ui/TrainNluButton.tsx';
 import type { RouteEntry } from '../routes.tsx';
@@ -89,6 +91,7 @@ export default function FallbacksScreen({
   const projectId = ProjectSelectionActor.useSelector((s) => s.context.projectId);
   const canClassify = can(user, 'POST', '/intents/{id}/mark-classified', projectId);
   const canTrain = can(user, 'GET', '/run/train', projectId);
+  const canKeepTests = can(user, 'PUT', '/tests/{id}', projectId);
   const actor = useActorRef(machines.fallbackClassification);
   const training = useActorRef(machines.training);
   useEffect(() => {
@@ -96,7 +99,20 @@ export default function FallbacksScreen({
     return () => subscription.unsubscribe();
   }, [actor, training]);
   const state = useSelector(actor, (s) => s);
-  const { items, total, intents, current, phrase, intentId, classified } = state.context;
+  const { items, total, intents, current, phrase, intentId, classified, keepAsTest, selected, bulkIntentId } =
+    state.context;
+  const bulkOpen = state.matches('browsing') || state.matches('bulkSaving');
+  const keepAsTestBox = (
+    <Tooltip label="Also add the phrase as a step of the intent's test: the test gate catches the day it breaks">
+      <Checkbox
+        size="xs"
+        label="Keep as test"
+        checked={keepAsTest}
+        disabled={state.hasTag('busy')}
+        onChange={(event) => actor.send({ type: 'fallback.keepAsTest', on: event.currentTarget.checked })}
+      />
+    </Tooltip>
+  );
   useHotkeys([['mod+S', () => canTrain && training.send({ type: 'train.start' }), { preventDefault: true }]], []);
   const classOptions = [
     { value: '', label: NO_CLASS },
@@ -138,14 +154,46 @@ export default function FallbacksScreen({
         {state.hasTag('loading') && <Loader size="sm" />}
         {state.matches('failed') && <Text c="red">The fallbacks could not be loaded. Use reload to try again.</Text>}
         {!state.hasTag('loading') && items.length === 0 && !state.matches('failed') && (
-          <Text c="dimmed" size="sm">
-            Nothing to classify: every message was understood.
-          </Text>
+          <GuidedEmpty
+            testId="fallbacks-empty"
+            title="Nothing to classify"
+            sentence="Every message was understood; what the bot misses shows up here once people talk to it."
+            action="Talk to the bot"
+            onAction={openRunChat}
+          />
+        )}
+        {items.length > 0 && canClassify && bulkOpen && (
+          <Group gap="sm" mb="sm" align="center" data-testid="bulk-triage">
+            <Text size="sm" c="dimmed" w={90}>
+              {selected.length} selected
+            </Text>
+            <Select
+              size="xs"
+              w={220}
+              aria-label="Class for selected"
+              placeholder="Class for selected"
+              searchable
+              allowDeselect={false}
+              data={classOptions}
+              value={bulkIntentId === null ? '' : String(bulkIntentId)}
+              onChange={(value) => actor.send({ type: 'fallbacks.bulkClass', intentId: value ? Number(value) : null })}
+            />
+            {canKeepTests && keepAsTestBox}
+            <Button
+              size="xs"
+              onClick={() => actor.send({ type: 'fallbacks.bulkApply' })}
+              loading={state.matches('bulkSaving')}
+              disabled={selected.length === 0}
+            >
+              Classify selected
+            </Button>
+          </Group>
         )}
         {items.length > 0 && (
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
+                {canClassify && <Table.Th w={36} />}
                 <Table.Th>Message</Table.Th>
                 <Table.Th w={90}>Issued</Table.Th>
                 <Table.Th w={190}>Conversations</Table.Th>
@@ -157,6 +205,18 @@ export default function FallbacksScreen({
                 const open = current === item.id && !state.matches('browsing');
                 return (
                   <Table.Tr key={item.id} data-testid={`fallback-${item.id}`}>
+                    {canClassify && (
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Select ${item.intent}`}
+                          checked={selected.includes(item.id)}
+                          disabled={!state.matches('browsing')}
+                          onChange={(event) =>
+                            actor.send({ type: 'fallback.select', id: item.id, on: event.currentTarget.checked })
+                          }
+                        />
+                      </Table.Td>
+                    )}
                     <Table.Td>
                       <Text size="sm">{item.intent}</Text>
                       {open && (
@@ -186,6 +246,7 @@ export default function FallbacksScreen({
                               actor.send({ type: 'fallback.class', intentId: value ? Number(value) : null })
                             }
                           />
+                          {canKeepTests && keepAsTestBox}
                           <Button
                             size="xs"
                             onClick={() => actor.send({ type: 'fallback.setClass' })}

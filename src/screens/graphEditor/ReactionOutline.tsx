@@ -4,6 +4,7 @@ import { memo, useState } from 'react';
 import type { ReactionScope } from '../../api/contract/reaction-scopes.ts';
 import type { Reaction } from '../../api/contract/reactions.ts';
 import type { FlowEditorEvent } from '../../machines/flowEditor/events.ts';
+import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
 import { InlineEdit } from '../../ui/InlineEdit.tsx';
 
 /** Rows shown at once; a search narrows a longer list. */
@@ -67,9 +68,13 @@ function ReactionOutlineView({ reactions, scopes, selectedId, matches, searching
             </Text>
           )}
           {reactions.length === 0 && (
-            <Text size="sm" c="dimmed" p="xs">
-              No reactions yet. “Add reaction” starts one.
-            </Text>
+            <GuidedEmpty
+              testId="reactions-empty"
+              title="No reactions yet"
+              sentence="A reaction is what the bot does when an intent is recognised."
+              action="Add a reaction"
+              onAction={canEdit ? () => send({ type: 'reaction.add' }) : undefined}
+            />
           )}
           {groups
             .filter((g) => g.items.length > 0)

@@ -12,16 +12,15 @@ import {
   Text,
   TextInput,
   Title,
-  useComputedColorScheme,
 } from '@mantine/core';
 import { IconGitCompare, IconHistory } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
-import ReactDiffViewer from 'react-diff-viewer-continued';
 import type { ActorRefFrom } from 'xstate';
 import type { HistoryCompareContext, historyCompareMachine } from '../../machines/historyCompare/machine.ts';
 import { formatPoint, MICROS_PER_SECOND } from '../../machines/historyCompare/pointInTime.ts';
 import { deletedInPair, pointErrors, tabDiff } from '../../machines/historyCompare/selectors.ts';
 import { HISTORY_TABS, type HistoryTab } from '../../machines/historyCompare/tabs.ts';
+import { JsonDiff } from '../../ui/JsonDiff.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RetryAlert } from '../../ui/RetryAlert.tsx';
 
@@ -106,7 +105,6 @@ export function HistoryView({ actor }: { actor: HistoryActor }) {
 
 /** The ready state: the active tab's diff and, with the switch on, what was deleted in between. */
 function Comparison({ context }: { context: HistoryCompareContext }) {
-  const dark = useComputedColorScheme('light') === 'dark';
   const diff = tabDiff(context);
   const { pair } = context;
   if (!diff || !pair) return null;
@@ -117,17 +115,9 @@ function Comparison({ context }: { context: HistoryCompareContext }) {
           <Text c="dimmed">No differences.</Text>
         </Paper>
       ) : (
-        <ReactDiffViewer
-          oldValue={diff.before}
-          newValue={diff.after}
-          splitView
-          hideSummary
-          // Its worker starts from a blob: URL, which the console's CSP (script-src 'self') rightly refuses.
-          disableWorker
-          highlightLanguage="json"
-          useDarkTheme={dark}
-          // The titles' fixed height clips them under Mantine's line height.
-          styles={{ titleBlock: { height: 'auto', fontSize: 'var(--mantine-font-size-sm)' } }}
+        <JsonDiff
+          before={diff.before}
+          after={diff.after}
           leftTitle={`From ${formatPoint(pair.from)}`}
           rightTitle={`To ${formatPoint(pair.to)}`}
         />

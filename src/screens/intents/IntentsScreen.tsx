@@ -31,6 +31,7 @@ import { IntentsActorsContext } from './IntentsActors.ts';
 import { SynonymsPanel } from './SynonymsPanel.tsx';
 import { TrainNluButton } from '../../ui/TrainNluButton.tsx';
 import { IntentsRows, IntentsSearchField } from './IntentsSearch.tsx';
+import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
 import { useIntentsRelays } from './useAuthoringRelays.ts';
 
 export interface IntentsScreenLogic {
@@ -122,6 +123,7 @@ export default function IntentsScreen({
   const templateCount = useMemo(() => intents.reduce((n, i) => n + i.templates.length, 0), [intents]);
 
   const searchInput = useRef<HTMLInputElement>(null);
+  const newNameInput = useRef<HTMLInputElement>(null);
   const [newName, setNewName] = useState('');
   const addIntent = () => {
     list.send({ type: 'intent.add', name: newName });
@@ -256,6 +258,7 @@ export default function IntentsScreen({
                     {canEdit && (
                       <Group gap="xs" wrap="nowrap">
                         <TextInput
+                          ref={newNameInput}
                           placeholder="New intent name"
                           aria-label="New intent name"
                           value={newName}
@@ -274,17 +277,28 @@ export default function IntentsScreen({
                     {intents.length} intents · {templateCount} templates
                     {busy ? ' · saving…' : ''}
                   </Text>
-                  <Box>
-                    <IntentsRows
-                      list={list}
-                      intents={intents}
-                      canEdit={canEdit}
-                      evaluation={intentEvaluations}
-                      clashing={clashing}
-                      twins={twins}
-                      flawed={flawed}
+                  {phase === 'ready' && intents.length === 0 && (
+                    <GuidedEmpty
+                      testId="intents-empty"
+                      title="No intents yet"
+                      sentence="An intent is something users want, taught by a few ways of saying it: name your first one (or import a CSV with Import Intents)."
+                      action="Add an intent"
+                      onAction={canEdit ? () => newNameInput.current?.focus() : undefined}
                     />
-                  </Box>
+                  )}
+                  {intents.length > 0 && (
+                    <Box>
+                      <IntentsRows
+                        list={list}
+                        intents={intents}
+                        canEdit={canEdit}
+                        evaluation={intentEvaluations}
+                        clashing={clashing}
+                        twins={twins}
+                        flawed={flawed}
+                      />
+                    </Box>
+                  )}
                 </Stack>
               </Grid.Col>
               <Grid.Col span={{ base: 12, lg: 4 }}>

@@ -7,6 +7,7 @@ import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { NO_PROJECTS_ALERT } from '../../api/contract/projects.ts';
 import { can, roleNameIn } from '../../api/permissions.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
+import { FIRST_TRAINING } from '../../machines/projectSelection/machine.ts';
 import { sortedByName } from '../../machines/projectSelection/guards.ts';
 import { providedMenuModeMachine, providedProjectSelectionMachine } from '../../machines/provide.ts';
 import { SessionActor } from '../../machines/session/context.ts';
@@ -47,8 +48,16 @@ export default function LayoutScreen({
   if (enrolmentRequired) return <OtpEnrolmentGate />;
   return (
     <ProjectSelectionActor.Provider
+      // A first run waits for the expired password to be changed, then starts again (spec 2 §4 "New user").
+      key={user?.password_expired ? 'password-expired' : 'password-ok'}
       logic={projectSelectionLogic}
-      options={{ input: { requestedId: projectIdIn(search), canCreate: can(user, 'POST', '/projects', null) } }}
+      options={{
+        input: {
+          requestedId: projectIdIn(search),
+          canCreate: can(user, 'POST', '/projects', null),
+          firstRunAllowed: !user?.password_expired,
+        },
+      }}
     >
       <Shell menuModeLogic={menuModeLogic} />
     </ProjectSelectionActor.Provider>
@@ -126,6 +135,16 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
               Check again
             </Button>
           </Alert>
+        </Center>
+      );
+    }
+    if (projectState.hasTag('firstRun')) {
+      return (
+        <Center mih="60vh">
+          <Group gap="sm" role="status">
+            <Loader size="sm" />
+            <Text>{FIRST_TRAINING}</Text>
+          </Group>
         </Center>
       );
     }

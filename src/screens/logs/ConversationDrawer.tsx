@@ -29,6 +29,9 @@ import {
   shownLabels,
   transcriptItems,
 } from '../../machines/conversationLogs/selectors.ts';
+import type { ChatItem } from '../../machines/chat/transcript.ts';
+import type { SaidPhrase } from '../../machines/phraseTriage/machine.ts';
+import { PhraseTriagePanel } from './PhraseTriagePanel.tsx';
 import { ChatMessages } from '../../ui/chat/ChatMessages.tsx';
 
 export const DRAWER_TEXTS = {
@@ -49,7 +52,20 @@ export interface ConversationDrawerProps {
   actor: LogsActor;
   canWrite: boolean;
   canDelete: boolean;
+  triage?: { canKeepTests: boolean };
 }
+
+/** The user's messages of the transcript, each once, with the intent it reached. */
+const saidPhrases = (items: ChatItem[]): SaidPhrase[] => {
+  const seen = new Set<string>();
+  const out: SaidPhrase[] = [];
+  for (const item of items) {
+    if (item.kind !== 'user' || !item.text.trim() || seen.has(item.text)) continue;
+    seen.add(item.text);
+    out.push({ text: item.text, intent: item.intent });
+  }
+  return out;
+};
 
 function NoteItem({
   note,
@@ -236,7 +252,7 @@ function Labels({ actor, canWrite }: { actor: LogsActor; canWrite: boolean }) {
 }
 
 /** One conversation: its transcript as text (never HTML), notes and labels, derived from the machine. */
-export function ConversationDrawer({ actor, canWrite, canDelete }: ConversationDrawerProps) {
+export function ConversationDrawer({ actor, canWrite, canDelete, triage }: ConversationDrawerProps) {
   const state = useSelector(actor, (s) => s);
   const { openId, detail, detailError } = state.context;
   const items = transcriptItems(state);
@@ -321,6 +337,13 @@ export function ConversationDrawer({ actor, canWrite, canDelete }: ConversationD
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, md: 5 }}>
                   <Stack gap="lg">
+                    {triage && (
+                      <PhraseTriagePanel
+                        key={openId ?? 'none'}
+                        phrases={saidPhrases(items)}
+                        canKeepTests={triage.canKeepTests}
+                      />
+                    )}
                     <Labels actor={actor} canWrite={canWrite} />
                     <Notes actor={actor} canWrite={canWrite} canDelete={canDelete} />
                   </Stack>

@@ -26,13 +26,14 @@ import { isFiltered, type LogsFilter, PAGE_SIZES } from '../../machines/conversa
 import type { conversationLogsMachine } from '../../machines/conversationLogs/machine.ts';
 import { CONVERSATION_ENV_LABELS, labelColor, pageCount } from '../../machines/conversationLogs/selectors.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { GuidedEmpty, openRunChat } from '../../ui/GuidedEmpty.tsx';
 import { ConversationDrawer } from './ConversationDrawer.tsx';
 
 export const LOGS_TEXTS = {
   title: 'Conversations',
   purpose: 'Conversations people had with the bot.',
   noMatch: 'No conversations match.',
-  noneYet: 'No conversations yet. Talk to the bot with Run Chat (Ctrl+Shift+X) and they appear here.',
+  noneYet: 'Talk to the bot with Run Chat (Ctrl+Shift+X) and its conversations appear here.',
   loadFailed: 'The conversations could not be loaded.',
 } as const;
 
@@ -51,6 +52,8 @@ export interface ConversationLogsViewProps {
   canWrite: boolean;
   /** DELETE /conversations/notes. */
   canDelete: boolean;
+  /** Triage of what users said (issue 19), for users who may classify. */
+  triage?: { canKeepTests: boolean };
 }
 
 function Filters({ actor }: { actor: LogsActor }) {
@@ -194,7 +197,7 @@ function Row({
 }
 
 /** /app/logs: filters, the server-side page of conversations and the open conversation, all from the machine. */
-export function ConversationLogsView({ actor, canOpen, canWrite, canDelete }: ConversationLogsViewProps) {
+export function ConversationLogsView({ actor, canOpen, canWrite, canDelete, triage }: ConversationLogsViewProps) {
   const state = useSelector(actor, (s) => s);
   const { items, total, page, pageSize, filter } = state.context;
   const loading = state.hasTag('loading') && !state.matches('conversation');
@@ -274,10 +277,19 @@ export function ConversationLogsView({ actor, canOpen, canWrite, canDelete }: Co
                 ))}
             </Table.Tbody>
           </Table>
-          {browsing && items.length === 0 && (
+          {browsing && items.length === 0 && isFiltered(filter) && (
             <Text c="dimmed" ta="center" py="xl">
-              {isFiltered(filter) ? LOGS_TEXTS.noMatch : LOGS_TEXTS.noneYet}
+              {LOGS_TEXTS.noMatch}
             </Text>
+          )}
+          {browsing && items.length === 0 && !isFiltered(filter) && (
+            <GuidedEmpty
+              testId="logs-empty"
+              title="No conversations yet"
+              sentence={LOGS_TEXTS.noneYet}
+              action="Talk to the bot"
+              onAction={openRunChat}
+            />
           )}
         </Paper>
       )}
@@ -306,7 +318,7 @@ export function ConversationLogsView({ actor, canOpen, canWrite, canDelete }: Co
           />
         </Group>
       </Group>
-      <ConversationDrawer actor={actor} canWrite={canWrite} canDelete={canDelete} />
+      <ConversationDrawer actor={actor} canWrite={canWrite} canDelete={canDelete} triage={triage} />
     </Stack>
   );
 }

@@ -9,16 +9,20 @@ function ConversationLogs({
   canOpen,
   canWrite,
   canDelete,
+  triage,
 }: {
   canOpen: boolean;
   canWrite: boolean;
   canDelete: boolean;
+  triage?: { canKeepTests: boolean };
 }) {
   // ?conversation_id opens that conversation once the list is shown (spec 1 §2).
   const actor = useActorRef(providedConversationLogsMachine, {
     input: { conversationId: canOpen ? requestedConversationId() : null },
   });
-  return <ConversationLogsView actor={actor} canOpen={canOpen} canWrite={canWrite} canDelete={canDelete} />;
+  return (
+    <ConversationLogsView actor={actor} canOpen={canOpen} canWrite={canWrite} canDelete={canDelete} triage={triage} />
+  );
 }
 
 /** /app/logs: conversations people had with the bot, fresh for each project (its conversation_id is dropped). */
@@ -31,6 +35,11 @@ export default function LogsScreen() {
       canOpen={can(user, 'GET', '/conversations/{id}', projectId)}
       canWrite={can(user, 'PUT', '/conversations/notes', projectId)}
       canDelete={can(user, 'DELETE', '/conversations/notes', projectId)}
+      triage={
+        can(user, 'POST', '/intents/{id}/mark-classified', projectId)
+          ? { canKeepTests: can(user, 'PUT', '/tests/{id}', projectId) }
+          : undefined
+      }
     />
   );
 }

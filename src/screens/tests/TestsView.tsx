@@ -25,6 +25,7 @@ import { counters } from '../../machines/runAllTests/selectors.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { TestEditModal } from './TestEditModal.tsx';
 import { TestOutput } from './TestOutput.tsx';
+import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
 import { TestStatusDot } from './TestStatusDot.tsx';
 
 type Actor = ActorRefFrom<typeof runAllTestsMachine>;
@@ -107,9 +108,13 @@ export function TestsView({ actor, canEdit, canRun }: { actor: Actor; canEdit: b
         </Alert>
       )}
       {state.matches('ready') && tests.length === 0 && (
-        <Text c="dimmed" ta="center" py="xl">
-          No tests yet. Add one, or convert a chat conversation into a test.
-        </Text>
+        <GuidedEmpty
+          testId="tests-empty"
+          title="No tests yet"
+          sentence="A test replays what a user says and checks the bot still answers the same: add one, or keep phrases as tests on the fallbacks screen."
+          action="Add a test"
+          onAction={canEdit ? () => send({ type: 'test.add' }) : undefined}
+        />
       )}
       {state.matches('ready') && tests.length > 0 && (
         <Grid gap="md">

@@ -1,5 +1,5 @@
 import { Button, Tooltip } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
+import { useHotkeys, useWindowEvent } from '@mantine/hooks';
 import { IconMessageChatbot } from '@tabler/icons-react';
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
@@ -7,6 +7,7 @@ import { can } from '../../api/permissions.ts';
 import { providedChatMachine } from '../../machines/chat/provided.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
+import { RUN_CHAT_EVENT } from '../GuidedEmpty.tsx';
 import { ChatWindow } from './ChatWindow.tsx';
 
 /** Run Chat (Ctrl+Shift+X) and the chat test window it opens; a change of project closes the conversation. */
@@ -28,6 +29,10 @@ export function RunChat() {
     ],
     [],
   );
+  // "Talk to the bot" of an empty screen (GuidedEmpty).
+  useWindowEvent(RUN_CHAT_EVENT, () => {
+    if (mayChat) chat.send({ type: 'chat.open' });
+  });
   useEffect(() => {
     if (projectId !== null) chat.send({ type: 'chat.close' });
   }, [chat, projectId]);

@@ -33,11 +33,15 @@ export async function freePort(): Promise<number> {
 export const TEMPLATE_DIR_VARIABLE = 'E2E_TEMPLATE_DIR';
 
 /** The real server (`node server/main.ts`) on a temporary data directory and a free port, serving the built SPA. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { fresh?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'console-e2e-'));
   const template = process.env[TEMPLATE_DIR_VARIABLE];
-  if (template) await fs.cp(template, dataDir, { recursive: true });
+  // fresh: an empty data directory, so the server's own first start (and SEED_* variables) apply.
+  if (template && !options.fresh) await fs.cp(template, dataDir, { recursive: true });
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
