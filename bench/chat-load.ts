@@ -15,7 +15,7 @@ import { buildApp } from '../server/app.ts';
 import { readConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { seedDatabase } from '../server/db/seed/index.ts';
+import { seedDatabase } from '../server/seed/index.ts';
 
 const CONVERSATIONS = Number(process.env.CONVERSATIONS ?? 100);
 const SECONDS = Number(process.env.SECONDS ?? 30);

@@ -4,6 +4,7 @@ import { callWebhook } from '../services/webhook/call-webhook.ts';
 import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
 import { notFound } from '../http/http-error.ts';
+import { projectHasAction } from '../services/actions.ts';
 
 /**
  * POST /v1/actions/:id/test: one call of the action as edited, through the runtime's guarded webhook client
@@ -13,15 +14,7 @@ import { notFound } from '../http/http-error.ts';
 export default async function actionTestCallRoutes(app: FastifyInstance, services: AppServices) {
   registerCall(app, services, testAction, async ({ db, params, body, user, requireProject, log }) => {
     const projectId = requireProject();
-    if (params.id !== -1) {
-      const stored = await db
-        .selectFrom('project_actions')
-        .select('id')
-        .where('id', '=', params.id)
-        .where('project_id', '=', projectId)
-        .executeTakeFirst();
-      if (!stored) throw notFound('Action not found.');
-    }
+    if (params.id !== -1 && !(await projectHasAction(db, projectId, params.id))) throw notFound('Action not found.');
     const started = performance.now();
     const result = await callWebhook(
       { id: params.id, ...body.action },

@@ -11,18 +11,14 @@ import {
 } from '../auth/login-throttle.ts';
 import { judgePassword } from '../auth/password-policy.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
-import {
-  SESSION_ABSOLUTE_SECONDS,
-  SESSION_COOKIE,
-  createSession,
-  endAllSessions,
-  endSession,
-} from '../auth/sessions.ts';
+import { SESSION_COOKIE, createSession, endAllSessions, endSession } from '../auth/sessions.ts';
 import { consumeStep, matchingStep } from '../auth/totp.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
+import { clearSessionCookie, setSessionCookie } from '../http/session-cookie.ts';
 import { loadCurrentUser } from '../services/current-user.ts';
+import { loginCandidate, setOwnPassword } from '../services/users.ts';
 import { logUserAction } from '../services/users-log.ts';
 
 /** The one answer for unknown, wrong and locked alike, so none can be told apart (ASVS 6.3.8). */
@@ -36,11 +32,7 @@ export default async function authRoutes(app: FastifyInstance, services: AppServ
     const suspended = () => new HttpError(429, ACCOUNT_SUSPENDED);
     if (!(await reserveAttempt(db, addressKey(request.ip), ADDRESS_FAILURE_LIMIT))) throw suspended();
     if (!(await reserveAttempt(db, accountKey(email), ACCOUNT_FAILURE_LIMIT))) throw suspended();
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'passwd_hash', 'otp_secret', 'is_active'])
-      .where('email', '=', email)
-      .executeTakeFirst();
+    const user = await loginCandidate(db, email);
     const passwordOk = await verifyPassword(user?.passwd_hash ?? (await decoyPasswordHash()), body.passwd);
     if (!user?.is_active || !passwordOk) {
       await logUserAction(db, { userId: user?.id ?? null, action: `Failed login for ${email.slice(0, 100)}` });
@@ -61,13 +53,7 @@ export default async function authRoutes(app: FastifyInstance, services: AppServ
     await clearAttempts(db, accountKey(email));
     await releaseAttempt(db, addressKey(request.ip));
     const token = await createSession(db, user.id);
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: services.config.secureCookies,
-      maxAge: SESSION_ABSOLUTE_SECONDS,
-    });
+    setSessionCookie(reply, token, services.config.secureCookies);
     await logUserAction(db, { userId: user.id, action: 'Logged in' });
     const current = await loadCurrentUser(db, user.id);
     if (!current) throw new HttpError(401, 'Login failed.');
@@ -79,7 +65,7 @@ export default async function authRoutes(app: FastifyInstance, services: AppServ
     // A cross-site form must not be able to log the victim out either (DESIGN §3).
     if (token && request.headers['x-requested-with'] !== 'console') throw new HttpError(403, 'Missing request header.');
     await endSession(db, token);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(reply);
     return { status: 'ok' as const };
   });
 
@@ -89,11 +75,7 @@ export default async function authRoutes(app: FastifyInstance, services: AppServ
     const user = requireUser();
     const verdict = judgePassword(body.passwd, user);
     if (verdict.status !== 'ok') throw new HttpError(400, verdict.msg);
-    await db
-      .updateTable('users')
-      .set({ passwd_hash: await hashPassword(body.passwd), password_expired: false, password_changed_at: new Date() })
-      .where('id', '=', user.id)
-      .execute();
+    await setOwnPassword(db, user.id, await hashPassword(body.passwd));
     // Every other session of this user ends; this one stays.
     await endAllSessions(db, user.id, request.sessionToken);
     await logUserAction(db, { userId: user.id, action: 'Changed own password' });

@@ -19,6 +19,7 @@ import { runtimeLanguage } from '../services/chat/runtime-language.ts';
 import { TrackerClock } from '../chat/tracker.ts';
 import { createEspeakEngine } from '../services/tts/espeak-engine.ts';
 import { SpeechUnavailableError } from '../services/tts/speech-engine.ts';
+import { findAttachment, storeAttachments } from '../services/chat/chat-attachments.ts';
 import { attachmentHeader } from '../services/csv-export.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
@@ -95,22 +96,7 @@ export default async function chatRoutes(app: FastifyInstance, services: AppServ
     if (files.length === 0) throw badRequest(CHAT_TEXTS.chooseFile);
     const lastTs = Number(fields.last_ts ?? 0) || 0;
     const index = fields.chat_attachment_index ?? null;
-    const stored: { id: number; name: string; mime: string; size: number }[] = [];
-    for (const f of files) {
-      const row = await db
-        .insertInto('chat_attachments')
-        .values({
-          project_id: caller.projectId,
-          conversation_id: query.id,
-          name: f.name,
-          mime: f.mime,
-          size: f.content.length,
-          content: f.content,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      stored.push({ id: row.id, name: f.name, mime: f.mime, size: f.content.length });
-    }
+    const stored = await storeAttachments(db, caller.projectId, query.id, files);
     const answer = await engine.append(
       caller,
       query.id,
@@ -133,13 +119,7 @@ export default async function chatRoutes(app: FastifyInstance, services: AppServ
   registerCall(app, services, chatAttachment, async ({ request, query, params, reply }) => {
     const caller = await authenticateChat(db, request);
     await engine.conversation(caller, query.id, query.conversation_token);
-    const row = await db
-      .selectFrom('chat_attachments')
-      .select(['name', 'mime', 'content'])
-      .where('id', '=', params.attachment_id)
-      .where('conversation_id', '=', query.id)
-      .where('project_id', '=', caller.projectId)
-      .executeTakeFirst();
+    const row = await findAttachment(db, caller.projectId, query.id, params.attachment_id);
     if (!row) throw notFound(CHAT_TEXTS.noAttachment);
     reply
       .header('content-type', row.mime)

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { OTP_WRONG_CODE, confirmOtp, disableOtp, enrolOtp } from '../../src/api/contract/otp.ts';
@@ -9,6 +8,13 @@ import { consumeStep, matchingStep, newTotpSecret, totpFor } from '../auth/totp.
 import { HttpError } from '../http/http-error.ts';
 import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
+import {
+  activateEnrolment,
+  clearOtp,
+  otpSecretOf,
+  pendingEnrolment,
+  startEnrolment,
+} from '../services/otp-enrolments.ts';
 import { readPlatformSettings } from '../services/settings.ts';
 import { logUserAction } from '../services/users-log.ts';
 
@@ -35,10 +41,7 @@ export default async function otpRoutes(app: FastifyInstance, services: AppServi
     const user = requireUser();
     if (user.otp_enabled) throw new HttpError(400, 'One-time codes are already on. Turn them off first.');
     const secret = newTotpSecret();
-    // A restart replaces the pending secret and its clock; one upsert, so parallel starts never collide.
-    await sql`
-      INSERT INTO otp_enrolments (user_id, secret) VALUES (${user.id}, ${secret})
-      ON CONFLICT (user_id) DO UPDATE SET secret = excluded.secret, created_at = now()`.execute(db);
+    await startEnrolment(db, user.id, secret);
     const otpauthUrl = totpFor(secret, user.email).toString();
     await logUserAction(db, { userId: user.id, action: 'Started one-time code enrolment' });
     return { otpauth_url: otpauthUrl, qr_code: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }), secret };
@@ -47,35 +50,14 @@ export default async function otpRoutes(app: FastifyInstance, services: AppServi
   registerCall(app, services, confirmOtp, async ({ body, requireUser, request }) => {
     const user = requireUser();
     const { otp } = body as NonNullable<typeof body>;
-    const pending = await db
-      .selectFrom('otp_enrolments')
-      .select(['secret', 'created_at'])
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
+    const pending = await pendingEnrolment(db, user.id);
     if (!pending || Date.now() - new Date(pending.created_at).getTime() > OTP_ENROLMENT_SECONDS * 1000) {
       throw new HttpError(400, 'No enrolment in progress. Start again.');
     }
     await guardAttempt(user.id);
     const step = matchingStep(pending.secret, otp);
     if (step === null) throw wrongCode();
-    // Claiming the pending row and activating it are one transaction: parallel confirmations give one success.
-    const activated = await db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .deleteFrom('otp_enrolments')
-        .where('user_id', '=', user.id)
-        .where('secret', '=', pending.secret)
-        .returning('secret')
-        .executeTakeFirst();
-      if (!claimed) return false;
-      const updated = await trx
-        .updateTable('users')
-        .set({ otp_secret: claimed.secret, otp_last_step: step })
-        .where('id', '=', user.id)
-        .where('otp_secret', 'is', null)
-        .returning('id')
-        .executeTakeFirst();
-      return updated !== undefined;
-    });
+    const activated = await activateEnrolment(db, user.id, pending.secret, step);
     if (!activated) throw wrongCode();
     await clearAttempts(db, otpKey(user.id));
     // Sessions opened without the second factor end; this one stays.
@@ -87,14 +69,14 @@ export default async function otpRoutes(app: FastifyInstance, services: AppServi
   registerCall(app, services, disableOtp, async ({ body, requireUser }) => {
     const user = requireUser();
     const { otp } = body as NonNullable<typeof body>;
-    const row = await db.selectFrom('users').select('otp_secret').where('id', '=', user.id).executeTakeFirst();
-    if (!row?.otp_secret) throw new HttpError(400, 'One-time codes are not on.');
+    const secret = await otpSecretOf(db, user.id);
+    if (!secret) throw new HttpError(400, 'One-time codes are not on.');
     // Turning them off would only lock the session into enrolment again (require_otp).
     if ((await readPlatformSettings(db)).require_otp) throw new HttpError(400, OTP_REQUIRED_BY_PLATFORM);
     await guardAttempt(user.id);
-    const step = matchingStep(row.otp_secret, otp);
+    const step = matchingStep(secret, otp);
     if (step === null || !(await consumeStep(db, user.id, step))) throw wrongCode();
-    await db.updateTable('users').set({ otp_secret: null, otp_last_step: null }).where('id', '=', user.id).execute();
+    await clearOtp(db, user.id);
     await clearAttempts(db, otpKey(user.id));
     await logUserAction(db, { userId: user.id, action: 'Disabled one-time codes' });
     return { status: 'ok' as const };

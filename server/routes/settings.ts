@@ -22,8 +22,11 @@ import {
   readSettings,
   renewChatbotToken,
   updateSettings as applySettingsUpdate,
+  updatePlatformSettings as applyPlatformSettings,
 } from '../services/settings.ts';
+import { clearOtp } from '../services/otp-enrolments.ts';
 import { platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
+import { userById } from '../services/users.ts';
 
 /** Project settings (spec 2 §3), the chatbot token, platform-wide settings and the one-time-code reset. */
 export default async function settingsRoutes(app: FastifyInstance, services: AppServices) {
@@ -75,35 +78,21 @@ export default async function settingsRoutes(app: FastifyInstance, services: App
     return platformWrite(
       { db, reply, query, userId: user?.id ?? null, projectId },
       PLATFORM_RESOURCE,
-      async (trx) => {
-        if (Object.keys(body).length > 0)
-          await trx.updateTable('platform_settings').set(body).where('id', '=', 1).execute();
-        return readPlatformSettings(trx);
-      },
+      (trx) => applyPlatformSettings(trx, body),
       () => `Updated platform settings (${parts.join(', ') || 'no fields'})`,
     );
   });
 
   registerCall(app, services, resetUserOtp, async ({ params, query, reply, requireUser, projectId }) => {
     const caller = requireUser();
-    const target = await db
-      .selectFrom('users')
-      .select(['id', 'email', 'company_id'])
-      .where('id', '=', params.id)
-      .executeTakeFirst();
+    const target = await userById(db, params.id);
     // Outside a system grant's reach, only users of one's own company exist (as for the other user calls).
     const platformWide = caller.permissions.system_grants.some((g) => g.path.endsWith('/otp-reset'));
     if (!target || (!platformWide && target.company_id !== caller.company_id)) throw notFound('No such user.');
     await platformWrite(
       { db, reply, query, userId: caller.id, projectId },
       resetUserOtp.resource,
-      async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ otp_secret: null, otp_last_step: null })
-          .where('id', '=', target.id)
-          .execute();
-      },
+      (trx) => clearOtp(trx, target.id),
       () => `Reset the one-time code of ${target.email}`,
     );
     return { status: 'ok' as const };

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { SSO_FAILED, getSsoConfig, ssoCallback, ssoLogin } from '../../src/api/contract/sso.ts';
 import type { AppServices } from '../app-services.ts';
 import { OidcClient } from '../auth/oidc.ts';
-import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE, createSession } from '../auth/sessions.ts';
+import { createSession } from '../auth/sessions.ts';
 import { HttpError } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
+import { setSessionCookie } from '../http/session-cookie.ts';
 import { loadCurrentUser } from '../services/current-user.ts';
 import { SSO_FLOW_SECONDS, saveFlow, takeFlow, userForIdentity } from '../services/sso.ts';
 import { logUserAction } from '../services/users-log.ts';
@@ -76,13 +77,7 @@ export default async function ssoRoutes(app: FastifyInstance, services: AppServi
       throw ssoFailed();
     }
     const token = await createSession(db, user.id);
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: services.config.secureCookies,
-      maxAge: SESSION_ABSOLUTE_SECONDS,
-    });
+    setSessionCookie(reply, token, services.config.secureCookies);
     await logUserAction(db, { userId: user.id, action: 'Logged in by single sign-on' });
     return { email: user.email, token: 'cookie' as const, user };
   });

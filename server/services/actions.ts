@@ -81,3 +81,14 @@ export async function replaceProjectActions(
   }
   return listProjectActions(trx, scope.projectId);
 }
+
+/** Whether the action is one of the project's (a stored action's test call checks it first). */
+export async function projectHasAction(db: Db, projectId: number, id: number): Promise<boolean> {
+  const stored = await db
+    .selectFrom('project_actions')
+    .select('id')
+    .where('id', '=', id)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  return stored !== undefined;
+}

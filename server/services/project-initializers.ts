@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
-import { initializeDemoDialogue } from '../db/seed/demo-dialogue.ts';
-import { initializeDemoLanguageModel } from '../db/seed/demo-language-model.ts';
-import { initializeDemoTest } from '../db/seed/demo-test.ts';
+import { initializeDemoDialogue } from '../seed/demo-dialogue.ts';
+import { initializeDemoLanguageModel } from '../seed/demo-language-model.ts';
+import { initializeDemoTest } from '../seed/demo-test.ts';
 import { initializeProjectSettings } from './settings.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { ADMINISTRATOR_ROLE_ID } from '../db/seed/default-roles.ts';
+import { ADMINISTRATOR_ROLE_ID } from '../seed/default-roles.ts';
 import { projectInitializers } from './project-initializers.ts';
 import { logUserAction } from './users-log.ts';
 

@@ -229,6 +229,13 @@ export async function readPlatformSettings(db: Db): Promise<PlatformSettings> {
   return row ?? { max_password_age_days: null, require_otp: false };
 }
 
+/** Applies the fields given (none: nothing changes) and answers the platform settings as they now are. */
+export async function updatePlatformSettings(trx: Db, patch: Partial<PlatformSettings>): Promise<PlatformSettings> {
+  if (Object.keys(patch).length > 0)
+    await trx.updateTable('platform_settings').set(patch).where('id', '=', 1).execute();
+  return readPlatformSettings(trx);
+}
+
 /** Whether a password set at `changedAt` is past the platform's maximum age (never, when none is set). */
 export function isPasswordPastMaxAge(settings: PlatformSettings, changedAt: Date, now = new Date()): boolean {
   if (settings.max_password_age_days === null) return false;

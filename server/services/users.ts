@@ -277,3 +277,26 @@ export async function replaceProjectMembers(
   if (changes.length === 0) throw new HttpError(400, 'No project to change.');
   return changes;
 }
+
+/** A user's id, email and company, or undefined (the one-time-code reset checks the caller's reach with it). */
+export function userById(db: Db, id: number) {
+  return db.selectFrom('users').select(['id', 'email', 'company_id']).where('id', '=', id).executeTakeFirst();
+}
+
+/** What a password login checks of the account with this (lower-case) email, or undefined. */
+export function loginCandidate(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'passwd_hash', 'otp_secret', 'is_active'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+/** The user's own new password: no longer expired, its age counted from now. */
+export async function setOwnPassword(db: Db, userId: number, passwdHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ passwd_hash: passwdHash, password_expired: false, password_changed_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}

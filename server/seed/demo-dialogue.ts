@@ -1,13 +1,13 @@
-import type { ReactionInput } from '../../../src/api/contract/reactions.ts';
-import { FALLBACK_INTENT, INPUT_INTENT, START_INTENT } from '../../../src/api/contract/reactions.ts';
-import { claimAtime } from '../../services/atime.ts';
+import type { ReactionInput } from '../../src/api/contract/reactions.ts';
+import { FALLBACK_INTENT, INPUT_INTENT, START_INTENT } from '../../src/api/contract/reactions.ts';
+import { claimAtime } from '../services/atime.ts';
 import {
   REACTIONS_RESOURCE,
   REACTION_SCOPES_RESOURCE,
   replaceReactionScopes,
   replaceReactions,
-} from '../../services/reactions.ts';
-import type { Db } from '../database.ts';
+} from '../services/reactions.ts';
+import type { Db } from '../db/database.ts';
 
 export const DEMO_ORDER_SCOPE = 'ordering';
 

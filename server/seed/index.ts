@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../../auth/passwords.ts';
-import { createProject } from '../../services/projects.ts';
-import type { Db } from '../database.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { createProject } from '../services/projects.ts';
+import type { Db } from '../db/database.ts';
 import { ADMINISTRATOR_ROLE_ID } from './default-roles.ts';
 import { syncPermissionCatalogue } from './sync-permissions.ts';
 

@@ -1,7 +1,7 @@
-import type { TestBody } from '../../../src/api/contract/tests.ts';
-import { claimAtime } from '../../services/atime.ts';
-import { TESTS_RESOURCE, saveTest } from '../../services/tests.ts';
-import type { Db } from '../database.ts';
+import type { TestBody } from '../../src/api/contract/tests.ts';
+import { claimAtime } from '../services/atime.ts';
+import { TESTS_RESOURCE, saveTest } from '../services/tests.ts';
+import type { Db } from '../db/database.ts';
 
 /** The demo project's regression test: the order flow of the demo dialogue, which it passes as seeded. */
 export const DEMO_TEST: TestBody = {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../database.ts';
+import type { Db } from '../db/database.ts';
 import { defaultRoles } from './default-roles.ts';
 import { catalogueKey, permissionCatalogue } from './permission-catalogue.ts';
 
