@@ -6,6 +6,7 @@ import { jobHandlers } from './jobs/job-handlers.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { BotSource } from './services/chat/bot-source.ts';
 import { createChatRuntime } from './services/chat/chat-runtime.ts';
+import { chooseScreenshotService } from './services/screenshots/choose-service.ts';
 import { TestRuns } from './services/test-runs.ts';
 
 /**
@@ -18,15 +19,18 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
   // The server runs queued jobs itself unless JOBS_IN_PROCESS=0 (then worker processes do).
   const jobs = config.jobsInProcess ? new JobRunner(db, jobHandlers) : null;
   const testRuns = new TestRuns(db, bots);
+  // The chatbot test screen's pictures: the local Chromium starts at the first use, or an external service.
+  const screenshots = chooseScreenshotService(config.screenshots);
   app.addHook('onReady', async () => {
     jobs?.start();
   });
   app.addHook('onClose', async () => {
     await jobs?.stop();
+    await screenshots?.close();
     await testRuns.close();
     await chat.close();
   });
-  const services: AppServices = { db, config, bots, chat, jobs, testRuns };
+  const services: AppServices = { db, config, bots, chat, jobs, testRuns, screenshots };
   // Tests and tools reach the same instances the routes use.
   app.decorate('services', services);
   return services;

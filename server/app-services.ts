@@ -3,6 +3,7 @@ import type { Db } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { BotSource } from './services/chat/bot-source.ts';
 import type { ChatRuntime } from './services/chat/chat-runtime.ts';
+import type { ScreenshotService } from './services/screenshots/screenshot-service.ts';
 import type { TestRuns } from './services/test-runs.ts';
 
 /** The application's dependencies: every long-lived part, created and closed by server/app-scope.ts. */
@@ -17,4 +18,6 @@ export interface AppServices {
   jobs: JobRunner | null;
   /** The runner threads of stored tests. */
   testRuns: TestRuns;
+  /** Pictures of web pages for the chatbot test screen, or null when no service is available. */
+  screenshots: ScreenshotService | null;
 }

@@ -3,7 +3,6 @@ import { takeChatbotTestScreenshot } from '../../src/api/contract/chatbot-test.t
 import type { AppServices } from '../app-services.ts';
 import { HttpError, badRequest } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
-import { chooseScreenshotService } from '../services/screenshots/choose-service.ts';
 import { ConcurrencyLimit, LimitBusyError } from '../services/screenshots/concurrency-limit.ts';
 import { ScreenshotFailure } from '../services/screenshots/screenshot-service.ts';
 import { checkTarget } from '../services/screenshots/target-guard.ts';
@@ -15,16 +14,13 @@ export const SCREENSHOT_LIMIT = { running: 2, waiting: 4 };
 
 /**
  * POST /v1/chatbot-test/screenshot (spec 2 §7): the chatbot test screen's background. The target must resolve
- * to public addresses (unless SCREENSHOT_ALLOW_PRIVATE=1); the local browser is started at the first use and
- * closed with the server. Failures answer 422 with the reason, a full line 429; nothing answers 500.
+ * to public addresses (unless SCREENSHOT_ALLOW_PRIVATE=1); the service (server/app-scope.ts) starts the local
+ * browser at the first use and closes it with the server. Failures answer 422 with the reason, a full line 429; nothing answers 500.
  */
 export default async function chatbotTestRoutes(app: FastifyInstance, services: AppServices) {
   const settings = services.config.screenshots;
-  const service = chooseScreenshotService(settings);
+  const service = services.screenshots;
   const limit = new ConcurrencyLimit(SCREENSHOT_LIMIT);
-  app.addHook('onClose', async () => {
-    await service?.close();
-  });
 
   registerCall(app, services, takeChatbotTestScreenshot, async ({ body, requireProject }) => {
     requireProject();
