@@ -1,12 +1,6 @@
 import { Button, EmptyState } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** Asks the console's Run Chat (top bar) to open the chat test window: "talk to the bot" from an empty screen. */
-export const RUN_CHAT_EVENT = 'console:run-chat';
-export const openRunChat = (): void => {
-  window.dispatchEvent(new Event(RUN_CHAT_EVENT));
-};
-
 /**
  * A guided empty state (issue 19): what to do next in one sentence, with one button. Without `onAction` (the
  * user may not do it) the sentence stays and the button goes.

@@ -13,6 +13,7 @@ import type { Notice } from '../../src/api/client.ts';
 import type { Intent } from '../../src/api/contract/intents.ts';
 import type { Synonym } from '../../src/api/contract/synonyms.ts';
 import type { CurrentUser } from '../../src/api/contract/users.ts';
+import { ConsoleCommandsActor } from '../../src/machines/consoleCommands/context.ts';
 import { ProjectSelectionActor } from '../../src/machines/projectSelection/context.ts';
 import {
   providedIntentsListMachine,
@@ -84,7 +85,7 @@ export async function renderWithSession(children: ReactNode, user: CurrentUser =
               logic={fixedProjects([{ id: 1, name: 'Demo bot' }])}
               options={{ input: { requestedId: 1, canCreate: false } }}
             >
-              {children}
+              <ConsoleCommandsActor.Provider>{children}</ConsoleCommandsActor.Provider>
             </ProjectSelectionActor.Provider>
           </SessionActor.Provider>
         </Router>

@@ -25,7 +25,8 @@ import { NOT_RETRAINED_NOTE } from '../../machines/fallbackClassification/machin
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { providedFallbackClassificationMachine, providedTrainingMachine } from '../../machines/provide.ts';
 import { SessionActor } from '../../machines/session/context.ts';
-import { GuidedEmpty, openRunChat } from '../../ui/GuidedEmpty.tsx';
+import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
+import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { TrainNluButton } from '../../ui/TrainNluButton.tsx';
 import type { RouteEntry } from '../routes.tsx';
@@ -93,6 +94,7 @@ export default function FallbacksScreen({
   const canTrain = can(user, 'GET', '/run/train', projectId);
   const canKeepTests = can(user, 'PUT', '/tests/{id}', projectId);
   const actor = useActorRef(machines.fallbackClassification);
+  const commands = ConsoleCommandsActor.useActorRef();
   const training = useActorRef(machines.training);
   useEffect(() => {
     const subscription = training.on('training.done', () => actor.send({ type: 'fallbacks.reload' }));
@@ -159,7 +161,7 @@ export default function FallbacksScreen({
             title="Nothing to classify"
             sentence="Every message was understood; what the bot misses shows up here once people talk to it."
             action="Talk to the bot"
-            onAction={openRunChat}
+            onAction={() => commands.send({ type: 'chat.open.request' })}
           />
         )}
         {items.length > 0 && canClassify && bulkOpen && (

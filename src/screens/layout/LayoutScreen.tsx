@@ -6,6 +6,7 @@ import { useEffect, useMemo } from 'react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { NO_PROJECTS_ALERT } from '../../api/contract/projects.ts';
 import { can, roleNameIn } from '../../api/permissions.ts';
+import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { FIRST_TRAINING } from '../../machines/projectSelection/machine.ts';
 import { sortedByName } from '../../machines/projectSelection/guards.ts';
@@ -59,7 +60,9 @@ export default function LayoutScreen({
         },
       }}
     >
-      <Shell menuModeLogic={menuModeLogic} />
+      <ConsoleCommandsActor.Provider>
+        <Shell menuModeLogic={menuModeLogic} />
+      </ConsoleCommandsActor.Provider>
     </ProjectSelectionActor.Provider>
   );
 }

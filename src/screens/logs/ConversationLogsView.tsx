@@ -26,7 +26,7 @@ import { isFiltered, type LogsFilter, PAGE_SIZES } from '../../machines/conversa
 import type { conversationLogsMachine } from '../../machines/conversationLogs/machine.ts';
 import { CONVERSATION_ENV_LABELS, labelColor, pageCount } from '../../machines/conversationLogs/selectors.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { GuidedEmpty, openRunChat } from '../../ui/GuidedEmpty.tsx';
+import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
 import { ConversationDrawer } from './ConversationDrawer.tsx';
 
 export const LOGS_TEXTS = {
@@ -54,6 +54,8 @@ export interface ConversationLogsViewProps {
   canDelete: boolean;
   /** Triage of what users said (issue 19), for users who may classify. */
   triage?: { canKeepTests: boolean };
+  /** "Talk to the bot" of the empty list: opens Run Chat (absent where nobody may chat). */
+  onTalkToBot?: () => void;
 }
 
 function Filters({ actor }: { actor: LogsActor }) {
@@ -197,7 +199,14 @@ function Row({
 }
 
 /** /app/logs: filters, the server-side page of conversations and the open conversation, all from the machine. */
-export function ConversationLogsView({ actor, canOpen, canWrite, canDelete, triage }: ConversationLogsViewProps) {
+export function ConversationLogsView({
+  actor,
+  canOpen,
+  canWrite,
+  canDelete,
+  triage,
+  onTalkToBot,
+}: ConversationLogsViewProps) {
   const state = useSelector(actor, (s) => s);
   const { items, total, page, pageSize, filter } = state.context;
   const loading = state.hasTag('loading') && !state.matches('conversation');
@@ -288,7 +297,7 @@ export function ConversationLogsView({ actor, canOpen, canWrite, canDelete, tria
               title="No conversations yet"
               sentence={LOGS_TEXTS.noneYet}
               action="Talk to the bot"
-              onAction={openRunChat}
+              onAction={onTalkToBot}
             />
           )}
         </Paper>

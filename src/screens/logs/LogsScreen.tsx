@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { can } from '../../api/permissions.ts';
 import { providedConversationLogsMachine, requestedConversationId } from '../../machines/conversationLogs/provided.ts';
+import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { ConversationLogsView } from './ConversationLogsView.tsx';
@@ -20,8 +21,16 @@ function ConversationLogs({
   const actor = useActorRef(providedConversationLogsMachine, {
     input: { conversationId: canOpen ? requestedConversationId() : null },
   });
+  const commands = ConsoleCommandsActor.useActorRef();
   return (
-    <ConversationLogsView actor={actor} canOpen={canOpen} canWrite={canWrite} canDelete={canDelete} triage={triage} />
+    <ConversationLogsView
+      actor={actor}
+      canOpen={canOpen}
+      canWrite={canWrite}
+      canDelete={canDelete}
+      triage={triage}
+      onTalkToBot={() => commands.send({ type: 'chat.open.request' })}
+    />
   );
 }
 

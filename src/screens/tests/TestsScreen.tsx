@@ -3,14 +3,24 @@ import { useEffect } from 'react';
 import { can } from '../../api/permissions.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { providedRunAllTestsMachine } from '../../machines/runAllTests/provided.ts';
-import { onRunAllRequest, takePendingRunAll } from '../../machines/runAllTests/runRequests.ts';
+import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { TestsView } from './TestsView.tsx';
 
 function Tests({ canEdit, canRun }: { canEdit: boolean; canRun: boolean }) {
-  const actor = useActorRef(providedRunAllTestsMachine, { input: { runOnLoad: takePendingRunAll() } });
-  // The top bar's Run Tests while this screen is open.
-  useEffect(() => onRunAllRequest(() => actor.send({ type: 'tests.runAll' })), [actor]);
+  const commands = ConsoleCommandsActor.useActorRef();
+  // The top bar's Run Tests made before this screen opened, or while it is open.
+  const actor = useActorRef(providedRunAllTestsMachine, {
+    input: { runOnLoad: commands.getSnapshot().context.runAllPending },
+  });
+  useEffect(() => {
+    commands.send({ type: 'tests.runAll.taken' });
+    const subscription = commands.on('tests.runAll', () => {
+      actor.send({ type: 'tests.runAll' });
+      commands.send({ type: 'tests.runAll.taken' });
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, commands]);
   return <TestsView actor={actor} canEdit={canEdit} canRun={canRun} />;
 }
 

@@ -1,13 +1,13 @@
 import { Button, Tooltip } from '@mantine/core';
-import { useHotkeys, useWindowEvent } from '@mantine/hooks';
+import { useHotkeys } from '@mantine/hooks';
 import { IconMessageChatbot } from '@tabler/icons-react';
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { can } from '../../api/permissions.ts';
 import { providedChatMachine } from '../../machines/chat/provided.ts';
+import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
-import { RUN_CHAT_EVENT } from '../GuidedEmpty.tsx';
 import { ChatWindow } from './ChatWindow.tsx';
 
 /** Run Chat (Ctrl+Shift+X) and the chat test window it opens; a change of project closes the conversation. */
@@ -30,9 +30,13 @@ export function RunChat() {
     [],
   );
   // "Talk to the bot" of an empty screen (GuidedEmpty).
-  useWindowEvent(RUN_CHAT_EVENT, () => {
-    if (mayChat) chat.send({ type: 'chat.open' });
-  });
+  const commands = ConsoleCommandsActor.useActorRef();
+  useEffect(() => {
+    const subscription = commands.on('chat.open', () => {
+      if (mayChat) chat.send({ type: 'chat.open' });
+    });
+    return () => subscription.unsubscribe();
+  }, [commands, chat, mayChat]);
   useEffect(() => {
     if (projectId !== null) chat.send({ type: 'chat.close' });
   }, [chat, projectId]);

@@ -7,7 +7,7 @@ import { can } from '../../api/permissions.ts';
 import { providedDeployModalMachine } from '../../machines/deployModal/provided.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { providedTrainingMachine } from '../../machines/provide.ts';
-import { requestRunAll } from '../../machines/runAllTests/runRequests.ts';
+import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { isTraining } from '../../machines/training/selectors.ts';
 import { RunChat } from '../chat/RunChat.tsx';
@@ -42,10 +42,11 @@ export function TopBarActions({
   const training = useActorRef(trainingLogic);
   const trainingBusy = useSelector(training, isTraining);
   const deploy = useActorRef(deployLogic);
+  const commands = ConsoleCommandsActor.useActorRef();
 
   const runTests = () => {
     if (!canRunTests) return;
-    requestRunAll();
+    commands.send({ type: 'tests.runAll.request' });
     navigate(TESTS_PATH);
   };
   const openDeploy = (env: 'dev' | 'prod') => {

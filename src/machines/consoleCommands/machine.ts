@@ -1,0 +1,38 @@
+import { assign, emit, setup } from 'xstate';
+
+export type ConsoleCommandsEvent =
+  | { type: 'tests.runAll.request' }
+  | { type: 'tests.runAll.taken' }
+  | { type: 'chat.open.request' };
+
+export type ConsoleCommandsEmitted = { type: 'tests.runAll' } | { type: 'chat.open' };
+
+/**
+ * Requests one part of the console makes of another: the top bar's Run Tests for the tests screen (kept until
+ * that screen takes it, so it may open after the request), and "talk to the bot" of an empty screen for Run Chat.
+ * One actor of the signed-in layout; screens subscribe to what it emits.
+ */
+export const consoleCommandsMachine = setup({
+  types: {
+    context: {} as { runAllPending: boolean },
+    events: {} as ConsoleCommandsEvent,
+    emitted: {} as ConsoleCommandsEmitted,
+  },
+}).createMachine({
+  id: 'consoleCommands',
+  description: 'Requests between parts of the console: Run Tests for the tests screen, "talk to the bot" for Run Chat.',
+  context: { runAllPending: false },
+  initial: 'ready',
+  states: {
+    ready: {
+      description: 'Passes requests on; a Run Tests request waits until the tests screen takes it.',
+      on: {
+        'tests.runAll.request': {
+          actions: [assign({ runAllPending: true }), emit({ type: 'tests.runAll' })],
+        },
+        'tests.runAll.taken': { actions: assign({ runAllPending: false }) },
+        'chat.open.request': { actions: emit({ type: 'chat.open' }) },
+      },
+    },
+  },
+});

@@ -1,0 +1,28 @@
+// The console's requests between screens: the top bar's Run Tests reaches the tests screen whether it is open
+// (an emitted request) or opens later (the request waits until taken), and "talk to the bot" reaches Run Chat.
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { consoleCommandsMachine } from '../../src/machines/consoleCommands/machine.ts';
+
+describe('console commands', () => {
+  it('keeps a Run Tests request for a tests screen that opens later, until it is taken', () => {
+    const commands = createActor(consoleCommandsMachine).start();
+    commands.send({ type: 'tests.runAll.request' });
+    expect(commands.getSnapshot().context.runAllPending).toBe(true);
+    commands.send({ type: 'tests.runAll.taken' });
+    expect(commands.getSnapshot().context.runAllPending).toBe(false);
+  });
+
+  it('tells an open tests screen and Run Chat at once', () => {
+    const commands = createActor(consoleCommandsMachine).start();
+    const runAll = vi.fn();
+    const openChat = vi.fn();
+    commands.on('tests.runAll', runAll);
+    commands.on('chat.open', openChat);
+    commands.send({ type: 'tests.runAll.request' });
+    commands.send({ type: 'chat.open.request' });
+    expect(runAll).toHaveBeenCalledOnce();
+    expect(openChat).toHaveBeenCalledOnce();
+    expect(commands.getSnapshot().matches('ready')).toBe(true);
+  });
+});
