@@ -1,4 +1,4 @@
-import { provideChat } from '../machines/chat/provideChat.ts';
+import { provideChat } from '../machines/chat/providedChat.ts';
 import type { WidgetConfig } from './widgetConfig.ts';
 
 /** The chat machine with the chatbot token's calls: the same chart and effects as the console's test window. */

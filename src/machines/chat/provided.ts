@@ -1,7 +1,7 @@
 import { getSettings } from '../../api/settings.ts';
 import { getTests, insertTest } from '../../api/tests.ts';
 import { showNotice } from '../provide.ts';
-import { provideChat } from './provideChat.ts';
+import { provideChat } from './providedChat.ts';
 
 /** The console's chat test window: the session's calls on the working draft, with intent and confidence. */
 export const providedChatMachine = provideChat(
