@@ -1,3 +1,4 @@
+import type { EntityDefinition } from '../nlu/types.ts';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -193,16 +194,12 @@ export interface SynonymsTable {
   values: JSONColumnType<string[]>;
 }
 
-export interface EntitiesTable {
+/** An entity's row: the engine's definition (server/nlu) plus its project, id sequence and system flag. */
+export interface EntitiesTable
+  extends Pick<EntityDefinition, 'name' | 'type' | 'match' | 'occurrence' | 'case_insensitive' | 'values'> {
   id: Generated<number>;
   /** null: a system entity shared by every project. */
   project_id: number | null;
-  name: string;
-  type: 'dictionary' | 'number';
-  match: 'exact' | 'lemmatized' | 'fuzzy';
-  occurrence: 'single' | 'multiple';
-  case_insensitive: boolean;
-  values: string;
   is_system: boolean;
 }
 

@@ -1,21 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteRole, getRoles, putRole, putRolesPermissions } from '../../src/api/contract/roles.ts';
 import type { AppServices } from '../app-services.ts';
-import { type CallContext, registerCall } from '../http/register-call.ts';
-import { type PlatformWriteContext, platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
+import { platformWriteContext } from '../http/platform-write-context.ts';
+import { registerCall } from '../http/register-call.ts';
+import { platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
 import * as roles from '../services/roles.ts';
 
 const ROLES = '/roles';
-
-const writeContext = (
-  ctx: CallContext<typeof putRole | typeof deleteRole | typeof putRolesPermissions>,
-): PlatformWriteContext => ({
-  db: ctx.db,
-  reply: ctx.reply,
-  query: ctx.query,
-  userId: ctx.requireUser().id,
-  projectId: ctx.projectId,
-});
 
 /** Roles and their permissions (spec 1 §6). Roles are shared by every company: changes need a system grant. */
 export default async function roleRoutes(app: FastifyInstance, services: AppServices) {
@@ -27,7 +18,7 @@ export default async function roleRoutes(app: FastifyInstance, services: AppServ
   // PUT /roles/permissions is declared before PUT /roles/:id only for reading order; Fastify prefers static paths.
   registerCall(app, services, putRolesPermissions, async (ctx) => {
     await platformWrite(
-      writeContext(ctx),
+      platformWriteContext(ctx),
       ROLES,
       (trx) => roles.setRolePermissions(trx, ctx.body),
       (names) => `Changed permissions of roles ${names.join(', ')}`,
@@ -40,7 +31,7 @@ export default async function roleRoutes(app: FastifyInstance, services: AppServ
     const { name } = ctx.body;
     if (id === -1) {
       const created = await platformWrite(
-        writeContext(ctx),
+        platformWriteContext(ctx),
         ROLES,
         (trx) => roles.createRole(trx, name),
         () => `Created role ${name}`,
@@ -48,7 +39,7 @@ export default async function roleRoutes(app: FastifyInstance, services: AppServ
       return { id: created };
     }
     await platformWrite(
-      writeContext(ctx),
+      platformWriteContext(ctx),
       ROLES,
       (trx) => roles.renameRole(trx, id, name),
       (before) => `Renamed role ${before} to ${name}`,
@@ -58,7 +49,7 @@ export default async function roleRoutes(app: FastifyInstance, services: AppServ
 
   registerCall(app, services, deleteRole, async (ctx) => {
     await platformWrite(
-      writeContext(ctx),
+      platformWriteContext(ctx),
       ROLES,
       (trx) => roles.deleteRole(trx, ctx.params.id),
       (r) => `Deleted role ${r.name} (removed from ${r.holders} user${r.holders === 1 ? '' : 's'})`,

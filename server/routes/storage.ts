@@ -10,8 +10,8 @@ import {
 import { HttpError } from '../http/http-error.ts';
 import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
-import { recordRevision } from '../services/revisions.ts';
 import {
+  recordFileRevision,
   addFileVersion,
   attachmentDisposition,
   deleteFileVersions,
@@ -67,14 +67,7 @@ export default async function storageRoutes(app: FastifyInstance, services: AppS
     return ctx.write(`Uploaded file ${name}`, async (trx, atime) => {
       const stored = await addFileVersion(trx, { projectId, name, bytes, type, userId });
       const { sha256, ...file } = stored;
-      await recordRevision(trx, {
-        projectId,
-        resource: '/storage',
-        itemId: name,
-        time: atime,
-        userId,
-        data: { ...file, sha256 },
-      });
+      await recordFileRevision(trx, { projectId, name, atime, userId }, { ...file, sha256 });
       return file;
     });
   });
@@ -85,15 +78,7 @@ export default async function storageRoutes(app: FastifyInstance, services: AppS
     const userId = ctx.user?.id ?? null;
     await ctx.write(`Deleted file ${name}`, async (trx, atime) => {
       await deleteFileVersions(trx, projectId, name);
-      await recordRevision(trx, {
-        projectId,
-        resource: '/storage',
-        itemId: name,
-        time: atime,
-        userId,
-        data: null,
-        deleted: true,
-      });
+      await recordFileRevision(trx, { projectId, name, atime, userId }, null);
     });
     return { status: 'ok' as const };
   });

@@ -1,21 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteUser, getUsers, putUser, resetUserPassword } from '../../src/api/contract/users-admin.ts';
 import type { AppServices } from '../app-services.ts';
-import { type CallContext, registerCall } from '../http/register-call.ts';
-import { type PlatformWriteContext, platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
+import { platformWriteContext } from '../http/platform-write-context.ts';
+import { registerCall } from '../http/register-call.ts';
+import { platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
 import * as users from '../services/users.ts';
 
 const USERS = '/users';
-
-const writeContext = (
-  ctx: CallContext<typeof putUser | typeof deleteUser | typeof resetUserPassword>,
-): PlatformWriteContext => ({
-  db: ctx.db,
-  reply: ctx.reply,
-  query: ctx.query,
-  userId: ctx.requireUser().id,
-  projectId: ctx.projectId,
-});
 
 /** Administration of users (spec 1 §7): the caller's company only, unless the grant is held system-wide. */
 export default async function userRoutes(app: FastifyInstance, services: AppServices) {
@@ -30,7 +21,7 @@ export default async function userRoutes(app: FastifyInstance, services: AppServ
     const body = ctx.body;
     if (id === -1) {
       const created = await platformWrite(
-        writeContext(ctx),
+        platformWriteContext(ctx),
         USERS,
         (trx) => users.createUser(trx, reach, body),
         (c) => `Created user ${c.email}`,
@@ -38,7 +29,7 @@ export default async function userRoutes(app: FastifyInstance, services: AppServ
       return { id: created.id, password: created.password };
     }
     await platformWrite(
-      writeContext(ctx),
+      platformWriteContext(ctx),
       USERS,
       (trx) => users.updateUser(trx, reach, id, body),
       (before) => `Updated user ${before.email}${before.email === body.email ? '' : ` (now ${body.email})`}`,
@@ -50,7 +41,7 @@ export default async function userRoutes(app: FastifyInstance, services: AppServ
     const reach = users.reachOf(ctx.requireUser(), deleteUser.access);
     const { id } = ctx.params;
     await platformWrite(
-      writeContext(ctx),
+      platformWriteContext(ctx),
       USERS,
       (trx) => users.deleteUser(trx, reach, id),
       (row) => `Deleted user ${row.email}`,
@@ -63,7 +54,7 @@ export default async function userRoutes(app: FastifyInstance, services: AppServ
     const reach = users.reachOf(ctx.requireUser(), resetUserPassword.access);
     const { id } = ctx.params;
     const { password } = await platformWrite(
-      writeContext(ctx),
+      platformWriteContext(ctx),
       USERS,
       (trx) => users.resetPassword(trx, reach, id),
       ({ row }) => `Reset password of ${row.email}`,

@@ -183,7 +183,17 @@ export async function updateSettings(
       .execute();
   }
   const view = settingsViewOf(r.projectId, { data, secrets, chatbot_token: row.chatbot_token }, data);
-  await recordRevision(trx, {
+  await recordSettingsRevision(trx, r, view);
+  return view;
+}
+
+/** History of the settings: the one item of a project, as it now reads. */
+function recordSettingsRevision(
+  trx: Db,
+  r: { projectId: number; userId: number | null; atime: number },
+  view: SettingsView,
+): Promise<void> {
+  return recordRevision(trx, {
     projectId: r.projectId,
     resource: SETTINGS_RESOURCE,
     itemId: SETTINGS_ITEM_ID,
@@ -191,7 +201,6 @@ export async function updateSettings(
     userId: r.userId,
     data: view,
   });
-  return view;
 }
 
 /** Replaces the chatbot token (the widget's old one stops working) and records the revision. */
@@ -206,14 +215,7 @@ export async function renewChatbotToken(
     .set({ chatbot_token: token })
     .where('project_id', '=', r.projectId)
     .execute();
-  await recordRevision(trx, {
-    projectId: r.projectId,
-    resource: SETTINGS_RESOURCE,
-    itemId: SETTINGS_ITEM_ID,
-    time: r.atime,
-    userId: r.userId,
-    data: await readSettings(trx, r.projectId),
-  });
+  await recordSettingsRevision(trx, r, await readSettings(trx, r.projectId));
   return token;
 }
 

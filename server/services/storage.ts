@@ -1,3 +1,4 @@
+import { recordRevision } from './revisions.ts';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { StorageFile } from '../../src/api/contract/storage.ts';
@@ -135,4 +136,21 @@ export function attachmentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\%;/]/g, '_').slice(0, 150) || 'download';
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** History of a file: its version as stored, or null when it was deleted. */
+export function recordFileRevision(
+  trx: Db,
+  change: { projectId: number; name: string; atime: number; userId: number | null },
+  data: object | null,
+): Promise<void> {
+  return recordRevision(trx, {
+    projectId: change.projectId,
+    resource: '/storage',
+    itemId: change.name,
+    time: change.atime,
+    userId: change.userId,
+    data,
+    ...(data === null ? { deleted: true } : {}),
+  });
 }
