@@ -31,6 +31,7 @@ import { classifyUnclassified, getUnclassifiedIntents, markClassified } from '..
 import { getProjects, insertProject } from '../api/projects.ts';
 import { getMe } from '../api/users.ts';
 import { fromPromise } from 'xstate';
+import { saveFile } from '../ui/saveFile.ts';
 import { toBody as toEntityBody } from './entityEditor/draft.ts';
 import { entityEditorMachine } from './entityEditor/machine.ts';
 import { fallbackClassificationMachine } from './fallbackClassification/machine.ts';
@@ -169,18 +170,6 @@ const authoringActions = {
   notifyFailure: (_: unknown, params: { error: unknown; title?: string }) => notifyFailure(params.error, params.title),
 };
 
-/** Saves a text as a file in the browser. */
-function download(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 const loadEvaluation = () => getEvaluation();
 
 export const providedTrainingMachine = trainingMachine.provide({
@@ -200,7 +189,10 @@ export const providedIntentsListMachine = intentsListMachine.provide({
     deleteIntent: fromPromise(({ input }) => deleteIntent(input.id)),
     exportIntents: fromPromise<unknown>(async () => {
       const csv = await getIntentsExport();
-      download(csv, intentsExportFileName(getApiScope().projectId ?? 0), 'text/csv;charset=utf-8');
+      saveFile(
+        new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+        intentsExportFileName(getApiScope().projectId ?? 0),
+      );
     }),
     importIntents: fromPromise(({ input }) => importIntents(input.file)),
   },

@@ -34,6 +34,16 @@ export function OtpEnrolmentModal({ actor, onLogout }: OtpEnrolmentModalProps) {
       onComplete={() => send({ type: 'otp.confirm' })}
     />
   );
+  const codeAndError = (
+    <>
+      {codeField}
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </>
+  );
 
   return (
     <Modal
@@ -72,12 +82,7 @@ export function OtpEnrolmentModal({ actor, onLogout }: OtpEnrolmentModalProps) {
           <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
             {enrolment.secret}
           </Text>
-          {codeField}
-          {error && (
-            <Text c="red" size="sm" role="alert">
-              {error}
-            </Text>
-          )}
+          {codeAndError}
           <Button
             loading={busy}
             disabled={!state.can({ type: 'otp.confirm' })}
@@ -90,12 +95,7 @@ export function OtpEnrolmentModal({ actor, onLogout }: OtpEnrolmentModalProps) {
       {disablingFlow && (
         <Stack align="center">
           <Text size="sm">One-time codes are on. Type a current code to turn them off.</Text>
-          {codeField}
-          {error && (
-            <Text c="red" size="sm" role="alert">
-              {error}
-            </Text>
-          )}
+          {codeAndError}
           <Button
             color="red"
             loading={busy}

@@ -31,17 +31,22 @@ export const enrolOtp = defineCall({
   atimeExempt: true,
 });
 
-/** Activates the pending secret with a code from the app. */
-export const confirmOtp = defineCall({
-  name: 'confirmOtp',
-  method: 'POST',
-  path: '/users/otp/confirm',
+/** Confirming and turning off both prove a current code, as the signed-in user. */
+const withCode = {
   resource: '/users/otp',
   access: sessionAccess,
   query: scopeQuery,
   body: z.object({ otp: otpCode }),
   response: okResponse,
   atimeExempt: true,
+} as const;
+
+/** Activates the pending secret with a code from the app. */
+export const confirmOtp = defineCall({
+  name: 'confirmOtp',
+  method: 'POST',
+  path: '/users/otp/confirm',
+  ...withCode,
 });
 
 /** Turns one-time codes off for the caller, proven with a current code. */
@@ -49,10 +54,5 @@ export const disableOtp = defineCall({
   name: 'disableOtp',
   method: 'DELETE',
   path: '/users/otp',
-  resource: '/users/otp',
-  access: sessionAccess,
-  query: scopeQuery,
-  body: z.object({ otp: otpCode }),
-  response: okResponse,
-  atimeExempt: true,
+  ...withCode,
 });

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Button,
@@ -12,9 +11,8 @@ import {
   Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
-import { IconCloudUpload, IconRefresh, IconRocket } from '@tabler/icons-react';
+import { IconCloudUpload, IconRocket } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { ENV_LABELS, NO_MATCH } from '../../api/contract/deployments.ts';
@@ -22,6 +20,7 @@ import type { deployModalMachine } from '../../machines/deployModal/machine.ts';
 import type { deploymentsListMachine } from '../../machines/deploymentsList/machine.ts';
 import { DeployModal } from '../../ui/DeployModal.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { ReloadButton } from '../../ui/ReloadButton.tsx';
 import { RetryAlert } from '../../ui/RetryAlert.tsx';
 
 export const DEPLOYMENTS_LOAD_FAILED = 'The deployments could not be loaded.';
@@ -49,16 +48,7 @@ export function DeploymentsView({ list, deploy, canDev, canProd }: DeploymentsVi
         description="Versions deployed to testing and production, and rollback."
         actions={
           <Group gap="xs">
-            <Tooltip label="Reload">
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label="Reload deployments"
-                onClick={() => list.send({ type: 'list.reload' })}
-              >
-                <IconRefresh size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <ReloadButton label="Reload deployments" onReload={() => list.send({ type: 'list.reload' })} />
             {canDev && (
               <Button
                 variant="default"

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -16,7 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconChevronDown, IconMessages, IconRefresh } from '@tabler/icons-react';
+import { IconChevronDown, IconMessages } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { FALLBACKS_TITLE, NO_CLASS, type UnclassifiedIntent } from '../../api/contract/unclassified.ts';
@@ -28,6 +27,7 @@ import { SessionActor } from '../../machines/session/context.ts';
 import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
 import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { ReloadButton } from '../../ui/ReloadButton.tsx';
 import { TrainNluButton } from '../../ui/TrainNluButton.tsx';
 import type { RouteEntry } from '../routes.tsx';
 
@@ -129,16 +129,7 @@ export default function FallbacksScreen({
         description={route.purpose}
         actions={
           <Group gap="sm">
-            <Tooltip label="Reload">
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label="Reload"
-                onClick={() => actor.send({ type: 'fallbacks.reload' })}
-              >
-                <IconRefresh size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <ReloadButton onReload={() => actor.send({ type: 'fallbacks.reload' })} />
             {canTrain && <TrainNluButton training={training} hotkey="Ctrl+S" />}
           </Group>
         }

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -16,9 +15,8 @@ import {
   Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
-import { IconDownload, IconMessages, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconMessages, IconSearch } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ConversationSummary } from '../../api/contract/conversations.ts';
@@ -26,6 +24,7 @@ import { isFiltered, type LogsFilter, PAGE_SIZES } from '../../machines/conversa
 import type { conversationLogsMachine } from '../../machines/conversationLogs/machine.ts';
 import { CONVERSATION_ENV_LABELS, labelColor, pageCount } from '../../machines/conversationLogs/selectors.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { ReloadButton } from '../../ui/ReloadButton.tsx';
 import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
 import { ConversationDrawer } from './ConversationDrawer.tsx';
 
@@ -221,17 +220,7 @@ export function ConversationLogsView({
         description={LOGS_TEXTS.purpose}
         actions={
           <Group gap="xs">
-            <Tooltip label="Reload">
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label="Reload"
-                disabled={!browsing && !failed}
-                onClick={() => actor.send({ type: 'list.reload' })}
-              >
-                <IconRefresh size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <ReloadButton disabled={!browsing && !failed} onReload={() => actor.send({ type: 'list.reload' })} />
             <Button
               variant="light"
               leftSection={<IconDownload size={16} />}
