@@ -528,7 +528,8 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
         { cause: error },
       );
     } finally {
-      view?.actor?.stop();
+      // A chart spawned by a screen's parent chart stops with it when the view unmounts (cleanup).
+      if (view?.actor && !(view.actor as { _parent?: unknown })._parent) view.actor.stop();
       cleanup();
       if (timers === 'fake') restoreRealClock();
     }

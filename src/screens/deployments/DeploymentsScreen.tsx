@@ -1,20 +1,19 @@
 import { useActorRef } from '@xstate/react';
-import { useEffect } from 'react';
 import { can } from '../../api/permissions.ts';
 import { providedDeployModalMachine } from '../../machines/deployModal/provided.ts';
 import { providedDeploymentsListMachine } from '../../machines/deploymentsList/provided.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
+import { deploymentsScreenMachine } from '../../machines/deploymentsScreen/machine.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { DeploymentsView } from './DeploymentsView.tsx';
 
 function Deployments({ canDev, canProd }: { canDev: boolean; canProd: boolean }) {
-  const list = useActorRef(providedDeploymentsListMachine);
-  const deploy = useActorRef(providedDeployModalMachine);
-  // A deploy or rollback from here shows up at once.
-  useEffect(() => {
-    const sub = deploy.on('deploy.done', () => list.send({ type: 'list.reload' }));
-    return () => sub.unsubscribe();
-  }, [deploy, list]);
+  const screen = useActorRef(
+    deploymentsScreenMachine.provide({
+      actors: { list: providedDeploymentsListMachine, deploy: providedDeployModalMachine },
+    }),
+  );
+  const { list, deploy } = screen.getSnapshot().context;
   return <DeploymentsView list={list} deploy={deploy} canDev={canDev} canProd={canProd} />;
 }
 

@@ -2,12 +2,13 @@ import { Alert, Button, Group, Kbd, Loader, SimpleGrid, Stack, Text, TextInput }
 import { useHotkeys } from '@mantine/hooks';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { can } from '../../api/permissions.ts';
 import { changedDrafts } from '../../machines/entityEditor/draft.ts';
 import { isDirty, isEditable, needsFuzzyHint, unmarksSystem } from '../../machines/entityEditor/selectors.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { providedEntityEditorMachine, providedTrainingMachine } from '../../machines/provide.ts';
+import { entitiesScreenMachine } from '../../machines/entitiesScreen/machine.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { isTraining } from '../../machines/training/selectors.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -42,12 +43,11 @@ export default function EntitiesScreen({
   const canSystem = can(user, 'PUT', '/system/entities/{id}', projectId);
   const canTrain = can(user, 'GET', '/run/train', projectId);
 
-  const editor = useActorRef(machines.entityEditor, { input: { canSystem } });
-  const training = useActorRef(machines.training);
-  useEffect(() => {
-    const subscription = editor.on('training.request', () => canTrain && training.send({ type: 'train.start' }));
-    return () => subscription.unsubscribe();
-  }, [editor, training, canTrain]);
+  const screen = useActorRef(
+    entitiesScreenMachine.provide({ actors: { editor: machines.entityEditor, training: machines.training } }),
+    { input: { canSystem, canTrain } },
+  );
+  const { editor, training } = screen.getSnapshot().context;
 
   const state = useSelector(editor, (s) => s);
   const trainingBusy = useSelector(training, isTraining);

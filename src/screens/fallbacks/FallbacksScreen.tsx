@@ -17,12 +17,12 @@ import {
 import { useHotkeys } from '@mantine/hooks';
 import { IconChevronDown, IconMessages } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { FALLBACKS_TITLE, NO_CLASS, type UnclassifiedIntent } from '../../api/contract/unclassified.ts';
 import { can } from '../../api/permissions.ts';
 import { NOT_RETRAINED_NOTE } from '../../machines/fallbackClassification/machine.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { providedFallbackClassificationMachine, providedTrainingMachine } from '../../machines/provide.ts';
+import { fallbacksScreenMachine } from '../../machines/fallbacksScreen/machine.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
 import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
@@ -93,13 +93,13 @@ export default function FallbacksScreen({
   const canClassify = can(user, 'POST', '/intents/{id}/mark-classified', projectId);
   const canTrain = can(user, 'GET', '/run/train', projectId);
   const canKeepTests = can(user, 'PUT', '/tests/{id}', projectId);
-  const actor = useActorRef(machines.fallbackClassification);
+  const screen = useActorRef(
+    fallbacksScreenMachine.provide({
+      actors: { fallbacks: machines.fallbackClassification, training: machines.training },
+    }),
+  );
+  const { fallbacks: actor, training } = screen.getSnapshot().context;
   const commands = ConsoleCommandsActor.useActorRef();
-  const training = useActorRef(machines.training);
-  useEffect(() => {
-    const subscription = training.on('training.done', () => actor.send({ type: 'fallbacks.reload' }));
-    return () => subscription.unsubscribe();
-  }, [actor, training]);
   const state = useSelector(actor, (s) => s);
   const { items, total, intents, current, phrase, intentId, classified, keepAsTest, selected, bulkIntentId } =
     state.context;

@@ -22,6 +22,7 @@ import {
   providedTemplateEditingMachine,
   providedTrainingMachine,
 } from '../../machines/provide.ts';
+import { intentsScreenMachine } from '../../machines/intentsScreen/machine.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import type { RouteEntry } from '../routes.tsx';
@@ -32,7 +33,6 @@ import { SynonymsPanel } from './SynonymsPanel.tsx';
 import { TrainNluButton } from '../../ui/TrainNluButton.tsx';
 import { IntentsRows, IntentsSearchField } from './IntentsSearch.tsx';
 import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
-import { useIntentsRelays } from './useAuthoringRelays.ts';
 
 export interface IntentsScreenLogic {
   intentsList: typeof providedIntentsListMachine;
@@ -71,13 +71,19 @@ export default function IntentsScreen({
   const canSynonyms = can(user, 'PUT', '/synonyms', projectId);
   const canTrain = can(user, 'GET', '/run/train', projectId);
 
-  const list = useActorRef(machines.intentsList);
-  const lookup = () => list.getSnapshot().context.intents;
-  const templates = useActorRef(machines.templateEditing, { input: { lookup } });
-  const polarity = useActorRef(machines.polarity, { input: { lookup } });
-  const synonyms = useActorRef(machines.synonymsDraft);
-  const training = useActorRef(machines.training);
-  useIntentsRelays({ list, templates, polarity, training });
+  const screen = useActorRef(
+    intentsScreenMachine.provide({
+      actors: {
+        list: machines.intentsList,
+        templates: machines.templateEditing,
+        polarity: machines.polarity,
+        synonyms: machines.synonymsDraft,
+        training: machines.training,
+      },
+    }),
+  );
+  // The screen's charts never change after it starts: their refs are read once.
+  const { list, templates, polarity, synonyms, training } = screen.getSnapshot().context;
 
   // Narrow selections: a search keystroke changes only `search`, so it re-renders the search field and the list
   // (IntentsSearchField, IntentsRows), not the header, warnings, synonyms panel or dialogs.

@@ -1,0 +1,77 @@
+// The parent charts of the screens whose charts talk to each other: what one child emits reaches the child that
+// acts on it (and only then). The children are stand-ins that emit on request and record what they receive.
+import { describe, expect, it } from 'vitest';
+import { type AnyActorRef, type AnyStateMachine, assign, createActor, emit, setup } from 'xstate';
+import { deploymentsScreenMachine } from '../../src/machines/deploymentsScreen/machine.ts';
+import { entitiesScreenMachine } from '../../src/machines/entitiesScreen/machine.ts';
+import { fallbacksScreenMachine } from '../../src/machines/fallbacksScreen/machine.ts';
+import { intentsScreenMachine } from '../../src/machines/intentsScreen/machine.ts';
+
+type Received = { type: string; [key: string]: unknown };
+
+/** A child that emits `{type: 'emit', event}`'s event and keeps every other event it receives. */
+const standIn = setup({
+  types: { context: {} as { received: Received[] }, events: {} as Received },
+}).createMachine({
+  context: { received: [] },
+  on: {
+    '*': [
+      {
+        guard: ({ event }) => event.type === 'emit',
+        actions: emit(({ event }) => event.event as { type: string }),
+      },
+      { actions: assign({ received: ({ context, event }) => [...context.received, event] }) },
+    ],
+  },
+});
+
+const received = (child: AnyActorRef) => (child.getSnapshot().context as { received: Received[] }).received;
+const childOf = (parent: AnyActorRef, name: string) =>
+  (parent.getSnapshot().context as Record<string, AnyActorRef>)[name] as AnyActorRef;
+
+function start(machine: AnyStateMachine, children: string[], input?: unknown) {
+  const actors = Object.fromEntries(children.map((c) => [c, standIn]));
+  return createActor(machine.provide({ actors } as never), { input } as never).start();
+}
+
+describe('screen charts', () => {
+  it('intents: template and polarity patches reach the list, training reaches the list, the list asks for training', () => {
+    const screen = start(intentsScreenMachine, ['list', 'templates', 'polarity', 'synonyms', 'training']);
+    const patch = { kind: 'templates', intentId: 1 };
+    childOf(screen, 'templates').send({ type: 'emit', event: { type: 'intents.patch', patch } });
+    childOf(screen, 'polarity').send({ type: 'emit', event: { type: 'intents.patch', patch } });
+    childOf(screen, 'training').send({ type: 'emit', event: { type: 'training.done', answer: { ok: 1 } } });
+    childOf(screen, 'list').send({ type: 'emit', event: { type: 'training.request' } });
+    expect(received(childOf(screen, 'list'))).toEqual([
+      { type: 'intents.patch', patch },
+      { type: 'intents.patch', patch },
+      { type: 'evaluation.loaded', answer: { ok: 1 } },
+    ]);
+    expect(received(childOf(screen, 'training'))).toEqual([{ type: 'train.start' }]);
+    expect(received(childOf(screen, 'synonyms'))).toEqual([]);
+    screen.stop();
+  });
+
+  it("entities: 'Save & Train' trains only for a user who may train", () => {
+    for (const canTrain of [true, false]) {
+      const screen = start(entitiesScreenMachine, ['editor', 'training'], { canSystem: false, canTrain });
+      childOf(screen, 'editor').send({ type: 'emit', event: { type: 'training.request' } });
+      expect(received(childOf(screen, 'training'))).toEqual(canTrain ? [{ type: 'train.start' }] : []);
+      screen.stop();
+    }
+  });
+
+  it('fallbacks: a finished training reloads the fallbacks', () => {
+    const screen = start(fallbacksScreenMachine, ['fallbacks', 'training']);
+    childOf(screen, 'training').send({ type: 'emit', event: { type: 'training.done', answer: {} } });
+    expect(received(childOf(screen, 'fallbacks'))).toEqual([{ type: 'fallbacks.reload' }]);
+    screen.stop();
+  });
+
+  it('deployments: a finished deploy reloads the list', () => {
+    const screen = start(deploymentsScreenMachine, ['list', 'deploy']);
+    childOf(screen, 'deploy').send({ type: 'emit', event: { type: 'deploy.done', env: 'prod' } });
+    expect(received(childOf(screen, 'list'))).toEqual([{ type: 'list.reload' }]);
+    screen.stop();
+  });
+});
