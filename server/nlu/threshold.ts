@@ -29,8 +29,10 @@ export function chooseThreshold(
   // still keeps k + 1 of them.
   right.sort((a, b) => b - a);
   const keep = Math.ceil(allowed) - 1;
-  if (keep < 0) return MIN_THRESHOLD;
+  if (keep < 0) return Math.max(fallback, MIN_THRESHOLD);
   const highest = right[Math.min(keep, right.length - 1)]!;
   // Two decimals, rounded down so the kept templates stay at or above it.
-  return Math.min(MAX_THRESHOLD, Math.max(MIN_THRESHOLD, Math.floor(highest * 100) / 100));
+  // Never below the default: a project whose own phrasing is classified with little confidence (few templates
+  // per intent) would otherwise get a threshold that lets any nonsense through to some intent.
+  return Math.min(MAX_THRESHOLD, Math.max(fallback, MIN_THRESHOLD, Math.floor(highest * 100) / 100));
 }

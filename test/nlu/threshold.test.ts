@@ -20,7 +20,8 @@ describe('per-project threshold from cross-validation', () => {
       ...Array.from({ length: 360 }, (_, i) => result(true, 0.25 + i * 0.0015)),
       ...Array.from({ length: 40 }, () => result(false, 0.3)),
     ];
-    const threshold = chooseThreshold(templates, 0.45);
+    // A default below the choice, so the choice itself shows.
+    const threshold = chooseThreshold(templates, 0.2);
     const kept = templates.filter((t) => t.is_recognized_without_confidence && t.confidence >= threshold).length;
     expect(kept).toBeGreaterThanOrEqual(360 - MAX_RECALL_COST * 400);
     // A hundredth higher would cost more than allowed.
@@ -34,6 +35,13 @@ describe('per-project threshold from cross-validation', () => {
     const sure = Array.from({ length: 100 }, () => result(true, 0.99));
     expect(chooseThreshold(sure, 0.45)).toBe(0.8);
     const unsure = Array.from({ length: 100 }, () => result(true, 0.01));
-    expect(chooseThreshold(unsure, 0.45)).toBe(0.2);
+    expect(chooseThreshold(unsure, 0.45)).toBe(0.45);
+  });
+
+  it("never goes below the default: little confidence in a project's own phrasing lets no nonsense through", () => {
+    // The seeded demo's case: its own templates are classified with about 0.3, so the budget alone gives 0.28.
+    const lowConfidence = Array.from({ length: 200 }, (_, i) => result(true, 0.28 + (i % 10) * 0.01));
+    expect(chooseThreshold(lowConfidence, 0.45)).toBe(0.45);
+    expect(chooseThreshold(lowConfidence, 0.2)).toBeLessThan(0.45);
   });
 });

@@ -141,7 +141,8 @@ describe('Czech project through the public API (CSV import, training job, chat)'
     ).json();
     const model = await t.app.services.bots.models.draft(projectId);
     expect(model!.defaultThreshold).toBe(answer.threshold);
-    expect(answer.threshold).not.toBe(DEFAULT_THRESHOLD);
+    // Cross-validation may only make a project stricter than the default, never laxer.
+    expect(answer.threshold).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
     let below = 0;
     for (const [i, phrase] of [...chatHeldOut, { text: 'zzqx vlorp kvantova zirafa', intent: '' }].entries()) {
       const turn = await chatTurn(phrase.text, 10_000 + i);
