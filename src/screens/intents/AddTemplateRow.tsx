@@ -1,7 +1,6 @@
-import { Button, Group, TextInput } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import type { Intent } from '../../api/contract/intents.ts';
+import { AddInputRow } from '../../ui/AddInputRow.tsx';
 import { useIntentsActors } from './IntentsActors.ts';
 import classes from './IntentsScreen.module.css';
 
@@ -15,21 +14,13 @@ export const AddTemplateRow = memo(function AddTemplateRow({ intent }: { intent:
     if (templates.getSnapshot().matches('adding')) setText('');
   };
   return (
-    <Group className={classes.templateRow} gap="xs" wrap="nowrap">
-      <TextInput
-        size="xs"
-        style={{ flex: 1 }}
-        placeholder="Add a template and press Enter"
-        aria-label={`New template of ${intent.name}`}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') add();
-        }}
-      />
-      <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={add}>
-        Add
-      </Button>
-    </Group>
+    <AddInputRow
+      className={classes.templateRow}
+      placeholder="Add a template and press Enter"
+      label={`New template of ${intent.name}`}
+      value={text}
+      onChange={setText}
+      onAdd={add}
+    />
   );
 });

@@ -9,13 +9,13 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconDeviceFloppy, IconHash, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconHash, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { AddInputRow } from '../../ui/AddInputRow.tsx';
 import type { ActorRefFrom } from 'xstate';
 import type { synonymsDraftMachine } from '../../machines/synonymsDraft/machine.ts';
 import { InlineEdit } from '../../ui/InlineEdit.tsx';
@@ -69,22 +69,14 @@ export function SynonymsPanel({
         </Group>
       )}
       {canEdit && (
-        <Group gap="xs" mb="sm" wrap="nowrap">
-          <TextInput
-            size="xs"
-            style={{ flex: 1 }}
-            placeholder="New synonym name"
-            aria-label="New synonym name"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') add();
-            }}
-          />
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={add}>
-            Add
-          </Button>
-        </Group>
+        <AddInputRow
+          mb="sm"
+          placeholder="New synonym name"
+          label="New synonym name"
+          value={name}
+          onChange={setName}
+          onAdd={add}
+        />
       )}
       {dirty && (
         <Text size="xs" c="orange.8" mb="xs">

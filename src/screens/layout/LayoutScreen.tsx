@@ -71,6 +71,13 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
   const session = SessionActor.useActorRef();
   const user = SessionActor.useSelector((s) => s.context.user);
   const projectSelection = ProjectSelectionActor.useActorRef();
+  // The buttons of the no-project and load-failure alerts: ask for the projects again.
+  const reloadProjects = {
+    size: 'xs',
+    variant: 'light',
+    color: 'red',
+    onClick: () => projectSelection.send({ type: 'project.reload' }),
+  } as const;
   const otpEnrolment = useActorRef(providedOtpEnrolmentMachine, { input: { enabled: user?.otp_enabled ?? false } });
   const projectState = ProjectSelectionActor.useSelector((s) => s);
   const { projectId, projects, canCreate } = projectState.context;
@@ -128,13 +135,7 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
             role="alert"
           >
             <Text size="sm">{NO_PROJECTS_ALERT}</Text>
-            <Button
-              mt="md"
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => projectSelection.send({ type: 'project.reload' })}
-            >
+            <Button mt="md" {...reloadProjects}>
               Check again
             </Button>
           </Alert>
@@ -161,13 +162,7 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
             title="Projects could not be loaded"
             maw={520}
           >
-            <Button
-              mt="xs"
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => projectSelection.send({ type: 'project.reload' })}
-            >
+            <Button mt="xs" {...reloadProjects}>
               Try again
             </Button>
           </Alert>

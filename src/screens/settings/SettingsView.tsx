@@ -40,6 +40,16 @@ export function SettingsView({
   canRenewToken?: boolean;
 }) {
   const snapshot = useSelector(actor, (s) => s);
+  const reloadButton = (
+    <Button
+      mt="sm"
+      variant="light"
+      leftSection={<IconRefresh size={16} />}
+      onClick={() => actor.send({ type: 'settings.reload' })}
+    >
+      Reload
+    </Button>
+  );
   const errors = useSelector(actor, selectFieldErrors);
   const dirty = useSelector(actor, selectDirty);
   const saving = useSelector(actor, selectSaving);
@@ -69,14 +79,7 @@ export function SettingsView({
       <Stack>
         {header}
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title={LOAD_FAILED}>
-          <Button
-            mt="sm"
-            variant="light"
-            leftSection={<IconRefresh size={16} />}
-            onClick={() => actor.send({ type: 'settings.reload' })}
-          >
-            Reload
-          </Button>
+          {reloadButton}
         </Alert>
       </Stack>
     );
@@ -152,14 +155,7 @@ export function SettingsView({
       {conflict && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Conflict! Data not saved.">
           <Text size="sm">{CONFLICT_HINT}</Text>
-          <Button
-            mt="sm"
-            variant="light"
-            leftSection={<IconRefresh size={16} />}
-            onClick={() => actor.send({ type: 'settings.reload' })}
-          >
-            Reload
-          </Button>
+          {reloadButton}
         </Alert>
       )}
 
