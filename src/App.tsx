@@ -12,7 +12,7 @@ import {
   type providedMenuModeMachine,
   type providedProjectSelectionMachine,
   providedSessionMachine,
-} from './machines/provide.ts';
+} from './console/provide.ts';
 import { requestProgressMachine } from './machines/requestProgress/machine.ts';
 import { SessionActor } from './machines/session/context.ts';
 import ErrorScreen from './screens/error/ErrorScreen.tsx';

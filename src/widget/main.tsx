@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { mountLauncher } from './launcher.ts';
-import { providedWidgetChat } from './providedWidgetChat.ts';
+import { providedWidgetChat } from './provide.ts';
 import { WidgetChat } from './WidgetChat.tsx';
 import './widget.css';
 import { FRAME_MESSAGE, type WidgetConfig, configFromFrameLocation, configFromScript } from './widgetConfig.ts';

@@ -21,7 +21,7 @@ import {
   providedSynonymsDraftMachine,
   providedTemplateEditingMachine,
   providedTrainingMachine,
-} from '../../src/machines/provide.ts';
+} from '../../src/console/provide.ts';
 import { SessionActor } from '../../src/machines/session/context.ts';
 import type { EvaluationAnswer, TrainAnswer } from '../../src/machines/training/actors.ts';
 import type { RouteEntry } from '../../src/screens/routes.tsx';

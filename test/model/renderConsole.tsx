@@ -8,7 +8,7 @@ import {
   type providedMenuModeMachine,
   providedProjectSelectionMachine,
   providedSessionMachine,
-} from '../../src/machines/provide.ts';
+} from '../../src/console/provide.ts';
 
 // Screens are lazy; load them up front so a render under fake timers needs no module loading.
 export async function preloadScreens(): Promise<void> {

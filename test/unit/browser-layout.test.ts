@@ -30,6 +30,14 @@ describe('browser layout', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('machines get their real effects from one provider module per app entry', () => {
+    const providers = filesUnder('src/machines').filter(isProvider);
+    // The chat's effects are one function that both entries call (console session, widget token).
+    expect(providers).toEqual(['src/machines/chat/providedChat.ts']);
+    expect(fs.existsSync(path.join(root, 'src/console/provide.ts'))).toBe(true);
+    expect(fs.existsSync(path.join(root, 'src/widget/provide.ts'))).toBe(true);
+  });
+
   it('screens never read the HTTP client', () => {
     const offenders = filesUnder('src/screens').filter((f) =>
       importsOf(f).some((spec) => /\/api\/client\.ts$/.test(spec)),

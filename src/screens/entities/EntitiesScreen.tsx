@@ -7,7 +7,7 @@ import { can } from '../../api/permissions.ts';
 import { changedDrafts } from '../../machines/entityEditor/draft.ts';
 import { isDirty, isEditable, needsFuzzyHint, unmarksSystem } from '../../machines/entityEditor/selectors.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
-import { providedEntityEditorMachine, providedTrainingMachine } from '../../machines/provide.ts';
+import { providedEntityEditorMachine, providedTrainingMachine } from '../../console/provide.ts';
 import { entitiesScreenMachine } from '../../machines/entitiesScreen/machine.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { isTraining } from '../../machines/training/selectors.ts';

@@ -21,7 +21,7 @@ import {
   providedSynonymsDraftMachine,
   providedTemplateEditingMachine,
   providedTrainingMachine,
-} from '../../machines/provide.ts';
+} from '../../console/provide.ts';
 import { intentsScreenMachine } from '../../machines/intentsScreen/machine.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';

@@ -10,7 +10,7 @@ import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts'
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { FIRST_TRAINING } from '../../machines/projectSelection/machine.ts';
 import { sortedByName } from '../../machines/projectSelection/guards.ts';
-import { providedMenuModeMachine, providedProjectSelectionMachine } from '../../machines/provide.ts';
+import { providedMenuModeMachine, providedProjectSelectionMachine } from '../../console/provide.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { passwordProblem } from '../../machines/session/selectors.ts';
 import { ChangePasswordModal } from '../../ui/ChangePasswordModal.tsx';
@@ -21,7 +21,7 @@ import { ShellFooter } from '../../ui/shell/ShellFooter.tsx';
 import { TopBarActions } from '../../ui/shell/TopBarActions.tsx';
 import { UserMenu } from '../../ui/shell/UserMenu.tsx';
 import { OtpEnrolmentModal } from '../../ui/OtpEnrolmentModal.tsx';
-import { providedOtpEnrolmentMachine } from '../../machines/otpEnrolment/provided.ts';
+import { providedOtpEnrolmentMachine } from '../../console/provide.ts';
 import ErrorScreen from '../error/ErrorScreen.tsx';
 import { appRoutes } from '../routes.tsx';
 import { NewProjectModal } from './NewProjectModal.tsx';

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { can } from '../../api/permissions.ts';
-import { providedConversationLogsMachine, requestedConversationId } from '../../machines/conversationLogs/provided.ts';
+import { providedConversationLogsMachine, requestedConversationId } from '../../console/provide.ts';
 import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';

@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { providedRoleEditingMachine, takeSelectedRoleId } from '../../machines/roleEditing/provided.ts';
+import { providedRoleEditingMachine, takeSelectedRoleId } from '../../console/provide.ts';
 import { RolesView } from './RolesView.tsx';
 
 /** /app/roles: runs the role-editing machine with its real side effects and shows it. */

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { can } from '../../api/permissions.ts';
-import { providedSettingsFormMachine } from '../../machines/settingsForm/provided.ts';
+import { providedSettingsFormMachine } from '../../console/provide.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { SettingsView } from './SettingsView.tsx';

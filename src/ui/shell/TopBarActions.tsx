@@ -4,9 +4,9 @@ import { IconBrain, IconChevronDown, IconCloudUpload, IconPlayerPlay } from '@ta
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { can } from '../../api/permissions.ts';
-import { providedDeployModalMachine } from '../../machines/deployModal/provided.ts';
+import { providedDeployModalMachine } from '../../console/provide.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
-import { providedTrainingMachine } from '../../machines/provide.ts';
+import { providedTrainingMachine } from '../../console/provide.ts';
 import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { isTraining } from '../../machines/training/selectors.ts';
