@@ -296,4 +296,18 @@ describe('roles screen details', () => {
     expect(reloads).toBe(before + 1);
     actor.stop();
   });
+
+  it("hides 'Add role' and 'Save Roles & Permissions' from a user without PUT /system/roles/permissions", async () => {
+    const actor = createActor(machine, { input: {} }).start();
+    render(
+      <MantineProvider env="test">
+        <RolesView actor={actor} canEdit={false} />
+      </MantineProvider>,
+    );
+    loadRoles.resolve();
+    await screen.findByTestId('roles-screen');
+    expect(screen.queryByRole('button', { name: /Save Roles & Permissions/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add role' })).toBeNull();
+    actor.stop();
+  });
 });

@@ -38,16 +38,18 @@ import { RetryAlert } from '../../ui/RetryAlert.tsx';
 
 export interface RolesViewProps {
   actor: ActorRefFrom<typeof roleEditingMachine>;
+  /** PUT /system/roles/permissions: without it 'Add role' and 'Save Roles & Permissions' are hidden (spec 1 §6). */
+  canEdit?: boolean;
 }
 
 const ALL_USERS = '';
 
 /** /app/roles (spec 1 §2): who holds which role per project, and what each role may do. Only renders and sends. */
-export function RolesView({ actor }: RolesViewProps) {
+export function RolesView({ actor, canEdit = true }: RolesViewProps) {
   const state = useSelector(actor, (s) => s);
   const { send } = actor;
   // Ctrl+S saves from anywhere on the screen, inputs included.
-  useHotkeys([['mod+S', () => send({ type: 'save' }), { preventDefault: true }]], []);
+  useHotkeys([['mod+S', () => canEdit && send({ type: 'save' }), { preventDefault: true }]], []);
   const busy = state.hasTag('busy');
   const header = (
     <PageHeader
@@ -55,18 +57,20 @@ export function RolesView({ actor }: RolesViewProps) {
       title="Manage roles"
       description="Roles, their permissions and who holds them in each project."
       actions={
-        <Button
-          leftSection={<IconDeviceFloppy size={16} />}
-          onClick={() => send({ type: 'save' })}
-          loading={busy}
-          disabled={!state.matches('ready')}
-          variant={isDirty(state) ? 'filled' : 'light'}
-        >
-          {SAVE_LABEL}
-          <Kbd ml="xs" size="xs">
-            Ctrl+S
-          </Kbd>
-        </Button>
+        canEdit && (
+          <Button
+            leftSection={<IconDeviceFloppy size={16} />}
+            onClick={() => send({ type: 'save' })}
+            loading={busy}
+            disabled={!state.matches('ready')}
+            variant={isDirty(state) ? 'filled' : 'light'}
+          >
+            {SAVE_LABEL}
+            <Kbd ml="xs" size="xs">
+              Ctrl+S
+            </Kbd>
+          </Button>
+        )
       }
     />
   );
@@ -250,15 +254,17 @@ export function RolesView({ actor }: RolesViewProps) {
                 </form>
               ) : (
                 <>
-                  <Button
-                    mt="sm"
-                    variant="light"
-                    leftSection={<IconPlus size={16} />}
-                    disabled={!state.can({ type: 'role.new' })}
-                    onClick={() => send({ type: 'role.new' })}
-                  >
-                    Add role
-                  </Button>
+                  {canEdit && (
+                    <Button
+                      mt="sm"
+                      variant="light"
+                      leftSection={<IconPlus size={16} />}
+                      disabled={!state.can({ type: 'role.new' })}
+                      onClick={() => send({ type: 'role.new' })}
+                    >
+                      Add role
+                    </Button>
+                  )}
                   {isDirty(state) && (
                     <Text size="xs" c="dimmed">
                       {SAVE_FIRST}
