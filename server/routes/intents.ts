@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   INTENT_TOASTS,
   deleteIntent,
@@ -26,8 +26,23 @@ import { readNluSettings } from '../services/training-data.ts';
 const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
 export default async function intentRoutes(app: FastifyInstance, services: AppServices) {
-  registerCall(app, services, getIntents, async ({ query, requireProject, db, reply }) => {
+  /** The intents as CSV `intent,template` (formula-safe), downloaded as intents_{project_id}.csv. */
+  async function sendIntentsCsv(ctx: {
+    db: typeof services.db;
+    reply: FastifyReply;
+    projectId: number;
+    log: (action: string) => Promise<void>;
+  }): Promise<string> {
+    const csv = await exportIntentsCsv(ctx.db, ctx.projectId);
+    await ctx.log('Exported intents');
+    ctx.reply.header('content-type', 'text/csv; charset=utf-8');
+    ctx.reply.header('content-disposition', attachmentHeader(intentsExportFileName(ctx.projectId)));
+    return csv;
+  }
+
+  registerCall(app, services, getIntents, async ({ query, requireProject, db, reply, log }) => {
     const projectId = requireProject();
+    if (query.format === 'csv') return reply.send(await sendIntentsCsv({ db, reply, projectId, log })) as never;
     if (query.mtime === undefined) return intents.listIntents(db, projectId);
     // A past state: its x-atime would let the client save over changes it has not seen.
     reply.removeHeader('x-atime');
@@ -92,14 +107,9 @@ export default async function intentRoutes(app: FastifyInstance, services: AppSe
     return { preprocessed: strip(body.template, language) };
   });
 
-  registerCall(app, services, getIntentsExport, async ({ requireProject, db, reply, log }) => {
-    const projectId = requireProject();
-    const csv = await exportIntentsCsv(db, projectId);
-    await log('Exported intents');
-    reply.header('content-type', 'text/csv; charset=utf-8');
-    reply.header('content-disposition', attachmentHeader(intentsExportFileName(projectId)));
-    return csv;
-  });
+  registerCall(app, services, getIntentsExport, async ({ requireProject, db, reply, log }) =>
+    sendIntentsCsv({ db, reply, projectId: requireProject(), log }),
+  );
 
   registerCall(app, services, importIntents, async ({ request, query, write, requireProject, user }) => {
     const projectId = requireProject();

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { callApi } from './client.ts';
+import { downloadCsv } from './csvDownload.ts';
 import {
   deleteIntent as deleteIntentCall,
   deleteIntentTemplate as deleteIntentTemplateCall,
   getIntents as getIntentsCall,
-  getIntentsExport as getIntentsExportCall,
   importIntents as importIntentsCall,
   insertIntentTemplate as insertIntentTemplateCall,
   type intentsListBody,
@@ -41,7 +41,10 @@ export const stripStopwords = (template: string, language?: string) =>
   callApi(stripStopwordsCall, { body: { template }, query: { language } });
 
 /** The CSV text; the screen saves it as `intentsExportFileName(projectId)`. */
-export const getIntentsExport = () => callApi(getIntentsExportCall, { query: { format: 'csv' } });
+export const getIntentsExport = async (): Promise<string> => {
+  const { blob } = await downloadCsv('/intents', {}, 'intents.csv');
+  return blob.text();
+};
 
 /** Multipart upload of the CSV in the field `file` (uploads carry no atime). */
 export function importIntents(file: Blob, mode: 'merge' | 'replace' = 'merge') {

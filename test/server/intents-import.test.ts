@@ -32,6 +32,18 @@ function upload(csv: string, options: { mode?: 'merge' | 'replace'; projectId?: 
 }
 
 describe('export', () => {
+  it('answers GET /intents?format=csv (spec 2) with the same CSV as the older /intents/export path', async () => {
+    const spec = await t.call('GET', '/v1/intents', { as: admin, query: { format: 'csv' } });
+    const alias = await t.call('GET', '/v1/intents/export', { as: admin, query: { format: 'csv' } });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.headers['content-type']).toMatch(/^text\/csv/);
+    expect(spec.headers['content-disposition']).toBe('attachment; filename="intents_1.csv"');
+    expect(spec.body.split('\r\n')[0]).toBe('intent,template');
+    expect(spec.body).toBe(alias.body);
+    // Without format the list stays JSON.
+    expect(Array.isArray((await t.call('GET', '/v1/intents', { as: admin })).json())).toBe(true);
+  });
+
   it('downloads intents_{project_id}.csv with formula-safe cells', async () => {
     const greeting = (await list()).find((i) => i.name === 'greeting')!;
     await write(t, admin, 'PUT', `/v1/intent/${greeting.id}/template`, { body: { template: '=HYPERLINK("x")' } });

@@ -45,7 +45,8 @@ export const getIntents = defineCall({
   path: '/intents',
   resource: '/intents',
   access: grant('GET', '/intents'),
-  query: historyQuery,
+  // format=csv (spec 2) answers the CSV download intents_{project_id}.csv instead of the JSON list.
+  query: historyQuery.extend({ format: z.literal('csv').optional() }),
   response: z.array(intent),
 });
 
@@ -154,7 +155,7 @@ export const stripStopwords = defineCall({
   atimeExempt: true,
 });
 
-/** CSV `intent,template`, downloaded as intents_{project_id}.csv. */
+/** CSV `intent,template`, downloaded as intents_{project_id}.csv: the older path of `GET /intents?format=csv`. */
 export const getIntentsExport = defineCall({
   name: 'getIntentsExport',
   method: 'GET',
