@@ -120,6 +120,11 @@ const states: StateAssertions<typeof machine> = {
     expect(negateTemplate.pending).toBe(0);
     expect(positiveInput()).toBeDisabled();
   },
+  'addBoth.polling': () => {
+    // Still nothing asked: the polling wait comes after the debounce.
+    expect(negateTemplate.pending).toBe(0);
+    expect(positiveInput()).toBeDisabled();
+  },
   'addBoth.generating': (state) => {
     expect(negateTemplate.pending).toBe(1);
     expect(negateTemplate.calls.at(-1)).toEqual({ template: state.context.negative.trim() });

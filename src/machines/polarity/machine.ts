@@ -22,7 +22,7 @@ export interface PolarityContext extends PolarityInput {
 /**
  * The polarity switch and 'Add Both' (spec 2 §4 "Polarity", "Add Both", §9): enabling creates the '[NEG]'
  * twin, disabling asks and deletes it; the negative template is typed, its positive variant is generated
- * after a 50 ms pause, and both are added.
+ * after a 50 ms pause and a 75 ms polling wait, and both are added.
  */
 export const polarityMachine = setup({
   types: {
@@ -32,7 +32,8 @@ export const polarityMachine = setup({
     emitted: {} as PolarityEmitted,
   },
   actors: polarityActors,
-  delays: { negationDebounce: 50 },
+  // Spec 2 §9: a 50 ms debounce, then a 75 ms polling wait before the negation is asked for.
+  delays: { negationDebounce: 50, negationPollingWait: 75 },
   guards: {
     alreadyPolar: ({ context, event }) => event.type === 'polarity.enable' && hasTwin(context.lookup(), event.intentId),
     notPolar: ({ context, event }) => event.type === 'polarity.disable' && !hasTwin(context.lookup(), event.intentId),
@@ -156,7 +157,11 @@ export const polarityMachine = setup({
       states: {
         debouncing: {
           description: 'Waiting for a 50 ms pause in typing.',
-          after: { negationDebounce: 'generating' },
+          after: { negationDebounce: 'polling' },
+        },
+        polling: {
+          description: 'The 75 ms polling wait after the pause; typing again starts over.',
+          after: { negationPollingWait: 'generating' },
         },
         generating: {
           description: 'PUT /intents/template-negation turns the negative template positive.',

@@ -6,7 +6,7 @@ import { useIntentsActors } from './IntentsActors.ts';
 import classes from './IntentsScreen.module.css';
 import { memo } from 'react';
 
-/** 'Add Both': type the negative template; its positive variant appears after a 50 ms pause; both are added. */
+/** 'Add Both': type the negative template; its positive variant appears after a 50 ms pause and a 75 ms polling wait; both are added. */
 export const AddBothRow = memo(function AddBothRow({ intent, twin }: { intent: Intent; twin: Intent }) {
   const { polarity } = useIntentsActors();
   const mine = useSelector(
@@ -15,10 +15,7 @@ export const AddBothRow = memo(function AddBothRow({ intent, twin }: { intent: I
   );
   const negative = useSelector(polarity, (s) => (mine ? s.context.negative : ''));
   const positive = useSelector(polarity, (s) => (mine ? s.context.positive : ''));
-  const generating = useSelector(
-    polarity,
-    (s) => mine && (s.matches({ addBoth: 'debouncing' }) || s.matches({ addBoth: 'generating' })),
-  );
+  const generating = useSelector(polarity, (s) => mine && s.matches('addBoth') && !s.matches({ addBoth: 'ready' }));
   const adding = useSelector(polarity, (s) => mine && s.matches('addingBoth'));
   const canSubmit = useSelector(polarity, (s) => mine && s.can({ type: 'addBoth.submit' }));
   const submit = () => polarity.send({ type: 'addBoth.submit' });
