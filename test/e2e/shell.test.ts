@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { NEXT_STEP_DEPLOY } from '../../src/screens/dashboard/NextStepCard.tsx';
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
@@ -48,6 +49,13 @@ describe('the console shell in Chromium against the real server', () => {
     await page.goto(`${server.url}/#/app/dashboard`);
     await page.getByTestId('dashboard').waitFor();
     await screenshot(page, 'shell-03-dashboard');
+    // Guided start: the dashboard's next step opens the top bar's deploy dialog (issue 19).
+    const nextStep = page.getByTestId('dashboard-next-step');
+    expect(await nextStep.innerText()).toContain(NEXT_STEP_DEPLOY);
+    await nextStep.getByRole('button', { name: 'Deploy to testing' }).click();
+    await page.getByRole('dialog', { name: 'Deploy to testing' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Deploy to testing' }).waitFor({ state: 'hidden' });
 
     await page.keyboard.press('Control+g');
     await page.getByTestId('menu-mode').waitFor();

@@ -25,4 +25,12 @@ describe('console commands', () => {
     expect(openChat).toHaveBeenCalledOnce();
     expect(commands.getSnapshot().matches('ready')).toBe(true);
   });
+
+  it("passes the dashboard's next step to the top bar's deploy dialog", () => {
+    const commands = createActor(consoleCommandsMachine).start();
+    const deploy = vi.fn();
+    commands.on('deploy.open', deploy);
+    commands.send({ type: 'deploy.open.request', env: 'dev' });
+    expect(deploy).toHaveBeenCalledWith({ type: 'deploy.open', env: 'dev' });
+  });
 });

@@ -20,6 +20,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { mayOpen } from '../layout/permittedRoutes.ts';
 import { appRoutes, type RouteEntry } from '../routes.tsx';
 import classes from './DashboardScreen.module.css';
+import { NextStepCard } from './NextStepCard.tsx';
 
 /** /app/dashboard: the current project, who is signed in with which role, and the way to every screen. */
 export default function DashboardScreen({ route }: { route: RouteEntry }) {
@@ -39,6 +40,7 @@ export default function DashboardScreen({ route }: { route: RouteEntry }) {
         title={project?.name ?? 'Dashboard'}
         description="Dashboard of the current project"
       />
+      <NextStepCard user={user} projectId={projectId} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <Card withBorder padding="lg">
           <Group gap="sm" mb="md">

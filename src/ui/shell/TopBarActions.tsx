@@ -2,6 +2,7 @@ import { Button, Group, Loader, Menu, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconBrain, IconChevronDown, IconCloudUpload, IconPlayerPlay } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { can } from '../../api/permissions.ts';
 import { providedDeployModalMachine } from '../../console/provide.ts';
@@ -53,6 +54,11 @@ export function TopBarActions({
     if ((env === 'dev' && canDeployTesting) || (env === 'prod' && canDeployProduction))
       deploy.send({ type: 'deploy.open', env });
   };
+  // The dashboard's next step opens the same dialog.
+  useEffect(() => {
+    const subscription = commands.on('deploy.open', (event) => openDeploy(event.env));
+    return () => subscription.unsubscribe();
+  });
   useHotkeys([
     ['ctrl+shift+T', runTests],
     ['ctrl+shift+E', () => openDeploy('dev')],
