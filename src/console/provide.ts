@@ -96,7 +96,14 @@ import { otpEnrolmentMachine } from '../machines/otpEnrolment/machine.ts';
 import { classifyPhrases } from '../api/contract/triage.ts';
 import { phraseTriageMachine } from '../machines/phraseTriage/machine.ts';
 import { deleteCompany, getCompanies, saveCompany } from '../api/companies.ts';
-import { getUsers, resetUserPassword, getUsersProjects, saveUsersProjects } from '../api/usersAdmin.ts';
+import {
+  deleteUser,
+  getUsers,
+  getUsersProjects,
+  resetUserPassword,
+  saveUser,
+  saveUsersProjects,
+} from '../api/usersAdmin.ts';
 import { platformSettingsMachine } from '../machines/platformSettings/machine.ts';
 import {
   deleteRole,
@@ -117,6 +124,7 @@ import { deleteFile, downloadFile, getStorage, uploadFile } from '../api/storage
 import { storageUploadMachine } from '../machines/storageUpload/machine.ts';
 import { testRunMachine } from '../machines/testRun/machine.ts';
 import { downloadUsersLogsCsv, getUsersLogs } from '../api/usersLogs.ts';
+import { usersAdminMachine } from '../machines/usersAdmin/machine.ts';
 import { usersLogsMachine } from '../machines/usersLogs/machine.ts';
 
 /*
@@ -800,6 +808,30 @@ export const providedStorageUploadMachine = storageUploadMachine.provide({
       downloadFile(params.name).catch(() => showNotice({ title: 'Cannot download file!', color: 'red' }));
     },
   },
+});
+
+// ---- usersAdmin ----
+
+/** The users machine with its real side effects: the API and Mantine notifications. */
+export const providedUsersAdminMachine = usersAdminMachine.provide({
+  actors: {
+    loadUsers: fromPromise(() => getUsers()),
+    saveUser: fromPromise(({ input }) =>
+      saveUser(input.id ?? -1, {
+        name: input.name,
+        email: input.email,
+        ...(input.id === null ? {} : { active: input.active }),
+      }),
+    ),
+    applyChange: fromPromise(async ({ input }) => {
+      if (input.kind === 'delete') {
+        await deleteUser(input.user.id);
+        return {};
+      }
+      return { password: (await resetUserPassword(input.user.id)).password };
+    }),
+  },
+  actions: { notify: (_, params) => showNotice(params) },
 });
 
 // ---- usersLogs ----

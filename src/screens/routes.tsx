@@ -18,6 +18,7 @@ import {
   IconSitemap,
   IconTags,
   IconTestPipe,
+  IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
@@ -234,6 +235,15 @@ export const appRoutes: RouteEntry[] = [
     permission: { method: 'PUT', path: '/platform' },
     placement: 'userMenu',
     screen: lazyScreen(() => import('./platformSettings/PlatformSettingsScreen.tsx')),
+  },
+  {
+    path: '/app/users',
+    label: 'Users',
+    purpose: 'Who may sign in: create, edit, delete and reset users.',
+    icon: IconUsers,
+    permission: get('/users'),
+    placement: 'userMenu',
+    screen: lazyScreen(() => import('./users/UsersAdminScreen.tsx')),
   },
   {
     path: '/app/users-logs',

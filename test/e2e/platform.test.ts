@@ -109,18 +109,28 @@ describe('roles, permissions and concurrent settings in Chromium against the rea
     await logIn(admin, ADMIN_EMAIL, E2E_ADMIN_PASSWORD, ADMIN_PASSWORD);
     await screenshot(admin, 'platform-01-admin-logged-in');
 
-    // Neither the roles nor the platform-settings screen creates users: through the API, as the client would call it.
+    // The Users screen creates the user; the one-off password is shown once.
+    await admin.goto(`${server.url}/#/app/users`);
+    await admin.getByRole('table', { name: 'Users' }).waitFor();
+    await admin.getByRole('button', { name: 'Add user' }).click();
+    const form = admin.getByRole('dialog');
+    await form.getByLabel('Name').fill(EDITOR.name);
+    // A malformed address is refused in the form before anything is sent.
+    await form.getByLabel('Email').fill('petra@');
+    await form.getByText('Invalid email address').waitFor();
+    expect(await form.getByRole('button', { name: 'Create user' }).isDisabled()).toBe(true);
+    await form.getByLabel('Email').fill(EDITOR.email);
+    await form.getByRole('button', { name: 'Create user' }).click();
+    editorPassword = (await admin.getByTestId('one-off-password').innerText()).trim();
+    expect(editorPassword.length).toBeGreaterThanOrEqual(12);
+    await admin
+      .getByRole('row', { name: new RegExp(EDITOR.email) })
+      .getByText('password expired')
+      .waitFor();
+    await screenshot(admin, 'platform-01b-user-created');
     const users = await api(admin, 'GET', '/users', { query: { project_id: DEMO_PROJECT_ID } });
-    expect(users.status).toBe(200);
-    expect(users.atime).toBeTruthy();
-    const created = await api(admin, 'PUT', '/users/-1', {
-      query: { project_id: DEMO_PROJECT_ID, atime: users.atime as string },
-      body: { name: EDITOR.name, email: EDITOR.email },
-    });
-    expect(created.status).toBe(200);
-    const { password } = created.data as { id: number; password?: string };
-    expect(password).toBeTruthy();
-    editorPassword = password as string;
+    const created = { data: (users.data as { id: number; email: string }[]).find((u) => u.email === EDITOR.email)! };
+    expect(created.data).toBeTruthy();
 
     await admin.goto(`${server.url}/#/app/roles`);
     await admin.getByTestId('roles-screen').waitFor();
@@ -272,5 +282,26 @@ describe('roles, permissions and concurrent settings in Chromium against the rea
     const stored = await api(second, 'GET', '/settings', { query: { project_id: DEMO_PROJECT_ID } });
     expect(stored.status).toBe(200);
     expect((stored.data as { name: string }).name).toBe('Demo bot — first session');
+  });
+
+  it('the administrator deletes the user on the Users screen and the users log shows the creation and the deletion', async () => {
+    await admin.goto(`${server.url}/#/app/users`);
+    const row = admin.getByRole('row', { name: new RegExp(EDITOR.email) });
+    await row.getByRole('button', { name: `Delete ${EDITOR.email}` }).click();
+    const confirm = admin.getByRole('dialog');
+    await confirm.getByText(`Delete ${EDITOR.name} (${EDITOR.email})?`, { exact: false }).waitFor();
+    await screenshot(admin, 'platform-10-confirm-delete');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await row.waitFor({ state: 'detached' });
+    // The deleted user's session ended: their next call is refused.
+    const afterDelete = await api(editor, 'GET', '/users/me');
+    expect(afterDelete.status).toBe(401);
+
+    await admin.goto(`${server.url}/#/app/users-logs`);
+    await admin.getByLabel('Filter by user').waitFor();
+    await admin.getByLabel('Search actions').fill(EDITOR.email);
+    await admin.getByRole('cell', { name: `Created user ${EDITOR.email}` }).waitFor();
+    await admin.getByRole('cell', { name: `Deleted user ${EDITOR.email}` }).waitFor();
+    await screenshot(admin, 'platform-11-users-log');
   });
 });

@@ -1,0 +1,142 @@
+import { assign, setup } from 'xstate';
+import { SAVE_SUCCESS } from '../../api/contract/settings.ts';
+import type { AdminUser } from '../../api/contract/users-admin.ts';
+import { type UserChange, type UserForm, usersAdminActors } from './actors.ts';
+import type { UsersAdminEvent } from './events.ts';
+import { EMPTY_FORM, formErrors } from './form.ts';
+
+type Notice = { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue' };
+
+export interface UsersAdminContext {
+  /** What the server answered last; kept while reloading so the table does not flash. */
+  users: AdminUser[] | null;
+  /** The user being created or edited. */
+  form: UserForm;
+  /** The server's refusal of the last save (e.g. 'Email address is already used.'), shown in the form. */
+  saveError: string | null;
+  /** The delete or reset waiting for confirmation, then running. */
+  change: UserChange | null;
+  /** A new or reset password, shown once until dismissed. */
+  oneOffPassword: { email: string; password: string } | null;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const userById = (context: UsersAdminContext, id: number) => context.users?.find((u) => u.id === id);
+
+/** The users screen (spec 1 §7 users): list, create with a one-off password, edit, delete and reset, one at a time. */
+export const usersAdminMachine = setup({
+  types: { context: {} as UsersAdminContext, events: {} as UsersAdminEvent },
+  actors: usersAdminActors,
+  guards: {
+    isKnownUser: ({ context, event }) => 'id' in event && userById(context, event.id) !== undefined,
+    isFormValid: ({ context }) => Object.keys(formErrors(context.form)).length === 0,
+  },
+  actions: { notify: (_, _params: Notice) => {} },
+}).createMachine({
+  id: 'usersAdmin',
+  description: 'Users of the platform: list, create, edit, delete and password reset.',
+  context: { users: null, form: EMPTY_FORM, saveError: null, change: null, oneOffPassword: null },
+  initial: 'loading',
+  on: { 'password.dismiss': { actions: assign({ oneOffPassword: null }) } },
+  states: {
+    loading: {
+      description: 'The users are being fetched.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadUsers',
+        src: 'loadUsers',
+        onDone: { target: 'ready', actions: assign({ users: ({ event }) => event.output }) },
+        onError: 'failed',
+      },
+    },
+    failed: { description: 'The users could not be loaded; a retry asks again.', on: { 'users.reload': 'loading' } },
+    ready: {
+      description: 'The table is shown; one change at a time may start.',
+      on: {
+        'user.create': { target: 'editing', actions: assign({ form: EMPTY_FORM, saveError: null }) },
+        'user.edit': {
+          guard: 'isKnownUser',
+          target: 'editing',
+          actions: assign({
+            form: ({ context, event }) => {
+              const user = userById(context, event.id)!;
+              return { id: user.id, name: user.name, email: user.email, active: user.active };
+            },
+            saveError: null,
+          }),
+        },
+        'user.delete': {
+          guard: 'isKnownUser',
+          target: 'confirming',
+          actions: assign({ change: ({ context, event }) => ({ kind: 'delete', user: userById(context, event.id)! }) }),
+        },
+        'user.reset': {
+          guard: 'isKnownUser',
+          target: 'confirming',
+          actions: assign({ change: ({ context, event }) => ({ kind: 'reset', user: userById(context, event.id)! }) }),
+        },
+      },
+    },
+    editing: {
+      description: 'The user form is open; it saves only when the name and email are valid.',
+      on: {
+        'form.change': {
+          actions: assign({ form: ({ context, event }) => ({ ...event.form, id: context.form.id }), saveError: null }),
+        },
+        'form.submit': { guard: 'isFormValid', target: 'saving' },
+        'dialog.cancel': 'ready',
+      },
+    },
+    saving: {
+      description: 'The user is being created or updated; a refusal goes back to the form with its message.',
+      tags: ['busy'],
+      invoke: {
+        id: 'saveUser',
+        src: 'saveUser',
+        input: ({ context }) => context.form,
+        onDone: {
+          target: 'loading',
+          actions: [
+            assign({
+              oneOffPassword: ({ context, event }) =>
+                event.output.password ? { email: context.form.email, password: event.output.password } : null,
+            }),
+            { type: 'notify', params: { title: SAVE_SUCCESS, color: 'green' } },
+          ],
+        },
+        onError: { target: 'editing', actions: assign({ saveError: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+    confirming: {
+      description: 'A delete or password reset waits for confirmation.',
+      on: { 'change.confirm': 'applying', 'dialog.cancel': { target: 'ready', actions: assign({ change: null }) } },
+    },
+    applying: {
+      description: 'The confirmed delete or reset runs; then the list is loaded again.',
+      tags: ['busy'],
+      invoke: {
+        id: 'applyChange',
+        src: 'applyChange',
+        input: ({ context }) => context.change!,
+        onDone: {
+          target: 'loading',
+          actions: [
+            assign({
+              oneOffPassword: ({ context, event }) =>
+                event.output.password ? { email: context.change!.user.email, password: event.output.password } : null,
+              change: null,
+            }),
+            { type: 'notify', params: { title: SAVE_SUCCESS, color: 'green' } },
+          ],
+        },
+        onError: {
+          target: 'loading',
+          actions: [
+            { type: 'notify', params: ({ event }) => ({ title: messageOf(event.error), color: 'red' as const }) },
+            assign({ change: null }),
+          ],
+        },
+      },
+    },
+  },
+});

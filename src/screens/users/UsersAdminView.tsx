@@ -1,0 +1,256 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconKey, IconPencil, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { formErrors } from '../../machines/usersAdmin/form.ts';
+import type { usersAdminMachine } from '../../machines/usersAdmin/machine.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RetryAlert } from '../../ui/RetryAlert.tsx';
+
+/** What the signed-in user may do here; the server refuses the rest anyway. */
+export interface UsersAdminPermissions {
+  canEdit: boolean;
+  canDelete: boolean;
+  canReset: boolean;
+}
+
+type Actor = ActorRefFrom<typeof usersAdminMachine>;
+
+function UserFormModal({ actor }: { actor: Actor }) {
+  const state = useSelector(actor, (s) => s);
+  const { form, saveError } = state.context;
+  const opened = state.matches('editing') || state.matches('saving');
+  const errors = formErrors(form);
+  const change = (patch: Partial<typeof form>) => {
+    const { id: _id, ...fields } = { ...form, ...patch };
+    actor.send({ type: 'form.change', form: fields });
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => actor.send({ type: 'dialog.cancel' })}
+      title={form.id === null ? 'New user' : 'Edit user'}
+      centered
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'form.submit' });
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Name"
+            data-autofocus
+            value={form.name}
+            error={form.name !== '' || form.email !== '' ? errors.name : undefined}
+            onChange={(e) => change({ name: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            value={form.email}
+            error={form.email !== '' ? errors.email : undefined}
+            onChange={(e) => change({ email: e.currentTarget.value })}
+          />
+          {form.id !== null && (
+            <Switch
+              label="Active"
+              description="An inactive user cannot sign in; their sessions end at once."
+              checked={form.active}
+              onChange={(e) => change({ active: e.currentTarget.checked })}
+            />
+          )}
+          {form.id === null && (
+            <Text size="sm" c="dimmed">
+              A one-off password is shown once after saving; the user must change it at the first login.
+            </Text>
+          )}
+          {saveError && (
+            <Alert color="red" title="Not saved">
+              {saveError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => actor.send({ type: 'dialog.cancel' })}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              loading={state.hasTag('busy')}
+              disabled={!state.can({ type: 'form.submit' }) && !state.hasTag('busy')}
+            >
+              {form.id === null ? 'Create user' : 'Save'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The users screen: who may sign in, with create, edit, delete and password reset, driven by its machine. */
+export function UsersAdminView({ actor, permissions }: { actor: Actor; permissions: UsersAdminPermissions }) {
+  const state = useSelector(actor, (s) => s);
+  const { users, change, oneOffPassword } = state.context;
+  const locked = !state.matches('ready');
+  const header = (
+    <PageHeader
+      icon={IconUsers}
+      title="Users"
+      description="Who may sign in to the console; roles per project are set in Manage roles."
+      actions={
+        permissions.canEdit && (
+          <Button
+            leftSection={<IconUserPlus size={16} />}
+            disabled={locked}
+            onClick={() => actor.send({ type: 'user.create' })}
+          >
+            Add user
+          </Button>
+        )
+      }
+    />
+  );
+
+  if (state.matches('failed'))
+    return (
+      <Stack>
+        {header}
+        <RetryAlert title="Cannot load the users." onRetry={() => actor.send({ type: 'users.reload' })} />
+      </Stack>
+    );
+  if (!users)
+    return (
+      <Stack>
+        {header}
+        <Loader size="sm" aria-label="Loading users" />
+      </Stack>
+    );
+
+  return (
+    <Stack>
+      {header}
+      {oneOffPassword && (
+        <Alert
+          color="yellow"
+          title="One-off password"
+          withCloseButton
+          closeButtonLabel="Dismiss the one-off password"
+          onClose={() => actor.send({ type: 'password.dismiss' })}
+        >
+          Give this password to {oneOffPassword.email}; it is shown once and must be changed at the next login:{' '}
+          <Code data-testid="one-off-password">{oneOffPassword.password}</Code>
+        </Alert>
+      )}
+      {users.length === 0 ? (
+        <GuidedEmpty
+          icon={<IconUsers size={28} />}
+          title="No users yet"
+          sentence="Add a user: they get a one-off password and choose their own at the first login."
+          action="Add user"
+          onAction={permissions.canEdit ? () => actor.send({ type: 'user.create' }) : undefined}
+        />
+      ) : (
+        <Table striped highlightOnHover withTableBorder aria-label="Users">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Projects</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.map((u) => (
+              <Table.Tr key={u.id}>
+                <Table.Td>{u.name}</Table.Td>
+                <Table.Td>{u.email}</Table.Td>
+                <Table.Td>{u.projects.length}</Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {u.active ? <Badge color="green">active</Badge> : <Badge color="gray">inactive</Badge>}
+                    {u.password_expired && <Badge color="yellow">password expired</Badge>}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {permissions.canEdit && (
+                      <Tooltip label="Edit">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Edit ${u.email}`}
+                          disabled={locked}
+                          onClick={() => actor.send({ type: 'user.edit', id: u.id })}
+                        >
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    {permissions.canReset && (
+                      <Tooltip label="Reset password">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Reset password of ${u.email}`}
+                          disabled={locked}
+                          onClick={() => actor.send({ type: 'user.reset', id: u.id })}
+                        >
+                          <IconKey size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    {permissions.canDelete && (
+                      <Tooltip label="Delete">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${u.email}`}
+                          disabled={locked}
+                          onClick={() => actor.send({ type: 'user.delete', id: u.id })}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <UserFormModal actor={actor} />
+      <ConfirmDialog
+        opened={(state.matches('confirming') || state.matches('applying')) && change !== null}
+        title={change?.kind === 'delete' ? 'Delete user' : 'Reset password'}
+        confirmLabel={change?.kind === 'delete' ? 'Delete' : 'Reset password'}
+        color={change?.kind === 'delete' ? 'red' : 'yellow'}
+        busy={state.hasTag('busy')}
+        onConfirm={() => actor.send({ type: 'change.confirm' })}
+        onCancel={() => actor.send({ type: 'dialog.cancel' })}
+      >
+        {change?.kind === 'delete'
+          ? `Delete ${change.user.name} (${change.user.email})? They lose every project and cannot sign in; the users log keeps what they did.`
+          : `Give ${change?.user.name} (${change?.user.email}) a new one-off password? Their current password and sessions stop working.`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
