@@ -5,6 +5,7 @@ import { needsAtime } from './contract/call.ts';
 import type { Notice } from './contract/notice.ts';
 import type { CurrentUser } from './contract/users.ts';
 import { can } from './permissions.ts';
+import { clearStartup, primeStartup, startupKey, takeStartup } from './startupCache.ts';
 
 /**
  * The browser's one way to the API (DESIGN §3, spec 2 §7–§8). Every call goes through `callApi`, typed by
@@ -89,6 +90,8 @@ export interface CallOptions<C extends CallDefinition> {
   /** Statuses the caller handles itself: no notification and no logout for them (e.g. login's 401 and 429). */
   expectedStatuses?: number[];
   signal?: AbortSignal;
+  /** The startup chart's loads: the answer is kept for the first screen that makes the same call. */
+  primeStartup?: boolean;
 }
 
 export type { CallResult };
@@ -130,6 +133,7 @@ export function resetApiClient(): void {
   state.scope = { user: null, projectId: null };
   state.atimes.clear();
   state.pending = 0;
+  clearStartup();
 }
 
 /** Override the API base (tests use an absolute URL); defaults to `<origin>/v1`. */
@@ -203,6 +207,11 @@ function applyErrorTable(status: number | null, options: { ignore403?: boolean; 
 /** The one entry point: send a contract call with the conventions above and parse its answer. */
 export async function callApi<C extends CallDefinition>(call: C, options: CallOptions<C> = {}): Promise<CallResult<C>> {
   if (!isAllowed(call)) throw new SkippedCallError(call.name);
+  const key = startupKey(call, options.query, options.params);
+  if (call.method === 'GET' && !options.primeStartup) {
+    const loaded = takeStartup(key, state.scope.projectId);
+    if (loaded) return loaded.data as CallResult<C>;
+  }
   const url = fillPath(call.path, options.params as Record<string, unknown> | undefined);
   changePending(1);
   try {
@@ -222,6 +231,9 @@ export async function callApi<C extends CallDefinition>(call: C, options: CallOp
       applyErrorTable(500, {});
       throw new ApiError(call.name, response.status, { message: `Unexpected answer of ${call.name}` }, true);
     }
+    if (options.primeStartup) primeStartup(key, { projectId: state.scope.projectId, data: parsed.data });
+    // A change may alter any loaded answer (a classified phrase changes intents and fallbacks): none is served after it.
+    else if (changesData(call)) clearStartup();
     return parsed.data as CallResult<C>;
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -238,6 +250,13 @@ export async function callApi<C extends CallDefinition>(call: C, options: CallOp
     changePending(-1);
   }
 }
+
+/** The GETs that act: train, deploy, run a test, reload the worker. */
+const ACTING_GETS = new Set(['/run/train', '/run/deploy', '/run/test/:id', '/worker/reload']);
+
+/** Writes and acting GETs; chat turns change no list a screen shows. */
+const changesData = (call: CallDefinition): boolean =>
+  (call.method !== 'GET' || ACTING_GETS.has(call.path)) && !call.resource.startsWith('/chat');
 
 function rememberAtime(call: CallDefinition, headers: Headers): void {
   const atime = headers.get('x-atime');

@@ -124,6 +124,8 @@ import { deleteFile, downloadFile, getStorage, uploadFile } from '../api/storage
 import { storageUploadMachine } from '../machines/storageUpload/machine.ts';
 import { testRunMachine } from '../machines/testRun/machine.ts';
 import { downloadUsersLogsCsv, getUsersLogs } from '../api/usersLogs.ts';
+import { startupMachine } from '../machines/startup/machine.ts';
+import { FALLBACKS_PAGE_LIMIT, loadStartup } from './startupLoads.ts';
 import { usersAdminMachine } from '../machines/usersAdmin/machine.ts';
 import { usersLogsMachine } from '../machines/usersLogs/machine.ts';
 
@@ -216,6 +218,7 @@ export const providedProjectSelectionMachine = projectSelectionMachine.provide({
     loadProjects: fromPromise(() => getProjects()),
     createProject: fromPromise(({ input }) => insertProject({ name: input.name })),
     trainFirstModel: fromPromise(({ input, signal }) => trainAndWait(input.projectId, signal)),
+    startup: startupMachine.provide({ actors: { loadStartup: fromPromise(() => loadStartup()) } }),
   },
   actions: {
     notify: (_, params) => showNotice(params),
@@ -337,7 +340,10 @@ export const providedEntityEditorMachine = entityEditorMachine.provide({
 export const providedFallbackClassificationMachine = fallbackClassificationMachine.provide({
   actors: {
     loadFallbacks: fromPromise(async () => {
-      const [page, intents] = await Promise.all([getUnclassifiedIntents({ limit: 500 }), getIntents()]);
+      const [page, intents] = await Promise.all([
+        getUnclassifiedIntents({ limit: FALLBACKS_PAGE_LIMIT }),
+        getIntents(),
+      ]);
       return { items: page.items, total: page.total, intents: intents.map(({ id, name }) => ({ id, name })) };
     }),
     suggestPhrase: fromPromise(async ({ input }) => (await stripStopwords(input.template)).preprocessed),

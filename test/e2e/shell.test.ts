@@ -57,11 +57,28 @@ describe('the console shell in Chromium against the real server', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Deploy to testing' }).waitFor({ state: 'hidden' });
 
+    // Startup loads (spec 2 §7): the project's lists were loaded once; the settings screen's first visit asks for
+    // none of its three, a second visit asks the server again.
+    await page.getByLabel('Loading the project').waitFor({ state: 'detached' });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/v1/')) asked.push(`${r.method()} ${url.pathname}`);
+    });
+    const settingsLoads = ['GET /v1/settings', 'GET /v1/voices', 'GET /v1/languages'];
     await page.keyboard.press('Control+g');
     await page.getByTestId('menu-mode').waitFor();
     await page.keyboard.press('s');
     await page.waitForURL(/#\/app\/settings/);
+    await page.getByLabel('Name', { exact: true }).waitFor();
     await screenshot(page, 'shell-04-settings-via-hotkey');
+    expect(asked.filter((a) => settingsLoads.includes(a))).toEqual([]);
+    await page.getByRole('navigation', { name: 'Main menu' }).getByText('Intents').click();
+    await page.waitForURL(/#\/app\/intents/);
+    await page.getByRole('navigation', { name: 'Main menu' }).getByText('Settings').click();
+    await page.getByLabel('Name', { exact: true }).waitFor();
+    await expect.poll(() => settingsLoads.every((load) => asked.includes(load))).toBe(true);
+    expect(asked.filter((a) => a === 'GET /v1/intents')).toEqual([]);
 
     // The 404 page says exactly the spec's text and links home.
     await page.goto(`${server.url}/#/404`);

@@ -18,6 +18,7 @@ import {
 } from '../../src/api/client.ts';
 import { defineCall, grant, sessionAccess } from '../../src/api/contract/call.ts';
 import { getProjects, insertProject } from '../../src/api/contract/projects.ts';
+import { STARTUP_ANSWER_MAX_AGE_MS } from '../../src/api/startupCache.ts';
 import { makeUser } from './userFixtures.ts';
 
 // Two resources with a read and a state-changing call each, shaped like the contract's later calls.
@@ -253,5 +254,52 @@ describe('HTTP error table (spec 2 §8)', () => {
     failWith(500);
     await callApi(getIntents).catch(() => {});
     expect(pending).toEqual([1, 0]);
+  });
+});
+
+describe('startup loads (spec 2 §7)', () => {
+  it('serves a primed answer once to the same call in the same project, then asks the server again', async () => {
+    await callApi(getIntents, { primeStartup: true });
+    expect(seen).toHaveLength(1);
+    await expect(callApi(getIntents, { query: { mtime: undefined } })).resolves.toEqual([{ id: 1 }]);
+    expect(seen).toHaveLength(1);
+    await callApi(getIntents);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('does not serve an answer to another query or another project', async () => {
+    await callApi(getIntents, { primeStartup: true });
+    await callApi(getIntents, { query: { mtime: 5 } });
+    expect(seen).toHaveLength(2);
+    setApiScope({ projectId: 2 });
+    await callApi(getIntents);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('serves nothing loaded before a change, and nothing after a logout', async () => {
+    await callApi(getIntents, { primeStartup: true });
+    await callApi(updateIntent, { params: { id: 5 }, body: { name: 'greet' } });
+    await callApi(getIntents);
+    expect(seen.filter((r) => r.method === 'GET')).toHaveLength(2);
+
+    await callApi(getIntents, { primeStartup: true });
+    resetApiClient();
+    setApiScope({ user: makeUser(), projectId: 1 });
+    await callApi(getIntents);
+    expect(seen.filter((r) => r.method === 'GET')).toHaveLength(4);
+  });
+});
+
+describe('startup loads age', () => {
+  it('does not serve an answer older than a minute', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await callApi(getIntents, { primeStartup: true });
+      vi.setSystemTime(Date.now() + STARTUP_ANSWER_MAX_AGE_MS + 1);
+      await callApi(getIntents);
+      expect(seen).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

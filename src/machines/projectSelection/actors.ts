@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { ProjectSummary } from '../../api/contract/projects.ts';
+import { startupMachine } from '../startup/machine.ts';
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`projectSelection actor ${name} not provided`));
 
@@ -9,4 +10,6 @@ export const projectSelectionActors = {
   createProject: fromPromise<{ project_id: number }, { name: string }>(notProvided('createProject')),
   /** First run: trains the new project's model; resolves when the training is done (rejects when it failed). */
   trainFirstModel: fromPromise<void, { projectId: number }>(notProvided('trainFirstModel')),
+  /** The startup loads of the selected project (its own chart); provided with its real loads. */
+  startup: startupMachine,
 };

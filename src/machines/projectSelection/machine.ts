@@ -151,7 +151,13 @@ export const projectSelectionMachine = setup({
       on: { 'project.reload': 'loading' },
     },
     selected: {
-      description: 'A project is chosen; its id is in the URL and in every API call.',
+      description: 'A project is chosen; its id is in the URL and in every API call; its startup loads run.',
+      // Re-entered on each change of project, so the loads run again for the new one.
+      invoke: {
+        id: 'startup',
+        src: 'startup',
+        input: ({ context }) => ({ projectId: context.projectId! }),
+      },
       on: {
         'project.select': [
           { guard: 'isCurrent' },

@@ -2,6 +2,8 @@ import { Alert, Button, Center, Group, Kbd, Loader, Text } from '@mantine/core';
 import { useHotkeys, useWindowEvent } from '@mantine/hooks';
 import { IconAlertTriangle, IconKeyboard } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { startupMachine } from '../../machines/startup/machine.ts';
 import { useEffect, useMemo } from 'react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { NO_PROJECTS_ALERT } from '../../api/contract/projects.ts';
@@ -18,6 +20,7 @@ import { ConsoleShell } from '../../ui/shell/ConsoleShell.tsx';
 import { NavMenu } from '../../ui/shell/NavMenu.tsx';
 import { ProjectSelector } from '../../ui/shell/ProjectSelector.tsx';
 import { ShellFooter } from '../../ui/shell/ShellFooter.tsx';
+import { StartupStatus } from '../../ui/shell/StartupStatus.tsx';
 import { TopBarActions } from '../../ui/shell/TopBarActions.tsx';
 import { UserMenu } from '../../ui/shell/UserMenu.tsx';
 import { OtpEnrolmentModal } from '../../ui/OtpEnrolmentModal.tsx';
@@ -80,6 +83,7 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
   } as const;
   const otpEnrolment = useActorRef(providedOtpEnrolmentMachine, { input: { enabled: user?.otp_enabled ?? false } });
   const projectState = ProjectSelectionActor.useSelector((s) => s);
+  const startup = projectState.children.startup as ActorRefFrom<typeof startupMachine> | undefined;
   const { projectId, projects, canCreate } = projectState.context;
   const sortedProjects = useMemo(() => sortedByName(projects), [projects]);
   const [location, navigate] = useLocation();
@@ -202,6 +206,7 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
             loading={projectState.hasTag('loading')}
             onSelect={(id) => projectSelection.send({ type: 'project.select', id })}
             onNew={() => projectSelection.send({ type: 'project.new' })}
+            status={startup && <StartupStatus actor={startup} />}
           />
         }
         navigation={

@@ -1,7 +1,7 @@
 import { Group, Kbd, Select, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconFolders, IconPlus } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 const NEW_PROJECT_VALUE = '__new_project__';
 
@@ -13,6 +13,7 @@ export function ProjectSelector({
   loading,
   onSelect,
   onNew,
+  status,
 }: {
   /** Already sorted by name. */
   projects: { id: number; name: string }[];
@@ -21,6 +22,8 @@ export function ProjectSelector({
   loading: boolean;
   onSelect: (id: number) => void;
   onNew: () => void;
+  /** Shown right of the label: how the project's startup loads are doing. */
+  status?: ReactNode;
 }) {
   const ref = useRef<HTMLInputElement>(null);
   useHotkeys([['mod+/', () => ref.current?.focus()]], []);
@@ -36,6 +39,7 @@ export function ProjectSelector({
           <Text size="xs" fw={600} c="dimmed" tt="uppercase">
             Project
           </Text>
+          {status}
         </Group>
       }
       labelProps={{ w: '100%' }}

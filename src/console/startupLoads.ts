@@ -1,0 +1,72 @@
+import { ApiError, callApi, SkippedCallError } from '../api/client.ts';
+import { getActions } from '../api/contract/actions.ts';
+import type { CallDefinition } from '../api/contract/call.ts';
+import { getCompanies } from '../api/contract/companies.ts';
+import { getDeployments } from '../api/contract/deployments.ts';
+import { getEntities } from '../api/contract/entities.ts';
+import { getIntents } from '../api/contract/intents.ts';
+import { getLabels } from '../api/contract/labels.ts';
+import { getLanguages, getVoices } from '../api/contract/platform.ts';
+import { getReactionScopes } from '../api/contract/reaction-scopes.ts';
+import { getReactions } from '../api/contract/reactions.ts';
+import { getProjectToken, getSettings } from '../api/contract/settings.ts';
+import { getSynonyms } from '../api/contract/synonyms.ts';
+import { getTests } from '../api/contract/tests.ts';
+import { getEvaluation } from '../api/contract/training.ts';
+import { getUnclassifiedIntents } from '../api/contract/unclassified.ts';
+import { getUsers } from '../api/contract/users-admin.ts';
+import { clearStartup } from '../api/startupCache.ts';
+import { emptyFilter, filterQuery } from '../machines/deploymentsList/filter.ts';
+import type { StartupSummary } from '../machines/startup/actors.ts';
+
+/** The fallbacks screen's page (the startup load asks for the same one). */
+export const FALLBACKS_PAGE_LIMIT = 500;
+
+/**
+ * Spec 2 §7 "Startup loads", as this console has them, each with the query its screen sends (a screen is served
+ * only the answer to its own call). Not here: stats, outbound campaigns and knowledges (no such screens yet) and
+ * projects (the project-selection chart has just loaded them).
+ */
+export const STARTUP_LOADS: ReadonlyArray<{
+  call: CallDefinition;
+  query?: Record<string, string | number | boolean | null | undefined>;
+}> = [
+  { call: getReactions },
+  { call: getSettings },
+  { call: getIntents },
+  { call: getEvaluation },
+  { call: getUnclassifiedIntents, query: { limit: FALLBACKS_PAGE_LIMIT } },
+  { call: getReactionScopes },
+  { call: getActions },
+  { call: getEntities },
+  { call: getTests },
+  { call: getDeployments, query: { ...filterQuery(emptyFilter) } },
+  { call: getSynonyms },
+  { call: getProjectToken },
+  { call: getLabels },
+  { call: getLanguages },
+  { call: getVoices },
+  { call: getUsers },
+  { call: getCompanies },
+];
+
+/** Runs the loads side by side; a call the user may not make is skipped, one that fails is listed. */
+export async function loadStartup(): Promise<StartupSummary> {
+  clearStartup();
+  const summary: StartupSummary = { loaded: [], skipped: [], failed: [] };
+  await Promise.all(
+    STARTUP_LOADS.map(async ({ call, query }) => {
+      try {
+        // Refusals are the user's permissions, not errors to report: no toast, no logout.
+        await callApi(call, { query, primeStartup: true, ignore403: true, expectedStatuses: [402, 403, 404] });
+        summary.loaded.push(call.name);
+      } catch (error) {
+        if (error instanceof SkippedCallError) summary.skipped.push(call.name);
+        else if (error instanceof ApiError && (error.status === 402 || error.status === 403))
+          summary.skipped.push(call.name);
+        else summary.failed.push(call.name);
+      }
+    }),
+  );
+  return summary;
+}
