@@ -47,7 +47,35 @@ function readOidc(env: NodeJS.ProcessEnv): OidcSettings | null {
     clientId: env.OIDC_CLIENT_ID as string,
     clientSecret: env.OIDC_CLIENT_SECRET as string,
     redirectUri: env.OIDC_REDIRECT_URI as string,
+    roleSync: readRoleSync(env),
   };
+}
+
+/** OIDC_ROLES_CLAIM names the claim, OIDC_ROLE_MAP maps its values to a role per project; both or neither. */
+function readRoleSync(env: NodeJS.ProcessEnv): OidcSettings['roleSync'] {
+  const claim = env.OIDC_ROLES_CLAIM;
+  const raw = env.OIDC_ROLE_MAP;
+  if (!claim && !raw) return null;
+  if (!claim || !raw) throw new Error('Role synchronisation needs both OIDC_ROLES_CLAIM and OIDC_ROLE_MAP.');
+  let map: unknown;
+  try {
+    map = JSON.parse(raw);
+  } catch {
+    throw new Error('OIDC_ROLE_MAP must be JSON: {"<claim value>": {"<project id>": "<role name>"}}.');
+  }
+  const valid =
+    map !== null &&
+    typeof map === 'object' &&
+    !Array.isArray(map) &&
+    Object.values(map).every(
+      (projects) =>
+        projects !== null &&
+        typeof projects === 'object' &&
+        !Array.isArray(projects) &&
+        Object.entries(projects).every(([id, role]) => /^[1-9]\d*$/.test(id) && typeof role === 'string' && role),
+    );
+  if (!valid) throw new Error('OIDC_ROLE_MAP must be JSON: {"<claim value>": {"<project id>": "<role name>"}}.');
+  return { claim, map: map as Record<string, Record<string, string>> };
 }
 
 function readUploadMaxBytes(env: NodeJS.ProcessEnv): number {

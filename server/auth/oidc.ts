@@ -12,6 +12,12 @@ export interface OidcSettings {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
+  /**
+   * Role synchronisation from the corporate directory (OIDC_ROLES_CLAIM, OIDC_ROLE_MAP): the ID token claim whose
+   * values (groups or app roles) decide the user's roles, and per value the role to hold in each project
+   * (`{"bot-editors": {"1": "Editor"}}`). Null: roles are managed in the console.
+   */
+  roleSync?: { claim: string; map: Record<string, Record<string, string>> } | null;
 }
 
 /** Test seam: the SSO test swaps the HTTP client to tamper with token responses (forged ID tokens). */
@@ -24,6 +30,8 @@ export interface VerifiedIdentity {
   email: string | null;
   /** The provider vouches for the address (email_verified, or Entra's xms_edov). */
   emailVerified: boolean;
+  /** The values of the role-synchronisation claim; null when synchronisation is off. */
+  directoryRoles: string[] | null;
 }
 
 export interface AuthorizationRequest {
@@ -32,6 +40,10 @@ export interface AuthorizationRequest {
   nonce: string;
   codeVerifier: string;
 }
+
+/** A claim holding one value or a list of them (Entra's `roles`, `groups`); anything else holds none. */
+const claimValues = (claim: unknown): string[] =>
+  (Array.isArray(claim) ? claim : [claim]).filter((v): v is string => typeof v === 'string' && v !== '');
 
 /** Plain HTTP only to a provider on this machine (tests, local development). */
 const isLoopback = (url: URL): boolean => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
@@ -110,6 +122,7 @@ export class OidcClient {
       subject: claims.sub,
       email,
       emailVerified: email !== null && (claims.email_verified === true || claims.xms_edov === true),
+      directoryRoles: this.settings.roleSync ? claimValues(claims[this.settings.roleSync.claim]) : null,
     };
   }
 }

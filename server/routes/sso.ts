@@ -8,6 +8,7 @@ import { HttpError } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
 import { setSessionCookie } from '../http/session-cookie.ts';
 import { loadCurrentUser } from '../services/current-user.ts';
+import { syncDirectoryRoles } from '../services/directory-roles.ts';
 import { SSO_FLOW_SECONDS, saveFlow, takeFlow, userForIdentity } from '../services/sso.ts';
 import { logUserAction } from '../services/users-log.ts';
 
@@ -26,7 +27,10 @@ export default async function ssoRoutes(app: FastifyInstance, services: AppServi
     return client;
   };
 
-  registerCall(app, services, getSsoConfig, async () => ({ enabled: client !== null }));
+  registerCall(app, services, getSsoConfig, async () => ({
+    enabled: client !== null,
+    roles_from_directory: Boolean(client?.settings.roleSync),
+  }));
 
   registerCall(app, services, ssoLogin, async ({ request, reply }) => {
     const oidc = requireClient();
@@ -75,6 +79,11 @@ export default async function ssoRoutes(app: FastifyInstance, services: AppServi
         action: `Failed single sign-on for ${(identity.email ?? identity.subject).slice(0, 100)}`,
       });
       throw ssoFailed();
+    }
+    const roleSync = oidc.settings.roleSync;
+    if (roleSync && identity.directoryRoles) {
+      const change = await syncDirectoryRoles(db, user.id, identity.directoryRoles, roleSync.map);
+      if (change) await logUserAction(db, { userId: user.id, action: change });
     }
     const token = await createSession(db, user.id);
     setSessionCookie(reply, token, services.config.secureCookies);

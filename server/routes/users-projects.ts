@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { ROLES_FROM_DIRECTORY } from '../../src/api/contract/sso.ts';
 import { getUsersProjects, putUsersProjects } from '../../src/api/contract/users-admin.ts';
 import type { AppServices } from '../app-services.ts';
+import { HttpError } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
 import { platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
 import { listProjectMembers, reachOf, replaceProjectMembers } from '../services/users.ts';
@@ -16,6 +18,8 @@ export default async function usersProjectsRoutes(app: FastifyInstance, services
 
   registerCall(app, services, putUsersProjects, async (ctx) => {
     const user = ctx.requireUser();
+    // The next sign-on would overwrite them: assignments are changed in the directory, not here.
+    if (services.config.oidc?.roleSync) throw new HttpError(409, ROLES_FROM_DIRECTORY);
     await platformWrite(
       { db: ctx.db, reply: ctx.reply, query: ctx.query, userId: user.id, projectId: ctx.projectId },
       USERS_PROJECTS,

@@ -696,14 +696,15 @@ export function takeSelectedRoleId(now = Date.now()): number | null {
 export const providedRoleEditingMachine = roleEditingMachine.provide({
   actors: {
     loadRoles: fromPromise(async () => {
-      const [roles, permissions, groups, users, projects] = await Promise.all([
+      const [roles, permissions, groups, users, projects, sso] = await Promise.all([
         getRoles(),
         getPermissions(),
         getPermissionResources(),
         getUsers(),
         getUsersProjects(),
+        getSsoConfig(),
       ]);
-      return { roles, permissions, groups, users, projects };
+      return { roles, permissions, groups, users, projects, assignmentsFromDirectory: sso.roles_from_directory };
     }),
     createRole: fromPromise(({ input }) => insertRole(input.name)),
     deleteRole: fromPromise(({ input }) => deleteRole(input.roleId)),
@@ -784,7 +785,7 @@ export const providedSettingsFormMachine = settingsFormMachine.provide({
 /** Single sign-on with its real side effects: the API and whole-page navigation (to the provider and back in). */
 export const providedSsoLoginMachine = ssoLoginMachine.provide({
   actors: {
-    loadConfig: fromPromise(() => getSsoConfig()),
+    loadConfig: fromPromise(async () => ({ enabled: (await getSsoConfig()).enabled })),
     start: fromPromise(() => ssoLogin()),
     complete: fromPromise(async ({ input }) => {
       await ssoCallback(input);

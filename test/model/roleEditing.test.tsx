@@ -24,6 +24,7 @@ import {
 } from '../../src/machines/roleEditing/machine.ts';
 import { UNKNOWN_USER } from '../../src/machines/roleEditing/selectors.ts';
 import { RolesView } from '../../src/screens/roles/RolesView.tsx';
+import { ROLES_FROM_DIRECTORY } from '../../src/api/contract/sso.ts';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 
 const permissions: Permission[] = [
@@ -65,7 +66,7 @@ const projects: ProjectMembers[] = [
     ],
   },
 ];
-const data: RolesData = { roles, permissions, groups, users, projects };
+const data: RolesData = { roles, permissions, groups, users, projects, assignmentsFromDirectory: false };
 
 const loadRoles = createDeferredActor<RolesData>({ output: data });
 const createRole = createDeferredActor<{ id: number }, { name: string }>({ output: { id: 9 } });
@@ -308,6 +309,27 @@ describe('roles screen details', () => {
     await screen.findByTestId('roles-screen');
     expect(screen.queryByRole('button', { name: /Save Roles & Permissions/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add role' })).toBeNull();
+    actor.stop();
+  });
+
+  it('shows the assignments read-only when roles come from the corporate directory (spec 1 §6)', async () => {
+    const actor = createActor(machine, { input: {} }).start();
+    render(
+      <MantineProvider env="test">
+        <RolesView actor={actor} />
+      </MantineProvider>,
+    );
+    loadRoles.resolve({ ...data, assignmentsFromDirectory: true });
+    await screen.findByTestId('roles-screen');
+    expect(screen.getByTestId('roles-from-directory')).toHaveTextContent(ROLES_FROM_DIRECTORY);
+    expect(adaRoleSelect()).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to Demo bot' })).toBeNull();
+    // The chart refuses member changes too, whoever sends them.
+    actor.send({ type: 'member.remove', projectId: 1, userId: 1 });
+    actor.send({ type: 'member.role', projectId: 1, userId: 1, roleId: 2 });
+    actor.send({ type: 'member.add', projectId: 1, userId: 5 });
+    expect(actor.getSnapshot().context.draftProjects).toEqual(projects);
     actor.stop();
   });
 });

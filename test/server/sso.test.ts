@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { oidcTestHooks } from '../../server/auth/oidc.ts';
+import { ROLES_FROM_DIRECTORY } from '../../src/api/contract/sso.ts';
 import { type TestApp, createTestApp } from './helpers/test-app.ts';
 
 const CLIENT_ID = 'console';
@@ -16,6 +17,8 @@ const VICTIM_EMAIL = 'victim@example.com';
 interface Account {
   email: string;
   email_verified: boolean;
+  /** The directory's groups (role synchronisation). */
+  groups?: string[];
 }
 const accounts = new Map<string, Account>();
 /** Who the provider logs in at its next interaction. */
@@ -48,7 +51,7 @@ beforeAll(async () => {
     ],
     jwks: { keys: [providerJwk as never] },
     cookies: { keys: ['test-cookie-key-0123456789'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['groups'] },
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
     async findAccount(_ctx, sub) {
@@ -195,11 +198,12 @@ async function expectNoLogin(response: Awaited<ReturnType<typeof completeSignOn>
 describe('single sign-on', () => {
   it('says it is enabled when configured, and is off (button hidden, 404) without the settings', async () => {
     const config = await t.app.inject({ method: 'GET', url: '/v1/integrations/msal/config' });
-    expect(config.json()).toEqual({ enabled: true });
+    expect(config.json()).toEqual({ enabled: true, roles_from_directory: false });
     const off = await createTestApp({ config: { oidc: null } });
     try {
       expect((await off.app.inject({ method: 'GET', url: '/v1/integrations/msal/config' })).json()).toEqual({
         enabled: false,
+        roles_from_directory: false,
       });
       const start = await off.app.inject({ method: 'POST', url: '/v1/integrations/msal/sso-login' });
       expect(start.statusCode).toBe(404);
@@ -339,5 +343,55 @@ describe('single sign-on', () => {
     expect((await completeSignOn(await signOnAtProvider())).statusCode).toBe(200);
     await t.db.updateTable('users').set({ is_active: false }).where('id', '=', victimId).execute();
     await expectNoLogin(await completeSignOn(await signOnAtProvider()));
+  });
+
+  it('with role synchronisation, each sign-on sets the project roles from the directory and the console may not change them', async () => {
+    await t.close();
+    t = await createTestApp({
+      config: {
+        oidc: {
+          issuer,
+          clientId: CLIENT_ID,
+          clientSecret: CLIENT_SECRET,
+          redirectUri: REDIRECT_URI,
+          roleSync: { claim: 'groups', map: { 'bot-viewers': { '1': 'Viewer' }, 'bot-editors': { '1': 'Editor' } } },
+        },
+      },
+    });
+    const victimId = await createVictim();
+    const rolesOf = async () =>
+      (
+        await t.db
+          .selectFrom('user_projects')
+          .innerJoin('roles', 'roles.id', 'user_projects.role_id')
+          .select(['user_projects.project_id', 'roles.name'])
+          .where('user_id', '=', victimId)
+          .execute()
+      ).map((r) => `${r.project_id}:${r.name}`);
+    expect(await rolesOf()).toEqual(['1:Viewer']);
+
+    accounts.set('victim-sub', { email: VICTIM_EMAIL, email_verified: true, groups: ['bot-editors', 'unrelated'] });
+    expect((await completeSignOn(await signOnAtProvider())).statusCode).toBe(200);
+    expect(await rolesOf()).toEqual(['1:Editor']);
+    // Out of every mapped group: out of every project.
+    accounts.set('victim-sub', { email: VICTIM_EMAIL, email_verified: true, groups: ['unrelated'] });
+    expect((await completeSignOn(await signOnAtProvider())).statusCode).toBe(200);
+    expect(await rolesOf()).toEqual([]);
+    const logs = await t.db.selectFrom('users_logs').select('action').where('user_id', '=', victimId).execute();
+    expect(logs.map((l) => l.action)).toContain('Roles synchronised from the corporate directory (project 1: Editor)');
+    expect(logs.map((l) => l.action)).toContain('Roles synchronised from the corporate directory (none)');
+
+    const config = await t.app.inject({ method: 'GET', url: '/v1/integrations/msal/config' });
+    expect(config.json()).toEqual({ enabled: true, roles_from_directory: true });
+    const admin = await t.admin();
+    const members = await t.call('GET', '/v1/users/projects', { as: admin });
+    const refused = await t.call('PUT', '/v1/users/projects', {
+      as: admin,
+      query: { atime: members.headers['x-atime'] as string },
+      body: [{ project_id: 1, users: [{ user_id: victimId, role_id: 1 }] }],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ROLES_FROM_DIRECTORY);
+    expect(await rolesOf()).toEqual([]);
   });
 });

@@ -20,7 +20,20 @@ describe('server configuration', () => {
       clientId: 'console',
       clientSecret: 'secret',
       redirectUri: oidcEnv.OIDC_REDIRECT_URI,
+      roleSync: null,
     });
+  });
+
+  it('reads role synchronisation from OIDC_ROLES_CLAIM and OIDC_ROLE_MAP, both or neither, the map checked', () => {
+    const map = { 'bot-editors': { '1': 'Editor' } };
+    expect(
+      readConfig({ ...oidcEnv, OIDC_ROLES_CLAIM: 'groups', OIDC_ROLE_MAP: JSON.stringify(map) }).oidc?.roleSync,
+    ).toEqual({ claim: 'groups', map });
+    expect(() => readConfig({ ...oidcEnv, OIDC_ROLES_CLAIM: 'groups' })).toThrow('needs both');
+    for (const bad of ['not json', '[]', '{"g": {"x": "Editor"}}', '{"g": {"1": ""}}', '{"g": "Editor"}'])
+      expect(() => readConfig({ ...oidcEnv, OIDC_ROLES_CLAIM: 'groups', OIDC_ROLE_MAP: bad })).toThrow(
+        'OIDC_ROLE_MAP must be JSON',
+      );
   });
 
   it('refuses half a single sign-on configuration and issuers that are not URLs', () => {

@@ -14,8 +14,15 @@ export const getSsoConfig = defineCall({
   resource: '/integrations/msal',
   access: publicAccess,
   query: scopeQuery,
-  response: z.object({ enabled: z.boolean() }),
+  response: z.object({
+    enabled: z.boolean(),
+    /** Roles come from the corporate directory at each sign-on: the console shows the assignments read-only. */
+    roles_from_directory: z.boolean(),
+  }),
 });
+
+/** Spec 1 §6: with role synchronisation, role management is described as done in the corporate directory. */
+export const ROLES_FROM_DIRECTORY = 'Role management is done in the corporate directory.';
 
 /** Starts a sign-on: the provider's authorization URL (state, nonce, PKCE kept on the server). */
 export const ssoLogin = defineCall({

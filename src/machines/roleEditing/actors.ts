@@ -10,6 +10,8 @@ export interface RolesData {
   groups: PermissionGroup[];
   users: AdminUser[];
   projects: ProjectMembers[];
+  /** Roles are synchronised from the corporate directory: assignments are shown, not edited (spec 1 §6). */
+  assignmentsFromDirectory: boolean;
 }
 
 export interface RolePermissionsInput {

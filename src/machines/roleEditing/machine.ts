@@ -44,6 +44,8 @@ export interface RoleEditingContext {
   nameError: string | null;
   /** Why the last 'Add' of a project member was refused, shown beside the box ('No user selected', ...). */
   memberProblem: { projectId: number; message: string } | null;
+  /** Assignments come from the corporate directory: member changes are refused here as on the server. */
+  assignmentsFromDirectory: boolean;
 }
 
 type Notice = { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue' };
@@ -62,6 +64,7 @@ const empty: RoleEditingContext = {
   newRoleName: '',
   nameError: null,
   memberProblem: null,
+  assignmentsFromDirectory: false,
 };
 
 const permissionsOf = (roles: Role[]): PermissionDraft =>
@@ -107,6 +110,7 @@ export const roleEditingMachine = setup({
     noUserChosen: ({ event }) => event.type === 'member.add' && event.userId === null,
     alreadyAdded: ({ context, event }) =>
       event.type === 'member.add' && g.alreadyAdded(context, event.projectId, event.userId),
+    assignmentsEditable: ({ context }) => !context.assignmentsFromDirectory,
     nameEmpty: ({ event }) => event.type === 'role.create' && g.nameEmpty(event.name),
     nameDuplicit: ({ context, event }) => event.type === 'role.create' && g.nameDuplicit(context, event.name),
   },
@@ -198,6 +202,8 @@ export const roleEditingMachine = setup({
                 ],
               },
               {
+                // Managed in the directory: nothing is added here (the view offers no box either).
+                guard: 'assignmentsEditable',
                 actions: [
                   'clearMemberProblem',
                   assign({
@@ -211,6 +217,7 @@ export const roleEditingMachine = setup({
               },
             ],
             'member.role': {
+              guard: 'assignmentsEditable',
               actions: [
                 'clearMemberProblem',
                 assign({
@@ -222,6 +229,7 @@ export const roleEditingMachine = setup({
               ],
             },
             'member.remove': {
+              guard: 'assignmentsEditable',
               actions: [
                 'clearMemberProblem',
                 assign({

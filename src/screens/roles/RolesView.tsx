@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Card,
   Checkbox,
@@ -18,10 +19,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconDeviceFloppy, IconPlus, IconShieldLock, IconTrash } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconDeviceFloppy, IconPlus, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { ADMINISTRATOR_HOLDS_ALL } from '../../api/contract/roles.ts';
+import { ROLES_FROM_DIRECTORY } from '../../api/contract/sso.ts';
 import { isDeletableRole, isEditableRole } from '../../machines/roleEditing/guards.ts';
 import type { roleEditingMachine } from '../../machines/roleEditing/machine.ts';
 import {
@@ -98,12 +100,20 @@ export function RolesView({ actor, canEdit = true }: RolesViewProps) {
   const editable = isEditableRole(context);
   const permissionById = new Map(context.permissions.map((p) => [p.id, p]));
   const roleOptions = context.roles.map((r) => ({ value: String(r.id), label: r.name }));
+  // Synchronised from the corporate directory: the assignments are shown as they are, without controls.
+  const fromDirectory = context.assignmentsFromDirectory;
 
   return (
     <Stack gap="lg" data-testid="roles-screen" data-dirty={isDirty(state)}>
       {header}
 
       <Card withBorder padding="lg">
+        {fromDirectory && (
+          <Alert color="blue" icon={<IconBuildingCommunity size={18} />} mb="md" data-testid="roles-from-directory">
+            {ROLES_FROM_DIRECTORY} Users get their role in each project from their directory groups when they sign in;
+            the assignments below are read-only.
+          </Alert>
+        )}
         <Group justify="space-between" mb="md">
           <Title order={3}>Users in projects</Title>
           <NativeSelect
@@ -137,69 +147,83 @@ export function RolesView({ actor, canEdit = true }: RolesViewProps) {
                         <Table.Tr key={member.user_id}>
                           <Table.Td>{label}</Table.Td>
                           <Table.Td>
-                            <NativeSelect
-                              aria-label={`Role of ${label} in ${project.project_name}`}
-                              value={String(member.role_id)}
-                              data={roleOptions}
-                              disabled={busy}
-                              onChange={(e) =>
-                                send({
-                                  type: 'member.role',
-                                  projectId: project.project_id,
-                                  userId: member.user_id,
-                                  roleId: Number(e.currentTarget.value),
-                                })
-                              }
-                            />
+                            {fromDirectory ? (
+                              <Text size="sm">
+                                {roleOptions.find((r) => r.value === String(member.role_id))?.label}
+                              </Text>
+                            ) : (
+                              <NativeSelect
+                                aria-label={`Role of ${label} in ${project.project_name}`}
+                                value={String(member.role_id)}
+                                data={roleOptions}
+                                disabled={busy}
+                                onChange={(e) =>
+                                  send({
+                                    type: 'member.role',
+                                    projectId: project.project_id,
+                                    userId: member.user_id,
+                                    roleId: Number(e.currentTarget.value),
+                                  })
+                                }
+                              />
+                            )}
                           </Table.Td>
                           <Table.Td>
-                            <Button
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Remove ${label} from ${project.project_name}`}
-                              disabled={busy}
-                              onClick={() =>
-                                send({ type: 'member.remove', projectId: project.project_id, userId: member.user_id })
-                              }
-                            >
-                              <IconTrash size={16} />
-                            </Button>
+                            {!fromDirectory && (
+                              <Button
+                                variant="subtle"
+                                color="red"
+                                aria-label={`Remove ${label} from ${project.project_name}`}
+                                disabled={busy}
+                                onClick={() =>
+                                  send({ type: 'member.remove', projectId: project.project_id, userId: member.user_id })
+                                }
+                              >
+                                <IconTrash size={16} />
+                              </Button>
+                            )}
                           </Table.Td>
                         </Table.Tr>
                       );
                     })}
                   </Table.Tbody>
                 </Table>
-                <form
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    const picked = new FormData(e.currentTarget).get('user');
-                    send({ type: 'member.add', projectId: project.project_id, userId: picked ? Number(picked) : null });
-                    e.currentTarget.reset();
-                  }}
-                >
-                  <Group mt="sm" align="flex-end">
-                    {/* The pick is form input until 'Add' hands it to the machine, which validates it. */}
-                    <NativeSelect
-                      name="user"
-                      aria-label={`User to add to ${project.project_name}`}
-                      defaultValue=""
-                      data={[
-                        { value: '', label: 'Choose user' },
-                        ...context.users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` })),
-                      ]}
-                    />
-                    <Button
-                      type="submit"
-                      variant="light"
-                      leftSection={<IconPlus size={16} />}
-                      disabled={busy}
-                      aria-label={`Add to ${project.project_name}`}
-                    >
-                      Add
-                    </Button>
-                  </Group>
-                </form>
+                {!fromDirectory && (
+                  <form
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      const picked = new FormData(e.currentTarget).get('user');
+                      send({
+                        type: 'member.add',
+                        projectId: project.project_id,
+                        userId: picked ? Number(picked) : null,
+                      });
+                      e.currentTarget.reset();
+                    }}
+                  >
+                    <Group mt="sm" align="flex-end">
+                      {/* The pick is form input until 'Add' hands it to the machine, which validates it. */}
+                      <NativeSelect
+                        name="user"
+                        aria-label={`User to add to ${project.project_name}`}
+                        defaultValue=""
+                        data={[
+                          { value: '', label: 'Choose user' },
+                          ...context.users.map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` })),
+                        ]}
+                      />
+                      <Button
+                        type="submit"
+                        variant="light"
+                        leftSection={<IconPlus size={16} />}
+                        disabled={busy}
+                        aria-label={`Add to ${project.project_name}`}
+                      >
+                        Add
+                      </Button>
+                    </Group>
+                  </form>
+                )}
                 {context.memberProblem?.projectId === project.project_id && (
                   <Text c="red" size="sm" mt={4} role="alert">
                     {context.memberProblem.message}
