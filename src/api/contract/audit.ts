@@ -32,3 +32,13 @@ export const getAuditDeleted = defineCall({
   query: scopeQuery.extend({ mtime: micros }),
   response: z.array(deletedItem),
 });
+
+/**
+ * Read-only fields every configuration item answers (spec 2 §3): `version` is the microsecond time of its
+ * latest revision, `who` the name of that revision's author. Derived from the revisions, never written:
+ * write bodies do not declare them, so zod strips them from what a client sends back.
+ */
+export const auditFields = {
+  version: z.number().nullable().optional(),
+  who: z.string().nullable().optional(),
+};
