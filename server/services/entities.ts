@@ -19,6 +19,9 @@ export const ENTITIES_RESOURCE = '/entities';
 /** System entities' revisions are kept under this project id (the platform, as in the settings service). */
 export const SYSTEM_ENTITIES_PROJECT = 0;
 
+/** Where an entity's revisions may sit: its project's history and the platform's (system entities). */
+export const entityRevisionProjects = (projectId: number): number[] => [projectId, SYSTEM_ENTITIES_PROJECT];
+
 export type EntityInput = z.output<typeof entityBody>;
 
 type EntityRow = {
@@ -77,8 +80,8 @@ export async function entitiesAt(db: Db, projectId: number, mtime: number): Prom
 /** What GET /entities answers: the entities now (or at `mtime`), each with its version and author. */
 export async function auditedEntities(db: Db, projectId: number, mtime?: number): Promise<(Entity & AuditFields)[]> {
   const list = mtime === undefined ? await listEntities(db, projectId) : await entitiesAt(db, projectId, mtime);
-  // System entities' revisions sit under the platform's project id; entity ids are unique across both.
-  return withAuditFields(db, [projectId, SYSTEM_ENTITIES_PROJECT], ENTITIES_RESOURCE, list, mtime);
+  // Entity ids are unique across projects, so one map serves both histories.
+  return withAuditFields(db, entityRevisionProjects(projectId), ENTITIES_RESOURCE, list, mtime);
 }
 
 /**

@@ -143,3 +143,51 @@ describe('audit fields', () => {
     expect(audit(await itemNamed('/v1/intents', 'unrecorded_intent'))).toEqual({ version: null, who: null });
   });
 });
+
+describe('GET /v1/audit/changes', () => {
+  const changes = (as: Caller, query: Record<string, string | number>) =>
+    t.call('GET', '/v1/audit/changes', { as, query });
+
+  it('lists who changed which item of a resource between two times, newest first, deletions named', async () => {
+    const from = Number((await get('/v1/intents')).headers['x-atime']);
+    const { id } = (await save('PUT', '/v1/intent/-1', '/v1/intents', { name: 'changed_intent' })).json();
+    await save('PUT', `/v1/intent/${id}`, '/v1/intents', { name: 'renamed_intent' });
+    const atime = String((await get('/v1/intents')).headers['x-atime']);
+    const deleted = await t.call('DELETE', `/v1/intent/${id}`, { as: editor, query: { atime } });
+    const to = Number(deleted.headers['x-atime']);
+
+    const res = await changes(editor, { resource: '/intents', from, to });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      (res.json() as { name: string; deleted: boolean; user_name: string }[]).map((c) => [
+        c.name,
+        c.deleted,
+        c.user_name,
+      ]),
+    ).toEqual([
+      ['renamed_intent', true, editorName],
+      ['renamed_intent', false, editorName],
+      ['changed_intent', false, editorName],
+    ]);
+    // `from` is exclusive, `to` inclusive.
+    expect((await changes(editor, { resource: '/intents', from: to, to: to + 1 })).json()).toEqual([]);
+    expect((await changes(editor, { resource: '/labels', from, to })).statusCode).toBe(400);
+  });
+
+  it('needs GET on the resource itself besides the History grant', async () => {
+    const role = await t.db
+      .insertInto('roles')
+      .values({ name: 'History only' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const history = await t.db
+      .selectFrom('permissions')
+      .select('id')
+      .where('method', '=', 'GET')
+      .where('path', '=', '/history')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('role_permissions').values({ role_id: role.id, permission_id: history.id }).execute();
+    const reader = await t.createUser({ roleId: role.id });
+    expect((await changes(reader, { resource: '/intents', from: 0, to: 1 })).statusCode).toBe(402);
+  });
+});
