@@ -35,6 +35,7 @@ export const getAuditDeleted = defineCall({
 
 /** The resources whose changes History lists (knowledges do not exist yet). */
 export const AUDITED_RESOURCES = ['/reactions', '/intents', '/actions', '/entities', '/settings'] as const;
+export type AuditedResource = (typeof AUDITED_RESOURCES)[number];
 
 export const changedItem = z.object({
   resource: z.string(),
