@@ -4,7 +4,7 @@ import { FALLBACK_INTENT, INPUT_INTENT, START_INTENT } from '../../src/api/contr
 import { builtinActionDocs } from '../chat/builtin-actions.ts';
 import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
-import { listProjectActions, projectActionsAt, replaceProjectActions } from '../services/actions.ts';
+import { auditedProjectActions, replaceProjectActions } from '../services/actions.ts';
 
 const catalogue = {
   builtin: builtinActionDocs(),
@@ -31,10 +31,9 @@ const catalogue = {
 };
 
 export default async function actionRoutes(app: FastifyInstance, services: AppServices) {
-  registerCall(app, services, getActions, async ({ db, query, requireProject }) => {
-    const projectId = requireProject();
-    return query.mtime !== undefined ? projectActionsAt(db, projectId, query.mtime) : listProjectActions(db, projectId);
-  });
+  registerCall(app, services, getActions, async ({ db, query, requireProject }) =>
+    auditedProjectActions(db, requireProject(), query.mtime),
+  );
 
   registerCall(app, services, getActionCatalogue, async () => catalogue);
 

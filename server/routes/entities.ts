@@ -11,9 +11,8 @@ const SYSTEM_ENTITY_GRANT = '/system/entities/{id}';
 export default async function entityRoutes(app: FastifyInstance, services: AppServices) {
   registerCall(app, services, getEntities, async ({ query, requireProject, db, reply }) => {
     const projectId = requireProject();
-    if (query.mtime === undefined) return entities.listEntities(db, projectId);
-    reply.removeHeader('x-atime');
-    return entities.entitiesAt(db, projectId, query.mtime);
+    if (query.mtime !== undefined) reply.removeHeader('x-atime');
+    return entities.auditedEntities(db, projectId, query.mtime);
   });
 
   registerCall(app, services, putEntity, async ({ params, body, write, requireProject, requireUser }) => {

@@ -43,10 +43,9 @@ export default async function intentRoutes(app: FastifyInstance, services: AppSe
   registerCall(app, services, getIntents, async ({ query, requireProject, db, reply, log }) => {
     const projectId = requireProject();
     if (query.format === 'csv') return reply.send(await sendIntentsCsv({ db, reply, projectId, log })) as never;
-    if (query.mtime === undefined) return intents.listIntents(db, projectId);
     // A past state: its x-atime would let the client save over changes it has not seen.
-    reply.removeHeader('x-atime');
-    return intents.intentsAt(db, projectId, query.mtime);
+    if (query.mtime !== undefined) reply.removeHeader('x-atime');
+    return intents.auditedIntents(db, projectId, query.mtime);
   });
 
   registerCall(app, services, updateIntents, async ({ body, write, requireProject, user }) => {

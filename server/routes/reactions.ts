@@ -5,12 +5,9 @@ import { registerCall } from '../http/register-call.ts';
 import * as reactions from '../services/reactions.ts';
 
 export default async function reactionRoutes(app: FastifyInstance, services: AppServices) {
-  registerCall(app, services, getReactions, async ({ db, query, requireProject }) => {
-    const projectId = requireProject();
-    return query.mtime !== undefined
-      ? reactions.reactionsAt(db, projectId, query.mtime)
-      : reactions.listReactions(db, projectId);
-  });
+  registerCall(app, services, getReactions, async ({ db, query, requireProject }) =>
+    reactions.auditedReactions(db, requireProject(), query.mtime),
+  );
 
   registerCall(app, services, updateReactions, async ({ body, user, requireProject, write }) => {
     const projectId = requireProject();

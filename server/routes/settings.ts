@@ -5,24 +5,18 @@ import {
   resetUserOtp,
   updatePlatformSettings,
 } from '../../src/api/contract/platform.ts';
-import {
-  getProjectToken,
-  getSettings,
-  renewProjectToken,
-  settingsView,
-  updateSettings,
-} from '../../src/api/contract/settings.ts';
+import { getProjectToken, getSettings, renewProjectToken, updateSettings } from '../../src/api/contract/settings.ts';
 import { notFound } from '../http/http-error.ts';
 import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
-import { resourceAt } from '../services/resource-history.ts';
 import {
-  SETTINGS_RESOURCE,
+  auditedSettings,
   readPlatformSettings,
   readSettings,
   renewChatbotToken,
   updateSettings as applySettingsUpdate,
   updatePlatformSettings as applyPlatformSettings,
+  withSettingsAudit,
 } from '../services/settings.ts';
 import { clearOtp } from '../services/otp-enrolments.ts';
 import { platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
@@ -32,22 +26,19 @@ import { userById } from '../services/users.ts';
 export default async function settingsRoutes(app: FastifyInstance, services: AppServices) {
   const { db } = services;
 
-  registerCall(app, services, getSettings, async ({ query, requireProject }) => {
-    const projectId = requireProject();
-    if (query.mtime === undefined) return readSettings(db, projectId);
-    const [item] = await resourceAt(db, projectId, SETTINGS_RESOURCE, query.mtime);
-    if (!item) throw notFound('No settings at that time.');
-    // Revisions written before a field existed get today's shape: missing fields from the current defaults.
-    const parsed = settingsView.safeParse({ ...(await readSettings(db, projectId)), ...(item.data as object) });
-    if (!parsed.success) throw notFound('No settings at that time.');
-    return parsed.data;
-  });
+  registerCall(app, services, getSettings, async ({ query, requireProject }) =>
+    auditedSettings(db, requireProject(), query.mtime),
+  );
 
   registerCall(app, services, updateSettings, async ({ body, write, requireProject, user }) => {
     const projectId = requireProject();
     const changed = Object.keys(body).sort();
-    return write(`Updated settings (${changed.join(', ').slice(0, 400) || 'no fields'})`, (trx, atime) =>
-      applySettingsUpdate(trx, { projectId, userId: user?.id ?? null, atime, update: body }),
+    return write(`Updated settings (${changed.join(', ').slice(0, 400) || 'no fields'})`, async (trx, atime) =>
+      withSettingsAudit(
+        trx,
+        projectId,
+        await applySettingsUpdate(trx, { projectId, userId: user?.id ?? null, atime, update: body }),
+      ),
     );
   });
 

@@ -2,6 +2,7 @@ import { type ProjectAction, type ProjectActionInput, projectAction } from '../.
 import { isBuiltinAction } from '../chat/builtin-actions.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
+import { type AuditFields, withAuditFields } from './audit-fields.ts';
 import type { WriteScope } from './intents.ts';
 import { resourceAt } from './resource-history.ts';
 import { recordRevision } from './revisions.ts';
@@ -19,12 +20,23 @@ export async function projectActionsAt(db: Db, projectId: number, mtime: number)
   return (await resourceAt<ProjectAction>(db, projectId, ACTIONS_RESOURCE, mtime)).map((i) => i.data);
 }
 
+/** What GET /actions answers: the project actions now (or at `mtime`), each with its version and author. */
+export async function auditedProjectActions(
+  db: Db,
+  projectId: number,
+  mtime?: number,
+): Promise<(ProjectAction & AuditFields)[]> {
+  const list =
+    mtime === undefined ? await listProjectActions(db, projectId) : await projectActionsAt(db, projectId, mtime);
+  return withAuditFields(db, projectId, ACTIONS_RESOURCE, list, mtime);
+}
+
 /** updateActions: the whole list of webhook actions; one a reaction still names cannot be deleted or renamed away. */
 export async function replaceProjectActions(
   trx: Db,
   scope: WriteScope,
   input: ProjectActionInput[],
-): Promise<ProjectAction[]> {
+): Promise<(ProjectAction & AuditFields)[]> {
   const list = input.map((a) => projectAction.extend({ id: projectAction.shape.id.optional() }).parse(a));
   const names = new Set<string>();
   for (const a of list) {
@@ -79,7 +91,7 @@ export async function replaceProjectActions(
       await recordRevision(trx, { ...rev, itemId: id, data: { id, ...fields } });
     }
   }
-  return listProjectActions(trx, scope.projectId);
+  return auditedProjectActions(trx, scope.projectId);
 }
 
 /** Whether the action is one of the project's (a stored action's test call checks it first). */

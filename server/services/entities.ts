@@ -10,6 +10,7 @@ import {
 } from '../../src/api/contract/entities.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, insufficientPermissions, notFound } from '../http/http-error.ts';
+import { type AuditFields, withAuditFields } from './audit-fields.ts';
 import type { WriteScope } from './intents.ts';
 import { resourceAt } from './resource-history.ts';
 import { recordRevision } from './revisions.ts';
@@ -17,6 +18,9 @@ import { recordRevision } from './revisions.ts';
 export const ENTITIES_RESOURCE = '/entities';
 /** System entities' revisions are kept under this project id (the platform, as in the settings service). */
 export const SYSTEM_ENTITIES_PROJECT = 0;
+
+/** Where an entity's revisions may sit: its project's history and the platform's (system entities). */
+export const entityRevisionProjects = (projectId: number): number[] => [projectId, SYSTEM_ENTITIES_PROJECT];
 
 export type EntityInput = z.output<typeof entityBody>;
 
@@ -71,6 +75,13 @@ export async function entitiesAt(db: Db, projectId: number, mtime: number): Prom
   const own = await resourceAt<Entity>(db, projectId, ENTITIES_RESOURCE, mtime);
   const system = await resourceAt<Entity>(db, SYSTEM_ENTITIES_PROJECT, ENTITIES_RESOURCE, mtime);
   return [...own, ...system].map((i) => i.data).sort((a, b) => a.id - b.id);
+}
+
+/** What GET /entities answers: the entities now (or at `mtime`), each with its version and author. */
+export async function auditedEntities(db: Db, projectId: number, mtime?: number): Promise<(Entity & AuditFields)[]> {
+  const list = mtime === undefined ? await listEntities(db, projectId) : await entitiesAt(db, projectId, mtime);
+  // Entity ids are unique across projects, so one map serves both histories.
+  return withAuditFields(db, entityRevisionProjects(projectId), ENTITIES_RESOURCE, list, mtime);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from '../../src/api/contract/intents.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
+import { type AuditFields, withAuditFields } from './audit-fields.ts';
 import { resourceAt } from './resource-history.ts';
 import { recordRevision } from './revisions.ts';
 
@@ -62,6 +63,12 @@ export async function listIntents(db: Db, projectId: number): Promise<Intent[]> 
 export async function intentsAt(db: Db, projectId: number, mtime: number): Promise<Intent[]> {
   const items = await resourceAt<Intent>(db, projectId, INTENTS_RESOURCE, mtime);
   return items.map((item) => item.data);
+}
+
+/** What GET /intents answers: the intents now (or at `mtime`), each with its version and author. */
+export async function auditedIntents(db: Db, projectId: number, mtime?: number): Promise<(Intent & AuditFields)[]> {
+  const list = mtime === undefined ? await listIntents(db, projectId) : await intentsAt(db, projectId, mtime);
+  return withAuditFields(db, projectId, INTENTS_RESOURCE, list, mtime);
 }
 
 async function intentOf(db: Db, projectId: number, id: number): Promise<{ id: number; name: string }> {

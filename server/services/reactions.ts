@@ -6,6 +6,7 @@ import { isBuiltinAction } from '../chat/builtin-actions.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
 import { claimAtime } from './atime.ts';
+import { type AuditFields, withAuditFields } from './audit-fields.ts';
 import { intentRenameHooks, type WriteScope } from './intents.ts';
 import { resourceAt } from './resource-history.ts';
 import { recordRevision } from './revisions.ts';
@@ -27,6 +28,12 @@ export async function listReactions(db: Db, projectId: number): Promise<Reaction
 
 export async function reactionsAt(db: Db, projectId: number, mtime: number): Promise<Reaction[]> {
   return (await resourceAt<Reaction>(db, projectId, REACTIONS_RESOURCE, mtime)).map((i) => i.data);
+}
+
+/** What GET /reactions answers: the reactions now (or at `mtime`), each with its version and author. */
+export async function auditedReactions(db: Db, projectId: number, mtime?: number): Promise<(Reaction & AuditFields)[]> {
+  const list = mtime === undefined ? await listReactions(db, projectId) : await reactionsAt(db, projectId, mtime);
+  return withAuditFields(db, projectId, REACTIONS_RESOURCE, list, mtime);
 }
 
 export async function listReactionScopes(db: Db, projectId: number): Promise<ReactionScope[]> {
@@ -140,7 +147,7 @@ export async function replaceReactions(
   trx: Db,
   scope: WriteScope,
   input: readonly ReactionInput[],
-): Promise<Reaction[]> {
+): Promise<(Reaction & AuditFields)[]> {
   const list = input.map((item) => reaction.extend({ id: reaction.shape.id.optional() }).parse(item));
   uniqueNames(
     list.map((r) => r.name),
@@ -193,7 +200,7 @@ export async function replaceReactions(
       await recordRevision(trx, { ...revisionScope(scope), itemId: id, data: { id, ...fields } });
     }
   }
-  return listReactions(trx, scope.projectId);
+  return auditedReactions(trx, scope.projectId);
 }
 
 const revisionScope = (scope: WriteScope) => ({

@@ -64,3 +64,41 @@ export async function deletedSince(db: Db, projectId: number, mtime: number, lim
     LIMIT ${limit}`.execute(db);
   return rows;
 }
+
+export interface ChangedSince {
+  resource: string;
+  item_id: string;
+  name: string | null;
+  time: number;
+  deleted: boolean;
+  user_id: number | null;
+  user_name: string | null;
+}
+
+/**
+ * Revisions of a resource after `from` and at or before `to`, newest first, with their author and the item's
+ * name (a deletion is named by the last revision before it). Several project ids: see audit-fields.ts.
+ */
+export async function changesBetween(
+  db: Db,
+  projectIds: readonly number[],
+  resource: string,
+  from: number,
+  to: number,
+  limit = 5000,
+): Promise<ChangedSince[]> {
+  const { rows } = await sql<ChangedSince>`
+    SELECT r.resource, r.item_id, r.time, r.deleted, r.user_id, u.name AS user_name,
+      (SELECT coalesce(p.data->>'name', p.data->>'intent', p.data->>'link')
+         FROM revisions p
+        WHERE p.project_id = r.project_id AND p.resource = r.resource AND p.item_id = r.item_id
+          AND NOT p.deleted AND p.time <= r.time
+        ORDER BY p.time DESC, p.id DESC LIMIT 1) AS name
+    FROM revisions r
+    LEFT JOIN users u ON u.id = r.user_id
+    WHERE r.project_id IN (${sql.join(projectIds)}) AND r.resource = ${resource}
+      AND r.time > ${from} AND r.time <= ${to}
+    ORDER BY r.time DESC, r.id DESC
+    LIMIT ${limit}`.execute(db);
+  return rows;
+}

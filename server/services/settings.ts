@@ -8,10 +8,13 @@ import {
   type SettingsUpdate,
   type SettingsView,
   type StoredSettings,
+  settingsView,
   storedSettings,
 } from '../../src/api/contract/settings.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../http/http-error.ts';
+import { NO_AUDIT, auditFields } from './audit-fields.ts';
+import { resourceAt } from './resource-history.ts';
 import { recordRevision } from './revisions.ts';
 
 export const SETTINGS_RESOURCE = '/settings';
@@ -140,6 +143,29 @@ export async function readSettings(db: Db, projectId: number): Promise<SettingsV
   const row = await loadRow(db, projectId);
   const basics = await projectBasics(db, projectId);
   return settingsViewOf(projectId, row, defaultSettings(basics.name, basics.language));
+}
+
+/** The settings with the version and author of their latest revision (at or before `mtime` when given). */
+export async function withSettingsAudit(
+  db: Db,
+  projectId: number,
+  view: SettingsView,
+  mtime?: number,
+): Promise<SettingsView> {
+  const audit = (await auditFields(db, projectId, SETTINGS_RESOURCE, mtime)).get(SETTINGS_ITEM_ID) ?? NO_AUDIT;
+  return { ...view, ...audit };
+}
+
+/** What GET /settings answers: the settings now, or as they were at `mtime`, with version and author. */
+export async function auditedSettings(db: Db, projectId: number, mtime?: number): Promise<SettingsView> {
+  const now = await readSettings(db, projectId);
+  if (mtime === undefined) return withSettingsAudit(db, projectId, now, mtime);
+  const [item] = await resourceAt(db, projectId, SETTINGS_RESOURCE, mtime);
+  if (!item) throw notFound('No settings at that time.');
+  // Revisions written before a field existed get today's shape: missing fields from the current defaults.
+  const parsed = settingsView.safeParse({ ...now, ...(item.data as object) });
+  if (!parsed.success) throw notFound('No settings at that time.');
+  return withSettingsAudit(db, projectId, parsed.data, mtime);
 }
 
 /** A secret as sent: absent or the placeholder keeps the stored one, '' or null clears it, text replaces it. */

@@ -75,6 +75,8 @@ import {
   saveConversationNote,
 } from '../api/conversations.ts';
 import { getLabels, getAuditDeleted } from '../api/labels.ts';
+import { getAuditChanges } from '../api/audit.ts';
+import type { AuditedResource } from '../api/contract/audit.ts';
 import { conversationLogsMachine } from '../machines/conversationLogs/machine.ts';
 import { TEST_OK } from '../api/contract/tests.ts';
 import { getDeployDiff, runDeploy, getDeployments } from '../api/deployments.ts';
@@ -90,7 +92,7 @@ import { getActions } from '../api/actions.ts';
 import { getReactions } from '../api/reactions.ts';
 import type { ComparisonRequest, ComparisonResult } from '../machines/historyCompare/actors.ts';
 import { historyCompareMachine } from '../machines/historyCompare/machine.ts';
-import type { HistoryTab } from '../machines/historyCompare/tabs.ts';
+import { type HistoryTab, tabPath } from '../machines/historyCompare/tabs.ts';
 import { confirmOtp, disableOtp, enrolOtp } from '../api/otp.ts';
 import { otpEnrolmentMachine } from '../machines/otpEnrolment/machine.ts';
 import { classifyPhrases } from '../api/contract/triage.ts';
@@ -587,14 +589,18 @@ const readAt: Record<HistoryTab, (mtime: number) => Promise<unknown>> = {
   settings: getSettings,
 };
 
-/** The history machine with its real side effects: the resource reads at both times and the audit of deletions. */
+/** The history machine with its real side effects: the resource reads at both times, its changes in between, and the audit of deletions. */
 export const providedHistoryCompareMachine = historyCompareMachine.provide({
   actors: {
     loadComparison: fromPromise<ComparisonResult, ComparisonRequest>(async ({ input }) => {
       const read = readAt[input.tab];
       const [snapshots, deleted] = await Promise.all([
         input.loadTab
-          ? Promise.all([read(input.fromMtime), read(input.toMtime)]).then(([before, after]) => ({ before, after }))
+          ? Promise.all([
+              read(input.fromMtime),
+              read(input.toMtime),
+              getAuditChanges(tabPath(input.tab) as AuditedResource, input.fromMtime, input.toMtime),
+            ]).then(([before, after, changes]) => ({ before, after, changes }))
           : undefined,
         input.loadDeleted ? getAuditDeleted(input.fromMtime) : undefined,
       ]);

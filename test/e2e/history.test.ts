@@ -72,7 +72,12 @@ describe('history (e2e)', () => {
     await diff.waitFor({ timeout: 15_000 });
     // The added intent is on the To side only; the added-then-deleted one is in neither.
     expect(await page.getByText(`From ${format(before)}`).count()).toBe(1);
-    expect(await page.locator('body').textContent()).not.toContain('history_removed');
+    expect(await diff.textContent()).not.toContain('history_removed');
+    // Who changed what in between: both intents saved, one deleted (a header row and three).
+    const changes = page.getByRole('table', { name: 'Changes' });
+    await changes.getByText('history_added').waitFor();
+    expect(await changes.getByRole('row').filter({ hasText: 'history_removed' }).count()).toBe(2);
+    expect(await changes.getByRole('row').count()).toBe(4);
 
     await page.getByLabel('Show deleted items').check();
     const deleted = page.getByRole('table', { name: 'Deleted items' });

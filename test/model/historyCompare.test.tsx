@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import type { DeletedItem } from '../../src/api/contract/audit.ts';
+import type { ChangedItem, DeletedItem } from '../../src/api/contract/audit.ts';
 import type { ComparisonRequest, ComparisonResult } from '../../src/machines/historyCompare/actors.ts';
 import { type HistoryCompareInput, historyCompareMachine } from '../../src/machines/historyCompare/machine.ts';
 import { FROM_AFTER_TO, formatPoint, INVALID_POINT } from '../../src/machines/historyCompare/pointInTime.ts';
@@ -38,9 +38,39 @@ const deleted: DeletedItem[] = [
     user_name: 'Ada',
   },
 ];
+// Who changed what between the points, newest first, as the loaded tab's changes.
+const changes: ChangedItem[] = [
+  {
+    resource: '/reactions',
+    item_id: '1',
+    name: 'hello there',
+    time: micros(local(11, 21, 9, 30)),
+    deleted: false,
+    user_id: 7,
+    user_name: 'Ada',
+  },
+  {
+    resource: '/reactions',
+    item_id: '5',
+    name: 'farewell',
+    time: micros(local(11, 21, 9)),
+    deleted: true,
+    user_id: null,
+    user_name: null,
+  },
+];
+const changeRows = [
+  ['/reactions', 'hello there', 'Saved', formatPoint(local(11, 21, 9, 30)), 'Ada'],
+  ['/reactions', 'farewell', 'Deleted', formatPoint(local(11, 21, 9)), '—'],
+];
+const tableRows = (name: string) =>
+  within(screen.getByRole('table', { name }))
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+
 const loadComparison = createDeferredActor<ComparisonResult, ComparisonRequest>({
   output: {
-    snapshots: { before: [{ name: 'greet', id: 1 }], after: [{ id: 1, name: 'hello there' }] },
+    snapshots: { before: [{ name: 'greet', id: 1 }], after: [{ id: 1, name: 'hello there' }], changes },
     deleted,
   },
   error: new Error('offline'),
@@ -141,6 +171,8 @@ const states: StateAssertions<typeof machine> = {
     await waitFor(() => expect(document.body.textContent).toContain('"name": "hello there"'));
     expect(document.body.textContent).toContain('"name": "greet"');
     expect(screen.queryByText('No differences.')).not.toBeInTheDocument();
+    // Who changed what between the points: always shown with the diff, switch or not.
+    expect(tableRows('Changes')).toEqual([['Resource', 'Name', 'Change', 'Changed at', 'By'], ...changeRows]);
     const table = screen.queryByRole('table', { name: 'Deleted items' });
     if (!showDeleted) {
       expect(table).not.toBeInTheDocument();
@@ -208,9 +240,10 @@ describe('history screen details', () => {
     actor.send({ type: 'history.compare' });
     await screen.findByLabelText('Loading');
     await act(async () => {
-      loadComparison.resolve({ snapshots: { before: { a: 1, b: [2] }, after: { b: [2], a: 1 } } });
+      loadComparison.resolve({ snapshots: { before: { a: 1, b: [2] }, after: { b: [2], a: 1 }, changes: [] } });
     });
     expect(await screen.findByText('No differences.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing was changed between these times.')).toBeInTheDocument();
   });
 
   it('lists what was deleted between the times, per tab, and keeps loaded tabs until the next Compare', async () => {

@@ -42,6 +42,8 @@ describe('entities', () => {
       case_insensitive: false,
       values: 'Prague\nBrno',
       __is_system__: false,
+      version: expect.any(Number),
+      who: expect.any(String),
     });
     expect((await put(id, { name: 'town', match: 'fuzzy', values: 'Prague' })).statusCode).toBe(200);
     expect((await list()).find((e) => e.id === id)).toMatchObject({ name: 'town', match: 'fuzzy' });

@@ -45,7 +45,13 @@ describe('intents: create, rename, delete', () => {
     const res = await write(t, admin, 'PUT', '/v1/intent/-1', { body: { name: '  weather ' } });
     expect(res.statusCode).toBe(200);
     const { id } = res.json();
-    expect((await list()).find((i) => i.id === id)).toEqual({ id, name: 'weather', templates: [] });
+    expect((await list()).find((i) => i.id === id)).toEqual({
+      id,
+      name: 'weather',
+      templates: [],
+      version: expect.any(Number),
+      who: expect.any(String),
+    });
   });
 
   it("refuses an empty name and a duplicate with the screens' texts", async () => {

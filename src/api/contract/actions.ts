@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditFields } from './audit.ts';
 import { defineCall, grant } from './call.ts';
 import { scopeQuery } from './common.ts';
 
@@ -39,6 +40,8 @@ export const projectAction = z.object({
   timeout_ms: z.number().int().min(100).max(WEBHOOK_TIMEOUT_MAX_MS).default(5000),
 });
 export type ProjectAction = z.infer<typeof projectAction>;
+/** A project action as lists answer it: with its read-only audit fields. */
+export const projectActionItem = projectAction.extend(auditFields);
 
 export const projectActionInput = projectAction.extend({ id: z.number().int().min(-1).optional() });
 export type ProjectActionInput = z.input<typeof projectActionInput>;
@@ -92,7 +95,7 @@ export const getActions = defineCall({
   resource: '/actions',
   access: grant('GET', '/actions'),
   query: readQuery,
-  response: z.array(projectAction),
+  response: z.array(projectActionItem),
   summary: 'Project actions (webhooks); with mtime, as they were at that time (microseconds).',
 });
 
@@ -104,7 +107,7 @@ export const updateActions = defineCall({
   access: grant('PUT', '/actions'),
   query: scopeQuery,
   body: z.array(projectActionInput).max(500),
-  response: z.array(projectAction),
+  response: z.array(projectActionItem),
   summary: 'Replaces the whole list of project actions; one still named by a reaction cannot be deleted.',
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditFields } from './audit.ts';
 import { defineCall, grant } from './call.ts';
 import { idOrNewParam, idParam, idResponse, okResponse, scopeQuery } from './common.ts';
 import { historyQuery } from './intents.ts';
@@ -35,6 +36,8 @@ export const entityBody = z.object({
 
 export const entity = entityBody.extend({ id: z.number().int() });
 export type Entity = z.infer<typeof entity>;
+/** An entity as the list answers it: with its read-only audit fields. */
+export const entityItem = entity.extend(auditFields);
 
 /** The project's entities and the platform's system entities. */
 export const getEntities = defineCall({
@@ -44,7 +47,7 @@ export const getEntities = defineCall({
   resource: '/entities',
   access: grant('GET', '/entities'),
   query: historyQuery,
-  response: z.array(entity),
+  response: z.array(entityItem),
 });
 
 /** PUT /entities/-1 creates (insertEntity), PUT /entities/{id} saves (updateEntity). System entities need PUT /system/entities/{id}. */

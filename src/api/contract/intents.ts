@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditFields } from './audit.ts';
 import { defineCall, grant } from './call.ts';
 import { idOrNewParam, idParam, idResponse, okResponse, scopeQuery } from './common.ts';
 
@@ -35,6 +36,8 @@ export const intent = z.object({
   templates: z.array(z.string()),
 });
 export type Intent = z.infer<typeof intent>;
+/** An intent as the list answers it: with its read-only audit fields. */
+export const intentItem = intent.extend(auditFields);
 
 /** GET of a configuration resource may ask for the state at a past time (microseconds, DESIGN §5). */
 export const historyQuery = scopeQuery.extend({ mtime: z.coerce.number().int().nonnegative().optional() });
@@ -47,7 +50,7 @@ export const getIntents = defineCall({
   access: grant('GET', '/intents'),
   // format=csv (spec 2) answers the CSV download intents_{project_id}.csv instead of the JSON list.
   query: historyQuery.extend({ format: z.literal('csv').optional() }),
-  response: z.array(intent),
+  response: z.array(intentItem),
 });
 
 export const intentsListBody = z

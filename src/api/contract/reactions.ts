@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditFields } from './audit.ts';
 import { defineCall, grant } from './call.ts';
 import { idOrNewParam, idParam, okResponse, scopeQuery } from './common.ts';
 
@@ -34,6 +35,8 @@ export const reaction = z.object({
   actions: z.array(reactionAction).max(100).default([]),
 });
 export type Reaction = z.infer<typeof reaction>;
+/** A reaction as lists answer it: with its read-only audit fields. */
+export const reactionItem = reaction.extend(auditFields);
 
 export const reactionInput = reaction.extend({ id: z.number().int().min(-1).optional() });
 export type ReactionInput = z.input<typeof reactionInput>;
@@ -47,7 +50,7 @@ export const getReactions = defineCall({
   resource: '/reactions',
   access: grant('GET', '/reactions'),
   query: readQuery,
-  response: z.array(reaction),
+  response: z.array(reactionItem),
   summary: 'Every reaction of the project; with mtime, as they were at that time (microseconds).',
 });
 
@@ -59,7 +62,7 @@ export const updateReactions = defineCall({
   access: grant('PUT', '/reactions'),
   query: scopeQuery,
   body: z.array(reactionInput).max(5000),
-  response: z.array(reaction),
+  response: z.array(reactionItem),
   summary: 'Replaces the whole list: items without id (or -1) are created, stored ones missing from the list deleted.',
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, grant } from './call.ts';
-import { mtimeQuery } from './audit.ts';
+import { auditFields, mtimeQuery } from './audit.ts';
 import { scopeQuery } from './common.ts';
 import { languageCodes, voiceIds } from './platform.ts';
 
@@ -129,6 +129,7 @@ export const settingsView = z.object({
   sip_password_prod: z.string(),
   has_sip_password_dev: z.boolean(),
   has_sip_password_prod: z.boolean(),
+  ...auditFields,
 });
 export type SettingsView = z.infer<typeof settingsView>;
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { DeletedItem } from '../../api/contract/audit.ts';
+import type { ChangedItem, DeletedItem } from '../../api/contract/audit.ts';
 import type { HistoryTab } from './tabs.ts';
 
 /** What one comparison step still needs: the tab's resource at both times, and/or the deleted items. */
@@ -12,10 +12,12 @@ export interface ComparisonRequest {
   loadDeleted: boolean;
 }
 
-/** The resource as the server answered it at each time. */
+/** The resource as the server answered it at each time, and who changed which of its items in between. */
 export interface TabSnapshots {
   before: unknown;
   after: unknown;
+  /** The resource's revisions after From and up to To, newest first (`GET /audit/changes`). */
+  changes: ChangedItem[];
 }
 
 export interface ComparisonResult {

@@ -137,7 +137,7 @@ export const historyCompareMachine = setup({
     },
     loading: {
       description:
-        "The active tab's resource is fetched at both times in parallel (and the deleted items when the switch is on).",
+        "The active tab's resource is fetched at both times in parallel, with its changes in between (and the deleted items when the switch is on).",
       tags: ['loading'],
       invoke: {
         id: 'loadComparison',
@@ -166,7 +166,7 @@ export const historyCompareMachine = setup({
     },
     ready: {
       description:
-        'The differences of the active tab between the two times (or "No differences."), with deleted items when asked.',
+        'The differences of the active tab between the two times (or "No differences."), who changed what, and deleted items when asked.',
     },
     failed: {
       description: 'The history could not be loaded; Retry asks again for the same tab and times.',

@@ -1,4 +1,4 @@
-import type { DeletedItem } from '../../api/contract/audit.ts';
+import type { ChangedItem, DeletedItem } from '../../api/contract/audit.ts';
 import type { HistoryCompareContext } from './machine.ts';
 import { checkPoints } from './pointInTime.ts';
 import { stableJson } from './stableJson.ts';
@@ -19,4 +19,9 @@ export function deletedInPair(context: HistoryCompareContext): DeletedItem[] {
   const { pair, deleted, tab } = context;
   if (!pair || !deleted || !tab) return [];
   return deleted.filter((item) => item.time <= pair.toMtime && item.resource === tabPath(tab));
+}
+
+/** Who changed which item of the active tab's resource between the pair's two times, newest first. */
+export function changesInPair(context: HistoryCompareContext): ChangedItem[] {
+  return (context.tab && context.loaded[context.tab]?.changes) || [];
 }

@@ -1,14 +1,22 @@
 import type { z } from 'zod';
 import { type SettingsView, settingsUpdate } from '../../api/contract/settings.ts';
 
-/** What the form edits: every field a PUT may change (the token, id and has_* flags are shown, not edited). */
+/** What the form edits: every field a PUT may change (the token, id, has_* flags and audit fields are not edited). */
 export type SettingsDraft = Omit<
   SettingsView,
-  'id' | 'chatbot_token' | 'has_sip_password_dev' | 'has_sip_password_prod'
+  'id' | 'chatbot_token' | 'has_sip_password_dev' | 'has_sip_password_prod' | 'version' | 'who'
 >;
 
 export function draftOf(settings: SettingsView): SettingsDraft {
-  const { id: _id, chatbot_token: _token, has_sip_password_dev: _a, has_sip_password_prod: _b, ...draft } = settings;
+  const {
+    id: _id,
+    chatbot_token: _token,
+    has_sip_password_dev: _a,
+    has_sip_password_prod: _b,
+    version: _version,
+    who: _who,
+    ...draft
+  } = settings;
   return draft;
 }
 

@@ -18,7 +18,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { HistoryCompareContext, historyCompareMachine } from '../../machines/historyCompare/machine.ts';
 import { formatPoint, MICROS_PER_SECOND } from '../../machines/historyCompare/pointInTime.ts';
-import { deletedInPair, pointErrors, tabDiff } from '../../machines/historyCompare/selectors.ts';
+import { changesInPair, deletedInPair, pointErrors, tabDiff } from '../../machines/historyCompare/selectors.ts';
 import { HISTORY_TABS, type HistoryTab } from '../../machines/historyCompare/tabs.ts';
 import { JsonDiff } from '../../ui/JsonDiff.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -103,7 +103,7 @@ export function HistoryView({ actor }: { actor: HistoryActor }) {
   );
 }
 
-/** The ready state: the active tab's diff and, with the switch on, what was deleted in between. */
+/** The ready state: the active tab's diff, who changed what in between and, with the switch on, what was deleted. */
 function Comparison({ context }: { context: HistoryCompareContext }) {
   const diff = tabDiff(context);
   const { pair } = context;
@@ -122,7 +122,47 @@ function Comparison({ context }: { context: HistoryCompareContext }) {
           rightTitle={`To ${formatPoint(pair.to)}`}
         />
       )}
+      <Changes context={context} />
       {context.showDeleted && <DeletedItems context={context} />}
+    </Stack>
+  );
+}
+
+/** Every revision of the active tab's resource between the two times: what changed, when, by whom. */
+function Changes({ context }: { context: HistoryCompareContext }) {
+  const items = changesInPair(context);
+  return (
+    <Stack gap="xs">
+      <Title order={4}>Changes</Title>
+      <Table striped withTableBorder aria-label="Changes">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Resource</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Change</Table.Th>
+            <Table.Th>Changed at</Table.Th>
+            <Table.Th>By</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={`${item.resource} ${item.item_id} ${item.time} ${item.deleted}`}>
+              <Table.Td>{item.resource}</Table.Td>
+              <Table.Td>{item.name ?? item.item_id}</Table.Td>
+              <Table.Td>{item.deleted ? 'Deleted' : 'Saved'}</Table.Td>
+              <Table.Td>{formatPoint(Math.floor(item.time / MICROS_PER_SECOND))}</Table.Td>
+              <Table.Td>{item.user_name ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+          {items.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={5}>
+                <Text c="dimmed">Nothing was changed between these times.</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }
