@@ -36,6 +36,16 @@ export const entityBody = z.object({
 export const entity = entityBody.extend({ id: z.number().int() });
 export type Entity = z.infer<typeof entity>;
 
+/** The values a chat select box offers: a dictionary's, split on commas and new lines (numbers offer none). */
+export const entityValueList = (e: { type: string; values: string }): string[] =>
+  e.type === 'dictionary'
+    ? e.values
+        .split(/[,\n]/)
+        .map((v) => v.trim())
+        .filter(Boolean)
+        .slice(0, 500)
+    : [];
+
 /** The project's entities and the platform's system entities. */
 export const getEntities = defineCall({
   name: 'getEntities',
