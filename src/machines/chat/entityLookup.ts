@@ -19,7 +19,9 @@ export const ENTITY_FORBIDDEN: EntityLookup = { error: CHAT_TEXTS.entityForbidde
 export const ENTITY_NOT_FOUND: EntityLookup = { error: CHAT_TEXTS.entityNotFound };
 
 /** The select boxes among `entries` whose values are another project's to give. */
-export function lookupsAsked(entries: readonly TrackerEntry[]): Extract<EntityLookupCommand, { type: 'entities.lookup' }>[] {
+export function lookupsAsked(
+  entries: readonly TrackerEntry[],
+): Extract<EntityLookupCommand, { type: 'entities.lookup' }>[] {
   return entries
     .filter(
       (e) =>
@@ -38,7 +40,10 @@ export function lookupsAsked(entries: readonly TrackerEntry[]): Extract<EntityLo
 }
 
 /** The project answered its entities: the values of the one named, or 'Entity not found'. */
-export function lookupInEntities(entities: { name: string; type: string; values: string }[], name: string): EntityLookup {
+export function lookupInEntities(
+  entities: { name: string; type: string; values: string }[],
+  name: string,
+): EntityLookup {
   const entity = entities.find((e) => e.name === name);
   return entity ? { values: entityValueList(entity) } : ENTITY_NOT_FOUND;
 }
