@@ -1,5 +1,6 @@
 import type { BuiltinActionDoc, ProjectAction } from '../../src/api/contract/actions.ts';
 import { CHAT_TEXTS } from '../../src/api/contract/chat.ts';
+import { entityValueList } from '../../src/api/contract/entities.ts';
 import type { ExtractedEntity } from '../nlu/index.ts';
 import type { BotSnapshot } from './bot-snapshot.ts';
 import { type ConversationState, setVariable } from './conversation-state.ts';
@@ -132,30 +133,40 @@ export const builtinActions: BuiltinAction[] = [
   },
   {
     name: 'select_box',
-    doc: "Offers the values of an entity to choose from; the choice is sent as the user message and stored in the variable. 'Entity not found' when the entity does not exist.",
+    doc: "Offers the values of an entity to choose from; the choice is sent as the user message and stored in the variable. 'Entity not found' when the entity does not exist. With project, the entity is another project's: the chat window looks its values up with the viewer's own access.",
     args: [
       { name: 'entity', type: 'entity', required: true, doc: 'Entity whose values are offered.' },
       { name: 'variable', type: 'variable', required: false, doc: 'Variable that receives the choice.' },
+      {
+        name: 'project',
+        type: 'project',
+        required: false,
+        doc: 'Id of another project whose entity is offered (e.g. the one a call_transfer handed over to).',
+      },
     ],
     ends_conversation: false,
     run: (ctx) => {
       const name = text(ctx.args.entity);
+      const variable = text(ctx.args.variable) || name;
+      const project = text(ctx.args.project).trim();
+      if (project && Number(project) !== ctx.snapshot.projectId) {
+        const projectId = Number(project);
+        if (!Number.isInteger(projectId) || projectId <= 0) {
+          ctx.tracker.log('error', `select_box: ${project.slice(0, 100)} is not a project id`);
+          return;
+        }
+        // Who may read that project's entities depends on who looks: the window looks them up, not the bot.
+        ctx.tracker.add('action', 'select_box', { entity: name, variable, values: null, project_id: projectId });
+        ctx.state.variables[AWAITED_VARIABLE] = variable;
+        return;
+      }
       const entity = ctx.snapshot.entities.find((e) => e.name === name);
       if (!entity) {
         ctx.tracker.add('action', 'select_box', { entity: name, values: null, error: CHAT_TEXTS.entityNotFound });
         ctx.tracker.log('warn', `${CHAT_TEXTS.entityNotFound}: ${name}`);
         return;
       }
-      const values =
-        entity.type === 'dictionary'
-          ? entity.values
-              .split(/[,\n]/)
-              .map((v) => v.trim())
-              .filter(Boolean)
-              .slice(0, 500)
-          : [];
-      const variable = text(ctx.args.variable) || name;
-      ctx.tracker.add('action', 'select_box', { entity: name, variable, values });
+      ctx.tracker.add('action', 'select_box', { entity: name, variable, values: entityValueList(entity) });
       ctx.state.variables[AWAITED_VARIABLE] = variable;
     },
   },

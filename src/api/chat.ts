@@ -92,12 +92,22 @@ export function chatAttachmentUrl(auth: ChatAuth, c: Conversation, attachmentId:
   return `/v1/chat/attachment/${attachmentId}?${query}`;
 }
 
-/** The integration websocket's address (spec 1 §7): project, environment, chat token, conversation token, id. */
+/** What the console's test window talks to: the working draft (its conversations are stored with env draft). */
+export const CONSOLE_CHAT_ENV = 'draft';
+
+/**
+ * The integration websocket's address (spec 1 §7): project, environment, chat token, conversation token, id.
+ * The console sends no chat token: its session cookie authenticates it, and the public widget token would make it a
+ * caller of dev or prod, which may not open the draft's conversations (docs/decisions.md).
+ */
 export function chatSocketUrl(auth: ChatAuth, c: Conversation, lastTs: number): string {
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(conversationQuery(auth, c))) if (v !== undefined) query.set(k, String(v));
   const { projectId } = getApiScope();
-  if (auth.kind === 'session' && projectId !== null) query.set('project_id', String(projectId));
+  if (auth.kind === 'session') {
+    if (projectId !== null) query.set('project_id', String(projectId));
+    query.set('project_env', CONSOLE_CHAT_ENV);
+  }
   query.set('last_ts', String(lastTs));
   const origin = location.origin.replace(/^http/, 'ws');
   return `${origin}/v1${CHAT_SOCKET_PATH}?${query}`;

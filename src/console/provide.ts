@@ -12,7 +12,7 @@ import {
   callApi,
 } from '../api/client.ts';
 import { intentsExportFileName } from '../api/contract/intents.ts';
-import { deleteEntity, getEntities, insertEntity, updateEntity } from '../api/entities.ts';
+import { deleteEntity, getEntities, getProjectEntities, insertEntity, updateEntity } from '../api/entities.ts';
 import {
   deleteIntent,
   deleteIntentTemplate,
@@ -390,6 +390,7 @@ export const providedChatMachine = provideChat(
       loadTestNames: async () => (await getTests()).map((t) => t.name),
       createTest: (test) => insertTest(test),
     },
+    loadProjectEntities: getProjectEntities,
     notify: (notice) =>
       showNotice({
         title: notice.text,

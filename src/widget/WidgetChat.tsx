@@ -34,7 +34,7 @@ export function WidgetChat({ actor, onClose }: { actor: ActorRefFrom<typeof chat
   const list = useRef<HTMLDivElement>(null);
   const idle = state.matches({ open: 'idle' });
   const ended = state.matches({ open: 'ended' });
-  const items = chatItems(context.entries, null);
+  const items = chatItems(context.entries, null, context.lookups);
   const send = (text: string) => actor.send({ type: 'message.send', text });
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the transcript grows
   useEffect(() => {

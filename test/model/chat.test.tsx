@@ -15,6 +15,12 @@ import type {
   TimerCommand,
   TimerEvent,
 } from '../../src/machines/chat/actors.ts';
+import {
+  ENTITY_FORBIDDEN,
+  ENTITY_NOT_FOUND,
+  type EntityLookupCommand,
+  type EntityLookupEvent,
+} from '../../src/machines/chat/entityLookup.ts';
 import { type ChatContext, chatMachine } from '../../src/machines/chat/machine.ts';
 import {
   type NewTest,
@@ -51,10 +57,20 @@ const entry = (
 const WELCOME = 'Welcome to the Demo pizzeria!';
 const ORDER = 'I want to order a pizza';
 const COLLEAGUE = 'Let me pass you to a colleague.';
+/** A select box of another project's entity: the server leaves its values to the window's lookup. */
+const THEIR_ENTITY = 'pizza_type';
+const theirSelect = entry('action', 'select_box', {
+  entity: THEIR_ENTITY,
+  variable: 'pizza',
+  values: null,
+  project_id: 2,
+});
+const THEIR_VALUES = ['Calzone', 'Panzerotto'];
 const opening = [
   entry('reaction', 'welcome', { id: 1 }),
   entry('utter', WELCOME, { who: 'bot' }),
   entry('action', 'buttons', { buttons: [{ title: 'Order a pizza', payload: ORDER }] }),
+  theirSelect,
   entry('action', 'timeout', { seconds: 60, reaction: 'order_reminder' }),
   entry('log', 'No model yet', {}, 40),
 ];
@@ -129,6 +145,15 @@ const fakeTimers = fromCallback<TimerCommand, void, TimerEvent>(({ sendBack, rec
   timers.fire = sendBack;
   receive((command) => timers.commands.push(command));
 });
+/** The entity lookups actor; `commands` since the last forget, `answer` is a lookup coming back. */
+const lookups = { commands: [] as EntityLookupCommand[], answer: (_event: EntityLookupEvent) => {} };
+const fakeLookups = fromCallback<EntityLookupCommand, void, EntityLookupEvent>(({ sendBack, receive }) => {
+  lookups.answer = sendBack;
+  receive((command) => {
+    if (command.type === 'entities.forget') lookups.commands = [];
+    else lookups.commands.push(command);
+  });
+});
 /** The integration socket; `push` is the server sending, `opened` lists connections, `open` whether one runs. */
 const socket = { opened: [] as ConversationRef[], open: false, push: (_event: SocketEvent) => {} };
 const fakeSocket = fromCallback<{ type: 'socket.stop' }, Conv, SocketEvent>(({ input, sendBack }) => {
@@ -153,6 +178,7 @@ const machine = chatMachine.provide({
     loadTestNames: loadTestNames.logic,
     createTest: createTest.logic,
     timeoutTimers: fakeTimers,
+    entityLookups: fakeLookups,
     integrationSocket: fakeSocket,
   },
   actions: {
@@ -191,6 +217,9 @@ const socketSays = (event: SocketEvent) =>
     socket.push(event);
   });
 
+/** The other project's select box (its listbox, once opened, carries the same label). */
+const theirSelectInput = () => win().querySelector<HTMLInputElement>(`input[aria-label="Choose ${THEIR_ENTITY}"]`);
+
 const executors = {
   'chat.open': ({ user }) => user.click(screen.getByText('Run Chat')),
   'chat.close': ({ user }) => user.click(labelled('Close chat')),
@@ -223,6 +252,24 @@ const executors = {
   'convert.submit': ({ user }) => user.click(screen.getByText('Create test')),
   'convert.cancel': ({ user }) => user.click(screen.getByText('Cancel')),
   'timeout.elapsed': ({ event }) => act(() => timers.fire(event)),
+  'entity.looked': async ({ user, event, previous }) => {
+    // Only a select box the chart asked about is answered: the other project's, by its entity name.
+    expect(lookups.commands).toContainEqual({
+      type: 'entities.lookup',
+      key: theirSelect.timestamp,
+      projectId: 2,
+      entity: THEIR_ENTITY,
+    });
+    act(() => lookups.answer(event));
+    if ('values' in event.lookup && previous.matches({ open: 'idle' })) {
+      // The values looked up are what the box offers.
+      const select = theirSelectInput();
+      expect(select).toBeEnabled();
+      await user.click(select as HTMLInputElement);
+      for (const value of THEIR_VALUES) expect(screen.getByText(value)).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+    }
+  },
   'socket.message': ({ event }) => socketSays(event),
   'socket.closed': ({ event }) => socketSays(event),
 } satisfies ModelExecutors<typeof machine>;
@@ -250,6 +297,15 @@ function conversationShown(state: Snapshot) {
     expect(within(w).getByText('<b>Agent</b> here')).toBeInTheDocument();
     expect(w.querySelector('b')).toBeNull();
   }
+  // The other project's select box: looking up, its values, or why it has none (spec 1 §6).
+  const lookup = context.lookups[theirSelect.timestamp];
+  const looking = within(w).queryByLabelText(`Looking up ${THEIR_ENTITY}`) !== null;
+  expect(looking).toBe(lookup === undefined);
+  expect(theirSelectInput() !== null).toBe(lookup !== undefined && 'values' in lookup);
+  for (const text of [CHAT_TEXTS.entityNotFound, CHAT_TEXTS.entityForbidden])
+    expect(within(w).queryByText(text) !== null).toBe(
+      lookup !== undefined && 'error' in lookup && lookup.error === text,
+    );
   // Log level filter: warn (the default) hides fine entries.
   const fineShown = within(w).queryByText('[fine] fine detail') !== null;
   expect(fineShown).toBe(context.logLevel === 'fine' && has(context.entries, 'fine detail'));
@@ -399,6 +455,7 @@ const config: ModelTestConfig<typeof machine> = {
     notices.length = 0;
     played.length = 0;
     timers.commands = [];
+    lookups.commands = [];
     socket.opened = [];
     socket.open = false;
     live = createActor(m, { input: { getMeta: true } }).start();
@@ -456,6 +513,9 @@ const config: ModelTestConfig<typeof machine> = {
     sample({ type: 'convert.name', name: EXISTING_TEST }, EXISTING_TEST),
     sample({ type: 'convert.name', name: TEST_NAME }, TEST_NAME),
     sample({ type: 'timeout.elapsed', reaction: 'order_reminder' }, 'order_reminder'),
+    sample({ type: 'entity.looked', key: theirSelect.timestamp, lookup: { values: THEIR_VALUES } }, 'their values'),
+    sample({ type: 'entity.looked', key: theirSelect.timestamp, lookup: ENTITY_NOT_FOUND }, 'Entity not found'),
+    sample({ type: 'entity.looked', key: theirSelect.timestamp, lookup: ENTITY_FORBIDDEN }, 'forbidden'),
     sample({ type: 'socket.message', tracker: agent, ended: false }, 'agent'),
     sample({ type: 'socket.message', tracker: goodbye, ended: true }, 'call_end'),
     sample({ type: 'socket.closed', clean: true }, 'clean'),

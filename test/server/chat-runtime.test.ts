@@ -191,3 +191,37 @@ describe('read-utter without a speech engine', () => {
     });
   });
 });
+
+describe('select_box of another project', () => {
+  it("leaves the values to the chat window: values null and the project's id; its own project is read here", async () => {
+    const reactions = await t.call('GET', '/v1/reactions', { as: admin });
+    const saved = await t.call('PUT', '/v1/reaction/-1', {
+      as: admin,
+      body: {
+        name: 'status',
+        intents: ['order status'],
+        priority: 50,
+        actions: [
+          { name: 'select_box', args: { entity: 'pizza_type', variable: 'theirs', project: '2' } },
+          { name: 'select_box', args: { entity: 'pizza_type', project: '1' } },
+        ],
+      },
+      query: { atime: reactions.headers['x-atime'] as string },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const id = await start();
+    const res = await t.call('POST', '/v1/chat', {
+      as: admin,
+      body: { msg: 'where is my order' },
+      query: { id, conversation_token: TOKEN },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const boxes = (res.json().tracker as { value: string; args: Record<string, unknown> }[]).filter(
+      (e) => e.value === 'select_box',
+    );
+    expect(boxes.map((b) => b.args)).toEqual([
+      { entity: 'pizza_type', variable: 'theirs', values: null, project_id: 2 },
+      { entity: 'pizza_type', variable: 'pizza_type', values: expect.arrayContaining(['margherita', 'diavola']) },
+    ]);
+  });
+});

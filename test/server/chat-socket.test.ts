@@ -1,4 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chatSocketUrl } from '../../src/api/chat.ts';
+import { resetApiClient, setApiScope } from '../../src/api/client.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -89,5 +91,42 @@ describe('the integration websocket', () => {
     const closed = new Promise<number>((resolve) => socket.on('close', resolve));
     await t.call('POST', '/v1/auth/logout', { as: admin });
     expect(await closed).toBe(4401);
+  });
+
+  it("the console's socket address carries project_id, project_env, id and conversation_token, and no chat token", async () => {
+    const id = await startConversation();
+    vi.stubGlobal('location', { origin: 'http://localhost:80' });
+    setApiScope({ projectId: 1 });
+    try {
+      const url = new URL(chatSocketUrl({ kind: 'session' }, { id, token: TOKEN }, Date.now() * 1000));
+      expect(url.protocol).toBe('ws:');
+      expect(Object.fromEntries(url.searchParams)).toMatchObject({
+        project_id: '1',
+        project_env: 'draft',
+        id: String(id),
+        conversation_token: TOKEN,
+      });
+      expect(url.searchParams.has('chatbot_token')).toBe(false);
+      // The server opens it with the session cookie, and pushes the draft conversation's next turn.
+      const socket = await injectWS(`${url.pathname}${url.search}`, { ...ours, cookie: admin.cookie });
+      const message = new Promise<{ tracker: { value: string }[] }>((resolve) =>
+        socket.on('message', (data) => resolve(JSON.parse(String(data)))),
+      );
+      await t.call('POST', '/v1/chat', { as: admin, body: { msg: 'hi' }, query: { id, conversation_token: TOKEN } });
+      expect((await message).tracker.map((e) => e.value)).toContain('hi');
+      socket.terminate();
+      // The public chatbot token is a dev or prod caller: it may not open the draft's conversation.
+      const { chatbot_token } = await t.db
+        .selectFrom('project_settings')
+        .select('chatbot_token')
+        .where('project_id', '=', 1)
+        .executeTakeFirstOrThrow();
+      await expect(
+        injectWS(`${url.pathname}${url.search}&chatbot_token=${chatbot_token}`, { ...ours, cookie: admin.cookie }),
+      ).rejects.toThrow(/404/);
+    } finally {
+      resetApiClient();
+      vi.unstubAllGlobals();
+    }
   });
 });

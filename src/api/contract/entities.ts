@@ -39,6 +39,16 @@ export type Entity = z.infer<typeof entity>;
 /** An entity as the list answers it: with its read-only audit fields. */
 export const entityItem = entity.extend(auditFields);
 
+/** The values a chat select box offers: a dictionary's, split on commas and new lines (numbers offer none). */
+export const entityValueList = (e: { type: string; values: string }): string[] =>
+  e.type === 'dictionary'
+    ? e.values
+        .split(/[,\n]/)
+        .map((v) => v.trim())
+        .filter(Boolean)
+        .slice(0, 500)
+    : [];
+
 /** The project's entities and the platform's system entities. */
 export const getEntities = defineCall({
   name: 'getEntities',

@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { ChatResponse, TrackerEntry } from '../../api/contract/chat.ts';
+import type { EntityLookupCommand, EntityLookupEvent } from './entityLookup.ts';
 import type { NewTest } from './testConversion.ts';
 
 /** What opening a conversation answers: the conversation, and the client style whose flags the chat reads. */
@@ -30,7 +31,7 @@ const notProvided = (name: string) => () => Promise.reject(new Error(`chat actor
 
 /**
  * Typed placeholders. The console gives the session's calls (provided.ts), the widget the chatbot
- * token's (src/widget), tests deferred fakes. The timers and the socket are callback actors so that
+ * token's (src/widget), tests deferred fakes. The timers, the entity lookups and the socket are callback actors so that
  * tests can fire a timer or push a socket message as a fake network would.
  */
 export const chatActors = {
@@ -55,6 +56,8 @@ export const chatActors = {
   loadTestNames: fromPromise<string[]>(notProvided('loadTestNames')),
   createTest: fromPromise<{ id: number }, NewTest>(notProvided('createTest')),
   timeoutTimers: fromCallback<TimerCommand, void, TimerEvent>(() => {}),
+  /** Looks up the select boxes of another project's entity (one actor for the conversation, like the timers). */
+  entityLookups: fromCallback<EntityLookupCommand, void, EntityLookupEvent>(() => {}),
   integrationSocket: fromCallback<
     { type: 'socket.stop' },
     { conversation: ConversationRef; lastTs: number },

@@ -1,5 +1,6 @@
 import type { LogLevelName } from '../../api/contract/chat.ts';
 import type { SocketEvent, TimerEvent } from './actors.ts';
+import type { EntityLookupEvent } from './entityLookup.ts';
 
 /** Events of the chat machine, dot-namespaced like every machine of the console. */
 export type ChatEvent =
@@ -18,4 +19,5 @@ export type ChatEvent =
   | { type: 'convert.submit' }
   | { type: 'convert.cancel' }
   | TimerEvent
+  | EntityLookupEvent
   | SocketEvent;

@@ -2,6 +2,7 @@ import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { ChatResponse, LogLevelName, TrackerEntry } from '../../api/contract/chat.ts';
 import { type ChatStart, chatActors, type ConversationRef, type TimerCommand } from './actors.ts';
 import { type ChatFlags, DEFAULT_CHAT_FLAGS, readChatFlags } from './clientStyleFlags.ts';
+import { type EntityLookup, type EntityLookupCommand, lookupsAsked } from './entityLookup.ts';
 import type { ChatEvent } from './events.ts';
 import { answerEnds, conversationGone, wantsSocket } from './guards.ts';
 import { TEST_CREATED, conversationToSteps, testNameError } from './testConversion.ts';
@@ -32,6 +33,8 @@ export interface ChatContext {
   clientStyle: string;
   /** An integration_redirect happened: the integration socket stays open while the conversation is idle. */
   integration: boolean;
+  /** Select boxes of another project's entity, by their tracker timestamp, once looked up (absent: still looking). */
+  lookups: Record<number, EntityLookup>;
   /** The message on its way, shown until the answer arrives. */
   pendingText: string | null;
   /** The bot message being fetched as audio. */
@@ -60,6 +63,7 @@ const fresh = (getMeta: boolean): ChatContext => ({
   flags: DEFAULT_CHAT_FLAGS,
   clientStyle: '',
   integration: false,
+  lookups: {},
   pendingText: null,
   reading: null,
   notice: null,
@@ -81,12 +85,14 @@ interface EntriesUpdate {
 }
 interface Enqueue {
   sendTo(to: 'timeoutTimers', event: TimerCommand): void;
+  sendTo(to: 'entityLookups', event: EntityLookupCommand): void;
   assign(update: Partial<ChatContext>): void;
 }
 
-/** Merges new entries and starts or cancels the timers their timeout actions ask for. */
+/** Merges new entries, starts or cancels the timers their timeout actions ask for, looks up their select boxes. */
 function applyEntries(context: ChatContext, params: EntriesUpdate, enqueue: Enqueue): void {
   const added = newEntries(context.entries, params.tracker);
+  for (const lookup of lookupsAsked(added)) enqueue.sendTo('entityLookups', lookup);
   for (const change of timerChanges(added)) {
     enqueue.sendTo(
       'timeoutTimers',
@@ -184,6 +190,8 @@ export const chatMachine = setup({
       applyEntries(context, params, enqueue),
     ),
     clearTimers: sendTo('timeoutTimers', { type: 'timers.clear', reaction: null } satisfies TimerCommand),
+    /** Answers to lookups of a finished conversation are dropped. */
+    forgetLookups: sendTo('entityLookups', { type: 'entities.forget' } satisfies EntityLookupCommand),
     /** Without the persistent-timeouts flag a message of the user cancels the running timers. */
     clearTimersUnlessPersistent: enqueueActions(({ context, enqueue }) => {
       if (!context.flags.persistentTimeouts)
@@ -194,7 +202,10 @@ export const chatMachine = setup({
   id: 'chat',
   description: 'A conversation with the bot: opening starts one, closing clears it.',
   context: ({ input }) => fresh(input.getMeta),
-  invoke: { id: 'timeoutTimers', src: 'timeoutTimers' },
+  invoke: [
+    { id: 'timeoutTimers', src: 'timeoutTimers' },
+    { id: 'entityLookups', src: 'entityLookups' },
+  ],
   on: {
     'notice.dismiss': { actions: assign({ notice: null }) },
   },
@@ -202,7 +213,11 @@ export const chatMachine = setup({
   states: {
     closed: {
       description: 'No conversation; Run Chat (Ctrl+Shift+X) or the widget button opens one.',
-      entry: ['clearTimers', assign(({ context }) => ({ ...fresh(context.getMeta), logLevel: context.logLevel }))],
+      entry: [
+        'clearTimers',
+        'forgetLookups',
+        assign(({ context }) => ({ ...fresh(context.getMeta), logLevel: context.logLevel })),
+      ],
       on: { 'chat.open': 'opening' },
     },
     opening: {
@@ -210,6 +225,7 @@ export const chatMachine = setup({
       tags: ['loading'],
       entry: [
         'clearTimers',
+        'forgetLookups',
         assign(({ context }) => ({
           ...fresh(context.getMeta),
           logLevel: context.logLevel,
@@ -244,6 +260,12 @@ export const chatMachine = setup({
         'chat.reload': 'opening',
         'log.level': { actions: assign({ logLevel: ({ event }) => event.level }) },
         'window.toggleSize': { actions: assign({ maximised: ({ context }) => !context.maximised }) },
+        // A select box of another project gets its values, or 'Entity not found' / 'N/A Insufficient permisssions'.
+        'entity.looked': {
+          actions: assign({
+            lookups: ({ context, event }) => ({ ...context.lookups, [event.key]: event.lookup }),
+          }),
+        },
       },
       initial: 'idle',
       states: {

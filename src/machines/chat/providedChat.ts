@@ -9,6 +9,7 @@ import {
   chatSocketUrl,
   chatTimeout,
 } from '../../api/chat.ts';
+import { browserEntityLookups, type ProjectEntitiesLoader } from './browserEntityLookups.ts';
 import { browserIntegrationSocket } from './browserSocket.ts';
 import { browserTimeoutTimers } from './browserTimers.ts';
 import { type ChatNotice, chatMachine } from './machine.ts';
@@ -21,6 +22,11 @@ export interface ChatSurroundings {
   loadClientStyle(): Promise<string>;
   /** Converting a conversation to a test (the console's; the widget has none). */
   tests?: { loadTestNames(): Promise<string[]>; createTest(test: NewTest): Promise<{ id: number }> };
+  /**
+   * Another project's entities, for its select boxes (the console's session; a 403 must not log out). Without it
+   * (the widget) such a box shows 'N/A Insufficient permisssions' without calling.
+   */
+  loadProjectEntities?: ProjectEntitiesLoader;
   /** Toasts (the console's notifications; the widget shows none). */
   notify?(notice: ChatNotice): void;
 }
@@ -53,6 +59,7 @@ export function provideChat(auth: ChatAuth, around: ChatSurroundings) {
         around.tests ? around.tests.createTest(input) : Promise.reject(new Error('Not available here.')),
       ),
       timeoutTimers: browserTimeoutTimers,
+      entityLookups: browserEntityLookups(around.loadProjectEntities),
       integrationSocket: browserIntegrationSocket((c, lastTs) => chatSocketUrl(auth, c, lastTs)),
     },
     actions: {

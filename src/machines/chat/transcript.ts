@@ -1,5 +1,6 @@
 import type { TrackerEntry } from '../../api/contract/chat.ts';
 import { LOG_LEVELS, type LogLevelName } from '../../api/contract/chat.ts';
+import type { EntityLookup } from './entityLookup.ts';
 
 /** Entries arrive from the answer, the provisional poll and the socket, overlapping: keep one per timestamp, in order. */
 export function mergeEntries(current: readonly TrackerEntry[], incoming: readonly TrackerEntry[]): TrackerEntry[] {
@@ -42,7 +43,8 @@ export type ChatItem =
   | { kind: 'buttons'; key: number; text: string; buttons: { title: string; payload: string }[] }
   | { kind: 'links'; key: number; links: { title: string; url: string }[] }
   | { kind: 'image'; key: number; url: string | null; alt: string }
-  | { kind: 'select'; key: number; entity: string; values: string[]; error: string | null }
+  /** `looking`: another project's entity whose values are still being looked up. */
+  | { kind: 'select'; key: number; entity: string; values: string[]; error: string | null; looking: boolean }
   | { kind: 'date'; key: number; variable: string; min: string | null; max: string | null };
 
 export const levelName = (level: number): LogLevelName => {
@@ -50,7 +52,12 @@ export const levelName = (level: number): LogLevelName => {
   return [...names].reverse().find((n) => LOG_LEVELS[n] <= level) ?? 'fine';
 };
 
-export function chatItems(entries: readonly TrackerEntry[], minLogLevel: number | null): ChatItem[] {
+export function chatItems(
+  entries: readonly TrackerEntry[],
+  minLogLevel: number | null,
+  /** The chat's lookups of another project's select boxes; null where none are made (a conversation's log). */
+  lookups: Readonly<Record<number, EntityLookup>> | null = null,
+): ChatItem[] {
   const items: ChatItem[] = [];
   for (const e of entries) {
     const key = e.timestamp;
@@ -93,12 +100,16 @@ export function chatItems(entries: readonly TrackerEntry[], minLogLevel: number 
         const url = text(args.url);
         items.push({ kind: 'image', key, url: isWebUrl(url) || url.startsWith('/') ? url : null, alt: text(args.alt) });
       } else if (e.value === 'select_box') {
+        // Another project's entity: the values (or why there are none) come from the window's lookup.
+        const elsewhere = args.values === null && typeof args.project_id === 'number' && !args.error;
+        const lookup = elsewhere ? lookups?.[key] : undefined;
         items.push({
           kind: 'select',
           key,
           entity: text(args.entity),
-          values: list(args.values).map(text),
-          error: args.error ? text(args.error) : null,
+          values: lookup && 'values' in lookup ? lookup.values : list(args.values).map(text),
+          error: lookup && 'error' in lookup ? lookup.error : args.error ? text(args.error) : null,
+          looking: elsewhere && lookups !== null && !lookup,
         });
       } else if (e.value === 'date_picker') {
         items.push({

@@ -127,6 +127,15 @@ export function ChatMessages({
               </Box>
             );
           case 'select':
+            if (item.looking)
+              return (
+                <Group key={item.key} gap={6}>
+                  <Loader size="xs" aria-label={`Looking up ${item.entity}`} />
+                  <Text size="sm" c="dimmed">
+                    {item.entity}
+                  </Text>
+                </Group>
+              );
             return item.error ? (
               <Text key={item.key} size="sm" c="red">
                 {item.error}

@@ -50,7 +50,7 @@ export function ChatWindow({ actor, canConvert }: { actor: ActorRefFrom<typeof c
   const closed = state.matches('closed');
   const idle = state.matches({ open: 'idle' });
   const ended = state.matches({ open: 'ended' });
-  const items = chatItems(context.entries, LOG_LEVELS[context.logLevel]);
+  const items = chatItems(context.entries, LOG_LEVELS[context.logLevel], context.lookups);
 
   // Hotkeys only send events; a closed window ignores Ctrl+M.
   useHotkeys([['mod+M', () => actor.send({ type: 'window.toggleSize' }), { preventDefault: true }]], []);
