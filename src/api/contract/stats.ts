@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { defineCall, grant } from './call.ts';
+import { projectEnv, scopeQuery } from './common.ts';
+
+/** Spec 1 §2 / spec 2 §7: the dashboard's statistics, per environment, over a period. */
+
+/** Conversations with no message for this long and not ended count as abandoned. */
+export const ABANDONED_AFTER_MINUTES = 30;
+/** The confidence histogram has ten bins of 0.1: [0, 0.1), ..., [0.9, 1]. */
+export const CONFIDENCE_BINS = 10;
+/** A period of at most this many days is shown per hour, longer ones per day. */
+export const HOURLY_UP_TO_DAYS = 2;
+/** The longest period one call may ask for. */
+export const MAX_PERIOD_DAYS = 366;
+export const TOP_N = 10;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is YYYY-MM-DD.');
+
+export const statsQuery = scopeQuery.extend({
+  /**
+   * dev: the testing environment together with the console's test window (the draft); prod: production.
+   * The grant is `GET /stats` in that environment.
+   */
+  project_env: projectEnv,
+  /** First day of the period, in `tz`. */
+  from: isoDay,
+  /** Last day of the period (inclusive), in `tz`. */
+  to: isoDay,
+  /** IANA time zone the days and hours are counted in; default UTC. */
+  tz: z.string().min(1).max(64).default('UTC'),
+});
+
+/** Headline figures of a period. Shares are 0..1; null when there is nothing to divide by. */
+export const statsTotals = z.object({
+  conversations: z.number().int(),
+  user_messages: z.number().int(),
+  avg_messages: z.number().nullable(),
+  /** Distinct callers where the channel knows them (console users, campaign numbers); null when none is known. */
+  unique_callers: z.number().int().nullable(),
+  /** Share of user messages that reached the fallback (unclassified). */
+  fallback_share: z.number().nullable(),
+  avg_confidence: z.number().nullable(),
+  /** Conversations ended by `call_end`. */
+  ended: z.number().int(),
+  /** Conversations handed over by `call_transfer`. */
+  transferred: z.number().int(),
+  /** Neither ended nor transferred, and silent for ABANDONED_AFTER_MINUTES. */
+  abandoned: z.number().int(),
+  /** Conversations not transferred / all conversations. */
+  containment: z.number().nullable(),
+});
+export type StatsTotals = z.infer<typeof statsTotals>;
+
+export const statsResponse = z.object({
+  project_env: projectEnv,
+  from: isoDay,
+  to: isoDay,
+  tz: z.string(),
+  bucket: z.enum(['hour', 'day']),
+  totals: statsTotals,
+  /** The same figures for the period of equal length just before, for the change shown beside each figure. */
+  previous: statsTotals,
+  /** One point per bucket of the period, in order, empty buckets included; `t` is the bucket's start (ISO). */
+  series: z.array(
+    z.object({
+      t: z.string(),
+      conversations: z.number().int(),
+      user_messages: z.number().int(),
+      fallbacks: z.number().int(),
+    }),
+  ),
+  /** Counts of classified user messages by confidence, CONFIDENCE_BINS bins of 0.1. */
+  confidence_histogram: z.array(z.number().int()).length(CONFIDENCE_BINS),
+  top_intents: z.array(z.object({ intent: z.string(), count: z.number().int() })).max(TOP_N),
+  top_unclassified: z.array(z.object({ text: z.string(), count: z.number().int() })).max(TOP_N),
+  channels: z.array(z.object({ channel: z.enum(['console', 'widget', 'campaign']), conversations: z.number().int() })),
+  /** Deployments of the environment within the period, to mark on the time axis. */
+  deployments: z.array(z.object({ id: z.number().int(), created: z.string(), note: z.string() })),
+});
+export type Stats = z.infer<typeof statsResponse>;
+
+export const getStats = defineCall({
+  name: 'getStats',
+  method: 'GET',
+  path: '/stats',
+  resource: '/stats',
+  access: grant('GET', '/stats', 'query'),
+  query: statsQuery,
+  response: statsResponse,
+  summary: "The dashboard's statistics of one environment over a period (spec 1 §2).",
+});
