@@ -78,6 +78,7 @@ import { getLabels, getAuditDeleted } from '../api/labels.ts';
 import { getAuditChanges } from '../api/audit.ts';
 import type { AuditedResource } from '../api/contract/audit.ts';
 import { conversationLogsMachine } from '../machines/conversationLogs/machine.ts';
+import type { LogsFilter } from '../machines/conversationLogs/filter.ts';
 import { TEST_OK } from '../api/contract/tests.ts';
 import { getDeployDiff, runDeploy, getDeployments } from '../api/deployments.ts';
 import type { RunTestsInput } from '../machines/deployModal/actors.ts';
@@ -126,7 +127,9 @@ import { deleteFile, downloadFile, getStorage, uploadFile } from '../api/storage
 import { storageUploadMachine } from '../machines/storageUpload/machine.ts';
 import { testRunMachine } from '../machines/testRun/machine.ts';
 import { downloadUsersLogsCsv, getUsersLogs } from '../api/usersLogs.ts';
+import { dashboardMachine } from '../machines/dashboard/machine.ts';
 import { startupMachine } from '../machines/startup/machine.ts';
+import { getStats } from '../api/stats.ts';
 import { FALLBACKS_PAGE_LIMIT, loadStartup } from './startupLoads.ts';
 import { usersAdminMachine } from '../machines/usersAdmin/machine.ts';
 import { usersLogsMachine } from '../machines/usersLogs/machine.ts';
@@ -435,6 +438,42 @@ export function writeConversationQuery(conversationId: number | null): void {
 export function requestedConversationId(): number | null {
   const raw = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('conversation_id');
   return raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+}
+
+/** Query parameters a link to the logs may carry to filter them (the dashboard's charts). */
+const LOGS_FILTER_PARAMS = { date_from: 'dateFrom', date_to: 'dateTo', env: 'env', text: 'text' } as const;
+
+/** Opens the conversation logs filtered: the period as days, the environment, and words to find. */
+export function openLogsFiltered(filter: Partial<Pick<LogsFilter, 'dateFrom' | 'dateTo' | 'env' | 'text'>>): void {
+  const params = new URLSearchParams(location.search);
+  for (const [param, field] of Object.entries(LOGS_FILTER_PARAMS)) {
+    const value = filter[field];
+    if (value) params.set(param, value);
+    else params.delete(param);
+  }
+  params.delete('conversation_id');
+  navigateTo(`/app/logs?${params}`);
+}
+
+/** The filter a link asked for, taken once: the parameters leave the address so a later visit starts unfiltered. */
+export function takeRequestedLogsFilter(): Partial<LogsFilter> {
+  const params = new URLSearchParams(location.search);
+  const filter: Partial<LogsFilter> = {};
+  const day = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+  const dateFrom = day(params.get('date_from'));
+  const dateTo = day(params.get('date_to'));
+  const env = params.get('env');
+  const text = params.get('text');
+  if (dateFrom) filter.dateFrom = dateFrom;
+  if (dateTo) filter.dateTo = dateTo;
+  if (env === 'draft' || env === 'dev' || env === 'prod') filter.env = env;
+  if (text) filter.text = text.slice(0, 200);
+  if (Object.keys(LOGS_FILTER_PARAMS).some((p) => params.has(p))) {
+    for (const p of Object.keys(LOGS_FILTER_PARAMS)) params.delete(p);
+    const search = params.toString();
+    history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
+  }
+  return filter;
 }
 
 /** The logs machine with its real side effects: the API, Mantine notifications, a browser download. */
@@ -822,6 +861,13 @@ export const providedStorageUploadMachine = storageUploadMachine.provide({
       downloadFile(params.name).catch(() => showNotice({ title: 'Cannot download file!', color: 'red' }));
     },
   },
+});
+
+// ---- dashboard ----
+
+/** The dashboard's statistics with the real GET /v1/stats. */
+export const providedDashboardMachine = dashboardMachine.provide({
+  actors: { loadStats: fromPromise(({ input }) => getStats(input)) },
 });
 
 // ---- usersAdmin ----

@@ -35,6 +35,8 @@ export interface ConversationLogsContext {
 export interface ConversationLogsInput {
   /** `conversation_id` of the page's query (spec 1 §2): opened once the list is shown. */
   conversationId?: number | null;
+  /** A filter to start with (the dashboard's charts link here with their period and environment). */
+  filter?: Partial<LogsFilter>;
 }
 
 export const CONVERSATION_TEXTS = {
@@ -89,7 +91,7 @@ export const conversationLogsMachine = setup({
   id: 'conversationLogs',
   description: 'Conversation logs: filtered server-side pages, CSV export, one conversation with notes and labels.',
   context: ({ input }) => ({
-    filter: emptyFilter,
+    filter: { ...emptyFilter, ...input?.filter },
     page: 1,
     pageSize: DEFAULT_PAGE_SIZE,
     items: [],

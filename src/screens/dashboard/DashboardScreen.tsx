@@ -1,28 +1,21 @@
-import {
-  Badge,
-  Card,
-  Group,
-  Kbd,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconChartBar, IconFolders, IconKeyboard, IconUserCircle } from '@tabler/icons-react';
+import { Badge, Card, Group, Kbd, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { IconChartBar } from '@tabler/icons-react';
 import { useLocation } from 'wouter';
-import { roleNameIn } from '../../api/permissions.ts';
+import type { ProjectEnv } from '../../api/contract/common.ts';
+import { can, roleNameIn } from '../../api/permissions.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { mayOpen } from '../layout/permittedRoutes.ts';
 import { appRoutes, type RouteEntry } from '../routes.tsx';
 import classes from './DashboardScreen.module.css';
+import { DashboardStats } from './DashboardStats.tsx';
 import { NextStepCard } from './NextStepCard.tsx';
 
-/** /app/dashboard: the current project, who is signed in with which role, and the way to every screen. */
+/**
+ * /app/dashboard (spec 1 §2 "statistics"): what the bot did in a period, for the environment the user may see
+ * (production when permitted, spec 2), then the way to every screen.
+ */
 export default function DashboardScreen({ route }: { route: RouteEntry }) {
   const user = SessionActor.useSelector((s) => s.context.user);
   const { projectId, projects } = ProjectSelectionActor.useSelector((s) => s.context);
@@ -32,141 +25,81 @@ export default function DashboardScreen({ route }: { route: RouteEntry }) {
   const screens = appRoutes.filter(
     (r) => r.placement === 'sidebar' && r.path !== route.path && mayOpen(user, projectId, r),
   );
+  const envs = (['prod', 'dev'] as ProjectEnv[]).filter((env) => can(user, 'GET', '/stats', projectId, env));
 
   return (
     <Stack gap="lg" data-testid="dashboard">
       <PageHeader
         icon={route.icon}
         title={project?.name ?? 'Dashboard'}
-        description="Dashboard of the current project"
+        description={
+          <Group gap={6} component="span">
+            <span>
+              Project <span data-testid="dashboard-project-id">{projectId ?? '–'}</span>
+            </span>
+            <span>·</span>
+            <span>{user?.name}</span>
+            {role ? (
+              <Badge variant="light" size="sm" data-testid="dashboard-role">
+                {role}
+              </Badge>
+            ) : (
+              <span>
+                {user?.permissions.system_grants.length ? 'Platform administrator' : 'No role in this project'}
+              </span>
+            )}
+          </Group>
+        }
       />
       <NextStepCard user={user} projectId={projectId} />
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+      {envs.length > 0 && projectId !== null ? (
+        // A new chart per project: its period and figures belong to the project.
+        <DashboardStats key={projectId} envs={envs} canChat={can(user, 'POST', '/chat', projectId)} />
+      ) : (
         <Card withBorder padding="lg">
-          <Group gap="sm" mb="md">
-            <ThemeIcon variant="light" size="lg">
-              <IconFolders size={20} />
+          <Group gap="sm">
+            <ThemeIcon variant="light" size="lg" color="gray">
+              <IconChartBar size={20} />
             </ThemeIcon>
-            <Title order={4}>Project</Title>
-          </Group>
-          <Table variant="vertical" withRowBorders={false} verticalSpacing={4}>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th w={120} style={{ whiteSpace: 'nowrap' }}>
-                  Name
-                </Table.Th>
-                <Table.Td>{project?.name ?? '–'}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Project ID</Table.Th>
-                <Table.Td data-testid="dashboard-project-id">{projectId ?? '–'}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th style={{ whiteSpace: 'nowrap' }}>Projects</Table.Th>
-                <Table.Td>{projects.length}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Card>
-        <Card withBorder padding="lg">
-          <Group gap="sm" mb="md">
-            <ThemeIcon variant="light" size="lg" color="teal">
-              <IconUserCircle size={20} />
-            </ThemeIcon>
-            <Title order={4}>Signed in as</Title>
-          </Group>
-          <Table variant="vertical" withRowBorders={false} verticalSpacing={4}>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th w={120} style={{ whiteSpace: 'nowrap' }}>
-                  Name
-                </Table.Th>
-                <Table.Td>{user?.name}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Email</Table.Th>
-                <Table.Td>{user?.email}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Role</Table.Th>
-                <Table.Td>
-                  {role ? (
-                    <Badge variant="light" data-testid="dashboard-role">
-                      {role}
-                    </Badge>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {user?.permissions.system_grants.length ? 'Platform administrator' : 'No role in this project'}
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Card>
-        <Card withBorder padding="lg">
-          <Group gap="sm" mb="md">
-            <ThemeIcon variant="light" size="lg" color="grape">
-              <IconKeyboard size={20} />
-            </ThemeIcon>
-            <Title order={4}>Keyboard</Title>
-          </Group>
-          <Stack gap={8}>
-            <Text size="sm">
-              <Kbd>Ctrl</Kbd> + <Kbd>G</Kbd> then a letter opens a screen.
+            <Text size="sm" c="dimmed">
+              Your role in this project does not include its statistics.
             </Text>
-            <Text size="sm">
-              <Kbd>Ctrl</Kbd> + <Kbd>/</Kbd> searches projects.
-            </Text>
-            <Text size="sm">
-              <Kbd>Ctrl</Kbd> + <Kbd>S</Kbd> saves on editing screens.
-            </Text>
-          </Stack>
+          </Group>
         </Card>
-      </SimpleGrid>
+      )}
 
       <div>
-        <Title order={4} mb="sm">
-          Screens
-        </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+        <Group justify="space-between" mb="xs">
+          <Title order={4}>Screens</Title>
+          <Text size="xs" c="dimmed">
+            <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">G</Kbd> then a letter opens a screen; <Kbd size="xs">Ctrl</Kbd> +{' '}
+            <Kbd size="xs">/</Kbd> searches projects
+          </Text>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="xs">
           {screens.map((screen) => (
             <UnstyledButton
               key={screen.path}
               className={classes.tile}
               onClick={() => navigate(screen.path)}
               aria-label={screen.label}
+              title={screen.purpose}
             >
-              <Group justify="space-between" align="flex-start" wrap="nowrap" mb={6}>
-                <Group gap="sm" wrap="nowrap">
-                  <ThemeIcon variant="light" size="md">
-                    <screen.icon size={18} stroke={1.6} />
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Group gap={8} wrap="nowrap">
+                  <ThemeIcon variant="light" size="sm">
+                    <screen.icon size={14} stroke={1.6} />
                   </ThemeIcon>
-                  <Text fw={600}>{screen.label}</Text>
+                  <Text size="sm" fw={600} truncate>
+                    {screen.label}
+                  </Text>
                 </Group>
                 {screen.hotkey && <Kbd size="xs">{screen.hotkey}</Kbd>}
               </Group>
-              <Text size="sm" c="dimmed" lineClamp={2}>
-                {screen.purpose}
-              </Text>
             </UnstyledButton>
           ))}
         </SimpleGrid>
       </div>
-
-      <Card withBorder padding="lg">
-        <Group gap="sm">
-          <ThemeIcon variant="light" size="lg" color="gray">
-            <IconChartBar size={20} />
-          </ThemeIcon>
-          <div>
-            <Text fw={600}>Statistics</Text>
-            <Text size="sm" c="dimmed">
-              Conversation statistics of the project will appear here once the statistics service is built.
-            </Text>
-          </div>
-        </Group>
-      </Card>
     </Stack>
   );
 }

@@ -1,6 +1,10 @@
 import { useActorRef } from '@xstate/react';
 import { can } from '../../api/permissions.ts';
-import { providedConversationLogsMachine, requestedConversationId } from '../../console/provide.ts';
+import {
+  providedConversationLogsMachine,
+  requestedConversationId,
+  takeRequestedLogsFilter,
+} from '../../console/provide.ts';
 import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
@@ -19,7 +23,7 @@ function ConversationLogs({
 }) {
   // ?conversation_id opens that conversation once the list is shown (spec 1 §2).
   const actor = useActorRef(providedConversationLogsMachine, {
-    input: { conversationId: canOpen ? requestedConversationId() : null },
+    input: { conversationId: canOpen ? requestedConversationId() : null, filter: takeRequestedLogsFilter() },
   });
   const commands = ConsoleCommandsActor.useActorRef();
   return (
