@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { getProjects, insertProject } from '../../src/api/contract/projects.ts';
+import { cloneProject, getProjects, insertProject } from '../../src/api/contract/projects.ts';
 import type { AppServices } from '../app-services.ts';
+import { insufficientPermissions } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
+import { cloneProject as cloneProjectInto } from '../services/project-clone.ts';
 import { createProject } from '../services/projects.ts';
+import { queueDraftTraining } from '../services/training.ts';
 
 export default async function projectRoutes(app: FastifyInstance, services: AppServices) {
   registerCall(app, services, getProjects, async ({ requireUser }) => requireUser().projects);
@@ -15,6 +18,17 @@ export default async function projectRoutes(app: FastifyInstance, services: AppS
       companyId: user.company_id,
       ownerId: user.id,
     });
+    return { project_id: projectId };
+  });
+
+  registerCall(app, services, cloneProject, async ({ body, requireUser, requireProject, db }) => {
+    const user = requireUser();
+    // The source is the project in scope, and only one the caller sees (their own, or their company's).
+    const sourceId = requireProject();
+    if (!user.projects.some((p) => p.id === sourceId)) throw insufficientPermissions();
+    const projectId = await cloneProjectInto(db, { sourceId, name: body.name, ownerId: user.id });
+    await queueDraftTraining(db, projectId);
+    services.jobs?.kick();
     return { project_id: projectId };
   });
 }

@@ -29,7 +29,7 @@ import type { Synonym } from '../api/contract/synonyms.ts';
 import { getSynonyms, updateSynonyms } from '../api/synonyms.ts';
 import { getEvaluation, reloadWorker, runTrain, trainAndWait } from '../api/training.ts';
 import { classifyUnclassified, getUnclassifiedIntents, markClassified } from '../api/unclassified.ts';
-import { getProjects, insertProject } from '../api/projects.ts';
+import { cloneCurrentProject, getProjects, insertProject } from '../api/projects.ts';
 import { getMe } from '../api/users.ts';
 import { fromPromise, fromCallback } from 'xstate';
 import { saveFile } from '../ui/saveFile.ts';
@@ -221,7 +221,9 @@ export function writeProjectQuery(projectId: number | null, dropConversation: bo
 export const providedProjectSelectionMachine = projectSelectionMachine.provide({
   actors: {
     loadProjects: fromPromise(() => getProjects()),
-    createProject: fromPromise(({ input }) => insertProject({ name: input.name })),
+    createProject: fromPromise(({ input }) =>
+      input.cloneOf ? cloneCurrentProject(input.name) : insertProject({ name: input.name }),
+    ),
     trainFirstModel: fromPromise(({ input, signal }) => trainAndWait(input.projectId, signal)),
     startup: startupMachine.provide({ actors: { loadStartup: fromPromise(() => loadStartup()) } }),
   },

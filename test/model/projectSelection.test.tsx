@@ -29,7 +29,7 @@ const admin = makeUser({
 });
 
 const loadProjects = createDeferredActor<typeof twoProjects>({ output: twoProjects, error: new Error('offline') });
-const createProject = createDeferredActor<{ project_id: number }, { name: string }>({
+const createProject = createDeferredActor<{ project_id: number }, { name: string; cloneOf?: number | null }>({
   output: { project_id: 2 },
   error: new Error('refused'),
 });
@@ -59,15 +59,21 @@ const executors = {
     fireEvent.click(screen.getByRole('option', { name: 'New Project' }));
     await settle();
   },
+  'project.clone': async () => {
+    fireEvent.click(screen.getByTestId('project-selector'));
+    await settle();
+    fireEvent.click(screen.getByRole('option', { name: 'Clone Project' }));
+    await settle();
+  },
   'project.create': async ({ event }) => {
-    const dialog = screen.getByRole('dialog', { name: 'New Project' });
+    const dialog = screen.getByRole('dialog', { name: /New Project|Clone Project/ });
     fireEvent.change(within(dialog).getByLabelText('Project name'), { target: { value: event.name } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /^(Create|Clone)$/ }));
     await settle();
   },
   'project.cancel': async () => {
     fireEvent.click(
-      within(screen.getByRole('dialog', { name: 'New Project' })).getByRole('button', { name: 'Cancel' }),
+      within(screen.getByRole('dialog', { name: /New Project|Clone Project/ })).getByRole('button', { name: 'Cancel' }),
     );
     await settle();
   },
@@ -88,8 +94,15 @@ const states: StateAssertions<typeof machine> = {
     const name = state.context.projects.find((p) => p.id === id)?.name ?? '';
     expect(screen.getByTestId('project-selector')).toHaveValue(name);
   },
-  naming: () => expect(screen.getByRole('dialog', { name: 'New Project' })).toBeInTheDocument(),
-  creating: () => expect(createProject.pending).toBeGreaterThan(0),
+  naming: (state) =>
+    expect(
+      screen.getByRole('dialog', { name: state.context.cloneOf === null ? 'New Project' : 'Clone Project' }),
+    ).toBeInTheDocument(),
+  creating: (state) => {
+    expect(createProject.pending).toBeGreaterThan(0);
+    // A clone copies the project that was current when 'Clone Project' was chosen.
+    expect(createProject.calls.at(-1)?.cloneOf ?? null).toBe(state.context.firstRun ? null : state.context.cloneOf);
+  },
   // Not reached with this input (the password is fine); the rule is in the unit test below.
   awaitingPassword: () => expect(screen.queryByText(NO_PROJECTS_ALERT)).toBeNull(),
   // First run (spec 2 §4 "New user"): the created project trains before it opens.
@@ -121,7 +134,12 @@ describeModel({
     { type: 'xstate.done.actor.loadProjects', output: twoProjects } as never,
     { type: 'xstate.done.actor.loadProjects', output: [] } as never,
   ],
-  serializeContext: (c) => ({ some: c.projects.length > 0, id: c.projectId, first: c.firstRun }),
+  serializeContext: (c) => ({
+    some: c.projects.length > 0,
+    id: c.projectId,
+    first: c.firstRun,
+    clone: c.cloneOf !== null,
+  }),
   limit: 400,
   // The branch for a user who may NOT create projects needs other input; it is covered by the unit test below.
   requireFullCoverage: false,

@@ -37,3 +37,18 @@ export const insertProject = defineCall({
   response: z.object({ project_id: z.number().int() }),
   atimeExempt: true,
 });
+
+/** Spec 1 §7: the current project's configuration copied into a new project the caller administers; it trains. */
+export const cloneProject = defineCall({
+  name: 'cloneProject',
+  method: 'POST',
+  path: '/projects/clone',
+  resource: '/projects',
+  access: grant('POST', '/projects'),
+  query: scopeQuery,
+  body: z.object({ name: z.string().trim().min(1, 'Project name cannot be empty').max(120) }),
+  response: z.object({ project_id: z.number().int() }),
+  atimeExempt: true,
+  summary:
+    'Clones the project of project_id: settings without secrets, intents, synonyms, entities, reactions, scopes, actions and tests.',
+});

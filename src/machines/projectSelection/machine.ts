@@ -16,6 +16,8 @@ export interface ProjectSelectionContext {
   firstRun: boolean;
   /** False while the password is expired: the server refuses the first project until it is changed. */
   firstRunAllowed: boolean;
+  /** 'Clone Project': the project whose configuration the new one copies; null for 'New Project'. */
+  cloneOf: number | null;
 }
 
 export interface ProjectSelectionInput {
@@ -80,6 +82,7 @@ export const projectSelectionMachine = setup({
     canCreate: input.canCreate,
     firstRun: false,
     firstRunAllowed: input.firstRunAllowed ?? true,
+    cloneOf: null,
   }),
   initial: 'loading',
   states: {
@@ -178,7 +181,12 @@ export const projectSelectionMachine = setup({
             ],
           },
         ],
-        'project.new': { guard: 'canCreate', target: 'naming' },
+        'project.new': { guard: 'canCreate', target: 'naming', actions: assign({ cloneOf: null }) },
+        'project.clone': {
+          guard: 'canCreate',
+          target: 'naming',
+          actions: assign({ cloneOf: ({ context }) => context.projectId }),
+        },
       },
     },
     firstTraining: {
@@ -205,19 +213,22 @@ export const projectSelectionMachine = setup({
       },
     },
     naming: {
-      description: "'New Project': asking for the new project's name.",
+      description: "'New Project' or 'Clone Project': asking for the new project's name.",
       on: {
         'project.create': { target: 'creating', actions: assign({ requestedId: null, firstRun: false }) },
         'project.cancel': 'selected',
       },
     },
     creating: {
-      description: 'Creating a project on the server.',
+      description: 'Creating a project (or a clone of the current one) on the server.',
       tags: ['loading'],
       invoke: {
         id: 'createProject',
         src: 'createProject',
-        input: ({ event }) => ({ name: event.type === 'project.create' ? event.name : FIRST_PROJECT_NAME }),
+        input: ({ context, event }) => ({
+          name: event.type === 'project.create' ? event.name : FIRST_PROJECT_NAME,
+          cloneOf: event.type === 'project.create' ? context.cloneOf : null,
+        }),
         onDone: [
           {
             guard: ({ context }) => context.firstRun,

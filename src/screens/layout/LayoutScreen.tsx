@@ -206,6 +206,7 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
             loading={projectState.hasTag('loading')}
             onSelect={(id) => projectSelection.send({ type: 'project.select', id })}
             onNew={() => projectSelection.send({ type: 'project.new' })}
+            onClone={() => projectSelection.send({ type: 'project.clone' })}
             status={startup && <StartupStatus actor={startup} />}
           />
         }
@@ -254,6 +255,11 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
       <NewProjectModal
         opened={projectState.matches('naming') || (projectState.matches('creating') && projects.length > 0)}
         busy={projectState.matches('creating')}
+        cloneOf={
+          projectState.context.cloneOf === null
+            ? null
+            : (projects.find((p) => p.id === projectState.context.cloneOf)?.name ?? 'this project')
+        }
         onCreate={(name) => projectSelection.send({ type: 'project.create', name })}
         onCancel={() => projectSelection.send({ type: 'project.cancel' })}
       />

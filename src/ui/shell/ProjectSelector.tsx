@@ -1,9 +1,10 @@
 import { Group, Kbd, Select, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconFolders, IconPlus } from '@tabler/icons-react';
+import { IconCopy, IconFolders, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useRef } from 'react';
 
 const NEW_PROJECT_VALUE = '__new_project__';
+const CLONE_PROJECT_VALUE = '__clone_project__';
 
 /** The searchable project dropdown (spec 1 §2): sorted by name, Ctrl+/ focuses it, 'New Project' when allowed. */
 export function ProjectSelector({
@@ -13,6 +14,7 @@ export function ProjectSelector({
   loading,
   onSelect,
   onNew,
+  onClone,
   status,
 }: {
   /** Already sorted by name. */
@@ -22,6 +24,8 @@ export function ProjectSelector({
   loading: boolean;
   onSelect: (id: number) => void;
   onNew: () => void;
+  /** 'Clone Project' (spec 1 §7), offered beside 'New Project' under the same permission. */
+  onClone?: () => void;
   /** Shown right of the label: how the project's startup loads are doing. */
   status?: ReactNode;
 }) {
@@ -30,6 +34,7 @@ export function ProjectSelector({
   const data = [
     ...projects.map((p) => ({ value: String(p.id), label: p.name })),
     ...(canCreate ? [{ value: NEW_PROJECT_VALUE, label: 'New Project' }] : []),
+    ...(canCreate && onClone && projectId !== null ? [{ value: CLONE_PROJECT_VALUE, label: 'Clone Project' }] : []),
   ];
   return (
     <Select
@@ -63,12 +68,20 @@ export function ProjectSelector({
               New Project
             </Text>
           </Group>
+        ) : option.value === CLONE_PROJECT_VALUE ? (
+          <Group gap={6} c="indigo">
+            <IconCopy size={14} />
+            <Text size="sm" fw={500}>
+              Clone Project
+            </Text>
+          </Group>
         ) : (
           <Text size="sm">{option.label}</Text>
         )
       }
       onChange={(value) => {
         if (value === NEW_PROJECT_VALUE) onNew();
+        else if (value === CLONE_PROJECT_VALUE) onClone?.();
         else if (value !== null) onSelect(Number(value));
       }}
       comboboxProps={{ shadow: 'md' }}
