@@ -240,7 +240,10 @@ describe('storage', () => {
     const listed = (await t.call('GET', '/v1/storage', { as: admin })).json().map((f: { name: string }) => f.name);
     expect(listed).toContain('<img src=x onerror=alert(1)>.txt');
     expect(listed).toContain('%2e%2e%2fetc%2fpasswd');
-    expect(snapshotDir(os.tmpdir()).filter((e) => !before.includes(e) && !e.startsWith('console-test-'))).toEqual([]);
+    // Other test files run beside this one and make temporary entries of their own: what must not appear is an
+    // upload, i.e. a file holding its content (checked one level deep).
+    const appeared = snapshotDir(os.tmpdir()).filter((e) => !before.includes(e) && !e.startsWith('console-test-'));
+    expect(appeared.flatMap((e) => filesHolding(path.join(os.tmpdir(), e), 'payload'))).toEqual([]);
     expect(fs.existsSync('/tmp/evil.txt')).toBe(false);
     expect(fs.existsSync(path.resolve('x.txt'))).toBe(false);
     expect(fs.existsSync(path.resolve('data', 'passwd'))).toBe(false);
@@ -283,6 +286,25 @@ describe('storage', () => {
     expect(wrongField.statusCode).toBe(400);
   });
 });
+
+/** Files at `entry` (itself, or directly inside it) whose content is exactly `content`. */
+function filesHolding(entry: string, content: string): string[] {
+  const holds = (file: string) => {
+    try {
+      const stat = fs.statSync(file);
+      return stat.isFile() && stat.size === content.length && fs.readFileSync(file, 'utf8') === content;
+    } catch {
+      return false;
+    }
+  };
+  let inside: string[] = [];
+  try {
+    if (fs.statSync(entry).isDirectory()) inside = fs.readdirSync(entry).map((name) => path.join(entry, name));
+  } catch {
+    // gone meanwhile: another test's temporary entry
+  }
+  return [entry, ...inside].filter(holds);
+}
 
 function snapshotDir(dir: string): string[] {
   try {
