@@ -52,17 +52,17 @@ export function paletteItems(input: {
 }): PaletteItem[] {
   const { screens, commands, entries, canOpenConversation } = input;
   const all: PaletteItem[] = [
-    ...screens.map((s) => ({
-      key: `screen:${s.path}`,
-      label: s.label,
-      group: 'Screen',
-      target: { kind: 'screen', path: s.path } as const,
-    })),
     ...commands.map((command) => ({
       key: `command:${command}`,
       label: COMMAND_LABELS[command],
       group: 'Command',
       target: { kind: 'command', command } as const,
+    })),
+    ...screens.map((s) => ({
+      key: `screen:${s.path}`,
+      label: s.label,
+      group: 'Screen',
+      target: { kind: 'screen', path: s.path } as const,
     })),
   ];
   const query = foldText(input.query.trim());

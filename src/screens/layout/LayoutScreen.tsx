@@ -47,9 +47,11 @@ const projectIdIn = (search: string): number | null => {
 export default function LayoutScreen({
   projectSelectionLogic = providedProjectSelectionMachine,
   menuModeLogic = providedMenuModeMachine,
+  commandPaletteLogic = providedCommandPaletteMachine,
 }: {
   projectSelectionLogic?: typeof providedProjectSelectionMachine;
   menuModeLogic?: typeof providedMenuModeMachine;
+  commandPaletteLogic?: typeof providedCommandPaletteMachine;
 }) {
   const user = SessionActor.useSelector((s) => s.context.user);
   const search = useSearch();
@@ -70,13 +72,19 @@ export default function LayoutScreen({
       }}
     >
       <ConsoleCommandsActor.Provider>
-        <Shell menuModeLogic={menuModeLogic} />
+        <Shell menuModeLogic={menuModeLogic} commandPaletteLogic={commandPaletteLogic} />
       </ConsoleCommandsActor.Provider>
     </ProjectSelectionActor.Provider>
   );
 }
 
-function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachine }) {
+function Shell({
+  menuModeLogic,
+  commandPaletteLogic,
+}: {
+  menuModeLogic: typeof providedMenuModeMachine;
+  commandPaletteLogic: typeof providedCommandPaletteMachine;
+}) {
   const session = SessionActor.useActorRef();
   const user = SessionActor.useSelector((s) => s.context.user);
   const projectSelection = ProjectSelectionActor.useActorRef();
@@ -144,7 +152,7 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
     reactions: can(user, 'GET', '/reactions', projectId),
     tests: can(user, 'GET', '/tests', projectId),
   };
-  const palette = useActorRef(providedCommandPaletteMachine, { input: { projectId, sources: paletteSources } });
+  const palette = useActorRef(commandPaletteLogic, { input: { projectId, sources: paletteSources } });
   // biome-ignore lint/correctness/useExhaustiveDependencies: the sources are compared by value, not by object
   useEffect(() => {
     palette.send({ type: 'palette.project', projectId, sources: paletteSources });
@@ -294,14 +302,14 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
         onCancel={() => projectSelection.send({ type: 'project.cancel' })}
       />
       <OtpEnrolmentModal actor={otpEnrolment} />
-      {projectId !== null && !passwordExpired && (
-        <CommandPalette
-          actor={palette}
-          screens={screensInPalette}
-          commands={paletteCommands}
-          canOpenConversation={can(user, 'GET', '/conversations/{id}', projectId)}
-        />
-      )}
+      <CommandPalette
+        actor={palette}
+        // Mounted all along, so its chart and Spotlight's own open state never part; off without a project.
+        disabled={projectId === null || passwordExpired}
+        screens={screensInPalette}
+        commands={paletteCommands}
+        canOpenConversation={can(user, 'GET', '/conversations/{id}', projectId)}
+      />
       {passwordExpired && (
         <ChangePasswordModal
           opened

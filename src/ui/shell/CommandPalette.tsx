@@ -29,7 +29,7 @@ import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts'
 import type { RouteEntry } from '../../screens/routes.tsx';
 import { requestRunTests } from './TopBarActions.tsx';
 
-export const PALETTE_PLACEHOLDER = 'Find a screen, intent, reaction, test or conversation id, or run a command';
+export const PALETTE_PLACEHOLDER = 'Screens, intents, reactions, tests, commands, conversation ids';
 export const PALETTE_NOT_LOADED = 'Intents, reactions and tests could not be loaded.';
 
 const COMMAND_ICONS: Record<PaletteCommand, Icon> = {
@@ -49,8 +49,10 @@ export function CommandPalette({
   screens,
   commands,
   canOpenConversation,
+  disabled = false,
 }: {
   actor: ActorRefFrom<typeof commandPaletteMachine>;
+  disabled?: boolean;
   /** Already only those the user may open (paletteScreens). */
   screens: RouteEntry[];
   /** Already only those the top bar shows. */
@@ -103,6 +105,7 @@ export function CommandPalette({
       onQueryChange={setQuery}
       shortcut="mod+K"
       tagsToIgnore={[]}
+      disabled={disabled}
       onSpotlightOpen={() => actor.send({ type: 'palette.open' })}
       onSpotlightClose={() => actor.send({ type: 'palette.close' })}
       scrollable
@@ -129,6 +132,7 @@ export function CommandPalette({
                   {item.group}
                 </Badge>
               }
+              aria-label={`${item.label} (${item.group})`}
               onClick={() => run(item.target)}
             />
           );
