@@ -72,6 +72,26 @@ describe('the command palette in Chromium', () => {
     await page.getByLabel('Name', { exact: true }).waitFor();
   });
 
+  it('opens a reaction in the graph editor and a test on the tests screen', async () => {
+    await openPalette();
+    await paletteSearch().fill('order_date');
+    await page.getByRole('button', { name: 'order_date (Reaction)' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/reaction_id=\d+.*#\/app\/grapheditor/);
+    await expect
+      .poll(() => page.getByTestId('reaction-panel').innerText(), { timeout: 30_000 })
+      .toContain('order_date');
+
+    await openPalette();
+    await paletteSearch().fill('order_pizza');
+    await page.getByRole('button', { name: 'order_pizza (Test)' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/test_id=\d+.*#\/app\/tests/);
+    const card = page.getByLabel('Test order_pizza');
+    await card.waitFor();
+    await expect.poll(() => card.getAttribute('aria-current')).toBe('true');
+  });
+
   it('lists the screens and the top bar commands when opened, and Esc closes it', async () => {
     await openPalette();
     const actions = page.locator('[data-action]');

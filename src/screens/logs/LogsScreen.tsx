@@ -4,7 +4,10 @@ import { providedConversationLogsMachine, requestedConversationId } from '../../
 import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
+import { useLinkedSelection } from '../../ui/useLinkedSelection.ts';
 import { ConversationLogsView } from './ConversationLogsView.tsx';
+
+const openConversation = (id: number) => ({ type: 'conversation.open' as const, id });
 
 function ConversationLogs({
   canOpen,
@@ -21,6 +24,8 @@ function ConversationLogs({
   const actor = useActorRef(providedConversationLogsMachine, {
     input: { conversationId: canOpen ? requestedConversationId() : null },
   });
+  // A conversation_id asked for while the screen is open (the command palette); the first one went in as input.
+  useLinkedSelection('conversation', actor, openConversation, { handledAtMount: true, enabled: canOpen });
   const commands = ConsoleCommandsActor.useActorRef();
   return (
     <ConversationLogsView
