@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PALETTE_PLACEHOLDER } from '../../src/ui/shell/CommandPalette.tsx';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { loginAsAdmin } from './helpers/login.ts';
-import { pageApi } from './helpers/page-api.ts';
+import { pageApi, pageApiWithAtime } from './helpers/page-api.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
@@ -82,12 +82,17 @@ describe('the command palette in Chromium', () => {
       .poll(() => page.getByTestId('reaction-panel').innerText(), { timeout: 30_000 })
       .toContain('order_date');
 
+    // A second test, so the one opened is not simply the first one the screen selects anyway.
+    await pageApiWithAtime(page, '/v1/tests?project_id=1', 'PUT', '/v1/tests/-1?project_id=1', {
+      name: 'palette opening hours',
+      steps: [{ input: 'when are you open' }],
+    });
     await openPalette();
-    await paletteSearch().fill('order_pizza');
-    await page.getByRole('button', { name: 'order_pizza (Test)' }).waitFor();
+    await paletteSearch().fill('palette opening');
+    await page.getByRole('button', { name: 'palette opening hours (Test)' }).waitFor();
     await page.keyboard.press('Enter');
     await page.waitForURL(/test_id=\d+.*#\/app\/tests/);
-    const card = page.getByLabel('Test order_pizza');
+    const card = page.getByLabel('Test palette opening hours');
     await card.waitFor();
     await expect.poll(() => card.getAttribute('aria-current')).toBe('true');
   });
