@@ -116,6 +116,9 @@ export default function DashboardScreen({ route }: { route: RouteEntry }) {
               <Kbd>Ctrl</Kbd> + <Kbd>G</Kbd> then a letter opens a screen.
             </Text>
             <Text size="sm">
+              <Kbd>Ctrl</Kbd> + <Kbd>K</Kbd> finds a screen, intent, reaction, test or conversation, or runs a command.
+            </Text>
+            <Text size="sm">
               <Kbd>Ctrl</Kbd> + <Kbd>/</Kbd> searches projects.
             </Text>
             <Text size="sm">
