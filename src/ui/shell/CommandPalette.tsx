@@ -29,7 +29,7 @@ import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts'
 import type { RouteEntry } from '../../screens/routes.tsx';
 import { requestRunTests } from './TopBarActions.tsx';
 
-export const PALETTE_PLACEHOLDER = 'Screens, intents, reactions, tests, commands, conversation ids';
+export const PALETTE_PLACEHOLDER = 'Screen, intent, reaction, test, command or #conversation';
 export const PALETTE_NOT_LOADED = 'Intents, reactions and tests could not be loaded.';
 
 const COMMAND_ICONS: Record<PaletteCommand, Icon> = {
@@ -108,8 +108,6 @@ export function CommandPalette({
       disabled={disabled}
       onSpotlightOpen={() => actor.send({ type: 'palette.open' })}
       onSpotlightClose={() => actor.send({ type: 'palette.close' })}
-      scrollable
-      maxHeight={440}
     >
       <Spotlight.Search
         placeholder={PALETTE_PLACEHOLDER}
