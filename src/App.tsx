@@ -9,6 +9,7 @@ import { useHashLocation } from 'wouter/use-hash-location';
 import {
   connectApiClient,
   currentPage,
+  type providedCommandPaletteMachine,
   type providedMenuModeMachine,
   type providedProjectSelectionMachine,
   providedSessionMachine,
@@ -37,6 +38,7 @@ export interface AppProps {
   sessionLogic?: typeof providedSessionMachine;
   projectSelectionLogic?: typeof providedProjectSelectionMachine;
   menuModeLogic?: typeof providedMenuModeMachine;
+  commandPaletteLogic?: typeof providedCommandPaletteMachine;
   /** `test` disables Mantine transitions in tests. */
   env?: 'default' | 'test';
 }
@@ -59,7 +61,11 @@ export default function App({ sessionLogic = providedSessionMachine, env = 'defa
   );
 }
 
-function ConsoleRoutes({ projectSelectionLogic, menuModeLogic }: Omit<AppProps, 'sessionLogic' | 'env'>) {
+function ConsoleRoutes({
+  projectSelectionLogic,
+  menuModeLogic,
+  commandPaletteLogic,
+}: Omit<AppProps, 'sessionLogic' | 'env'>) {
   const session = SessionActor.useActorRef();
   const progress = useActorRef(requestProgressMachine);
   const indicator = useSelector(progress, (s) => s.hasTag('indicator'));
@@ -124,7 +130,11 @@ function ConsoleRoutes({ projectSelectionLogic, menuModeLogic }: Omit<AppProps, 
               <Redirect to={HOME_PATH} replace />
             </Route>
             <Route path="/app/*">
-              <LayoutScreen projectSelectionLogic={projectSelectionLogic} menuModeLogic={menuModeLogic} />
+              <LayoutScreen
+                projectSelectionLogic={projectSelectionLogic}
+                menuModeLogic={menuModeLogic}
+                commandPaletteLogic={commandPaletteLogic}
+              />
             </Route>
             <Route>
               <ErrorScreen title="Page not found" message="There is no page at this address." />

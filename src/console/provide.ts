@@ -132,6 +132,7 @@ import { startupMachine } from '../machines/startup/machine.ts';
 import { getStats } from '../api/stats.ts';
 import { FALLBACKS_PAGE_LIMIT, loadStartup } from './startupLoads.ts';
 import { usersAdminMachine } from '../machines/usersAdmin/machine.ts';
+import { commandPaletteMachine } from '../machines/commandPalette/machine.ts';
 import { usersLogsMachine } from '../machines/usersLogs/machine.ts';
 
 /*
@@ -908,4 +909,22 @@ export const providedUsersLogsMachine = usersLogsMachine.provide({
     }),
   },
   actions: { notify: (_, params) => showNotice(params) },
+});
+
+// ---- commandPalette ----
+
+const namesOf = (items: Array<{ id: number; name: string }>) => items.map(({ id, name }) => ({ id, name }));
+
+/** The palette's intents, reactions and tests: only the lists the user may read are asked for. */
+export const providedCommandPaletteMachine = commandPaletteMachine.provide({
+  actors: {
+    loadEntries: fromPromise(async ({ input }) => {
+      const [intents, reactions, tests] = await Promise.all([
+        input.intents ? getIntents() : [],
+        input.reactions ? getReactions() : [],
+        input.tests ? getTests() : [],
+      ]);
+      return { intents: namesOf(intents), reactions: namesOf(reactions), tests: namesOf(tests) };
+    }),
+  },
 });

@@ -33,4 +33,13 @@ describe('console commands', () => {
     commands.send({ type: 'deploy.open.request', env: 'dev' });
     expect(deploy).toHaveBeenCalledWith({ type: 'deploy.open', env: 'dev' });
   });
+
+  it("passes the command palette's Train to the top bar's training", () => {
+    const commands = createActor(consoleCommandsMachine).start();
+    const train = vi.fn();
+    commands.on('train', train);
+    commands.send({ type: 'train.request' });
+    expect(train).toHaveBeenCalledWith({ type: 'train' });
+    expect(commands.getSnapshot().matches('ready')).toBe(true);
+  });
 });

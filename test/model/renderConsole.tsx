@@ -5,6 +5,7 @@ import App from '../../src/App.tsx';
 import type { ProjectSummary } from '../../src/api/contract/projects.ts';
 import type { CurrentUser } from '../../src/api/contract/users.ts';
 import {
+  type providedCommandPaletteMachine,
   type providedMenuModeMachine,
   providedProjectSelectionMachine,
   providedSessionMachine,
@@ -50,6 +51,7 @@ export async function renderConsole(options: {
   sessionLogic?: typeof providedSessionMachine;
   projectSelectionLogic?: typeof providedProjectSelectionMachine;
   menuModeLogic?: typeof providedMenuModeMachine;
+  commandPaletteLogic?: typeof providedCommandPaletteMachine;
 }) {
   await preloadScreens();
   const view = render(<App env="test" {...options} />);

@@ -4,17 +4,19 @@ export type ConsoleCommandsEvent =
   | { type: 'tests.runAll.request' }
   | { type: 'tests.runAll.taken' }
   | { type: 'chat.open.request' }
+  | { type: 'train.request' }
   | { type: 'deploy.open.request'; env: 'dev' | 'prod' };
 
 export type ConsoleCommandsEmitted =
   | { type: 'tests.runAll' }
   | { type: 'chat.open' }
+  | { type: 'train' }
   | { type: 'deploy.open'; env: 'dev' | 'prod' };
 
 /**
  * Requests one part of the console makes of another: the top bar's Run Tests for the tests screen (kept until
  * that screen takes it, so it may open after the request), "talk to the bot" of an empty screen for Run Chat, and
- * the dashboard's next step for the top bar's deploy dialog.
+ * the dashboard's next step and the command palette for the top bar's deploy dialog and Train.
  * One actor of the signed-in layout; screens subscribe to what it emits.
  */
 export const consoleCommandsMachine = setup({
@@ -26,7 +28,7 @@ export const consoleCommandsMachine = setup({
 }).createMachine({
   id: 'consoleCommands',
   description:
-    'Requests between parts of the console: Run Tests for the tests screen, "talk to the bot" for Run Chat, deploy for the top bar.',
+    'Requests between parts of the console: Run Tests for the tests screen, "talk to the bot" for Run Chat, deploy and train for the top bar.',
   context: { runAllPending: false },
   initial: 'ready',
   states: {
@@ -38,6 +40,7 @@ export const consoleCommandsMachine = setup({
         },
         'tests.runAll.taken': { actions: assign({ runAllPending: false }) },
         'chat.open.request': { actions: emit({ type: 'chat.open' }) },
+        'train.request': { actions: emit({ type: 'train' }) },
         'deploy.open.request': { actions: emit(({ event }) => ({ type: 'deploy.open' as const, env: event.env })) },
       },
     },

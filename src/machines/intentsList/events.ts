@@ -15,6 +15,8 @@ export type IntentsListEvent =
   | { type: 'search.clear' }
   | { type: 'flaws.toggle' }
   | { type: 'intent.toggle'; id: number }
+  /** Open one intent by link (`?intent_id=N`, the command palette). */
+  | { type: 'intent.focus'; id: number }
   | { type: 'intent.add'; name: string }
   | { type: 'intent.rename'; id: number; name: string }
   | { type: 'intent.delete'; id: number }

@@ -30,6 +30,8 @@ export interface IntentsListContext {
   pendingRename: { id: number; name: string; retrain: boolean } | null;
   /** Intents changed here since the evaluation was loaded: the model is not retrained. */
   changed: boolean;
+  /** The intent a link opened (`?intent_id`, the command palette): a new object per request, so the list scrolls to it each time. */
+  focused: { id: number } | null;
 }
 
 /** Texts of failures without a server message (spec 2 §8 'Other messages'). */
@@ -90,8 +92,21 @@ export const intentsListMachine = setup({
     pendingRename: null,
     pendingAdd: null,
     changed: false,
+    focused: null,
   },
   initial: 'loading',
+  on: {
+    // Before or after loading: the intent is shown expanded, whatever the search and the flaws filter hid.
+    'intent.focus': {
+      actions: assign({
+        focused: ({ event }) => ({ id: event.id }),
+        search: '',
+        onlyFlaws: false,
+        expanded: ({ context, event }) =>
+          context.expanded.includes(event.id) ? context.expanded : [...context.expanded, event.id],
+      }),
+    },
+  },
   states: {
     loading: {
       description: 'Loading the intents and the latest evaluation.',

@@ -72,8 +72,9 @@ export default function DashboardScreen({ route }: { route: RouteEntry }) {
         <Group justify="space-between" mb="xs">
           <Title order={4}>Screens</Title>
           <Text size="xs" c="dimmed">
-            <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">G</Kbd> then a letter opens a screen; <Kbd size="xs">Ctrl</Kbd> +{' '}
-            <Kbd size="xs">/</Kbd> searches projects
+            <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">K</Kbd> finds anything; <Kbd size="xs">Ctrl</Kbd> +{' '}
+            <Kbd size="xs">G</Kbd> then a letter opens a screen; <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">/</Kbd>{' '}
+            searches projects
           </Text>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="xs">

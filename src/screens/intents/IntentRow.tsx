@@ -18,8 +18,10 @@ export const IntentRow = memo(function IntentRow(props: {
   evaluation: IntentEvaluation | undefined;
   hasTwin: boolean;
   flawed: boolean;
+  /** Opened by a link (`?intent_id`, the command palette). */
+  current?: boolean;
 }) {
-  const { intent, expanded, evaluation, hasTwin, flawed } = props;
+  const { intent, expanded, evaluation, hasTwin, flawed, current = false } = props;
   const { list, polarity, canEdit } = useIntentsActors();
   const polarityBusy = useSelector(
     polarity,
@@ -29,7 +31,14 @@ export const IntentRow = memo(function IntentRow(props: {
   const perfect = isPerfect(evaluation);
   const Chevron = expanded ? IconChevronDown : IconChevronRight;
   return (
-    <Group className={classes.intentRow} justify="space-between" wrap="nowrap" data-testid={`intent-${intent.name}`}>
+    <Group
+      className={classes.intentRow}
+      justify="space-between"
+      wrap="nowrap"
+      data-testid={`intent-${intent.name}`}
+      aria-current={current || undefined}
+      data-current={current || undefined}
+    >
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
         <ActionIcon
           variant="subtle"

@@ -2,7 +2,8 @@ import { Alert, Box, Button, Checkbox, FileButton, Grid, Group, Loader, Stack, T
 import { useHotkeys } from '@mantine/hooks';
 import { IconAlertTriangle, IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
 import { intentsExportFileName, NEGATIVE_INTENT_SUFFIX } from '../../api/contract/intents.ts';
 import { type Clash, MODEL_NOT_RETRAINED } from '../../api/contract/training.ts';
 import { can } from '../../api/permissions.ts';
@@ -23,6 +24,7 @@ import {
   providedTrainingMachine,
 } from '../../console/provide.ts';
 import { intentsScreenMachine } from '../../machines/intentsScreen/machine.ts';
+import { linkedId } from '../../machines/commandPalette/deepLinks.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import type { RouteEntry } from '../routes.tsx';
@@ -84,6 +86,12 @@ export default function IntentsScreen({
   );
   // The screen's charts never change after it starts: their refs are read once.
   const { list, templates, polarity, synonyms, training } = screen.getSnapshot().context;
+
+  // ?intent_id=N (the command palette, a shared link) opens that intent, now or once the list has loaded.
+  const linkedIntent = linkedId('intent', useSearch());
+  useEffect(() => {
+    if (linkedIntent !== null) list.send({ type: 'intent.focus', id: linkedIntent });
+  }, [list, linkedIntent]);
 
   // Narrow selections: a search keystroke changes only `search`, so it re-renders the search field and the list
   // (IntentsSearchField, IntentsRows), not the header, warnings, synonyms panel or dialogs.

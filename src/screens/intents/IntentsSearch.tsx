@@ -59,9 +59,19 @@ export const IntentsRows = memo(function IntentsRows(props: {
   const query = useSelector(list, (s) => foldText(s.context.search.trim()));
   const onlyFlaws = useSelector(list, (s) => s.context.onlyFlaws);
   const expanded = useSelector(list, (s) => s.context.expanded);
+  const focused = useSelector(list, (s) => s.context.focused);
   const rows = useMemo(
     () => visibleRows(intents, { search: query, onlyFlaws, expanded, evaluation, clashing, canEdit }),
     [intents, query, onlyFlaws, expanded, evaluation, clashing, canEdit],
   );
-  return <VirtualIntentList rows={rows} evaluation={evaluation} clashing={clashing} twins={twins} flawed={flawed} />;
+  return (
+    <VirtualIntentList
+      rows={rows}
+      evaluation={evaluation}
+      clashing={clashing}
+      twins={twins}
+      flawed={flawed}
+      focused={focused}
+    />
+  );
 });

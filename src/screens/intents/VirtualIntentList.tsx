@@ -45,10 +45,21 @@ export function VirtualIntentList(props: {
   clashing: Map<number, Set<string>>;
   twins: Set<number>;
   flawed: Set<number>;
+  /** The intent a link opened: scrolled to once per request and marked current. */
+  focused: { id: number } | null;
 }) {
-  const { rows, evaluation, clashing, twins, flawed } = props;
+  const { rows, evaluation, clashing, twins, flawed, focused } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const offsets = useMemo(() => rowOffsets(rows), [rows]);
+  const scrolledFor = useRef<{ id: number } | null>(null);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!focused || scrolledFor.current === focused || !element) return;
+    const index = rows.findIndex((row) => row.kind === 'intent' && row.intent.id === focused.id);
+    if (index < 0) return;
+    scrolledFor.current = focused;
+    element.scrollTop = offsets[index];
+  }, [focused, rows, offsets]);
   const { top, height } = useViewport(scroller, rows.length > 0);
   const first = Math.max(0, rowAt(offsets, top) - OVERSCAN);
   const last = Math.min(rows.length - 1, rowAt(offsets, top + height) + OVERSCAN);
@@ -85,6 +96,7 @@ export function VirtualIntentList(props: {
                   evaluation={intentEvaluation}
                   hasTwin={twins.has(row.intent.id)}
                   flawed={flawed.has(row.intent.id)}
+                  current={focused?.id === row.intent.id}
                 />
               )}
               {row.kind === 'addTemplate' && <AddTemplateRow intent={row.intent} />}

@@ -12,10 +12,16 @@ import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts'
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { FIRST_TRAINING } from '../../machines/projectSelection/machine.ts';
 import { sortedByName } from '../../machines/projectSelection/guards.ts';
-import { providedMenuModeMachine, providedProjectSelectionMachine } from '../../console/provide.ts';
+import {
+  providedCommandPaletteMachine,
+  providedMenuModeMachine,
+  providedProjectSelectionMachine,
+} from '../../console/provide.ts';
+import type { PaletteCommand } from '../../machines/commandPalette/paletteItems.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { passwordProblem } from '../../machines/session/selectors.ts';
 import { ChangePasswordModal } from '../../ui/ChangePasswordModal.tsx';
+import { CommandPalette } from '../../ui/shell/CommandPalette.tsx';
 import { ConsoleShell } from '../../ui/shell/ConsoleShell.tsx';
 import { NavMenu } from '../../ui/shell/NavMenu.tsx';
 import { ProjectSelector } from '../../ui/shell/ProjectSelector.tsx';
@@ -29,7 +35,7 @@ import ErrorScreen from '../error/ErrorScreen.tsx';
 import { appRoutes } from '../routes.tsx';
 import { NewProjectModal } from './NewProjectModal.tsx';
 import { OtpEnrolmentGate } from './OtpEnrolmentGate.tsx';
-import { mayOpen, menuTargets } from './permittedRoutes.ts';
+import { mayOpen, menuTargets, paletteScreens } from './permittedRoutes.ts';
 import { ScreenOutlet } from './ScreenOutlet.tsx';
 
 const projectIdIn = (search: string): number | null => {
@@ -41,9 +47,11 @@ const projectIdIn = (search: string): number | null => {
 export default function LayoutScreen({
   projectSelectionLogic = providedProjectSelectionMachine,
   menuModeLogic = providedMenuModeMachine,
+  commandPaletteLogic = providedCommandPaletteMachine,
 }: {
   projectSelectionLogic?: typeof providedProjectSelectionMachine;
   menuModeLogic?: typeof providedMenuModeMachine;
+  commandPaletteLogic?: typeof providedCommandPaletteMachine;
 }) {
   const user = SessionActor.useSelector((s) => s.context.user);
   const search = useSearch();
@@ -64,13 +72,19 @@ export default function LayoutScreen({
       }}
     >
       <ConsoleCommandsActor.Provider>
-        <Shell menuModeLogic={menuModeLogic} />
+        <Shell menuModeLogic={menuModeLogic} commandPaletteLogic={commandPaletteLogic} />
       </ConsoleCommandsActor.Provider>
     </ProjectSelectionActor.Provider>
   );
 }
 
-function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachine }) {
+function Shell({
+  menuModeLogic,
+  commandPaletteLogic,
+}: {
+  menuModeLogic: typeof providedMenuModeMachine;
+  commandPaletteLogic: typeof providedCommandPaletteMachine;
+}) {
   const session = SessionActor.useActorRef();
   const user = SessionActor.useSelector((s) => s.context.user);
   const projectSelection = ProjectSelectionActor.useActorRef();
@@ -113,6 +127,36 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
   });
 
   const sidebarItems = appRoutes.filter((r) => r.placement === 'sidebar' && mayOpen(user, projectId, r));
+
+  // The top bar's buttons and the command palette offer the same commands to the same users.
+  const canRunTests = can(user, 'GET', '/run/test/{id}', projectId);
+  const canTrain = can(user, 'GET', '/run/train', projectId);
+  const canDeployTesting = can(user, 'GET', '/run/deploy', projectId, 'dev');
+  const paletteCommands = useMemo(
+    () =>
+      (
+        [
+          ['runTests', canRunTests],
+          ['train', canTrain],
+          ['runChat', projectId !== null],
+          ['deployTesting', canDeployTesting],
+        ] as const
+      )
+        .filter(([, allowed]) => allowed)
+        .map(([command]): PaletteCommand => command),
+    [canRunTests, canTrain, canDeployTesting, projectId],
+  );
+  const screensInPalette = useMemo(() => paletteScreens(appRoutes, user, projectId), [user, projectId]);
+  const paletteSources = {
+    intents: can(user, 'GET', '/intents', projectId),
+    reactions: can(user, 'GET', '/reactions', projectId),
+    tests: can(user, 'GET', '/tests', projectId),
+  };
+  const palette = useActorRef(commandPaletteLogic, { input: { projectId, sources: paletteSources } });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the sources are compared by value, not by object
+  useEffect(() => {
+    palette.send({ type: 'palette.project', projectId, sources: paletteSources });
+  }, [palette, projectId, paletteSources.intents, paletteSources.reactions, paletteSources.tests]);
   const passwordExpired = SessionActor.useSelector((s) => s.hasTag('passwordExpired'));
   const password = SessionActor.useSelector((s) => s.context.password);
   const problem = SessionActor.useSelector(passwordProblem);
@@ -226,9 +270,9 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
         headerRight={
           <Group gap="md" wrap="nowrap">
             <TopBarActions
-              canRunTests={can(user, 'GET', '/run/test/{id}', projectId)}
+              canRunTests={canRunTests}
               canChat={projectId !== null}
-              canDeployTesting={can(user, 'GET', '/run/deploy', projectId, 'dev')}
+              canDeployTesting={canDeployTesting}
               canDeployProduction={can(user, 'GET', '/run/deploy', projectId, 'prod')}
             />
             {user && (
@@ -264,6 +308,14 @@ function Shell({ menuModeLogic }: { menuModeLogic: typeof providedMenuModeMachin
         onCancel={() => projectSelection.send({ type: 'project.cancel' })}
       />
       <OtpEnrolmentModal actor={otpEnrolment} />
+      <CommandPalette
+        actor={palette}
+        // Mounted all along, so its chart and Spotlight's own open state never part; off without a project.
+        disabled={projectId === null || passwordExpired}
+        screens={screensInPalette}
+        commands={paletteCommands}
+        canOpenConversation={can(user, 'GET', '/conversations/{id}', projectId)}
+      />
       {passwordExpired && (
         <ChangePasswordModal
           opened

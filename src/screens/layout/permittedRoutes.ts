@@ -18,3 +18,10 @@ export function menuTargets(
   }
   return targets;
 }
+
+/** Screens the command palette finds by their menu name: those of the sidebar and user menu the user may open. */
+export const paletteScreens = (
+  routes: RouteEntry[],
+  user: CurrentUser | null,
+  projectId: number | null,
+): RouteEntry[] => routes.filter((route) => route.placement !== 'hidden' && mayOpen(user, projectId, route));

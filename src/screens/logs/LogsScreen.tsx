@@ -8,7 +8,10 @@ import {
 import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
+import { useLinkedSelection } from '../../ui/useLinkedSelection.ts';
 import { ConversationLogsView } from './ConversationLogsView.tsx';
+
+const openConversation = (id: number) => ({ type: 'conversation.open' as const, id });
 
 function ConversationLogs({
   canOpen,
@@ -25,6 +28,8 @@ function ConversationLogs({
   const actor = useActorRef(providedConversationLogsMachine, {
     input: { conversationId: canOpen ? requestedConversationId() : null, filter: takeRequestedLogsFilter() },
   });
+  // A conversation_id asked for while the screen is open (the command palette); the first one went in as input.
+  useLinkedSelection('conversation', actor, openConversation, { handledAtMount: true, enabled: canOpen });
   const commands = ConsoleCommandsActor.useActorRef();
   return (
     <ConversationLogsView

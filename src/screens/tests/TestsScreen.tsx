@@ -5,7 +5,10 @@ import { ProjectSelectionActor } from '../../machines/projectSelection/context.t
 import { providedRunAllTestsMachine } from '../../console/provide.ts';
 import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
+import { useLinkedSelection } from '../../ui/useLinkedSelection.ts';
 import { TestsView } from './TestsView.tsx';
+
+const selectTest = (id: number) => ({ type: 'test.select' as const, id });
 
 function Tests({ canEdit, canRun }: { canEdit: boolean; canRun: boolean }) {
   const commands = ConsoleCommandsActor.useActorRef();
@@ -21,6 +24,8 @@ function Tests({ canEdit, canRun }: { canEdit: boolean; canRun: boolean }) {
     });
     return () => subscription.unsubscribe();
   }, [actor, commands]);
+  // ?test_id=N (the command palette) selects that test once the list is loaded.
+  useLinkedSelection('test', actor, selectTest);
   return <TestsView actor={actor} canEdit={canEdit} canRun={canRun} />;
 }
 

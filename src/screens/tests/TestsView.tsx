@@ -128,6 +128,7 @@ export function TestsView({ actor, canEdit, canRun }: { actor: Actor; canEdit: b
                     withBorder
                     padding="xs"
                     aria-label={`Test ${t.name}`}
+                    aria-current={t.id === selectedId || undefined}
                     data-status={status}
                     style={{
                       cursor: 'pointer',

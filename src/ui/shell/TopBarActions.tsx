@@ -3,18 +3,26 @@ import { useHotkeys } from '@mantine/hooks';
 import { IconBrain, IconChevronDown, IconCloudUpload, IconPlayerPlay } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
 import { can } from '../../api/permissions.ts';
 import { providedDeployModalMachine } from '../../console/provide.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { providedTrainingMachine } from '../../console/provide.ts';
 import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
+import type { consoleCommandsMachine } from '../../machines/consoleCommands/machine.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { isTraining } from '../../machines/training/selectors.ts';
 import { RunChat } from '../chat/RunChat.tsx';
 import { DeployModal } from '../DeployModal.tsx';
 
 export const TESTS_PATH = '/app/tests';
+
+/** Run Tests: the tests screen takes the request when it opens and starts Run all (the button and the palette). */
+export function requestRunTests(commands: ActorRefFrom<typeof consoleCommandsMachine>, navigate: (to: string) => void) {
+  commands.send({ type: 'tests.runAll.request' });
+  navigate(TESTS_PATH);
+}
 
 /**
  * Run Tests (Ctrl+Shift+T), Train (the shared training statechart), Run Chat (Ctrl+Shift+X) and the Deploy
@@ -46,18 +54,21 @@ export function TopBarActions({
   const commands = ConsoleCommandsActor.useActorRef();
 
   const runTests = () => {
-    if (!canRunTests) return;
-    commands.send({ type: 'tests.runAll.request' });
-    navigate(TESTS_PATH);
+    if (canRunTests) requestRunTests(commands, navigate);
+  };
+  const train = () => {
+    if (canTrain) training.send({ type: 'train.start' });
   };
   const openDeploy = (env: 'dev' | 'prod') => {
     if ((env === 'dev' && canDeployTesting) || (env === 'prod' && canDeployProduction))
       deploy.send({ type: 'deploy.open', env });
   };
-  // The dashboard's next step opens the same dialog.
+  // The dashboard's next step and the command palette open the same dialog and start the same training.
   useEffect(() => {
-    const subscription = commands.on('deploy.open', (event) => openDeploy(event.env));
-    return () => subscription.unsubscribe();
+    const subscriptions = [commands.on('deploy.open', (event) => openDeploy(event.env)), commands.on('train', train)];
+    return () => {
+      for (const subscription of subscriptions) subscription.unsubscribe();
+    };
   });
   useHotkeys([
     ['ctrl+shift+T', runTests],
@@ -81,7 +92,7 @@ export function TopBarActions({
               size="xs"
               leftSection={trainingBusy ? <Loader size={12} /> : <IconBrain size={14} />}
               disabled={trainingBusy}
-              onClick={() => training.send({ type: 'train.start' })}
+              onClick={train}
             >
               {trainingBusy ? 'Training…' : 'Train'}
             </Button>
