@@ -1,0 +1,57 @@
+import { type Kysely, sql } from 'kysely';
+
+/** The confidence histogram's bins (CONFIDENCE_BINS of the stats contract): columns hist0..hist9. */
+const HIST_COLUMNS = Array.from({ length: 10 }, (_, i) => `hist${i}`);
+
+// Dashboard statistics (issue 18): hourly roll-ups written in the same statement as the chat turn, so a period's
+// figures are sums over a few hundred rows instead of a walk through every conversation's tracker.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  let hourly = db.schema
+    .createTable('stats_hourly')
+    .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+    .addColumn('project_env', 'text', (c) => c.notNull())
+    .addColumn('channel', 'text', (c) => c.notNull())
+    .addColumn('hour_utc', 'timestamptz', (c) => c.notNull())
+    .addColumn('conversations', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('user_messages', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('fallbacks', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('confidence_sum', 'double precision', (c) => c.notNull().defaultTo(0))
+    .addColumn('confidence_count', 'integer', (c) => c.notNull().defaultTo(0));
+  for (const column of HIST_COLUMNS) hourly = hourly.addColumn(column, 'integer', (c) => c.notNull().defaultTo(0));
+  await hourly
+    .addColumn('ended', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('transferred', 'integer', (c) => c.notNull().defaultTo(0))
+    .addPrimaryKeyConstraint('stats_hourly_pk', ['project_id', 'project_env', 'hour_utc', 'channel'])
+    .execute();
+  await db.schema
+    .createTable('stats_intents_hourly')
+    .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+    .addColumn('project_env', 'text', (c) => c.notNull())
+    .addColumn('hour_utc', 'timestamptz', (c) => c.notNull())
+    .addColumn('intent', 'text', (c) => c.notNull())
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('stats_intents_hourly_pk', ['project_id', 'project_env', 'hour_utc', 'intent'])
+    .execute();
+  await db.schema
+    .createTable('stats_unclassified_hourly')
+    .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+    .addColumn('project_env', 'text', (c) => c.notNull())
+    .addColumn('hour_utc', 'timestamptz', (c) => c.notNull())
+    .addColumn('phrase', 'text', (c) => c.notNull())
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('stats_unclassified_hourly_pk', ['project_id', 'project_env', 'hour_utc', 'phrase'])
+    .execute();
+  // Unique callers and abandoned conversations of a period read the conversations themselves.
+  await db.schema
+    .createIndex('conversations_started')
+    .on('conversations')
+    .columns(['project_id', 'project_env', 'started_at'])
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('conversations_started').execute();
+  await db.schema.dropTable('stats_unclassified_hourly').execute();
+  await db.schema.dropTable('stats_intents_hourly').execute();
+  await db.schema.dropTable('stats_hourly').execute();
+}
