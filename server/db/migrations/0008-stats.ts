@@ -41,16 +41,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('count', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('stats_unclassified_hourly_pk', ['project_id', 'project_env', 'hour_utc', 'phrase'])
     .execute();
-  // Unique callers and abandoned conversations of a period read the conversations themselves.
-  await db.schema
-    .createIndex('conversations_started')
-    .on('conversations')
-    .columns(['project_id', 'project_env', 'started_at'])
-    .execute();
+  // Unique callers of a period read the console's conversations (those with a user) by start; abandoned ones
+  // read the last half hour's activity through conversations_activity.
+  await sql`CREATE INDEX conversations_callers ON conversations (project_id, project_env, started_at, user_id)
+    WHERE user_id IS NOT NULL`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('conversations_started').execute();
+  await db.schema.dropIndex('conversations_callers').execute();
   await db.schema.dropTable('stats_unclassified_hourly').execute();
   await db.schema.dropTable('stats_intents_hourly').execute();
   await db.schema.dropTable('stats_hourly').execute();
