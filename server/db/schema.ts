@@ -389,6 +389,23 @@ export interface StatsIntentsHourlyTable {
   count: number;
 }
 
+export interface StatsIntentsDailyTable {
+  project_id: number;
+  project_env: 'draft' | 'dev' | 'prod';
+  /** A UTC day (YYYY-MM-DD). */
+  day_utc: ColumnType<string, string, string>;
+  intent: string;
+  count: number;
+}
+
+export interface StatsUnclassifiedDailyTable {
+  project_id: number;
+  project_env: 'draft' | 'dev' | 'prod';
+  day_utc: ColumnType<string, string, string>;
+  phrase: string;
+  count: number;
+}
+
 export interface StatsUnclassifiedHourlyTable {
   project_id: number;
   project_env: 'draft' | 'dev' | 'prod';
@@ -437,4 +454,6 @@ export interface Database {
   stats_hourly: StatsHourlyTable;
   stats_intents_hourly: StatsIntentsHourlyTable;
   stats_unclassified_hourly: StatsUnclassifiedHourlyTable;
+  stats_intents_daily: StatsIntentsDailyTable;
+  stats_unclassified_daily: StatsUnclassifiedDailyTable;
 }

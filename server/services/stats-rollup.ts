@@ -6,8 +6,8 @@ import type { StatsChannel } from '../db/schema.ts';
 import { unclassifiedKey } from './unclassified.ts';
 
 /**
- * The dashboard's hourly roll-ups (issue 18): what a chat turn adds to `stats_hourly`,
- * `stats_intents_hourly` and `stats_unclassified_hourly`, computed from the tracker entries it stores and
+ * The dashboard's roll-ups (issue 18): what a chat turn adds to `stats_hourly` and
+ * the per-intent and per-phrase counts (hourly and daily), computed from the tracker entries it stores and
  * written in the same statement as the conversation (so a turn costs no extra round trip). The seed and the
  * benchmark write their generated history through `writeRollup`, from the same `addEntries`.
  */
@@ -116,13 +116,23 @@ const hourlyValues = (r: Rollup) =>
     ),
   );
 
-const countValues = (map: Map<string, number>) =>
+const countValues = (map: Map<string, number>, type: 'timestamptz' | 'date') =>
   sql.join(
     [...map].map(([key, n]) => {
       const tab = key.indexOf('\t');
-      return sql`(${key.slice(0, tab)}::timestamptz, ${key.slice(tab + 1)}::text, ${n}::int)`;
+      return sql`(${key.slice(0, tab)}::${sql.raw(type)}, ${key.slice(tab + 1)}::text, ${n}::int)`;
     }),
   );
+
+/** `${hour}\t${name}` counts summed per UTC day: `${day}\t${name}`. */
+function perDay(map: Map<string, number>): Map<string, number> {
+  const days = new Map<string, number>();
+  for (const [key, n] of map) {
+    const dayKey = `${key.slice(0, 10)}${key.slice(key.indexOf('\t'))}`;
+    days.set(dayKey, (days.get(dayKey) ?? 0) + n);
+  }
+  return days;
+}
 
 const addUp = (columns: string[], table: string) =>
   sql.join(columns.map((c) => sql`${sql.ref(c)} = ${sql.table(table)}.${sql.ref(c)} + excluded.${sql.ref(c)}`));
@@ -145,16 +155,22 @@ function rollupCtes(r: Rollup): RawBuilder<unknown>[] {
       GROUP BY 1, 2, 3, 4
       ON CONFLICT (project_id, project_env, hour_utc, channel) DO UPDATE SET ${addUp(HOURLY_COLUMNS, 'stats_hourly')})`);
   }
-  for (const [name, map, column] of [
-    ['stats_i', r.intents, 'intent'],
-    ['stats_u', r.phrases, 'phrase'],
+  for (const [what, map, column] of [
+    ['intents', r.intents, 'intent'],
+    ['unclassified', r.phrases, 'phrase'],
   ] as const) {
     if (!map.size) continue;
-    const table = name === 'stats_i' ? 'stats_intents_hourly' : 'stats_unclassified_hourly';
-    ctes.push(sql`${sql.raw(name)} AS (
-      INSERT INTO ${sql.table(table)} (project_id, project_env, hour_utc, ${sql.ref(column)}, count)
-      SELECT src.project_id, src.project_env, v.hour, v.key, v.n FROM src, (VALUES ${countValues(map)}) AS v(hour, key, n)
-      ON CONFLICT (project_id, project_env, hour_utc, ${sql.ref(column)}) DO UPDATE SET count = ${sql.table(table)}.count + excluded.count)`);
+    for (const [grain, time, type, counts] of [
+      ['hourly', 'hour_utc', 'timestamptz', map],
+      ['daily', 'day_utc', 'date', perDay(map)],
+    ] as const) {
+      const table = sql.table(`stats_${what}_${grain}`);
+      const keys = sql`project_id, project_env, ${sql.ref(time)}, ${sql.ref(column)}`;
+      ctes.push(sql`${sql.raw(`w_${what}_${grain}`)} AS (
+        INSERT INTO ${table} (${keys}, count)
+        SELECT src.project_id, src.project_env, v.t, v.key, v.n FROM src, (VALUES ${countValues(counts, type)}) AS v(t, key, n)
+        ON CONFLICT (${keys}) DO UPDATE SET count = ${table}.count + excluded.count)`);
+    }
   }
   return ctes;
 }

@@ -103,30 +103,8 @@ export async function getStats(
       ])
       .groupBy(sql`1`)
       .execute(),
-    db
-      .selectFrom('stats_intents_hourly')
-      .where('project_id', '=', projectId)
-      .where('project_env', 'in', envs)
-      .where('hour_utc', '>=', start)
-      .where('hour_utc', '<', end)
-      .select(['intent', sql<number>`sum(count)::int`.as('count')])
-      .groupBy('intent')
-      .orderBy(sql`2`, 'desc')
-      .orderBy('intent')
-      .limit(TOP_N)
-      .execute(),
-    db
-      .selectFrom('stats_unclassified_hourly')
-      .where('project_id', '=', projectId)
-      .where('project_env', 'in', envs)
-      .where('hour_utc', '>=', start)
-      .where('hour_utc', '<', end)
-      .select(['phrase', sql<number>`sum(count)::int`.as('count')])
-      .groupBy('phrase')
-      .orderBy(sql`2`, 'desc')
-      .orderBy('phrase')
-      .limit(TOP_N)
-      .execute(),
+    topCounts(db, 'intents', projectId, envs, start, end),
+    topCounts(db, 'unclassified', projectId, envs, start, end),
     conversationFigures(db, projectId, envs, previousStart, start, end),
     db
       .selectFrom('deployments')
@@ -187,11 +165,49 @@ export async function getStats(
       };
     }),
     confidence_histogram: current.hist,
-    top_intents: intents.map((r) => ({ intent: r.intent, count: r.count })),
-    top_unclassified: phrases.map((r) => ({ text: r.phrase, count: r.count })),
+    top_intents: intents.map((r) => ({ intent: r.name, count: r.count })),
+    top_unclassified: phrases.map((r) => ({ text: r.name, count: r.count })),
     channels: [...channels].map(([channel, conversations]) => ({ channel, conversations })),
     deployments: deployments.map((d) => ({ id: d.id, created: new Date(d.created).toISOString(), note: d.note })),
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The ten most frequent intents (or unclassified phrases) of [start, end): the daily rows of the whole UTC days
+ * inside it and the hourly rows of the hours around them, so any whole-hour time zone is exact and a month
+ * reads thirty rows per name rather than seven hundred. Byte order ("C") groups tens of thousands of phrases
+ * several times faster than the database's locale.
+ */
+async function topCounts(
+  db: Db,
+  what: 'intents' | 'unclassified',
+  projectId: number,
+  envs: string[],
+  start: Date,
+  end: Date,
+): Promise<{ name: string; count: number }[]> {
+  const column = sql`${sql.ref(what === 'intents' ? 'intent' : 'phrase')} COLLATE "C"`;
+  const firstDay = Math.ceil(start.getTime() / DAY_MS) * DAY_MS;
+  const endDay = Math.max(firstDay, Math.floor(end.getTime() / DAY_MS) * DAY_MS);
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const scope = sql`project_id = ${projectId} AND project_env IN (${sql.join(envs)})`;
+  const hourly = sql.table(`stats_${what}_hourly`);
+  const daily = sql.table(`stats_${what}_daily`);
+  const { rows } = await sql<{ name: string; count: number }>`
+    SELECT name, sum(n)::int AS count FROM (
+      SELECT ${column} AS name, count AS n FROM ${daily}
+        WHERE ${scope} AND day_utc >= ${day(firstDay)}::date AND day_utc < ${day(endDay)}::date
+      UNION ALL
+      SELECT ${column}, count FROM ${hourly}
+        WHERE ${scope} AND hour_utc >= ${start} AND hour_utc < ${new Date(Math.min(firstDay, end.getTime()))}
+      UNION ALL
+      SELECT ${column}, count FROM ${hourly}
+        WHERE ${scope} AND hour_utc >= ${new Date(endDay)} AND hour_utc < ${end}
+    ) counted
+    GROUP BY name ORDER BY count DESC, name LIMIT ${TOP_N}`.execute(db);
+  return rows;
 }
 
 /**
