@@ -91,7 +91,7 @@ export async function seedHistory(db: Db, conversations: number, messages: numbe
   }
   await flush();
   for (const channel of ['console', 'widget'] as const) {
-    await writeRollup(db, { projectId: 1, env: 'prod', channel }, rollups[channel]);
+    await writeRollup(db, { projectId: 1, env: 'prod', userId: channel === 'console' ? 1 : null }, rollups[channel]);
   }
   await db.updateTable('users').set({ password_expired: false }).where('email', '=', SEED_ADMIN_EMAIL).execute();
 }

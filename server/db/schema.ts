@@ -389,6 +389,13 @@ export interface StatsIntentsHourlyTable {
   count: number;
 }
 
+export interface StatsCallersHourlyTable {
+  project_id: number;
+  project_env: 'draft' | 'dev' | 'prod';
+  hour_utc: Date;
+  user_id: number;
+}
+
 export interface StatsIntentsDailyTable {
   project_id: number;
   project_env: 'draft' | 'dev' | 'prod';
@@ -456,4 +463,5 @@ export interface Database {
   stats_unclassified_hourly: StatsUnclassifiedHourlyTable;
   stats_intents_daily: StatsIntentsDailyTable;
   stats_unclassified_daily: StatsUnclassifiedDailyTable;
+  stats_callers_hourly: StatsCallersHourlyTable;
 }

@@ -161,7 +161,7 @@ export async function seedDemoHistory(db: Db, projectId: number, userId: number,
   }
   for (const [key, rollup] of rollups) {
     const [env, channel] = key.split('\t') as ['prod' | 'dev', StatsChannel];
-    await writeRollup(db, { projectId, env, channel }, rollup);
+    await writeRollup(db, { projectId, env, userId: channel === 'console' ? userId : null }, rollup);
   }
   await db.insertInto('labels').values({ project_id: projectId, name: DEMO_HISTORY_LABEL, color: 'gray' }).execute();
 }

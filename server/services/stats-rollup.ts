@@ -2,7 +2,6 @@ import { type Expression, type OperationNodeSource, type RawBuilder, sql } from 
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
 import { CONFIDENCE_BINS } from '../../src/api/contract/stats.ts';
 import type { Db } from '../db/database.ts';
-import type { StatsChannel } from '../db/schema.ts';
 import { unclassifiedKey } from './unclassified.ts';
 
 /**
@@ -155,6 +154,16 @@ function rollupCtes(r: Rollup): RawBuilder<unknown>[] {
       GROUP BY 1, 2, 3, 4
       ON CONFLICT (project_id, project_env, hour_utc, channel) DO UPDATE SET ${addUp(HOURLY_COLUMNS, 'stats_hourly')})`);
   }
+  // The console users among the callers of the hours conversations started in (distinct counts cannot be summed).
+  const startHours = [...r.hours.values()].filter((d) => d.conversations > 0).map((d) => d.hour);
+  if (startHours.length) {
+    ctes.push(sql`w_callers AS (
+      INSERT INTO stats_callers_hourly (project_id, project_env, hour_utc, user_id)
+      SELECT src.project_id, src.project_env, coalesce(v.hour, date_trunc('hour', src.started_at, 'UTC')), src.user_id
+      FROM src, (VALUES ${sql.join(startHours.map((h) => sql`(${h}::timestamptz)`))}) AS v(hour)
+      WHERE src.user_id IS NOT NULL
+      ON CONFLICT DO NOTHING)`);
+  }
   for (const [what, map, column] of [
     ['intents', r.intents, 'intent'],
     ['unclassified', r.phrases, 'phrase'],
@@ -188,13 +197,12 @@ export function withRollup<T>(
   return sql<T>`WITH src AS (${source})${ctes.length ? sql`, ${sql.join(ctes)}` : sql``} SELECT ${result} FROM src`;
 }
 
-/** Bulk: a generated history (the seed's demo, the benchmark) under one project, environment and channel. */
+/** Bulk: a generated history (the seed's demo, the benchmark) under one project, environment and user (none: the widget). */
 export async function writeRollup(
   db: Db,
-  key: { projectId: number; env: 'draft' | 'dev' | 'prod'; channel: StatsChannel },
+  key: { projectId: number; env: 'draft' | 'dev' | 'prod'; userId: number | null },
   r: Rollup,
 ): Promise<void> {
-  const userId = key.channel === 'console' ? 0 : null;
   // Chunks keep each statement far below PostgreSQL's 65,535 parameters.
   const chunk = <V>(entries: [string, V][], size: number) =>
     Array.from(
@@ -208,7 +216,7 @@ export async function writeRollup(
   ];
   for (const part of parts) {
     const src = sql`SELECT ${key.projectId}::int AS project_id, ${key.env}::text AS project_env,
-      ${userId}::int AS user_id, NULL::timestamptz AS started_at`;
+      ${key.userId}::int AS user_id, NULL::timestamptz AS started_at`;
     await withRollup(src, part, sql`1`).execute(db);
   }
 }

@@ -150,7 +150,7 @@ describe('GET /v1/stats', () => {
     }
     // Three days before 10 March: the previous period of 10-12 March.
     addStart(history, Date.parse('2026-03-08T09:00:00Z'));
-    await writeRollup(t.db, { projectId: 1, env: 'prod', channel: 'widget' }, history);
+    await writeRollup(t.db, { projectId: 1, env: 'prod', userId: null }, history);
 
     const days = async (tz: string) => {
       const res = await stats({ project_env: 'prod', from: '2026-03-10', to: '2026-03-12', tz });
@@ -185,6 +185,47 @@ describe('GET /v1/stats', () => {
       fallbacks: 0,
     });
     expect(hours.previous.conversations).toBe(1);
+  });
+
+  it('ranks the top ten phrases of a long tail exactly', async () => {
+    const history = emptyRollup();
+    const say = (text: string, at: string, times: number) => {
+      for (let i = 0; i < times; i++) {
+        addEntries(
+          history,
+          [
+            {
+              type: 'utter',
+              value: text,
+              args: { who: 'user', intent: null, confidence: 0.1 },
+              timestamp: Date.parse(at) * 1000,
+            },
+          ],
+          null,
+        );
+      }
+    };
+    // Twelve frequent phrases (candidates) and a tail typed once each, on 10 March (UTC).
+    for (let p = 0; p < 12; p++) say(`frequent ${String(p).padStart(2, '0')}`, '2026-03-10T10:00:00Z', 20 + 2 * p);
+    // Below the candidate bar in every hour, but 25 in the day: it beats frequent 00..02.
+    say('spread out', '2026-03-10T08:00:00Z', 8);
+    say('spread out', '2026-03-10T09:00:00Z', 8);
+    say('spread out', '2026-03-10T11:00:00Z', 9);
+    for (let p = 0; p < 50; p++) say(`typed once ${p}`, '2026-03-10T12:00:00Z', 1);
+    // The hour after the day (UTC): outside the period.
+    say('frequent 00', '2026-03-11T00:00:00Z', 100);
+    await writeRollup(t.db, { projectId: 1, env: 'prod', userId: null }, history);
+    const top = async (query: Record<string, string>) =>
+      ((await stats({ project_env: 'prod', ...query })).json() as Stats).top_unclassified;
+    const expected = [
+      ...Array.from({ length: 9 }, (_, i) => ({ text: `frequent ${String(11 - i).padStart(2, '0')}`, count: 42 - 2 * i })),
+      { text: 'spread out', count: 25 },
+    ];
+    expect(await top({ from: '2026-03-10', to: '2026-03-10' })).toEqual(expected);
+    // Over three days in Prague the day is inside and the hour after it too.
+    const prague = await top({ from: '2026-03-09', to: '2026-03-11', tz: 'Europe/Prague' });
+    expect(prague[0]).toEqual({ text: 'frequent 00', count: 120 });
+    expect(prague).toHaveLength(10);
   });
 
   it('needs GET /stats in the environment asked, and refuses bad periods', async () => {

@@ -45,10 +45,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .execute();
     }
   }
-  // Unique callers of a period read the console's conversations (those with a user) by start; abandoned ones
-  // read the last half hour's activity through conversations_activity.
-  await sql`CREATE INDEX conversations_callers ON conversations (project_id, project_env, started_at, user_id)
-    WHERE user_id IS NOT NULL`.execute(db);
+  // The pruned top ten of unclassified phrases (server/services/stats.ts): the frequent rows of a period's days,
+  // then each candidate's days.
+  await sql`CREATE INDEX stats_unclassified_daily_frequent ON stats_unclassified_daily (project_id, project_env, day_utc)
+    INCLUDE (phrase) WHERE count >= 10`.execute(db);
+  await sql`CREATE INDEX stats_unclassified_daily_phrase ON stats_unclassified_daily
+    (project_id, project_env, phrase, day_utc)`.execute(db);
+  // Unique callers: which console users started conversations in each hour (a distinct count cannot be summed).
+  await db.schema
+    .createTable('stats_callers_hourly')
+    .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+    .addColumn('project_env', 'text', (c) => c.notNull())
+    .addColumn('hour_utc', 'timestamptz', (c) => c.notNull())
+    .addColumn('user_id', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('stats_callers_hourly_pk', ['project_id', 'project_env', 'hour_utc', 'user_id'])
+    .execute();
   // 'View dashboard statistics' becomes the testing environment's grant, so production's is a grant of its own
   // (the catalogue says so for new databases).
   await sql`UPDATE permissions SET project_env = 'dev'
@@ -56,7 +67,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('conversations_callers').execute();
+  await db.schema.dropTable('stats_callers_hourly').execute();
   for (const table of ['unclassified', 'intents'].flatMap((w) => [`stats_${w}_hourly`, `stats_${w}_daily`])) {
     await db.schema.dropTable(table).execute();
   }
