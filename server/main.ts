@@ -8,7 +8,11 @@ import { SEED_ADMIN_EMAIL, seedDatabase } from './seed/index.ts';
 const config = readConfig();
 const database = await openDatabase(config);
 await migrateToLatest(database.db);
-const seed = await seedDatabase(database.db, { adminPassword: config.seedAdminPassword, demo: config.seedDemo });
+const seed = await seedDatabase(database.db, {
+  adminPassword: config.seedAdminPassword,
+  demo: config.seedDemo,
+  demoHistory: config.seedDemo,
+});
 const app = await buildApp({
   db: database.db,
   config,

@@ -352,6 +352,75 @@ export interface DeploymentsTable {
   configuration: JSONColumnType<Record<string, unknown>>;
 }
 
+/* 0008 dashboard statistics: hourly roll-ups of the chat turns (UTC hours) */
+/** A conversation's channel: a console session (user_id) or the widget. */
+export type StatsChannel = 'console' | 'widget';
+export interface StatsHourlyTable {
+  project_id: number;
+  project_env: 'draft' | 'dev' | 'prod';
+  channel: StatsChannel;
+  hour_utc: Date;
+  /** Conversations started in this hour. */
+  conversations: number;
+  user_messages: number;
+  fallbacks: number;
+  confidence_sum: number;
+  confidence_count: number;
+  hist0: number;
+  hist1: number;
+  hist2: number;
+  hist3: number;
+  hist4: number;
+  hist5: number;
+  hist6: number;
+  hist7: number;
+  hist8: number;
+  hist9: number;
+  /** Conversations started in this hour and ended by call_end / call_transfer (at any later time). */
+  ended: number;
+  transferred: number;
+}
+
+export interface StatsIntentsHourlyTable {
+  project_id: number;
+  project_env: 'draft' | 'dev' | 'prod';
+  hour_utc: Date;
+  intent: string;
+  count: number;
+}
+
+export interface StatsCallersHourlyTable {
+  project_id: number;
+  project_env: 'draft' | 'dev' | 'prod';
+  hour_utc: Date;
+  user_id: number;
+}
+
+export interface StatsIntentsDailyTable {
+  project_id: number;
+  project_env: 'draft' | 'dev' | 'prod';
+  /** A UTC day (YYYY-MM-DD). */
+  day_utc: ColumnType<string, string, string>;
+  intent: string;
+  count: number;
+}
+
+export interface StatsUnclassifiedDailyTable {
+  project_id: number;
+  project_env: 'draft' | 'dev' | 'prod';
+  day_utc: ColumnType<string, string, string>;
+  phrase: string;
+  count: number;
+}
+
+export interface StatsUnclassifiedHourlyTable {
+  project_id: number;
+  project_env: 'draft' | 'dev' | 'prod';
+  hour_utc: Date;
+  phrase: string;
+  count: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -389,4 +458,10 @@ export interface Database {
   chat_attachments: ChatAttachmentsTable;
   tests: TestsTable;
   deployments: DeploymentsTable;
+  stats_hourly: StatsHourlyTable;
+  stats_intents_hourly: StatsIntentsHourlyTable;
+  stats_unclassified_hourly: StatsUnclassifiedHourlyTable;
+  stats_intents_daily: StatsIntentsDailyTable;
+  stats_unclassified_daily: StatsUnclassifiedDailyTable;
+  stats_callers_hourly: StatsCallersHourlyTable;
 }

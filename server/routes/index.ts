@@ -34,6 +34,7 @@ import testRoutes from './tests.ts';
 import testRunRoutes from './test-runs.ts';
 import deploymentRoutes from './deployments.ts';
 import chatbotTestRoutes from './chatbot-test.ts';
+import statsRoutes from './stats.ts';
 
 /** Every /v1 route plugin, one per resource. A new resource adds one line here. */
 export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices) => Promise<void>> = [
@@ -71,4 +72,5 @@ export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices
   testRunRoutes,
   deploymentRoutes,
   chatbotTestRoutes,
+  statsRoutes,
 ];

@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { createProject } from '../services/projects.ts';
 import type { Db } from '../db/database.ts';
 import { ADMINISTRATOR_ROLE_ID } from './default-roles.ts';
+import { seedDemoHistory } from './demo-history.ts';
 import { syncPermissionCatalogue } from './sync-permissions.ts';
 
 export const SEED_ADMIN_EMAIL = 'admin@example.com';
@@ -20,7 +21,7 @@ export interface SeedResult {
  */
 export async function seedDatabase(
   db: Db,
-  options: { adminPassword: string | null; demo?: boolean },
+  options: { adminPassword: string | null; demo?: boolean; demoHistory?: boolean },
 ): Promise<SeedResult> {
   await syncPermissionCatalogue(db);
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
@@ -42,12 +43,14 @@ export async function seedDatabase(
     .executeTakeFirstOrThrow();
   // Without the demo the administrator's first login is the console's first run (a project is made and trained).
   if (options.demo === false) return { generatedPassword: options.adminPassword ? null : password, created: true };
-  await createProject(db, {
+  const projectId = await createProject(db, {
     name: DEMO_PROJECT_NAME,
     language: 'en',
     companyId: company.id,
     ownerId: admin.id,
     demo: true,
   });
+  // The server's first start (not the tests' template): weeks of generated conversations for the dashboard.
+  if (options.demoHistory) await seedDemoHistory(db, projectId, admin.id);
   return { generatedPassword: options.adminPassword ? null : password, created: true };
 }

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { ConversationState } from '../chat/conversation-state.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
+import { addEntries, addStart, emptyRollup, isEmptyRollup, withRollup } from './stats-rollup.ts';
 
 /** A new conversation token: what the client holds to talk in its conversation (the id alone is guessable). */
 export const newConversationToken = (): string => randomBytes(24).toString('base64url');
@@ -33,7 +34,7 @@ export async function createConversation(
   c: { projectId: number; env: ConversationEnv; deploymentId: number | null; userId: number | null; token: string },
 ): Promise<StoredConversation> {
   const state: ConversationState = { variables: {}, scopeId: null, projects: [c.projectId], timers: {}, ended: false };
-  const { id } = await db
+  const insert = db
     .insertInto('conversations')
     .values({
       project_id: c.projectId,
@@ -44,8 +45,12 @@ export async function createConversation(
       projects: JSON.stringify(state.projects),
       last_activity_at: new Date(),
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    .returning(['id', 'project_id', 'project_env', 'user_id', 'started_at']);
+  // The dashboard counts the conversation in the hour it started: the database's now(), like started_at.
+  const rollup = emptyRollup();
+  addStart(rollup, null);
+  const { rows } = await withRollup<{ id: number }>(insert, rollup, sql`id`).execute(db);
+  const id = rows[0].id;
   return { id: Number(id), projectId: c.projectId, env: c.env, tracker: [], lastTs: 0, state, version: 0, busy: false };
 }
 
@@ -113,7 +118,7 @@ export async function appendToConversation(
   const botTexts = c.entries.filter((e) => e.type === 'utter' && e.args.who !== 'user').map((e) => e.value ?? '');
   const lastTs = c.entries.at(-1)?.timestamp;
   const searchable = [...userTexts, ...botTexts].join('\n').slice(0, 4000);
-  const row = await db
+  const update = db
     .updateTable('conversations')
     .set((eb) => ({
       tracker: sql`tracker || ${JSON.stringify(c.entries)}::jsonb`,
@@ -134,9 +139,18 @@ export async function appendToConversation(
       version: sql`version + 1`,
     }))
     .where('id', '=', c.id)
-    .where('version', '=', c.version)
-    .returning('version')
-    .executeTakeFirst();
+    .where('version', '=', c.version);
+  const rollup = emptyRollup();
+  addEntries(rollup, c.entries, null);
+  const row = isEmptyRollup(rollup)
+    ? await update.returning('version').executeTakeFirst()
+    : (
+        await withRollup<{ version: number }>(
+          update.returning(['version', 'project_id', 'project_env', 'user_id', 'started_at']),
+          rollup,
+          sql`version`,
+        ).execute(db)
+      ).rows[0];
   if (!row) throw conversationBusy();
   return row.version;
 }

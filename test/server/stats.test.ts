@@ -1,0 +1,271 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Reaction } from '../../src/api/contract/reactions.ts';
+import type { Stats } from '../../src/api/contract/stats.ts';
+import { addEntries, addStart, emptyRollup, writeRollup } from '../../server/services/stats-rollup.ts';
+import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let admin: Caller;
+beforeEach(async () => {
+  t = await createTestApp();
+  admin = await t.admin();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function stats(query: Record<string, string>, as: Caller = admin) {
+  return t.call('GET', '/v1/stats', { as, query });
+}
+
+/** A console conversation (the draft, as the test window) or a widget one (the chatbot token, testing). */
+async function chat(channel: 'console' | 'widget', messages: string[]) {
+  const token = `stats-conversation-token-${Math.random().toString(36).slice(2)}`;
+  const { chatbot_token } = await t.db
+    .selectFrom('project_settings')
+    .select('chatbot_token')
+    .where('project_id', '=', 1)
+    .executeTakeFirstOrThrow();
+  const send = (url: string, payload: object, query: Record<string, string>) =>
+    channel === 'console'
+      ? t.call('POST', url, { as: admin, body: payload, query })
+      : t.app.inject({
+          method: 'POST',
+          url,
+          query: { ...query, project_env: 'dev' },
+          headers: { 'x-chatbot-token': chatbot_token ?? '' },
+          payload,
+        });
+  const started = await send('/v1/chat/init', {}, { conversation_token: token });
+  expect(started.statusCode, started.body).toBe(200);
+  const id = started.json().conversation_id as number;
+  for (const msg of messages) {
+    const res = await send('/v1/chat', { msg }, { id: String(id), conversation_token: token });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return id;
+}
+
+/** The demo's "human agent" reaction hands over (call_transfer; to itself, the only project), deployed to testing. */
+async function transferOnHumanAgent() {
+  const list = await t.call('GET', '/v1/reactions', { as: admin });
+  const changed = (list.json() as Reaction[]).map((r) =>
+    r.name === 'human_agent' ? { ...r, actions: [{ name: 'call_transfer', args: { project_id: 1 }, who: 'bot' }] } : r,
+  );
+  const saved = await t.call('PUT', '/v1/reactions', {
+    as: admin,
+    body: changed,
+    query: { atime: list.headers['x-atime'] as string },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const deployed = await t.call('GET', '/v1/run/deploy', { as: admin, query: { project_env: 'dev' } });
+  expect(deployed.statusCode, deployed.body).toBe(200);
+  return deployed.json().id as number;
+}
+
+describe('GET /v1/stats', () => {
+  it('counts real chats of the console and the widget: totals, series, histogram, tops, channels, deployments', async () => {
+    const deploymentId = await transferOnHumanAgent();
+    // Ended by call_end: order, a date (an answer, not classified), confirm.
+    await chat('console', ['I want to order a pizza', '2031-05-04', 'yes']);
+    // The same gibberish twice: two fallbacks, one phrase; left open.
+    const open = await chat('console', ['blorp quux zzzx', 'Blorp  quux zzzx']);
+    // Handed over by call_transfer.
+    await chat('widget', ['I want to talk to a human']);
+    // Production is counted apart.
+    const empty = (await stats({ project_env: 'prod', from: today(), to: today() })).json() as Stats;
+    expect(empty.totals.conversations).toBe(0);
+
+    const res = await stats({ project_env: 'dev', from: today(), to: today() });
+    expect(res.statusCode, res.body).toBe(200);
+    const s = res.json() as Stats;
+    expect(s.bucket).toBe('hour');
+    expect(s.series).toHaveLength(24);
+    expect(s.totals).toMatchObject({
+      conversations: 3,
+      user_messages: 6,
+      avg_messages: 2,
+      unique_callers: 1,
+      fallback_share: 2 / 6,
+      ended: 1,
+      transferred: 1,
+      // The open conversation had a message a moment ago.
+      abandoned: 0,
+      containment: 2 / 3,
+    });
+    expect(s.totals.avg_confidence).toBeGreaterThan(0);
+    expect(s.totals.avg_confidence).toBeLessThan(1);
+    // Every classified message (the date was an answer to the date picker) is in the histogram.
+    expect(s.confidence_histogram.reduce((a, b) => a + b, 0)).toBe(5);
+    // All in this hour (or the one before, should the chats have crossed the hour).
+    const sum = (key: 'conversations' | 'user_messages' | 'fallbacks') => s.series.reduce((a, p) => a + p[key], 0);
+    expect([sum('conversations'), sum('user_messages'), sum('fallbacks')]).toEqual([3, 6, 2]);
+    const recent = Date.now() - 2 * 3_600_000;
+    expect(s.series.filter((p) => p.conversations > 0).every((p) => Date.parse(p.t) > recent)).toBe(true);
+    expect(s.top_intents).toEqual(
+      expect.arrayContaining([
+        { intent: 'order', count: 1 },
+        { intent: 'confirm', count: 1 },
+        { intent: 'human agent', count: 1 },
+      ]),
+    );
+    expect(s.top_intents).toHaveLength(3);
+    expect(s.top_unclassified).toEqual([{ text: 'blorp quux zzzx', count: 2 }]);
+    expect(s.channels).toEqual([
+      { channel: 'console', conversations: 2 },
+      { channel: 'widget', conversations: 1 },
+    ]);
+    expect(s.deployments.map((d) => d.id)).toEqual([deploymentId]);
+    expect(s.previous.conversations).toBe(0);
+
+    // Silent for over half an hour and not ended: abandoned.
+    await t.db
+      .updateTable('conversations')
+      .set({ last_activity_at: new Date(Date.now() - 31 * 60_000) })
+      .where('id', '=', open)
+      .execute();
+    const later = (await stats({ project_env: 'dev', from: today(), to: today() })).json() as Stats;
+    expect(later.totals.abandoned).toBe(1);
+  });
+
+  it('buckets per day and per hour in the asked time zone, and gives the previous period', async () => {
+    // Hours in UTC: 22:00 on 10 March is 23:00 in Prague (UTC+1), 23:00 is already 11 March there.
+    const history = emptyRollup();
+    for (const at of ['2026-03-10T22:10:00Z', '2026-03-10T23:10:00Z', '2026-03-10T23:20:00Z', '2026-03-12T12:00:00Z']) {
+      addStart(history, Date.parse(at));
+      addEntries(
+        history,
+        [
+          {
+            type: 'utter',
+            value: 'hi',
+            args: { who: 'user', intent: 'greeting', confidence: 0.95 },
+            timestamp: Date.parse(at) * 1000,
+          },
+        ],
+        null,
+      );
+    }
+    // Three days before 10 March: the previous period of 10-12 March.
+    addStart(history, Date.parse('2026-03-08T09:00:00Z'));
+    await writeRollup(t.db, { projectId: 1, env: 'prod', userId: null }, history);
+
+    const days = async (tz: string) => {
+      const res = await stats({ project_env: 'prod', from: '2026-03-10', to: '2026-03-12', tz });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Stats;
+    };
+    const prague = await days('Europe/Prague');
+    expect(prague.bucket).toBe('day');
+    expect(prague.series).toEqual([
+      { t: '2026-03-09T23:00:00.000Z', conversations: 1, user_messages: 1, fallbacks: 0 },
+      { t: '2026-03-10T23:00:00.000Z', conversations: 2, user_messages: 2, fallbacks: 0 },
+      { t: '2026-03-11T23:00:00.000Z', conversations: 1, user_messages: 1, fallbacks: 0 },
+    ]);
+    expect(prague.totals.conversations).toBe(4);
+    expect(prague.previous.conversations).toBe(1);
+    expect(prague.confidence_histogram[9]).toBe(4);
+    expect(prague.top_intents).toEqual([{ intent: 'greeting', count: 4 }]);
+    const utc = await days('UTC');
+    expect(utc.series.map((p) => p.conversations)).toEqual([3, 0, 1]);
+    expect(utc.series[0].t).toBe('2026-03-10T00:00:00.000Z');
+
+    // One day in Prague, per hour: 24 hours from 23:00 UTC the day before.
+    const hours = (
+      await stats({ project_env: 'prod', from: '2026-03-11', to: '2026-03-11', tz: 'Europe/Prague' })
+    ).json() as Stats;
+    expect(hours.bucket).toBe('hour');
+    expect(hours.series).toHaveLength(24);
+    expect(hours.series[0]).toEqual({
+      t: '2026-03-10T23:00:00.000Z',
+      conversations: 2,
+      user_messages: 2,
+      fallbacks: 0,
+    });
+    expect(hours.previous.conversations).toBe(1);
+  });
+
+  it('ranks the top ten phrases of a long tail exactly', async () => {
+    const history = emptyRollup();
+    const say = (text: string, at: string, times: number) => {
+      for (let i = 0; i < times; i++) {
+        addEntries(
+          history,
+          [
+            {
+              type: 'utter',
+              value: text,
+              args: { who: 'user', intent: null, confidence: 0.1 },
+              timestamp: Date.parse(at) * 1000,
+            },
+          ],
+          null,
+        );
+      }
+    };
+    // Twelve frequent phrases (candidates) and a tail typed once each, on 10 March (UTC).
+    for (let p = 0; p < 12; p++) say(`frequent ${String(p).padStart(2, '0')}`, '2026-03-10T10:00:00Z', 20 + 2 * p);
+    // Below the candidate bar in every hour, but 25 in the day: it beats frequent 00..02.
+    say('spread out', '2026-03-10T08:00:00Z', 8);
+    say('spread out', '2026-03-10T09:00:00Z', 8);
+    say('spread out', '2026-03-10T11:00:00Z', 9);
+    for (let p = 0; p < 50; p++) say(`typed once ${p}`, '2026-03-10T12:00:00Z', 1);
+    // The hour after the day (UTC): outside the period.
+    say('frequent 00', '2026-03-11T00:00:00Z', 100);
+    await writeRollup(t.db, { projectId: 1, env: 'prod', userId: null }, history);
+    const top = async (query: Record<string, string>) =>
+      ((await stats({ project_env: 'prod', ...query })).json() as Stats).top_unclassified;
+    const expected = [
+      ...Array.from({ length: 9 }, (_, i) => ({ text: `frequent ${String(11 - i).padStart(2, '0')}`, count: 42 - 2 * i })),
+      { text: 'spread out', count: 25 },
+    ];
+    expect(await top({ from: '2026-03-10', to: '2026-03-10' })).toEqual(expected);
+    // Over three days in Prague the day is inside and the hour after it too.
+    const prague = await top({ from: '2026-03-09', to: '2026-03-11', tz: 'Europe/Prague' });
+    expect(prague[0]).toEqual({ text: 'frequent 00', count: 120 });
+    expect(prague).toHaveLength(10);
+  });
+
+  it('needs GET /stats in the environment asked, and refuses bad periods', async () => {
+    const permissionId = async (env: 'dev' | 'prod') =>
+      (
+        await t.db
+          .selectFrom('permissions')
+          .select('id')
+          .where('method', '=', 'GET')
+          .where('path', '=', '/stats')
+          .where('project_env', '=', env)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const role = async (name: string, permissions: number[]) => {
+      const { id } = await t.db.insertInto('roles').values({ name }).returning('id').executeTakeFirstOrThrow();
+      for (const permission_id of permissions)
+        await t.db.insertInto('role_permissions').values({ role_id: id, permission_id }).execute();
+      return id;
+    };
+    const devOnly = await t.createUser({ roleId: await role('Testing statistics', [await permissionId('dev')]) });
+    const none = await t.createUser({ roleId: await role('No statistics', []) });
+    const period = { from: today(), to: today() };
+    expect((await stats({ ...period, project_env: 'dev' }, devOnly)).statusCode).toBe(200);
+    expect((await stats({ ...period, project_env: 'prod' }, devOnly)).statusCode).toBe(402);
+    expect((await stats({ ...period, project_env: 'dev' }, none)).statusCode).toBe(402);
+    expect((await stats({ ...period, project_env: 'prod' }, none)).statusCode).toBe(402);
+    const viewer = await t.createUser({ roleId: 3 });
+    expect((await stats({ ...period, project_env: 'prod' }, viewer)).statusCode).toBe(200);
+
+    const bad = async (query: Record<string, string>) => {
+      const res = await stats({ project_env: 'dev', ...query });
+      expect(res.statusCode, res.body).toBe(400);
+      return res.json().message as string;
+    };
+    expect(await bad({ from: '2026-03-10', to: '2026-03-09' })).toBe('The period ends before it starts.');
+    expect(await bad({ from: '2025-01-01', to: '2026-01-02' })).toBe('A period is at most 366 days.');
+    expect(await bad({ from: '2026-02-30', to: '2026-03-01' })).toBe('2026-02-30 is not a day.');
+    expect(await bad({ from: '2026-03-01', to: '2026-03-02', tz: 'Mars/Olympus' })).toBe(
+      'Unknown time zone Mars/Olympus.',
+    );
+    expect((await stats({ project_env: 'dev', from: '2025-01-01', to: '2026-01-01' })).statusCode).toBe(200);
+  });
+});
