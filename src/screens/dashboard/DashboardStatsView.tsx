@@ -21,12 +21,15 @@ const PERIODS: Array<{ value: PeriodKind; label: string }> = [
   { value: 'custom', label: 'Custom' },
 ];
 
+/** One placeholder per headline figure. */
+const SKELETON_FIGURES = ['conversations', 'messages', 'average', 'fallbacks', 'confidence', 'containment'];
+
 function StatsSkeleton() {
   return (
     <Stack gap="md" aria-label="Loading statistics">
       <SimpleGrid cols={{ base: 2, sm: 3, xl: 6 }} spacing="md">
-        {PERIODS.concat(PERIODS.slice(0, 2)).map((p, i) => (
-          <Skeleton key={`${p.value}${i}`} h={84} radius="md" />
+        {SKELETON_FIGURES.map((key) => (
+          <Skeleton key={key} h={84} radius="md" />
         ))}
       </SimpleGrid>
       <Skeleton h={300} radius="md" />
