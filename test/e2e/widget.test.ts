@@ -57,4 +57,49 @@ describe('chat widget (e2e)', () => {
     await frame.getByRole('button', { name: 'Close chat' }).click();
     await expect(page.locator('iframe[title="Chat"]').count()).resolves.toBe(0);
   }, 120_000);
+
+  it("the dashboard's figures and charts of the testing environment count a widget conversation", async () => {
+    const console = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    await console.goto(`${server.url}/#/login`);
+    await console.getByLabel('Email', { exact: true }).fill('admin@example.com');
+    await console.getByLabel('Password', { exact: true }).fill('Widget-e2e: brisk copper kites sing 9');
+    await console.getByRole('button', { name: 'Log in' }).click();
+    await console.waitForURL(/#\/app\//);
+    await console.goto(`${server.url}/#/app/dashboard`);
+    // Mantine's segmented controls hide their radios: the label is what a person clicks.
+    const segment = (name: string) => console.locator('label', { hasText: new RegExp(`^${name}$`) }).click();
+    const figure = (key: string) => console.getByTestId(`figure-${key}-value`);
+    const read = async (key: string) => Number((await figure(key).innerText()).replace(/[^0-9]/g, ''));
+    // The administrator may see both environments: production first, Testing by the switch.
+    await segment('Testing');
+    await segment('Today');
+    await console
+      .getByTestId('stats-period')
+      .getByText(/Testing/)
+      .waitFor();
+    await console.getByLabel('Updating statistics').waitFor({ state: 'detached' });
+    const before = (await figure('conversations').count()) ? await read('conversations') : 0;
+    const messagesBefore = (await figure('user_messages').count()) ? await read('user_messages') : 0;
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    await page.goto(site.url);
+    const frame = await openWidget(page);
+    await frame.getByText('Welcome to the Demo pizzeria! How can I help you?').waitFor({ timeout: 30_000 });
+    await sayToWidget(frame, 'when are you open');
+    await frame.getByText('We are open every day from 11:00 to 22:00.').waitFor({ timeout: 30_000 });
+    await page.close();
+
+    // Asking again (another period and back) shows the new conversation and message.
+    await segment('7 days');
+    await console.getByLabel('Updating statistics').waitFor({ state: 'detached' });
+    await segment('Today');
+    await expect.poll(() => read('conversations'), { timeout: 20_000 }).toBe(before + 1);
+    expect(await read('user_messages')).toBeGreaterThanOrEqual(messagesBefore + 1);
+    await console.getByTestId('chart-activity').waitFor();
+    await screenshot(console, 'dashboard-after-widget-chat');
+    await segment('30 days');
+    await console.getByLabel('Updating statistics').waitFor({ state: 'detached' });
+    await screenshot(console, 'dashboard-30-days');
+    await console.close();
+  }, 180_000);
 });
