@@ -218,7 +218,10 @@ describe('GET /v1/stats', () => {
     const top = async (query: Record<string, string>) =>
       ((await stats({ project_env: 'prod', ...query })).json() as Stats).top_unclassified;
     const expected = [
-      ...Array.from({ length: 9 }, (_, i) => ({ text: `frequent ${String(11 - i).padStart(2, '0')}`, count: 42 - 2 * i })),
+      ...Array.from({ length: 9 }, (_, i) => ({
+        text: `frequent ${String(11 - i).padStart(2, '0')}`,
+        count: 42 - 2 * i,
+      })),
       { text: 'spread out', count: 25 },
     ];
     expect(await top({ from: '2026-03-10', to: '2026-03-10' })).toEqual(expected);
