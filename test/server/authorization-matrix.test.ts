@@ -14,7 +14,8 @@ type Env = 'dev' | 'prod';
  */
 type Expected = 'pass' | 'open' | 401 | 402 | 403;
 
-const t = await createTestApp();
+// Queued jobs are not run: only who may call what is under test (a permitted clone would queue a training).
+const t = await createTestApp({ config: { jobsInProcess: false } });
 afterAll(() => t.close());
 const routes = t.app.routeInventory.filter((r) => r.url.startsWith('/v1/'));
 

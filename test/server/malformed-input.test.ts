@@ -193,8 +193,13 @@ function problemsOf(res: LightMyRequestResponse): string | null {
 let t: TestApp;
 let admin: Caller;
 let adminHash: string;
+/**
+ * Queued jobs are not run here: the generated calls that pass validation queue trainings (200 project clones each
+ * queue one), which would only burn the CPU this file and the one beside it share. What answers is under test.
+ */
+const withoutJobs = { config: { jobsInProcess: false } };
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(withoutJobs);
   admin = await t.admin();
   adminHash = await hashPassword(TEST_ADMIN_PASSWORD);
 });
@@ -209,7 +214,7 @@ async function ensureAdmin(): Promise<void> {
   const row = await t.db.selectFrom('users').select('id').where('email', '=', SEED_ADMIN_EMAIL).executeTakeFirst();
   if (!row) {
     await t.close();
-    t = await createTestApp();
+    t = await createTestApp(withoutJobs);
   } else {
     await t.db
       .updateTable('users')
