@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Kbd, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Card, Group, Kbd, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useLocation } from 'wouter';
 import type { ProjectEnv } from '../../api/contract/common.ts';
@@ -33,22 +33,19 @@ export default function DashboardScreen({ route }: { route: RouteEntry }) {
         icon={route.icon}
         title={project?.name ?? 'Dashboard'}
         description={
-          <Group gap={6} component="span">
-            <span>
-              Project <span data-testid="dashboard-project-id">{projectId ?? '–'}</span>
-            </span>
-            <span>·</span>
-            <span>{user?.name}</span>
+          // Inline only: the header puts its description in a paragraph.
+          <>
+            Project <span data-testid="dashboard-project-id">{projectId ?? '–'}</span> · {user?.name} ·{' '}
             {role ? (
-              <Badge variant="light" size="sm" data-testid="dashboard-role">
+              <Text span fw={600} c="indigo" data-testid="dashboard-role">
                 {role}
-              </Badge>
+              </Text>
+            ) : user?.permissions.system_grants.length ? (
+              'Platform administrator'
             ) : (
-              <span>
-                {user?.permissions.system_grants.length ? 'Platform administrator' : 'No role in this project'}
-              </span>
+              'No role in this project'
             )}
-          </Group>
+          </>
         }
       />
       <NextStepCard user={user} projectId={projectId} />
