@@ -48,15 +48,18 @@ export interface DeletedSince {
   user_name: string | null;
 }
 
+/** The name of revision `r`'s item as its last revision up to then gave it (a deletion has no data of its own). */
+const itemNameAtRevision = sql<string | null>`(SELECT coalesce(p.data->>'name', p.data->>'intent', p.data->>'link')
+         FROM revisions p
+        WHERE p.project_id = r.project_id AND p.resource = r.resource AND p.item_id = r.item_id
+          AND NOT p.deleted AND p.time <= r.time
+        ORDER BY p.time DESC, p.id DESC LIMIT 1)`;
+
 /** Items of the project deleted after `mtime`, newest first, named by their last revision before deletion. */
 export async function deletedSince(db: Db, projectId: number, mtime: number, limit = 5000): Promise<DeletedSince[]> {
   const { rows } = await sql<DeletedSince>`
     SELECT r.resource, r.item_id, r.time, r.user_id, u.name AS user_name,
-      (SELECT coalesce(p.data->>'name', p.data->>'intent', p.data->>'link')
-         FROM revisions p
-        WHERE p.project_id = r.project_id AND p.resource = r.resource AND p.item_id = r.item_id
-          AND NOT p.deleted AND p.time <= r.time
-        ORDER BY p.time DESC, p.id DESC LIMIT 1) AS name
+      ${itemNameAtRevision} AS name
     FROM revisions r
     LEFT JOIN users u ON u.id = r.user_id
     WHERE r.project_id = ${projectId} AND r.deleted AND r.time > ${mtime}
@@ -89,11 +92,7 @@ export async function changesBetween(
 ): Promise<ChangedSince[]> {
   const { rows } = await sql<ChangedSince>`
     SELECT r.resource, r.item_id, r.time, r.deleted, r.user_id, u.name AS user_name,
-      (SELECT coalesce(p.data->>'name', p.data->>'intent', p.data->>'link')
-         FROM revisions p
-        WHERE p.project_id = r.project_id AND p.resource = r.resource AND p.item_id = r.item_id
-          AND NOT p.deleted AND p.time <= r.time
-        ORDER BY p.time DESC, p.id DESC LIMIT 1) AS name
+      ${itemNameAtRevision} AS name
     FROM revisions r
     LEFT JOIN users u ON u.id = r.user_id
     WHERE r.project_id IN (${sql.join(projectIds)}) AND r.resource = ${resource}
