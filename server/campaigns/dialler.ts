@@ -1,0 +1,64 @@
+/**
+ * The dialler interface (issue 17 §3): how the campaign engine places and controls one outbound call, whatever carries
+ * it (SIP through baresip, a hosted voice gateway's REST API, or a fake in tests). One instance per process, created in
+ * the application scope. Events for a call arrive through `onEvent`, in order, possibly on another instance for REST
+ * providers (their status webhooks), so the engine applies them idempotently.
+ */
+
+export interface SipAccount {
+  /** SIP server (registrar/proxy) host[:port] of the campaign's environment, from the project settings. */
+  server: string;
+  /** The number (user part) calls are placed from. */
+  number: string;
+  password: string;
+}
+
+export interface OriginateRequest {
+  /** Our call row's id: every event for the call carries it. */
+  callId: number;
+  campaignId: number;
+  /** E.164 number (+420...) or SIP URI (sip:user@host[:port]). */
+  destination: string;
+  /** Ring time in seconds: unanswered after this, the call ends with `no-answer`. */
+  timeoutSeconds: number;
+  account: SipAccount;
+}
+
+/** Why a call ended, as the campaign engine counts it. busy / no-answer / failed are retried. */
+export type CallEndReason = 'completed' | 'busy' | 'no-answer' | 'failed';
+
+export type CallEvent =
+  | { type: 'ringing'; callId: number }
+  | { type: 'answered'; callId: number; at: Date }
+  /** A DTMF digit pressed by the callee: the runtime gets it as a user message. */
+  | { type: 'dtmf'; callId: number; digit: string }
+  | {
+      type: 'ended';
+      callId: number;
+      reason: CallEndReason;
+      /** SIP status (486, 503, 408, ...) or the provider's code, when known. */
+      code: string | null;
+      at: Date;
+    };
+
+export interface CallStatus {
+  state: 'dialling' | 'ringing' | 'answered' | 'ended' | 'unknown';
+  reason?: CallEndReason;
+  code?: string | null;
+}
+
+export interface Dialler {
+  readonly name: string;
+  /** Places the call; resolves once the provider accepted it (not when answered). Returns the provider's call id. */
+  originate(request: OriginateRequest): Promise<{ providerCallId: string }>;
+  /** Plays audio into an answered call: RIFF/WAVE as the speech engine makes it (the adapter converts to 8 kHz µ-law). */
+  play(providerCallId: string, wav: Buffer): Promise<void>;
+  hangup(providerCallId: string): Promise<void>;
+  /** Transfers an answered call where the adapter can; false when it cannot. */
+  transfer(providerCallId: string, destination: string): Promise<boolean>;
+  /** Asks the provider what became of a call (reconciliation of calls stuck in "dialling"). */
+  status(providerCallId: string): Promise<CallStatus>;
+  /** Subscribes to call events; returns the unsubscribe function. */
+  onEvent(listener: (event: CallEvent) => void): () => void;
+  close(): Promise<void>;
+}
