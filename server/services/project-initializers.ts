@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { initializeDemoDialogue } from '../seed/demo-dialogue.ts';
-import { initializeDemoLanguageModel } from '../seed/demo-language-model.ts';
+import { DEMO_CONFIDENCE_THRESHOLD, initializeDemoLanguageModel } from '../seed/demo-language-model.ts';
 import { initializeDemoTest } from '../seed/demo-test.ts';
 import { initializeProjectSettings } from './settings.ts';
 
@@ -11,7 +11,8 @@ import { initializeProjectSettings } from './settings.ts';
 export type ProjectInitializer = (trx: Db, projectId: number, options: { demo: boolean }) => Promise<void>;
 
 export const projectInitializers: ProjectInitializer[] = [
-  (trx, projectId) => initializeProjectSettings(trx, projectId),
+  (trx, projectId, { demo }) =>
+    initializeProjectSettings(trx, projectId, demo ? { confidence_threshold: DEMO_CONFIDENCE_THRESHOLD } : {}),
   initializeDemoLanguageModel,
   initializeDemoDialogue,
   initializeDemoTest,

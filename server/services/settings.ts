@@ -99,9 +99,17 @@ async function projectBasics(db: Db, projectId: number): Promise<{ name: string;
 }
 
 /** Project initializer: default settings, a fresh token and the first revision (so history starts here). */
-export async function initializeProjectSettings(trx: Db, projectId: number): Promise<void> {
+export async function initializeProjectSettings(
+  trx: Db,
+  projectId: number,
+  overrides: Partial<StoredSettings> = {},
+): Promise<void> {
   const { name, language } = await projectBasics(trx, projectId);
-  const row = { data: defaultSettings(name, language), secrets: {}, chatbot_token: newChatbotToken() };
+  const row = {
+    data: { ...defaultSettings(name, language), ...overrides },
+    secrets: {},
+    chatbot_token: newChatbotToken(),
+  };
   const inserted = await trx
     .insertInto('project_settings')
     .values({

@@ -85,7 +85,7 @@ describe('deploy diff', () => {
     const help = intents.json().find((i: { name: string }) => i.name === 'help');
     const added = await t.call('PUT', `/v1/intent/${help.id}/template`, {
       as: admin,
-      body: { template: 'what can you do for me' },
+      body: { template: 'what else can you do' },
       query: { atime: intents.headers['x-atime'] as string },
     });
     expect(added.statusCode, added.body).toBe(200);
@@ -98,14 +98,14 @@ describe('deploy diff', () => {
     expect(JSON.stringify(reaction.before)).not.toContain('Closed for holidays.');
     const intent = d.resources.find((r) => r.resource === 'intents')!.items[0]!;
     expect(intent).toMatchObject({ name: 'help', change: 'changed' });
-    expect((intent.after as { templates: string[] }).templates).toContain('what can you do for me');
+    expect((intent.after as { templates: string[] }).templates).toContain('what else can you do');
     expect(d.training?.stale).toBe(true);
 
     // Roll the reaction change out (the intent change needs training first), then look at rolling it back.
     const removed = await t.call('DELETE', `/v1/intent/${help.id}/template`, {
       as: admin,
       query: {
-        template: 'what can you do for me',
+        template: 'what else can you do',
         atime: (await t.call('GET', '/v1/intents', { as: admin })).headers['x-atime'] as string,
       },
     });

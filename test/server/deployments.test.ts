@@ -151,7 +151,7 @@ describe('deployments', () => {
     const help = intents.json().find((i: { name: string }) => i.name === 'help');
     const added = await t.call('PUT', `/v1/intent/${help.id}/template`, {
       as: admin,
-      body: { template: 'what can you do for me' },
+      body: { template: 'what else can you do' },
       query: { atime: intents.headers['x-atime'] as string },
     });
     expect(added.statusCode, added.body).toBe(200);

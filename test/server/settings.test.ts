@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LANGUAGES, VOICES } from '../../src/api/contract/platform.ts';
 import { SECRET_PLACEHOLDER } from '../../src/api/contract/settings.ts';
 import { supportedLanguages } from '../../server/nlu/languages/registry.ts';
+import { DEMO_CONFIDENCE_THRESHOLD } from '../../server/seed/demo-language-model.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -62,8 +63,8 @@ describe('settings', () => {
     ]) {
       expect(body, field).toHaveProperty(field);
     }
-    // Not set by hand: the model's own threshold, chosen from the project's cross-validation.
-    expect(body.confidence_threshold).toBeNull();
+    // The seeded demo sets its threshold by hand (a new project has none: the model's own, from its cross-validation).
+    expect(body.confidence_threshold).toBe(DEMO_CONFIDENCE_THRESHOLD);
     expect(body.id).toBe(1);
     expect(body.chatbot_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(Number(atime)).toBeGreaterThanOrEqual(0);
