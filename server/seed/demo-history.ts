@@ -118,8 +118,12 @@ export async function seedDemoHistory(db: Db, projectId: number, userId: number,
           const reaction = reply(intent ?? FALLBACK_INTENT);
           if (!reaction) continue;
           add('reaction', reaction.name);
-          const said = reaction.actions?.find((a) => a.name === 'utter');
-          if (said) add('utter', fillTemplate(String(said.args?.text), variables), { who: 'bot' });
+          const said = reaction.actions?.find((a) => a.name === 'utter' || a.name === 'integration_redirect');
+          if (said?.args?.text) add('utter', fillTemplate(String(said.args.text), variables), { who: 'bot' });
+          // The handover to the agent desk is logged as the runtime logs it (statistics count it as a transfer).
+          if (said?.name === 'integration_redirect') {
+            add('action', 'integration_redirect', { integration: String(said.args?.integration) });
+          }
         }
         if (flow.end) add('action', 'call_end');
         const key = `${env}\t${channel}`;

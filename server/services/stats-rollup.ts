@@ -71,13 +71,19 @@ export function addStart(r: Rollup, startedAt: number | null): void {
 }
 
 /**
+ * Actions that hand the conversation to a person: a call's transfer, and a chat's redirect to an integration such as
+ * an agent desk. Either ends the bot's containment of the conversation.
+ */
+const HANDOVER_ACTIONS = new Set(['call_transfer', 'integration_redirect']);
+
+/**
  * The user messages among the entries (counted in their own hour) and the end of the conversation (counted in
  * the hour it started: `startHour`, or null for "the stored conversation's"). A message the classifier scored
  * has `confidence`; its `intent` null means it fell below the threshold (the fallback, an unclassified phrase).
  */
 export function addEntries(r: Rollup, entries: readonly TrackerEntry[], startHour: string | null): void {
   for (const e of entries) {
-    if (e.type === 'action' && (e.value === 'call_end' || e.value === 'call_transfer')) {
+    if (e.type === 'action' && e.value !== null && (e.value === 'call_end' || HANDOVER_ACTIONS.has(e.value))) {
       const delta = hourDelta(r, startHour);
       if (e.value === 'call_end') delta.ended += 1;
       else delta.transferred += 1;

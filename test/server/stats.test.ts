@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Reaction } from '../../src/api/contract/reactions.ts';
 import type { Stats } from '../../src/api/contract/stats.ts';
+import { DEMO_HISTORY_DAYS, seedDemoHistory } from '../../server/seed/demo-history.ts';
 import { addEntries, addStart, emptyRollup, writeRollup } from '../../server/services/stats-rollup.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 
@@ -229,6 +230,21 @@ describe('GET /v1/stats', () => {
     const prague = await top({ from: '2026-03-09', to: '2026-03-11', tz: 'Europe/Prague' });
     expect(prague[0]).toEqual({ text: 'frequent 00', count: 120 });
     expect(prague).toHaveLength(10);
+  });
+
+  it('shows the seeded demo history as a live bot: handovers, ends, fallbacks, every day', async () => {
+    const adminId = (await t.db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    await seedDemoHistory(t.db, 1, adminId);
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    const s = (await stats({ project_env: 'prod', from: day(DEMO_HISTORY_DAYS), to: day(1) })).json() as Stats;
+    expect(s.totals.conversations).toBeGreaterThan(DEMO_HISTORY_DAYS * 20);
+    // The "human agent" flow hands over to the agent desk (integration_redirect): containment is below 1.
+    expect(s.totals.transferred).toBeGreaterThan(0);
+    expect(s.totals.containment).toBeGreaterThan(0.8);
+    expect(s.totals.containment).toBeLessThan(1);
+    expect(s.totals.ended).toBeGreaterThan(0);
+    expect(s.totals.fallback_share).toBeGreaterThan(0);
+    expect(s.series.filter((point) => point.conversations > 0)).toHaveLength(DEMO_HISTORY_DAYS);
   });
 
   it('needs GET /stats in the environment asked, and refuses bad periods', async () => {

@@ -42,7 +42,7 @@ export const statsTotals = z.object({
   avg_confidence: z.number().nullable(),
   /** Conversations ended by `call_end`. */
   ended: z.number().int(),
-  /** Conversations handed over by `call_transfer`. */
+  /** Conversations handed to a person: `call_transfer` (voice) or `integration_redirect` (chat, e.g. an agent desk). */
   transferred: z.number().int(),
   /** Neither ended nor transferred, and silent for ABANDONED_AFTER_MINUTES. */
   abandoned: z.number().int(),
