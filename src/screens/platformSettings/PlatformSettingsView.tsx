@@ -1,3 +1,4 @@
+import { OneOffPasswordAlert } from '../../ui/OneOffPasswordAlert.tsx';
 import {
   ActionIcon,
   Alert,
@@ -113,16 +114,11 @@ export function PlatformSettingsView({ actor }: { actor: ActorRefFrom<typeof pla
     <Stack>
       {header}
       {oneOffPassword && (
-        <Alert
-          color="yellow"
-          title="One-off password"
-          withCloseButton
-          closeButtonLabel="Dismiss the one-off password"
-          onClose={() => actor.send({ type: 'platform.dismissPassword' })}
-        >
-          Give this password to {oneOffPassword.email || 'the user'}; it is shown once and must be changed at the next
-          login: <Code>{oneOffPassword.password}</Code>
-        </Alert>
+        <OneOffPasswordAlert
+          email={oneOffPassword.email}
+          password={oneOffPassword.password}
+          onDismiss={() => actor.send({ type: 'platform.dismissPassword' })}
+        />
       )}
       <PolicyForm
         draft={draft}

@@ -1,9 +1,9 @@
+import { OneOffPasswordAlert } from '../../ui/OneOffPasswordAlert.tsx';
 import {
   ActionIcon,
   Alert,
   Badge,
   Button,
-  Code,
   Group,
   Loader,
   Modal,
@@ -149,16 +149,11 @@ export function UsersAdminView({ actor, permissions }: { actor: Actor; permissio
     <Stack>
       {header}
       {oneOffPassword && (
-        <Alert
-          color="yellow"
-          title="One-off password"
-          withCloseButton
-          closeButtonLabel="Dismiss the one-off password"
-          onClose={() => actor.send({ type: 'password.dismiss' })}
-        >
-          Give this password to {oneOffPassword.email}; it is shown once and must be changed at the next login:{' '}
-          <Code data-testid="one-off-password">{oneOffPassword.password}</Code>
-        </Alert>
+        <OneOffPasswordAlert
+          email={oneOffPassword.email}
+          password={oneOffPassword.password}
+          onDismiss={() => actor.send({ type: 'password.dismiss' })}
+        />
       )}
       {users.length === 0 ? (
         <GuidedEmpty
