@@ -1,4 +1,4 @@
-import MiniSearch, { type AsPlainObject, type SearchOptions } from 'minisearch';
+import MiniSearch, { type AsPlainObject } from 'minisearch';
 import { matchingSentences } from './answer.ts';
 import { coverageConfidence, inverseDocumentFrequency } from './confidence.ts';
 import { type KnowledgeAnalyzer, knowledgeAnalyzer } from './language.ts';
@@ -21,6 +21,9 @@ export { DEFAULT_KNOWLEDGE_THRESHOLD } from './types.ts';
 export const KNOWLEDGE_RANKING = {
   boost: { text: 1, questions: 1.5, title: 0.5 },
   bm25: { k: 1.2, b: 0.75, d: 0.5 },
+  /** Question terms at least this long also match longer index terms they begin (0: off). */
+  prefixMinLength: Number(process.env.KB_PREFIX ?? 0),
+  prefixWeight: Number(process.env.KB_PREFIXW ?? 0.375),
 };
 
 const FIELDS = ['text', 'questions', 'title'] as const;
@@ -39,6 +42,7 @@ interface PassageRecord {
   text: string;
 }
 
+/** What MiniSearch indexes for a passage: its terms, its entry's title terms and QA questions' terms, each joined by spaces. */
 interface IndexedPassage {
   id: number;
   text: string;
@@ -59,22 +63,43 @@ interface IndexContent {
 /** The serialized form (format 1): the content plus MiniSearch's own plain object. */
 type KnowledgeIndexData = IndexContent & SerializedKnowledgeIndex & { minisearch: AsPlainObject };
 
-function miniSearchOptions(analyzer: KnowledgeAnalyzer) {
+function miniSearchOptions() {
   return {
     idField: 'id',
     fields: [...FIELDS],
-    // Our analyzer does tokenising, stop words and stemming in one pass; MiniSearch indexes its terms as they are.
-    tokenize: (text: string) => analyzer.terms(text),
-    processTerm: (term: string) => term,
-    searchOptions: { ...KNOWLEDGE_RANKING, combineWith: 'OR' as const, prefix: false, fuzzy: false },
+    // Fields hold our analyzer's terms joined by spaces (analysed once, in buildKnowledgeIndex): MiniSearch only splits them.
+    tokenize: splitTerms,
+    processTerm: (term: string) => term || null,
+    searchOptions: {
+      boost: KNOWLEDGE_RANKING.boost,
+      bm25: KNOWLEDGE_RANKING.bm25,
+      combineWith: 'OR' as const,
+      prefix: (term: string) => KNOWLEDGE_RANKING.prefixMinLength > 0 && term.length >= KNOWLEDGE_RANKING.prefixMinLength,
+      weights: { prefix: KNOWLEDGE_RANKING.prefixWeight, fuzzy: 0 },
+      fuzzy: false,
+    },
   };
 }
 
-/** A question's terms are analysed once; MiniSearch then only splits them again. */
-const PREPARED_QUERY: SearchOptions = {
-  tokenize: (text: string) => text.split(' '),
-  processTerm: (term: string) => term,
-};
+const splitTerms = (text: string) => text.split(' ');
+
+
+/** Replaces `key` by a getter that computes the value on first read and keeps it (still enumerable, so JSON and equality see it). */
+function lazyProperty<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
+  let value: T[K] | undefined;
+  let done = false;
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      if (!done) {
+        value = compute();
+        done = true;
+      }
+      return value;
+    },
+  });
+}
 
 function distinct(terms: string[]): string[] {
   return [...new Set(terms)];
@@ -111,20 +136,23 @@ class MiniSearchKnowledgeIndex implements KnowledgeIndex {
     const hits: KnowledgeHit[] = [];
     const seenEntries = new Set<number>();
     // One hit per entry: its best passage (an entry's other passages would only crowd out other entries).
-    for (const result of this.search_.search(terms.join(' '), PREPARED_QUERY)) {
+    for (const result of this.search_.search(terms.join(' '))) {
       const passage = this.data.passages[result.id as number]!;
       if (seenEntries.has(passage.entry)) continue;
       seenEntries.add(passage.entry);
       const entry = this.data.entries[passage.entry]!;
-      hits.push({
+      const hit = {
         entryId: entry.id,
         link: entry.link,
         title: entry.title,
         passage: passage.text,
-        answer: matchingSentences(passage.text, terms, this.analyzer, this.idf),
+        answer: '',
         score: result.score,
-        confidence: coverageConfidence(terms, new Set(result.terms), this.idf),
-      });
+        confidence: coverageConfidence(terms, new Set(process.env.KB_QT ? result.queryTerms : result.terms), this.idf),
+      };
+      // Shortening re-reads the passage's sentences (most of a query's cost): done only for hits whose answer is read.
+      lazyProperty(hit, 'answer', () => matchingSentences(passage.text, terms, this.analyzer, this.idf));
+      hits.push(hit);
       if (hits.length >= limit) break;
     }
     return hits;
@@ -145,17 +173,20 @@ export function buildKnowledgeIndex(documents: KnowledgeDocument[], language: st
   const documentFrequency: Record<string, number> = Object.create(null);
   for (const document of documents) {
     const entry = entries.push({ id: document.id, link: document.link, title: document.title }) - 1;
-    const questions = document.questions.join('\n');
-    const sharedTerms = [...analyzer.terms(document.title), ...analyzer.terms(questions)];
+    const title = analyzer.terms(document.title);
+    const questions = analyzer.terms(document.questions.join('\n'));
+    const joinedTitle = title.join(' ');
+    const joinedQuestions = questions.join(' ');
     for (const text of splitPassages(document.text, analyzer.code)) {
       const id = passages.push({ entry, text }) - 1;
-      indexed.push({ id, text, questions, title: document.title });
-      for (const term of new Set([...analyzer.terms(text), ...sharedTerms])) {
+      const terms = analyzer.terms(text);
+      indexed.push({ id, text: terms.join(' '), questions: joinedQuestions, title: joinedTitle });
+      for (const term of new Set([...terms, ...title, ...questions])) {
         documentFrequency[term] = (documentFrequency[term] ?? 0) + 1;
       }
     }
   }
-  const search = new MiniSearch<IndexedPassage>(miniSearchOptions(analyzer));
+  const search = new MiniSearch<IndexedPassage>(miniSearchOptions());
   search.addAll(indexed);
   return new MiniSearchKnowledgeIndex(
     { format: 1, language: analyzer.code, entries, passages, documentFrequency },
@@ -171,6 +202,6 @@ export function loadKnowledgeIndex(serialized: SerializedKnowledgeIndex): Knowle
     throw new Error('The knowledge index is incomplete.');
   }
   const { minisearch, ...content } = data;
-  const search = MiniSearch.loadJS<IndexedPassage>(minisearch, miniSearchOptions(knowledgeAnalyzer(data.language)));
+  const search = MiniSearch.loadJS<IndexedPassage>(minisearch, miniSearchOptions());
   return new MiniSearchKnowledgeIndex(content, search);
 }

@@ -3,7 +3,7 @@ import type { LanguageDefinition } from '../nlu/languages/language-definition.ts
 import { getLanguage, supportedLanguages } from '../nlu/languages/registry.ts';
 import { snowballStemmer } from '../nlu/languages/stemmers.ts';
 import { stopwordSet } from '../nlu/languages/stopword-set.ts';
-import { normalizedWords } from '../nlu/normalize.ts';
+import { foldDiacritics, lowerCase, normalizedWords, tokenize } from '../nlu/normalize.ts';
 
 const require = createRequire(import.meta.url);
 const snowball = require('snowball-stemmers') as { algorithms(): string[] };
@@ -58,14 +58,22 @@ function baseCode(language: string): string {
  * parts (stopwords-iso through the NLU's stopwordSet, a Snowball stemmer through its snowballStemmer), and
  * English for a language neither knows.
  */
-function definitionFor(code: string): Pick<LanguageDefinition, 'code' | 'stopwords' | 'stem'> {
-  if (supportedLanguages().includes(code)) return getLanguage(code);
+function definitionFor(code: string): WordAnalysis {
+  if (supportedLanguages().includes(code)) return { ...getLanguage(code), foldsFirst: true };
   const algorithm = SNOWBALL_NAMES[code];
   if (algorithm && snowball.algorithms().includes(algorithm)) {
-    return { code, stopwords: stopwordSet(code), stem: snowballStemmer(algorithm) };
+    return { code, stopwords: stopwordSet(code), stem: snowballStemmer(algorithm), foldsFirst: false };
   }
-  return getLanguage(code);
+  return { ...getLanguage(code), foldsFirst: true };
 }
+
+type WordAnalysis = Pick<LanguageDefinition, 'code' | 'stopwords' | 'stem'> & {
+  /**
+   * The NLU's stemmers take diacritics-folded words; Snowball's want them as written (its Russian rules end
+   * in "й", its German ones know "ä"), so for those the stem is folded afterwards.
+   */
+  foldsFirst: boolean;
+};
 
 export function knowledgeAnalyzer(language: string): KnowledgeAnalyzer {
   const code = baseCode(language);
@@ -83,9 +91,16 @@ export function knowledgeAnalyzer(language: string): KnowledgeAnalyzer {
     term,
     terms(text: string): string[] {
       const out: string[] = [];
-      for (const word of normalizedWords(text, definition.code)) {
-        const stem = term(word);
-        if (stem !== undefined) out.push(stem);
+      if (definition.foldsFirst) {
+        for (const word of normalizedWords(text, definition.code)) {
+          const stem = term(word);
+          if (stem !== undefined) out.push(stem);
+        }
+        return out;
+      }
+      for (const token of tokenize(text, definition.code)) {
+        const stem = term(lowerCase(token.text, definition.code).replace(/[’‘`´]/g, "'"));
+        if (stem !== undefined) out.push(foldDiacritics(stem));
       }
       return out;
     },
