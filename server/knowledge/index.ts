@@ -3,6 +3,7 @@ import { matchingSentences } from './answer.ts';
 import { coverageConfidence, inverseDocumentFrequency } from './confidence.ts';
 import { type KnowledgeAnalyzer, knowledgeAnalyzer } from './language.ts';
 import { splitPassages } from './passages.ts';
+import { type SerializedVocabulary, Vocabulary } from './vocabulary.ts';
 import type {
   KnowledgeDocument,
   KnowledgeHit,
@@ -22,12 +23,20 @@ export const KNOWLEDGE_RANKING = {
   boost: { text: 1, questions: 1.5, title: 0.5 },
   bm25: { k: 1.2, b: 0.75, d: 0.5 },
   /** Question terms at least this long also match longer index terms they begin (0: off). */
-  prefixMinLength: Number(process.env.KB_PREFIX ?? 0),
+  prefixMinLength: Number(process.env.KB_PREFIX ?? 5),
+  /** A prefix match's weight, falling slowly with the letters it adds (as MiniSearch's own prefix search). */
   prefixWeight: Number(process.env.KB_PREFIXW ?? 0.375),
+  /** At most this many longer terms per question term. */
+  prefixExpansions: 50,
 };
 
 const FIELDS = ['text', 'questions', 'title'] as const;
 const DEFAULT_LIMIT = 5;
+/** A term on more passages than this (and than COMMON_TERM_SHARE of them) only scores the rare terms' candidates. */
+const COMMON_TERM_PASSAGES = 2_000;
+const COMMON_TERM_SHARE = 0.01;
+/** How many of the rare terms' best passages the common terms score. */
+const CANDIDATE_PASSAGES = 1_000;
 
 /** One entry as stored in the index. */
 interface EntryRecord {
@@ -57,11 +66,29 @@ interface IndexContent {
   entries: EntryRecord[];
   passages: PassageRecord[];
   /** How many passages (with their title and questions) contain each term. */
-  documentFrequency: Record<string, number>;
+  vocabulary: SerializedVocabulary;
 }
 
 /** The serialized form (format 1): the content plus MiniSearch's own plain object. */
 type KnowledgeIndexData = IndexContent & SerializedKnowledgeIndex & { minisearch: AsPlainObject };
+
+/** A term MiniSearch is asked for: a question term, or a longer index term it begins, with its weight. */
+interface QueryTerm {
+  term: string;
+  /** The question's term it stands for (itself, or the prefix it extends). */
+  source: string;
+  weight: number;
+}
+
+interface RankedPassage {
+  id: number;
+  /** BM25 summed over the matched terms, times the number of the question's terms matched (as MiniSearch does). */
+  score: number;
+  /** The question's terms the passage matched, exactly or by a longer term. */
+  sources: Set<string>;
+  /** The question's terms the passage contains as they are (what confidence counts). */
+  exact: string[];
+}
 
 function miniSearchOptions() {
   return {
@@ -74,15 +101,14 @@ function miniSearchOptions() {
       boost: KNOWLEDGE_RANKING.boost,
       bm25: KNOWLEDGE_RANKING.bm25,
       combineWith: 'OR' as const,
-      prefix: (term: string) => KNOWLEDGE_RANKING.prefixMinLength > 0 && term.length >= KNOWLEDGE_RANKING.prefixMinLength,
-      weights: { prefix: KNOWLEDGE_RANKING.prefixWeight, fuzzy: 0 },
+      // Prefix matches are expanded by us (Vocabulary.extensions), so that common expansions can be held back.
+      prefix: false,
       fuzzy: false,
     },
   };
 }
 
 const splitTerms = (text: string) => text.split(' ');
-
 
 /** Replaces `key` by a getter that computes the value on first read and keeps it (still enumerable, so JSON and equality see it). */
 function lazyProperty<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
@@ -108,13 +134,15 @@ function distinct(terms: string[]): string[] {
 class MiniSearchKnowledgeIndex implements KnowledgeIndex {
   readonly language: string;
   private readonly analyzer: KnowledgeAnalyzer;
-  private readonly data: IndexContent;
+  private readonly data: Omit<IndexContent, 'vocabulary'>;
+  private readonly vocabulary: Vocabulary;
   private readonly search_: MiniSearch<IndexedPassage>;
 
-  constructor(data: IndexContent, search: MiniSearch<IndexedPassage>) {
+  constructor(data: Omit<IndexContent, 'vocabulary'>, vocabulary: Vocabulary, search: MiniSearch<IndexedPassage>) {
     this.language = data.language;
     this.analyzer = knowledgeAnalyzer(data.language);
     this.data = data;
+    this.vocabulary = vocabulary;
     this.search_ = search;
   }
 
@@ -123,11 +151,78 @@ class MiniSearchKnowledgeIndex implements KnowledgeIndex {
   }
 
   private idf = (term: string): number =>
-    inverseDocumentFrequency(
-      // Own properties only: a JSON-loaded object inherits "constructor" and the like.
-      Object.hasOwn(this.data.documentFrequency, term) ? this.data.documentFrequency[term]! : 0,
-      this.data.passages.length,
-    );
+    inverseDocumentFrequency(this.vocabulary.frequency(term), this.data.passages.length);
+
+  /** The question's terms, and the longer index terms each begins (weighted down), each once. */
+  private queryTerms(terms: string[]): QueryTerm[] {
+    const { prefixMinLength, prefixWeight, prefixExpansions } = KNOWLEDGE_RANKING;
+    const query = new Map<string, QueryTerm>(terms.map((term) => [term, { term, source: term, weight: 1 }]));
+    if (prefixMinLength <= 0) return [...query.values()];
+    for (const source of terms) {
+      if (source.length < prefixMinLength) continue;
+      for (const term of this.vocabulary.extensions(source, prefixExpansions)) {
+        if (query.has(term)) continue;
+        const added = term.length - source.length;
+        query.set(term, { term, source, weight: (prefixWeight * term.length) / (term.length + 0.3 * added) });
+      }
+    }
+    return [...query.values()];
+  }
+
+  /**
+   * MiniSearch multiplies a passage's score by the number of query terms it matched; an expansion is a query
+   * term of its own here, so that factor is taken out and put back (in `rank`) counting the question's terms.
+   */
+  private searchTerms(query: QueryTerm[], onlyCandidates?: (id: number) => number): RankedPassage[] {
+    const byTerm = new Map(query.map((q) => [q.term, q]));
+    return this.search_
+      .search(query.map((q) => q.term).join(' '), {
+        boostTerm: (term) => byTerm.get(term)?.weight ?? 1,
+        boostDocument: onlyCandidates,
+      })
+      .map((result) => ({
+        id: result.id as number,
+        score: result.score / Math.max(1, result.queryTerms.length),
+        sources: new Set(result.queryTerms.map((term) => byTerm.get(term)?.source ?? term)),
+        exact: result.queryTerms.filter((term) => byTerm.get(term)?.source === term),
+      }));
+  }
+
+  /**
+   * BM25 over the question's terms. In a large index a common term's posting list is long, and MiniSearch
+   * builds a result for every passage on it (a third of a second for 30,000 passages): there the rare terms
+   * pick the candidates first, and the common terms then only score those candidates. Common terms carry
+   * little IDF, so the top of the ranking stays the same in practice; an index where no list is that long
+   * takes the exact single pass.
+   */
+  private rank(terms: string[]): RankedPassage[] {
+    const query = this.queryTerms(terms);
+    const commonFrom = Math.max(COMMON_TERM_PASSAGES, this.data.passages.length * COMMON_TERM_SHARE);
+    const isCommon = (q: QueryTerm) => this.vocabulary.frequency(q.term) > commonFrom;
+    let common = query.filter(isCommon);
+    let rare = query.filter((q) => !isCommon(q));
+    if (rare.length === 0) {
+      // Only common terms: the rarest of them picks the candidates.
+      const rarest = common.reduce((a, b) =>
+        this.vocabulary.frequency(b.term) < this.vocabulary.frequency(a.term) ? b : a,
+      );
+      rare = [rarest];
+      common = common.filter((q) => q !== rarest);
+    }
+    let ranked = this.searchTerms(rare);
+    if (common.length > 0) {
+      const candidates = new Map(ranked.slice(0, CANDIDATE_PASSAGES).map((r) => [r.id, r]));
+      for (const result of this.searchTerms(common, (id) => (candidates.has(id) ? 1 : 0))) {
+        const candidate = candidates.get(result.id)!;
+        candidate.score += result.score;
+        for (const source of result.sources) candidate.sources.add(source);
+        candidate.exact.push(...result.exact);
+      }
+      ranked = [...candidates.values()];
+    }
+    for (const result of ranked) result.score *= result.sources.size;
+    return ranked.sort((a, b) => b.score - a.score);
+  }
 
   search(question: string, options: KnowledgeSearchOptions = {}): KnowledgeHit[] {
     const limit = options.limit ?? DEFAULT_LIMIT;
@@ -136,8 +231,8 @@ class MiniSearchKnowledgeIndex implements KnowledgeIndex {
     const hits: KnowledgeHit[] = [];
     const seenEntries = new Set<number>();
     // One hit per entry: its best passage (an entry's other passages would only crowd out other entries).
-    for (const result of this.search_.search(terms.join(' '))) {
-      const passage = this.data.passages[result.id as number]!;
+    for (const result of this.rank(terms)) {
+      const passage = this.data.passages[result.id]!;
       if (seenEntries.has(passage.entry)) continue;
       seenEntries.add(passage.entry);
       const entry = this.data.entries[passage.entry]!;
@@ -148,7 +243,7 @@ class MiniSearchKnowledgeIndex implements KnowledgeIndex {
         passage: passage.text,
         answer: '',
         score: result.score,
-        confidence: coverageConfidence(terms, new Set(process.env.KB_QT ? result.queryTerms : result.terms), this.idf),
+        confidence: coverageConfidence(terms, new Set(result.exact), this.idf),
       };
       // Shortening re-reads the passage's sentences (most of a query's cost): done only for hits whose answer is read.
       lazyProperty(hit, 'answer', () => matchingSentences(passage.text, terms, this.analyzer, this.idf));
@@ -159,7 +254,11 @@ class MiniSearchKnowledgeIndex implements KnowledgeIndex {
   }
 
   toJSON(): SerializedKnowledgeIndex {
-    const serialized: KnowledgeIndexData = { ...this.data, minisearch: this.search_.toJSON() };
+    const serialized: KnowledgeIndexData = {
+      ...this.data,
+      vocabulary: this.vocabulary.toJSON(),
+      minisearch: this.search_.toJSON(),
+    };
     return serialized;
   }
 }
@@ -170,7 +269,7 @@ export function buildKnowledgeIndex(documents: KnowledgeDocument[], language: st
   const entries: EntryRecord[] = [];
   const passages: PassageRecord[] = [];
   const indexed: IndexedPassage[] = [];
-  const documentFrequency: Record<string, number> = Object.create(null);
+  const documentFrequency = new Map<string, number>();
   for (const document of documents) {
     const entry = entries.push({ id: document.id, link: document.link, title: document.title }) - 1;
     const title = analyzer.terms(document.title);
@@ -182,14 +281,15 @@ export function buildKnowledgeIndex(documents: KnowledgeDocument[], language: st
       const terms = analyzer.terms(text);
       indexed.push({ id, text: terms.join(' '), questions: joinedQuestions, title: joinedTitle });
       for (const term of new Set([...terms, ...title, ...questions])) {
-        documentFrequency[term] = (documentFrequency[term] ?? 0) + 1;
+        documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
       }
     }
   }
   const search = new MiniSearch<IndexedPassage>(miniSearchOptions());
   search.addAll(indexed);
   return new MiniSearchKnowledgeIndex(
-    { format: 1, language: analyzer.code, entries, passages, documentFrequency },
+    { format: 1, language: analyzer.code, entries, passages },
+    Vocabulary.fromCounts(documentFrequency),
     search,
   );
 }
@@ -201,7 +301,7 @@ export function loadKnowledgeIndex(serialized: SerializedKnowledgeIndex): Knowle
   if (!Array.isArray(data.entries) || !Array.isArray(data.passages) || !data.minisearch) {
     throw new Error('The knowledge index is incomplete.');
   }
-  const { minisearch, ...content } = data;
+  const { minisearch, vocabulary, ...content } = data;
   const search = MiniSearch.loadJS<IndexedPassage>(minisearch, miniSearchOptions());
-  return new MiniSearchKnowledgeIndex(content, search);
+  return new MiniSearchKnowledgeIndex(content, Vocabulary.load(vocabulary), search);
 }
