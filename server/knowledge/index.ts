@@ -1,5 +1,6 @@
 import MiniSearch, { type AsPlainObject } from 'minisearch';
 import { matchingSentences } from './answer.ts';
+import { compoundParts } from './compounds.ts';
 import { coverageConfidence, inverseDocumentFrequency } from './confidence.ts';
 import { type KnowledgeAnalyzer, knowledgeAnalyzer } from './language.ts';
 import { splitPassages } from './passages.ts';
@@ -21,13 +22,15 @@ export { DEFAULT_KNOWLEDGE_THRESHOLD } from './types.ts';
  */
 export const KNOWLEDGE_RANKING = {
   boost: { text: 1, questions: 1.5, title: 0.5 },
-  bm25: { k: 1.2, b: 0.75, d: 0.5 },
+  bm25: { k: 0.9, b: 0.5, d: 0.5 },
   /** Question terms at least this long also match longer index terms they begin (0: off). */
   prefixMinLength: Number(process.env.KB_PREFIX ?? 5),
   /** A prefix match's weight, falling slowly with the letters it adds (as MiniSearch's own prefix search). */
   prefixWeight: Number(process.env.KB_PREFIXW ?? 0.375),
   /** At most this many longer terms per question term. */
   prefixExpansions: 50,
+  /** The weight of each part of a question word read as a compound (compoundParts). */
+  compoundPartWeight: 0.5,
 };
 
 const FIELDS = ['text', 'questions', 'title'] as const;
@@ -153,10 +156,18 @@ class MiniSearchKnowledgeIndex implements KnowledgeIndex {
   private idf = (term: string): number =>
     inverseDocumentFrequency(this.vocabulary.frequency(term), this.data.passages.length);
 
-  /** The question's terms, and the longer index terms each begins (weighted down), each once. */
+  /**
+   * The question's terms; the parts of a word the index does not know but can read as a compound; and the
+   * longer index terms each term begins; the last two weighted down; each term once.
+   */
   private queryTerms(terms: string[]): QueryTerm[] {
-    const { prefixMinLength, prefixWeight, prefixExpansions } = KNOWLEDGE_RANKING;
+    const { prefixMinLength, prefixWeight, prefixExpansions, compoundPartWeight } = KNOWLEDGE_RANKING;
     const query = new Map<string, QueryTerm>(terms.map((term) => [term, { term, source: term, weight: 1 }]));
+    for (const source of terms) {
+      for (const part of compoundParts(source, this.vocabulary, this.analyzer) ?? []) {
+        if (!query.has(part)) query.set(part, { term: part, source, weight: compoundPartWeight });
+      }
+    }
     if (prefixMinLength <= 0) return [...query.values()];
     for (const source of terms) {
       if (source.length < prefixMinLength) continue;
