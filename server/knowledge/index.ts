@@ -24,9 +24,9 @@ export const KNOWLEDGE_RANKING = {
   boost: { text: 1, questions: 1.5, title: 0.5 },
   bm25: { k: 0.9, b: 0.5, d: 0.5 },
   /** Question terms at least this long also match longer index terms they begin (0: off). */
-  prefixMinLength: Number(process.env.KB_PREFIX ?? 5),
+  prefixMinLength: 5,
   /** A prefix match's weight, falling slowly with the letters it adds (as MiniSearch's own prefix search). */
-  prefixWeight: Number(process.env.KB_PREFIXW ?? 0.375),
+  prefixWeight: 0.375,
   /** At most this many longer terms per question term. */
   prefixExpansions: 50,
   /** The weight of each part of a question word read as a compound (compoundParts). */

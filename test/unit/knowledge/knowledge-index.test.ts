@@ -121,6 +121,13 @@ describe('buildKnowledgeIndex', () => {
     expect(loaded.search('password reset link').length).toBeGreaterThan(0);
   });
 
+  it('answers nothing from an empty knowledge base, before and after a round trip', () => {
+    const empty = buildKnowledgeIndex([], 'cs');
+    expect(empty.passages).toBe(0);
+    expect(empty.search('otevírací doba')).toEqual([]);
+    expect(loadKnowledgeIndex(JSON.parse(JSON.stringify(empty.toJSON()))).search('otevírací doba')).toEqual([]);
+  });
+
   it('refuses a serialized index of another format', () => {
     expect(() => loadKnowledgeIndex({ format: 2 as 1, language: 'en' })).toThrow(/format/);
     expect(() => loadKnowledgeIndex({ format: 1, language: 'en' })).toThrow(/incomplete/);
