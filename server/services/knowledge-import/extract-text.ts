@@ -102,7 +102,8 @@ export async function pdfText(bytes: Uint8Array): Promise<ExtractedDocument> {
     if ((error as { statusCode?: number }).statusCode) throw error;
     throw badRequest(`The PDF cannot be read (${(error as Error).message.slice(0, 120)})`);
   } finally {
-    await pdf.destroy().catch(() => undefined);
+    // Frees the parser's worker-side objects; typed loosely by unpdf.
+    await (pdf as unknown as { destroy?: () => Promise<void> }).destroy?.().catch(() => undefined);
   }
 }
 
