@@ -55,7 +55,9 @@ export async function knowledgeDocuments(db: Db, projectId: number): Promise<Kno
 
 /** What an index is made of: comparing it with the stored index's says whether that one is stale. */
 export const knowledgeDataHash = (language: string, documents: KnowledgeDocument[]): string =>
-  createHash('sha256').update(JSON.stringify([language, documents])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([language, documents]))
+    .digest('hex');
 
 /** GET /knowledges/reindex: queue a reindex (a waiting one is reused). */
 export async function queueReindex(db: Db, projectId: number): Promise<Job> {

@@ -48,7 +48,8 @@ export function parseCsvRows(text: string, header: readonly string[], maxRows: n
 /** CSV `link,knowledge` to entry inputs; any bad row refuses the whole file, naming its line. */
 export function parseKnowledgeCsv(text: string): { line: number; link: string; knowledge: string }[] {
   return parseCsvRows(text, ['link', 'knowledge'], MAX_KNOWLEDGE_CSV_ROWS).map(({ line, cells }) => {
-    if (cells.length !== 2) throw badRequest(`Line ${line}: expected 2 columns (link,knowledge), found ${cells.length}.`);
+    if (cells.length !== 2)
+      throw badRequest(`Line ${line}: expected 2 columns (link,knowledge), found ${cells.length}.`);
     const link = cells[0]!.trim();
     if (!isHttpLink(link)) throw badRequest(`Line ${line}: ${LINK_NOT_HTTP}.`);
     if (cells[1]!.trim() === '') throw badRequest(`Line ${line}: ${KNOWLEDGE_EMPTY}.`);
@@ -66,6 +67,7 @@ export async function importKnowledgeRows(
   scope: WriteScope,
   rows: { link: string; knowledge: string }[],
 ): Promise<number> {
-  for (const row of rows) await insertKnowledge(trx, scope, { link: row.link, title: '', knowledge: row.knowledge }, 'csv');
+  for (const row of rows)
+    await insertKnowledge(trx, scope, { link: row.link, title: '', knowledge: row.knowledge }, 'csv');
   return rows.length;
 }

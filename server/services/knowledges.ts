@@ -53,7 +53,9 @@ const columns = [
 
 /** What the index holds of an entry: a change to any of these makes it pending. */
 export const entryHash = (e: { link: string; title: string; knowledge: string }): string =>
-  createHash('sha256').update(JSON.stringify([e.link, e.title, e.knowledge])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([e.link, e.title, e.knowledge]))
+    .digest('hex');
 
 export const knowledgeView = (r: KnowledgeRow): Knowledge => ({
   id: r.id,
@@ -109,7 +111,7 @@ export async function auditedKnowledges(
 
 /** The server's own check of an entry's text (the contract checks too; imports come here directly). */
 export function checkKnowledgeText(text: string): string {
-  const knowledge = text.replace(/\u0000/g, '').trim();
+  const knowledge = text.replaceAll('\u0000', '').trim();
   if (!knowledge) throw badRequest(KNOWLEDGE_EMPTY);
   if (knowledge.length > KNOWLEDGE_MAX_CHARS) throw badRequest(KNOWLEDGE_TOO_LONG);
   return knowledge;

@@ -30,7 +30,9 @@ export async function qaEvaluationInput(db: Db, projectId: number): Promise<QaEv
   ]);
   const entries = rows.map((r) => ({ id: r.id, link: r.link, title: r.title, text: r.knowledge }));
   const asked = questions.map((q) => ({ id: q.id, text: q.question, expectedEntryId: q.knowledge_id }));
-  const hash = createHash('sha256').update(JSON.stringify([language, threshold, entries, asked])).digest('hex');
+  const hash = createHash('sha256')
+    .update(JSON.stringify([language, threshold, entries, asked]))
+    .digest('hex');
   return { language, threshold, entries, questions: asked, hash };
 }
 

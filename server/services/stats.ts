@@ -99,9 +99,7 @@ export async function getStats(
           'knowledge_answers',
           'knowledge_no_answers',
           ...HIST,
-        ].map(
-          (c) => sql<number>`sum(${sql.ref(c)})::int`.as(c),
-        ),
+        ].map((c) => sql<number>`sum(${sql.ref(c)})::int`.as(c)),
         sql<number>`sum(confidence_sum)::float8`.as('confidence_sum'),
       ])
       .groupBy(['channel', sql`2`])

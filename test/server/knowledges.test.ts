@@ -53,7 +53,11 @@ describe('knowledge entries', () => {
     expect(demo.map((e) => e.title)).toEqual(DEMO_KNOWLEDGE.map((e) => e.title));
     expect(demo[0]).toMatchObject({ source: 'manual', index_status: 'indexed', indexed_at: expect.any(String) });
     const before = await atime(t, admin);
-    const created = await put(-1, { link: 'https://example.com/parking', title: 'Parking', knowledge: ' Free parking. ' });
+    const created = await put(-1, {
+      link: 'https://example.com/parking',
+      title: 'Parking',
+      knowledge: ' Free parking. ',
+    });
     expect(created.statusCode, created.body).toBe(200);
     const { id } = created.json();
     expect((await list()).find((e) => e.id === id)).toEqual({
@@ -72,7 +76,10 @@ describe('knowledge entries', () => {
     expect((await put(id, { link: '', title: 'Parking', knowledge: 'Parking is free for guests.' })).statusCode).toBe(
       200,
     );
-    expect((await list()).find((e) => e.id === id)).toMatchObject({ link: '', knowledge: 'Parking is free for guests.' });
+    expect((await list()).find((e) => e.id === id)).toMatchObject({
+      link: '',
+      knowledge: 'Parking is free for guests.',
+    });
     // History: the state at an earlier time, and the changes between.
     const past = await t.call('GET', '/v1/knowledges', { as: admin, query: { mtime: before } });
     expect((past.json() as KnowledgeItem[]).map((e) => e.id)).not.toContain(id);
@@ -148,7 +155,10 @@ describe('import from a URL', () => {
     const n = await count();
     const res = await write(t, admin, 'POST', '/v1/knowledges/import-url', { url: `${base}/private` });
     expectRefused(res, /127\.0\.0\.1 is a loopback address/);
-    expectRefused(await write(t, admin, 'POST', '/v1/knowledges/import-url', { url: 'file:///etc/passwd' }), LINK_NOT_HTTP);
+    expectRefused(
+      await write(t, admin, 'POST', '/v1/knowledges/import-url', { url: 'file:///etc/passwd' }),
+      LINK_NOT_HTTP,
+    );
     expectRefused(
       await write(t, admin, 'POST', '/v1/knowledges/import-url', { url: 'http://10.0.0.1/x' }),
       /10\.0\.0\.1 is a private address/,
@@ -198,7 +208,10 @@ describe('import from a URL', () => {
 
 describe('import from project storage', () => {
   it('reads a PDF, Markdown and plain text', async () => {
-    await upload('parking.pdf', minimalPdf(['Parking is free for customers.', 'The garage entrance is on Elm Street.']));
+    await upload(
+      'parking.pdf',
+      minimalPdf(['Parking is free for customers.', 'The garage entrance is on Elm Street.']),
+    );
     const pdf = await write(t, admin, 'POST', '/v1/knowledges/import-file', {
       file: 'parking.pdf',
       link: 'https://example.com/parking.pdf',
@@ -211,10 +224,17 @@ describe('import from project storage', () => {
       link: 'https://example.com/parking.pdf',
       knowledge: 'Parking is free for customers.\nThe garage entrance is on Elm Street.',
     });
-    await upload('faq.md', '# Catering\n\nWe cater **parties** of up to 80 guests.\n\n- Book a week ahead\n', 'text/markdown');
+    await upload(
+      'faq.md',
+      '# Catering\n\nWe cater **parties** of up to 80 guests.\n\n- Book a week ahead\n',
+      'text/markdown',
+    );
     const md = await write(t, admin, 'POST', '/v1/knowledges/import-file', { file: 'faq.md' });
     expect(md.statusCode, md.body).toBe(200);
-    expect(md.json()).toMatchObject({ title: 'Catering', knowledge: 'Catering\n\nWe cater parties of up to 80 guests.\n\nBook a week ahead' });
+    expect(md.json()).toMatchObject({
+      title: 'Catering',
+      knowledge: 'Catering\n\nWe cater parties of up to 80 guests.\n\nBook a week ahead',
+    });
     await upload('notes.txt', 'Staff   parking is behind the kitchen.\n', 'text/plain');
     const txt = await write(t, admin, 'POST', '/v1/knowledges/import-file', { file: 'notes.txt', title: 'Staff' });
     expect(txt.json()).toMatchObject({ title: 'Staff', knowledge: 'Staff parking is behind the kitchen.' });
@@ -228,7 +248,10 @@ describe('import from project storage', () => {
       /The PDF cannot be read|no readable text/,
     );
     await upload('huge.pdf', minimalPdf(['Big file.'], 5 * 1024 * 1024 + 1024));
-    expectRefused(await write(t, admin, 'POST', '/v1/knowledges/import-file', { file: 'huge.pdf' }), /larger than 5 MB/);
+    expectRefused(
+      await write(t, admin, 'POST', '/v1/knowledges/import-file', { file: 'huge.pdf' }),
+      /larger than 5 MB/,
+    );
     expect((await write(t, admin, 'POST', '/v1/knowledges/import-file', { file: 'nope.pdf' })).statusCode).toBe(404);
     await upload('prices.csv', 'a,b\n1,2\n', 'text/csv');
     expectRefused(await write(t, admin, 'POST', '/v1/knowledges/import-file', { file: 'prices.csv' }), /Unsupported/);
@@ -258,8 +281,14 @@ describe('CSV import', () => {
 
   it('refuses the whole file for one bad row, naming its line', async () => {
     const n = await count();
-    expectRefused(await importCsv('link,knowledge\nhttps://example.com/1,Fine\nmailto:x@y.z,Bad link\n'), `Line 3: ${LINK_NOT_HTTP}`);
-    expectRefused(await importCsv('https://example.com/1,Fine\nhttps://example.com/2,   \n'), `Line 2: ${KNOWLEDGE_EMPTY}`);
+    expectRefused(
+      await importCsv('link,knowledge\nhttps://example.com/1,Fine\nmailto:x@y.z,Bad link\n'),
+      `Line 3: ${LINK_NOT_HTTP}`,
+    );
+    expectRefused(
+      await importCsv('https://example.com/1,Fine\nhttps://example.com/2,   \n'),
+      `Line 2: ${KNOWLEDGE_EMPTY}`,
+    );
     expectRefused(await importCsv('https://example.com/1,Fine,extra\n'), 'Line 1: expected 2 columns');
     expectRefused(await importCsv('https://example.com/1,"unterminated\n'), /not a valid CSV/);
     expectRefused(await importCsv('link,knowledge\n'), 'no rows');

@@ -45,7 +45,12 @@ function tidy(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n+/)
-    .map((p) => p.replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/ *\n */g, '\n').trim())
+    .map((p) =>
+      p
+        .replace(/[ \t\f\v\u00a0]+/g, ' ')
+        .replace(/ *\n */g, '\n')
+        .trim(),
+    )
     .filter(Boolean)
     .join('\n\n');
 }
@@ -67,7 +72,9 @@ export function htmlText(html: string): ExtractedDocument {
   const pageTitle = document.querySelector('title')?.textContent?.trim() ?? '';
   const article = new Readability(document as unknown as Document).parse();
   const body = article?.content ?? document.querySelector('body')?.innerHTML ?? html;
-  const { document: cleaned } = parseHTML(`<!doctype html><html><body>${body.replace(BLOCK_END, '$&\n\n')}</body></html>`);
+  const { document: cleaned } = parseHTML(
+    `<!doctype html><html><body>${body.replace(BLOCK_END, '$&\n\n')}</body></html>`,
+  );
   for (const node of cleaned.querySelectorAll('script, style, noscript, template')) node.remove();
   return {
     title: (article?.title || pageTitle).trim(),

@@ -26,7 +26,8 @@ type Hop = { redirect: string } | FetchedPage;
 
 /** One request to a checked, pinned address (the webhooks' guard: a second lookup cannot rebind). */
 async function requestOnce(url: URL, signal: AbortSignal): Promise<Hop> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PageFetchError(url.href, 'only http and https are allowed');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new PageFetchError(url.href, 'only http and https are allowed');
   if (url.username || url.password) throw new PageFetchError(url.href, 'credentials in the URL are not allowed');
   const target = await resolveAllowed(url);
   if ('refused' in target) throw new PageFetchError(url.href, target.refused.replace('webhooks may', 'the server may'));

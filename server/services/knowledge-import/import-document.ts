@@ -26,5 +26,10 @@ export async function readStorageFile(
   const file = await readFileContent(db, projectId, name, version);
   const format = formatOfName(file.name) ?? formatOfType(file.type);
   const doc = await extractDocument(file.content, format);
-  return { ...doc, title: doc.title || file.name.replace(/\.[A-Za-z0-9]+$/, ''), name: file.name, version: file.version };
+  return {
+    ...doc,
+    title: doc.title || file.name.replace(/\.[A-Za-z0-9]+$/, ''),
+    name: file.name,
+    version: file.version,
+  };
 }

@@ -34,7 +34,14 @@ export const getAuditDeleted = defineCall({
 });
 
 /** The resources whose changes History lists (spec 2 §6 tabs). */
-export const AUDITED_RESOURCES = ['/reactions', '/intents', '/actions', '/entities', '/settings', '/knowledges'] as const;
+export const AUDITED_RESOURCES = [
+  '/reactions',
+  '/intents',
+  '/actions',
+  '/entities',
+  '/settings',
+  '/knowledges',
+] as const;
 export type AuditedResource = (typeof AUDITED_RESOURCES)[number];
 
 export const changedItem = z.object({
