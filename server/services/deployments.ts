@@ -20,6 +20,7 @@ import { listProjectActions } from './actions.ts';
 import { listEntities } from './entities.ts';
 import { listIntents } from './intents.ts';
 import { copyDeploymentIndex, freezeDraftIndex } from './knowledge-index-store.ts';
+import { knowledgeRows } from './knowledges.ts';
 import { copyDeploymentModel, draftModelInfo, freezeDraftModel } from './model-store.ts';
 import { listReactionScopes, listReactions } from './reactions.ts';
 import { readSettings } from './settings.ts';
@@ -45,10 +46,12 @@ export interface FrozenConfiguration {
   entities: EntityDefinition[];
   /** The project's settings without the chatbot token (a secret that does not belong in a snapshot). */
   settings: Record<string, unknown>;
+  /** Knowledge entries as they were (issue 16; the searchable index is frozen beside, in knowledge_indexes). */
+  knowledges?: { id: number; link: string; title: string; knowledge: string }[];
 }
 
 export async function freezeConfiguration(db: Db, projectId: number): Promise<FrozenConfiguration> {
-  const [nlu, reactions, scopes, actions, intents, synonyms, entities, settings] = await Promise.all([
+  const [nlu, reactions, scopes, actions, intents, synonyms, entities, settings, knowledges] = await Promise.all([
     readNluSettings(db, projectId),
     listReactions(db, projectId),
     listReactionScopes(db, projectId),
@@ -57,6 +60,7 @@ export async function freezeConfiguration(db: Db, projectId: number): Promise<Fr
     listSynonyms(db, projectId),
     listEntities(db, projectId),
     readSettings(db, projectId),
+    knowledgeRows(db, projectId),
   ]);
   const { chatbot_token: _token, ...publicSettings } = settings;
   return {
@@ -69,6 +73,7 @@ export async function freezeConfiguration(db: Db, projectId: number): Promise<Fr
     synonyms: synonyms.map(({ name, values }) => ({ name, values })),
     entities,
     settings: publicSettings,
+    knowledges: knowledges.map(({ id, link, title, knowledge }) => ({ id, link, title, knowledge })),
   };
 }
 
