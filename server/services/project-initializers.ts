@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import { initializeDemoDialogue } from '../seed/demo-dialogue.ts';
 import { DEMO_CONFIDENCE_THRESHOLD, initializeDemoLanguageModel } from '../seed/demo-language-model.ts';
 import { initializeDemoTest } from '../seed/demo-test.ts';
+import { initializeDemoKnowledge } from '../seed/demo-knowledge.ts';
 import { initializeProjectSettings } from './settings.ts';
 
 /**
@@ -16,4 +17,5 @@ export const projectInitializers: ProjectInitializer[] = [
   initializeDemoLanguageModel,
   initializeDemoDialogue,
   initializeDemoTest,
+  initializeDemoKnowledge,
 ];
