@@ -34,13 +34,13 @@ export async function deliverDueCallbacks(db: Db, clock: Clock): Promise<number>
     callback_url: string;
     callback_secret: string;
   }>`
-    UPDATE outbound_callbacks AS b SET next_at = ${new Date(now.getTime() + LEASE_MS)}, attempts = b.attempts + 1
-    FROM outbound_campaigns AS k
-    WHERE b.id IN (
+    WITH picked AS MATERIALIZED (
       SELECT id FROM outbound_callbacks
       WHERE delivered_at IS NULL AND next_at <= ${now} AND attempts < ${MAX_CALLBACK_ATTEMPTS}
       ORDER BY next_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-      AND k.id = b.campaign_id
+    UPDATE outbound_callbacks AS b SET next_at = ${new Date(now.getTime() + LEASE_MS)}, attempts = b.attempts + 1
+    FROM picked, outbound_campaigns AS k
+    WHERE b.id = picked.id AND k.id = b.campaign_id
     RETURNING b.id, b.payload, b.attempts, k.callback_url, k.callback_secret`.execute(db);
   await Promise.all(
     rows.map(async (row) => {

@@ -148,17 +148,18 @@ export class CampaignEngine {
         WHERE campaign_id = ${campaignId} AND status IN ('dialling', 'answered')`.execute(trx);
       const free = campaign.max_concurrent - Number(active[0]?.n ?? 0);
       if (free <= 0) return [];
+      // A materialised CTE: as a subquery in WHERE, the LIMIT ... SKIP LOCKED may be re-run per row and take more.
       const { rows } = await sql<Claimed>`
+        WITH picked AS MATERIALIZED (
+          SELECT id FROM outbound_calls
+          WHERE campaign_id = ${campaignId} AND status = 'queued'
+            AND next_attempt_at <= ${now} AND scheduled_at <= ${now}
+          ORDER BY next_attempt_at, id LIMIT ${free} FOR UPDATE SKIP LOCKED)
         UPDATE outbound_calls AS c
         SET status = 'dialling', attempts = c.attempts + 1, dialled_at = ${now}, dialler = ${this.dialler.name},
             provider_call_id = NULL, next_attempt_at = NULL
-        FROM outbound_campaigns AS k
-        WHERE c.id IN (
-            SELECT id FROM outbound_calls
-            WHERE campaign_id = ${campaignId} AND status = 'queued'
-              AND next_attempt_at <= ${now} AND scheduled_at <= ${now}
-            ORDER BY next_attempt_at, id LIMIT ${free} FOR UPDATE SKIP LOCKED)
-          AND c.status = 'queued' AND k.id = c.campaign_id
+        FROM picked, outbound_campaigns AS k
+        WHERE c.id = picked.id AND c.status = 'queued' AND k.id = c.campaign_id
         RETURNING c.id, c.campaign_id, c.destination, c.attempts, k.project_id, k.project_env, k.timeout`.execute(trx);
       return rows;
     });
