@@ -54,6 +54,8 @@ export class CampaignEngine {
   private stopped = false;
   /** Events applied in arrival order per call (answered before dtmf before ended). */
   private readonly eventChains = new Map<number, Promise<void>>();
+  /** Provider ids of this process's calls whose batch is not stored yet: their events may come first. */
+  private readonly unstoredProviderIds = new Map<number, string>();
   /** Originations and event handling not yet settled: stop() waits for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
 
@@ -128,7 +130,7 @@ export class CampaignEngine {
     for (const c of campaigns) {
       if (!isInWindow(now, callWindow(c.call_time_from, c.call_time_to))) continue;
       const claimed = await this.claim(c.id, now);
-      for (const call of claimed) this.track(this.originate(call));
+      if (claimed.length) this.track(this.originateBatch(claimed));
       placed += claimed.length;
     }
     return placed;
@@ -165,26 +167,44 @@ export class CampaignEngine {
     });
   }
 
-  private async originate(call: Claimed): Promise<void> {
+  /**
+   * Hands a claimed batch to the dialler (the campaign's SIP account read once), then stores the provider ids in
+   * one statement. A call the dialler refused has failed this attempt.
+   */
+  private async originateBatch(calls: Claimed[]): Promise<void> {
+    const first = calls[0]!;
+    const account = await sipAccountOf(this.db, first.project_id, first.project_env);
+    const placed = await Promise.all(
+      calls.map(async (call) => {
+        try {
+          const { providerCallId } = await this.dialler.originate({
+            callId: call.id,
+            campaignId: call.campaign_id,
+            destination: call.destination,
+            timeoutSeconds: call.timeout,
+            account,
+          });
+          this.unstoredProviderIds.set(call.id, providerCallId);
+          return { call, providerCallId };
+        } catch (error) {
+          this.log(`Call ${call.id}: the dialler refused it`, error);
+          await this.endAttempt(call.id, 'failed', null, this.clock.now(), call.attempts);
+          return null;
+        }
+      }),
+    );
+    const ok = placed.filter((p) => p !== null);
+    if (!ok.length) return;
     try {
-      const account = await sipAccountOf(this.db, call.project_id, call.project_env);
-      const { providerCallId } = await this.dialler.originate({
-        callId: call.id,
-        campaignId: call.campaign_id,
-        destination: call.destination,
-        timeoutSeconds: call.timeout,
-        account,
-      });
-      await this.db
-        .updateTable('outbound_calls')
-        .set({ provider_call_id: providerCallId })
-        .where('id', '=', call.id)
-        .where('attempts', '=', call.attempts)
-        .where('status', 'in', ['dialling', 'answered'])
-        .execute();
-    } catch (error) {
-      this.log(`Call ${call.id}: the dialler refused it`, error);
-      await this.endAttempt(call.id, 'failed', null, this.clock.now(), call.attempts);
+      const values = sql.join(
+        ok.map((p) => sql`(${p.call.id}::int, ${p.call.attempts}::int, ${p.providerCallId}::text)`),
+      );
+      await sql`
+      UPDATE outbound_calls AS c SET provider_call_id = v.provider_call_id
+      FROM (VALUES ${values}) AS v(id, attempts, provider_call_id)
+      WHERE c.id = v.id AND c.attempts = v.attempts AND c.status IN ('dialling', 'answered')`.execute(this.db);
+    } finally {
+      for (const p of ok) this.unstoredProviderIds.delete(p.call.id);
     }
   }
 
@@ -219,17 +239,13 @@ export class CampaignEngine {
       .where('c.status', '=', 'dialling')
       .returning(['c.provider_call_id', 'k.project_id', 'k.project_env'])
       .executeTakeFirst();
-    if (!row || !this.voice || !row.provider_call_id) return;
+    const providerCallId = row?.provider_call_id ?? this.unstoredProviderIds.get(callId);
+    if (!row || !this.voice || !providerCallId) return;
     try {
-      await this.voice.answered({
-        callId,
-        projectId: row.project_id,
-        env: row.project_env,
-        providerCallId: row.provider_call_id,
-      });
+      await this.voice.answered({ callId, projectId: row.project_id, env: row.project_env, providerCallId });
     } catch (error) {
       this.log(`Call ${callId}: the bot could not start`, error);
-      await this.dialler.hangup(row.provider_call_id).catch(() => {});
+      await this.dialler.hangup(providerCallId).catch(() => {});
     }
   }
 

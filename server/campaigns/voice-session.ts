@@ -55,7 +55,12 @@ export class VoiceSessions {
     await this.db.updateTable('conversations').set({ channel: 'voice' }).where('id', '=', conversationId).execute();
     await this.db
       .updateTable('outbound_calls')
-      .set({ conversation_id: conversationId, conversation_token: started.conversation_token })
+      .set((eb) => ({
+        conversation_id: conversationId,
+        conversation_token: started.conversation_token,
+        // The batch storing provider ids may not have reached this call yet; the callee's digits need it now.
+        provider_call_id: eb.fn.coalesce('provider_call_id', eb.val(call.providerCallId)),
+      }))
       .where('id', '=', call.callId)
       .execute();
     await this.perform({ ...call, conversationId }, started.tracker, started.ended);
