@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestClock } from '../../server/campaigns/clock.ts';
 import { FakeDialler } from '../../server/campaigns/fake-dialler.ts';
 import { VoiceSessions } from '../../server/campaigns/voice-session.ts';
+import { conversationsQuery } from '../../src/api/contract/conversations.ts';
+import { listConversations } from '../../server/services/conversations.ts';
 import { BotSource } from '../../server/services/chat/bot-source.ts';
 import { createChatRuntime } from '../../server/services/chat/chat-runtime.ts';
 import { createEspeakEngine } from '../../server/services/tts/espeak-engine.ts';
@@ -102,6 +104,9 @@ describe('voice session of an answered call', () => {
       ['user', '1'],
       ['bot', 'Confirmed, goodbye.'],
     ]);
+    // The conversation logs list it as a voice conversation.
+    const logs = await listConversations(db, 1, conversationsQuery.parse({}));
+    expect(logs.items.find((c) => c.id === call!.conversation_id)).toMatchObject({ channel: 'voice', messages: 1 });
     await engine.stop();
     await chat.close();
   });
