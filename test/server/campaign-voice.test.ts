@@ -106,7 +106,7 @@ describe('voice session of an answered call', () => {
     ]);
     // The conversation logs list it as a voice conversation.
     const logs = await listConversations(db, 1, conversationsQuery.parse({}));
-    expect(logs.items.find((c) => c.id === call!.conversation_id)).toMatchObject({ channel: 'voice', messages: 1 });
+    expect(logs.items.find((c: { id: number }) => c.id === call!.conversation_id)).toMatchObject({ channel: 'voice', messages: 1 });
     await engine.stop();
     await chat.close();
   });
