@@ -31,6 +31,7 @@ export default async function outboundRoutes(app: FastifyInstance, services: App
   registerCall(app, services, putOutboundCampaign, async ({ params, body, write, requireProject, user }) => {
     const projectId = requireProject();
     const verb = params.id === -1 ? 'Added' : 'Saved';
+    await campaigns.checkCallbackUrl(body.callback_url);
     const id = await write(`${verb} campaign ${body.name}`, (trx, atime) =>
       campaigns.saveCampaign(trx, { projectId, userId: user?.id ?? null, atime }, params.id, body),
     );

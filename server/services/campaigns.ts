@@ -119,10 +119,17 @@ export async function findCampaign(db: Db, projectId: number, id: number): Promi
   return row;
 }
 
-/** insertOutboundCampaign (id -1, paused) and updateOutboundCampaign. The callback URL must reach a public address. */
-export async function saveCampaign(trx: Db, scope: WriteScope, id: number, input: CampaignInput): Promise<number> {
-  const problem = await callbackUrlProblem(input.callback_url);
+/**
+ * The callback URL must reach a public address (400 otherwise). Checked before the write's transaction: a DNS lookup
+ * must not hold the database (PGlite has one connection).
+ */
+export async function checkCallbackUrl(url: string): Promise<void> {
+  const problem = await callbackUrlProblem(url);
   if (problem) throw badRequest(problem);
+}
+
+/** insertOutboundCampaign (id -1, paused) and updateOutboundCampaign; `checkCallbackUrl` first. */
+export async function saveCampaign(trx: Db, scope: WriteScope, id: number, input: CampaignInput): Promise<number> {
   const values = {
     name: input.name,
     project_env: input.project_env,
