@@ -11,8 +11,8 @@ import {
 } from '../../src/api/contract/outbound.ts';
 import { can } from '../../src/api/permissions.ts';
 import type { AppServices } from '../app-services.ts';
-import { HttpError, badRequest } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
+import { readUploadedCsv } from '../http/uploaded-csv.ts';
 import { campaignReportCsv, importCallList, listCampaignCalls } from '../services/campaign-calls.ts';
 import * as campaigns from '../services/campaigns.ts';
 import { attachmentHeader } from '../services/csv-export.ts';
@@ -61,24 +61,8 @@ export default async function outboundRoutes(app: FastifyInstance, services: App
   registerCall(app, services, uploadOutboundCalls, async ({ params, request, requireProject, db, log }) => {
     const projectId = requireProject();
     await campaigns.findCampaign(db, projectId, params.id);
-    if (!request.isMultipart()) throw new HttpError(415, 'Send the CSV as multipart/form-data in the field "file".');
-    const file = await request.file({ limits: { fileSize: MAX_CALL_LIST_BYTES } });
-    if (file?.fieldname !== 'file') throw badRequest('The CSV must be sent in the field "file".');
-    let buffer: Buffer;
-    try {
-      buffer = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new HttpError(413, 'The file is too large.');
-      throw error;
-    }
-    const { campaign, imported } = await importCallList(
-      db,
-      projectId,
-      params.id,
-      buffer.toString('utf8'),
-      services.clock.now(),
-    );
+    const text = await readUploadedCsv(request, MAX_CALL_LIST_BYTES);
+    const { campaign, imported } = await importCallList(db, projectId, params.id, text, services.clock.now());
     await log(`Imported ${imported} calls into campaign ${campaign.name}`);
     return { status: 'ok' as const, message: UPLOADED, calls_imported: imported };
   });

@@ -25,15 +25,20 @@ const callColumns = [
   'conversation_id',
 ] as const;
 
-/** The campaign's calls in import order (the per-campaign call table). */
-export async function listCampaignCalls(db: Db, projectId: number, campaignId: number): Promise<CampaignCall[]> {
+/** Every call of the campaign (of the project: 404 otherwise), in import order. */
+async function callsOfCampaign(db: Db, projectId: number, campaignId: number) {
   await findCampaign(db, projectId, campaignId);
-  const rows = await db
+  return db
     .selectFrom('outbound_calls')
     .select(callColumns)
     .where('campaign_id', '=', campaignId)
     .orderBy('id')
     .execute();
+}
+
+/** The campaign's calls in import order (the per-campaign call table). */
+export async function listCampaignCalls(db: Db, projectId: number, campaignId: number): Promise<CampaignCall[]> {
+  const rows = await callsOfCampaign(db, projectId, campaignId);
   return rows.map((r) => ({
     id: r.id,
     destination: r.destination,
@@ -83,13 +88,7 @@ export async function importCallList(db: Db, projectId: number, campaignId: numb
 
 /** The report CSV (issue 17 §1): one formula-safe row per call, REPORT_COLUMNS. */
 export async function campaignReportCsv(db: Db, projectId: number, campaignId: number): Promise<string> {
-  await findCampaign(db, projectId, campaignId);
-  const rows = await db
-    .selectFrom('outbound_calls')
-    .select(callColumns)
-    .where('campaign_id', '=', campaignId)
-    .orderBy('id')
-    .execute();
+  const rows = await callsOfCampaign(db, projectId, campaignId);
   return csvText(
     [...REPORT_COLUMNS],
     rows.map((r) => {

@@ -62,6 +62,19 @@ const revisionData = (r: CampaignRow) => ({
   state: r.state,
 });
 
+/** The campaign's revision (DESIGN §5): its data, or a deletion when `row` is null. */
+async function recordCampaign(trx: Db, scope: WriteScope, id: number, row: CampaignRow | null): Promise<void> {
+  await recordRevision(trx, {
+    projectId: scope.projectId,
+    resource: CAMPAIGNS_RESOURCE,
+    itemId: id,
+    time: scope.atime,
+    userId: scope.userId,
+    data: row ? revisionData(row) : null,
+    deleted: row === null,
+  });
+}
+
 const EMPTY_PROGRESS: CampaignProgress = { queued: 0, in_progress: 0, completed: 0, failed: 0 };
 
 /** Calls per campaign of the project by where they are, in one grouped scan. */
@@ -157,14 +170,7 @@ export async function saveCampaign(trx: Db, scope: WriteScope, id: number, input
       .returning(columns)
       .executeTakeFirstOrThrow();
   }
-  await recordRevision(trx, {
-    projectId: scope.projectId,
-    resource: CAMPAIGNS_RESOURCE,
-    itemId: row.id,
-    time: scope.atime,
-    userId: scope.userId,
-    data: revisionData(row),
-  });
+  await recordCampaign(trx, scope, row.id, row);
   return row.id;
 }
 
@@ -178,14 +184,7 @@ export async function setCampaignState(trx: Db, scope: WriteScope, id: number, s
     .where('project_id', '=', scope.projectId)
     .returning(columns)
     .executeTakeFirstOrThrow();
-  await recordRevision(trx, {
-    projectId: scope.projectId,
-    resource: CAMPAIGNS_RESOURCE,
-    itemId: id,
-    time: scope.atime,
-    userId: scope.userId,
-    data: revisionData(row),
-  });
+  await recordCampaign(trx, scope, id, row);
   return row.name;
 }
 
@@ -207,15 +206,7 @@ export async function deleteCampaign(
     .where('provider_call_id', 'is not', null)
     .execute();
   await trx.deleteFrom('outbound_campaigns').where('id', '=', id).execute();
-  await recordRevision(trx, {
-    projectId: scope.projectId,
-    resource: CAMPAIGNS_RESOURCE,
-    itemId: id,
-    time: scope.atime,
-    userId: scope.userId,
-    data: null,
-    deleted: true,
-  });
+  await recordCampaign(trx, scope, id, null);
   return {
     name: current.name,
     active: active.map((a) => ({ dialler: a.dialler, providerCallId: a.provider_call_id! })),
