@@ -37,6 +37,7 @@ import chatbotTestRoutes from './chatbot-test.ts';
 import statsRoutes from './stats.ts';
 import knowledgeRoutes from './knowledges.ts';
 import qaTrainingRoutes from './qa-trainings.ts';
+import outboundRoutes from './outbound.ts';
 
 /** Every /v1 route plugin, one per resource. A new resource adds one line here. */
 export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices) => Promise<void>> = [
@@ -77,4 +78,5 @@ export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices
   statsRoutes,
   knowledgeRoutes,
   qaTrainingRoutes,
+  outboundRoutes,
 ];

@@ -13,9 +13,9 @@ import {
   stripStopwords,
   updateIntents,
 } from '../../src/api/contract/intents.ts';
-import { HttpError, badRequest } from '../http/http-error.ts';
 import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
+import { readUploadedCsv } from '../http/uploaded-csv.ts';
 import { stripStopwords as strip, toggleTemplateNegation } from '../nlu/index.ts';
 import { attachmentHeader } from '../services/csv-export.ts';
 import * as intents from '../services/intents.ts';
@@ -112,18 +112,7 @@ export default async function intentRoutes(app: FastifyInstance, services: AppSe
 
   registerCall(app, services, importIntents, async ({ request, query, write, requireProject, user }) => {
     const projectId = requireProject();
-    if (!request.isMultipart()) throw new HttpError(415, 'Send the CSV as multipart/form-data in the field "file".');
-    const file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES } });
-    if (file?.fieldname !== 'file') throw badRequest('The CSV must be sent in the field "file".');
-    let buffer: Buffer;
-    try {
-      buffer = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new HttpError(413, 'The file is too large.');
-      throw error;
-    }
-    const rows = parseIntentsCsv(buffer.toString('utf8'));
+    const rows = parseIntentsCsv(await readUploadedCsv(request, MAX_IMPORT_BYTES));
     const result = await write(`Imported intents (${rows.length} rows, ${query.mode})`, (trx, atime) =>
       importIntentRows(trx, { projectId, userId: user?.id ?? null, atime }, rows, query.mode),
     );

@@ -195,6 +195,7 @@ const summaryColumns = [
   'labels',
   'messages',
   'preview',
+  'channel',
 ] as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's select builder type of the filtered query.
@@ -228,6 +229,7 @@ const summaryOf = (r: {
   labels: string[];
   messages: number;
   preview: string;
+  channel: string;
 }): ConversationSummary => ({
   id: Number(r.id),
   project_env: r.project_env,
@@ -237,6 +239,7 @@ const summaryOf = (r: {
   labels: r.labels,
   messages: r.messages,
   preview: r.preview,
+  channel: r.channel === 'voice' ? 'voice' : 'chat',
 });
 
 export async function listConversations(db: Db, projectId: number, q: ListQuery) {

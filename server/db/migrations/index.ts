@@ -8,6 +8,7 @@ import * as dialogue from './0006-dialogue.ts';
 import * as testsDeployments from './0007-tests-deployments.ts';
 import * as stats from './0008-stats.ts';
 import * as knowledge from './0009-knowledge.ts';
+import * as campaigns from './0010-campaigns.ts';
 
 /** Every migration, in order. A new file is added here under the next number. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-tests-deployments': testsDeployments,
   '0008-stats': stats,
   '0009-knowledge': knowledge,
+  '0010-campaigns': campaigns,
 };

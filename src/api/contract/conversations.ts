@@ -19,6 +19,8 @@ export const conversationSummary = z.object({
   messages: z.number().int(),
   /** The first user message, as text. */
   preview: z.string(),
+  /** 'voice' for an outbound campaign's call (issue 17), 'chat' otherwise (absent: chat). */
+  channel: z.enum(['chat', 'voice']).optional(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummary>;
 
