@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freeTcpPort, freeUdpPort } from './free-port.ts';
 import { NetstringReader, encodeNetstring } from './netstring.ts';
+import { TELEPHONE_RATE, writeWav } from './telephone-wav.ts';
 
 /** One event of baresip's ctrl_tcp (`{"event":true,"type":"CALL_RINGING","accountaor":...,"id":...,"param":...}`). */
 export interface BaresipEvent {
@@ -22,9 +23,10 @@ export interface BaresipOptions {
   modulePath: string;
   /** host of the SIP socket; a free UDP port is picked on it. */
   sipHost: string;
-  /** Where it says it waits (silence): baresip ends a call when its file source runs dry, so a tone nobody hears. */
-  silenceSource: string;
 }
+
+/** Seconds of the silence file calls send between prompts (8 kHz 16-bit: 16 kB a second, read whole per call). */
+export const SILENCE_SECONDS = 60;
 
 export class BaresipError extends Error {
   override readonly name = 'BaresipError';
@@ -51,14 +53,26 @@ export class BaresipProcess {
   /** Where SIP listens once started (host:port). */
   sipAddress = '';
 
-  constructor(
-    private readonly options: BaresipOptions,
-    private readonly onEvent: (event: BaresipEvent) => void,
-    private readonly onExit: (why: string) => void,
-  ) {}
+  private readonly options: BaresipOptions;
+  private readonly onEvent: (event: BaresipEvent) => void;
+  private readonly onExit: (why: string) => void;
+
+  constructor(options: BaresipOptions, onEvent: (event: BaresipEvent) => void, onExit: (why: string) => void) {
+    this.options = options;
+    this.onEvent = onEvent;
+    this.onExit = onExit;
+  }
 
   get running(): boolean {
     return this.child !== null && !this.exited;
+  }
+
+  /**
+   * What a call sends between prompts: a file of silence. baresip 1.0's tone generator works at 48 kHz only, and a
+   * file source ends its call when it runs dry, so the dialler switches each answered call back to it in time.
+   */
+  get silenceSource(): string {
+    return `aufile,${path.join(this.directory, 'silence.wav')}`;
   }
 
   get directory(): string {
@@ -76,8 +90,8 @@ export class BaresipProcess {
       `sip_listen ${this.options.sipHost.includes(':') ? `[${this.options.sipHost}]` : this.options.sipHost}:${sipPort}`,
       'call_max_calls 256',
       'answermode manual',
-      `audio_source ${this.options.silenceSource}`,
-      `audio_alert ${this.options.silenceSource}`,
+      `audio_source ${this.silenceSource}`,
+      `audio_alert ${this.silenceSource}`,
       'audio_player aufile,none',
       'ringback_disabled yes',
       `module_path ${this.options.modulePath}`,
@@ -90,6 +104,10 @@ export class BaresipProcess {
       '',
     ].join('\n');
     await fs.writeFile(path.join(this.dir, 'config'), config);
+    await fs.writeFile(
+      path.join(this.dir, 'silence.wav'),
+      writeWav(new Float32Array(SILENCE_SECONDS * TELEPHONE_RATE), TELEPHONE_RATE),
+    );
     // No accounts at start: each campaign's account is added with `uanew` when it first dials.
     await fs.writeFile(path.join(this.dir, 'accounts'), '');
     const child = spawn(this.options.binary, ['-f', this.dir], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -136,7 +154,8 @@ export class BaresipProcess {
         socket.on('error', () => {});
         return socket;
       } catch {
-        if (Date.now() > deadline) throw new BaresipError(`The SIP user agent did not open its control port: ${this.recentLog()}`);
+        if (Date.now() > deadline)
+          throw new BaresipError(`The SIP user agent did not open its control port: ${this.recentLog()}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     }
@@ -202,7 +221,8 @@ export class BaresipProcess {
       .filter((line) => line.trim())
       .slice(-5)
       .join(' | ')
-      .replace(/\x1b\[[0-9;]*m/g, '');
+      .replaceAll(String.fromCharCode(27), '')
+      .replace(/\[[0-9;]*m/g, '');
   }
 
   async stop(): Promise<void> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CallEndReason, CallEvent, CallStatus, Dialler, OriginateRequest } from '../dialler.ts';
-import { type BaresipEvent, BaresipError, BaresipProcess } from './baresip-process.ts';
+import { type BaresipEvent, BaresipError, BaresipProcess, SILENCE_SECONDS } from './baresip-process.ts';
 import { reasonForSipStatus } from './call-end-reason.ts';
 import { EndedCalls } from './ended-calls.ts';
 import { CallEventListeners } from './listeners.ts';
@@ -18,16 +18,13 @@ export interface SipDiallerOptions {
   sipHost?: string;
 }
 
-/**
- * ausine is baresip's tone generator; at 16 kHz sampled at the call's 8 kHz every sample falls on a zero crossing,
- * so it sends silence. A file source would end the call when it runs dry (aufile reports "end of file").
- */
-const SILENCE = 'ausine,16000';
-/** Silence after each prompt: we switch back to SILENCE before the file runs dry (aufile checks once a second). */
+/** Silence after each prompt: we switch back to silence before the file runs dry (aufile checks once a second). */
 const PROMPT_TAIL_SECONDS = 1;
 const SWITCH_BACK_AFTER_SECONDS = 0.3;
 /** A hang-up baresip never confirms still ends the call for the engine. */
 const HANGUP_CONFIRM_MS = 5000;
+/** An answered call's silence file is reopened well before it runs dry. */
+const SILENCE_REFRESH_MS = (SILENCE_SECONDS / 2) * 1000;
 
 interface SipCall {
   providerCallId: string;
@@ -41,6 +38,8 @@ interface SipCall {
   timers: Set<NodeJS.Timeout>;
   /** Prompts play one after the other. */
   playing: Promise<void>;
+  /** A prompt is the source now (the silence refresh waits). */
+  prompting: boolean;
   ended: Promise<void>;
   markEnded: () => void;
   releaseLine: () => void;
@@ -66,7 +65,11 @@ export class SipDialler implements Dialler {
   private playCount = 0;
   private closed = false;
 
-  constructor(private readonly options: SipDiallerOptions = {}) {}
+  private readonly options: SipDiallerOptions;
+
+  constructor(options: SipDiallerOptions = {}) {
+    this.options = options;
+  }
 
   onEvent(listener: (event: CallEvent) => void): () => void {
     return this.listeners.add(listener);
@@ -86,7 +89,6 @@ export class SipDialler implements Dialler {
           binary: this.options.binary ?? 'baresip',
           modulePath: this.options.modulePath ?? '/usr/lib/baresip/modules',
           sipHost: this.options.sipHost ?? '0.0.0.0',
-          silenceSource: SILENCE,
         },
         (event) => this.receive(event),
         () => this.lost(baresip),
@@ -120,8 +122,8 @@ export class SipDialler implements Dialler {
     checkAccount(request.account);
     const uri = requestUri(request.destination, request.account);
     const aor = accountAor(request.account);
-    const line = `${accountLine(request.account)};audio_source=${SILENCE}`;
     const baresip = await this.process();
+    const line = `${accountLine(request.account)};audio_source=${baresip.silenceSource}`;
 
     const previous = this.lines.get(aor) ?? Promise.resolve();
     let releaseLine = () => {};
@@ -148,6 +150,7 @@ export class SipDialler implements Dialler {
       localEnd: null,
       timers: new Set(),
       playing: Promise.resolve(),
+      prompting: false,
       ended,
       markEnded,
       releaseLine,
@@ -201,6 +204,7 @@ export class SipDialler implements Dialler {
         if (call.state === 'dialling' || call.state === 'ringing') {
           call.state = 'answered';
           this.listeners.emit({ type: 'answered', callId: call.callId, at: new Date() });
+          this.refreshSilence(call);
         }
         return;
       case 'CALL_DTMF_START':
@@ -212,6 +216,22 @@ export class SipDialler implements Dialler {
         this.finish(call, event.param ?? '');
         return;
     }
+  }
+
+  private refreshSilence(call: SipCall): void {
+    this.after(call, SILENCE_REFRESH_MS, () => {
+      const baresip = this.baresip;
+      if (call.state !== 'answered' || !baresip) return;
+      this.refreshSilence(call);
+      if (call.prompting) return;
+      void baresip
+        .exclusive(async (command) => {
+          if (call.state !== 'answered' || call.prompting) return;
+          await command('uafind', call.aor);
+          await command('ausrc', baresip.silenceSource);
+        })
+        .catch(() => {});
+    });
   }
 
   /** `closedBecause` is baresip's CALL_CLOSED text: "486 Busy Here", "Connection reset by user", "end of file"... */
@@ -252,7 +272,8 @@ export class SipDialler implements Dialler {
 
   async play(providerCallId: string, wav: Buffer): Promise<void> {
     const call = this.calls.get(providerCallId);
-    if (!call || call.state !== 'answered') throw new BaresipError('The call is not answered, so nothing can be played into it.');
+    if (call?.state !== 'answered')
+      throw new BaresipError('The call is not answered, so nothing can be played into it.');
     const prompt = toTelephoneWav(wav, PROMPT_TAIL_SECONDS);
     const run = call.playing.then(() => this.playNow(call, prompt));
     call.playing = run.catch(() => {});
@@ -264,6 +285,7 @@ export class SipDialler implements Dialler {
     if (call.state !== 'answered' || !baresip) return;
     const file = path.join(baresip.directory, `prompt-${++this.playCount}.wav`);
     await fs.writeFile(file, prompt.wav);
+    call.prompting = true;
     try {
       await baresip.exclusive(async (command) => {
         if (call.state !== 'answered') return;
@@ -281,9 +303,10 @@ export class SipDialler implements Dialler {
       await baresip.exclusive(async (command) => {
         if (call.state !== 'answered') return;
         await command('uafind', call.aor);
-        await command('ausrc', SILENCE);
+        await command('ausrc', baresip.silenceSource);
       });
     } finally {
+      call.prompting = false;
       await fs.rm(file, { force: true });
     }
   }
@@ -298,7 +321,7 @@ export class SipDialler implements Dialler {
   async transfer(providerCallId: string, destination: string): Promise<boolean> {
     const call = this.calls.get(providerCallId);
     const baresip = this.baresip;
-    if (!call || call.state !== 'answered' || !baresip) return false;
+    if (call?.state !== 'answered' || !baresip) return false;
     const server = call.aor.slice(call.aor.indexOf('@') + 1);
     const target = requestUri(destination, { server, number: 'x', password: '' });
     // REFER: the callee's side calls the target; baresip hangs up when the transfer succeeds (CALL_CLOSED).

@@ -6,7 +6,8 @@ import type { SipAccount } from '../dialler.ts';
  * characters below is refused with a message rather than passed on.
  */
 
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 const USER = /^[A-Za-z0-9+._~!*'()-]{1,64}$/;
 /** A password may hold any printable character but the account line's separators. */
 const PASSWORD = /^[^\s;<>"\\,]{0,128}$/;
@@ -19,9 +20,12 @@ export class SipAddressError extends Error {
 
 export function checkAccount(account: SipAccount): void {
   if (!HOST.test(account.server)) throw new SipAddressError(`The SIP server "${account.server}" is not a host[:port].`);
-  if (!USER.test(account.number)) throw new SipAddressError(`The SIP number "${account.number}" is not a SIP user name.`);
+  if (!USER.test(account.number))
+    throw new SipAddressError(`The SIP number "${account.number}" is not a SIP user name.`);
   if (!PASSWORD.test(account.password)) {
-    throw new SipAddressError('The SIP password holds spaces or one of ; < > " \\ , which the SIP client cannot carry.');
+    throw new SipAddressError(
+      'The SIP password holds spaces or one of ; < > " \\ , which the SIP client cannot carry.',
+    );
   }
 }
 

@@ -81,15 +81,17 @@ describe('SIP dialler (baresip) against a SIPp callee', () => {
   it('busy: ringing, then ended busy with 486', async () => {
     const peer = await startSippPeer('busy-486.xml');
     try {
-      await dialler.originate({
-        callId: 2,
-        campaignId: 7,
-        destination: 'sip:alice@127.0.0.1',
-        timeoutSeconds: 10,
-        account: account(peer.address),
-      }).catch((error) => {
-        throw error;
-      });
+      await dialler
+        .originate({
+          callId: 2,
+          campaignId: 7,
+          destination: `sip:alice@${peer.address}`,
+          timeoutSeconds: 10,
+          account: account(peer.address),
+        })
+        .catch((error) => {
+          throw error;
+        });
       await waitFor(() => eventsOf(2).some((event) => event.type === 'ended'));
       expect(eventsOf(2).map((event) => event.type)).toEqual(['ringing', 'ended']);
       expect(eventsOf(2)[1]).toMatchObject({ reason: 'busy', code: '486' });
