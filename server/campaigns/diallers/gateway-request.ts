@@ -32,7 +32,10 @@ export async function gatewayRequest(
   }
   if (!answer.ok && answer.status !== 404) {
     const said = typeof body?.message === 'string' ? body.message : typeof body?.msg === 'string' ? body.msg : '';
-    throw new GatewayError(`${gateway} refused the request (${answer.status})${said ? `: ${said}` : '.'}`, answer.status);
+    throw new GatewayError(
+      `${gateway} refused the request (${answer.status})${said ? `: ${said}` : '.'}`,
+      answer.status,
+    );
   }
   return { status: answer.status, body };
 }

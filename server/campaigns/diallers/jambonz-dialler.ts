@@ -86,7 +86,8 @@ export class JambonzDialler implements Dialler {
       }),
     });
     const sid = field(body, 'sid');
-    if (status === 404 || !sid) throw new GatewayError('jambonz did not create the call (no sid in its answer).', status);
+    if (status === 404 || !sid)
+      throw new GatewayError('jambonz did not create the call (no sid in its answer).', status);
     return { providerCallId: sid };
   }
 

@@ -21,7 +21,12 @@ export function checkCallbackToken(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function statusCallbackUrl(callbacks: StatusCallbacks, provider: string, campaignId: number, callId: number): string {
+export function statusCallbackUrl(
+  callbacks: StatusCallbacks,
+  provider: string,
+  campaignId: number,
+  callId: number,
+): string {
   const token = callbackToken(callbacks.webhookSecret, provider, campaignId, callId);
   const query = new URLSearchParams({ campaign_id: String(campaignId), call_id: String(callId), token });
   return `${callbacks.publicUrl}/v1/outbound/status/${provider}?${query}`;

@@ -78,7 +78,8 @@ export class TwilioDialler implements Dialler {
       body: form,
     });
     const sid = field(body, 'sid');
-    if (status === 404 || !sid) throw new GatewayError('Twilio did not create the call (no sid in its answer).', status);
+    if (status === 404 || !sid)
+      throw new GatewayError('Twilio did not create the call (no sid in its answer).', status);
     return { providerCallId: sid };
   }
 
