@@ -167,8 +167,9 @@ describe('jambonz dialler', () => {
     expect(types(events)).toEqual(['ringing', 'ringing', 'ended failed 503']);
 
     await dialler.originate({ ...request, callId: 43 });
-    expect(gateway.requests.at(-1)?.fields.to).toEqual({ type: 'phone', number: '+420601000041' });
-    const hook43 = (gateway.requests.at(-1)?.fields.call_status_hook as { url: string }).url;
+    const created43 = gateway.requests[gateway.requests.length - 1];
+    expect(created43.fields.to).toEqual({ type: 'phone', number: '+420601000041' });
+    const hook43 = (created43.fields.call_status_hook as { url: string }).url;
     await postWebhook(hook43, { call_status: 'failed', sip_status: 486 }, 'json');
     expect(events.at(-1)).toMatchObject({ callId: 43, reason: 'busy', code: '486' });
 
