@@ -143,6 +143,28 @@ describe('SIP dialler (baresip) against a SIPp callee', () => {
     }
   });
 
+  it('one account places one call at a time on an instance: the second waits for the line', async () => {
+    const peer = await startSippPeer('busy-486.xml', {}, 2);
+    try {
+      const both = [6, 7].map((callId) =>
+        dialler.originate({
+          callId,
+          campaignId: 7,
+          destination: `+42060100000${callId}`,
+          timeoutSeconds: 10,
+          account: account(peer.address),
+        }),
+      );
+      await Promise.all(both);
+      await waitFor(() => eventsOf(7).some((event) => event.type === 'ended'));
+      const order = events.filter((e) => e.callId === 6 || e.callId === 7).map((e) => `${e.callId} ${e.type}`);
+      expect(order).toEqual(['6 ringing', '6 ended', '7 ringing', '7 ended']);
+      expect((await peer.done).code).toBe(0);
+    } finally {
+      await peer.stop();
+    }
+  });
+
   it('refuses destinations and accounts it cannot carry, with a message, and dials nothing', async () => {
     const good = account('127.0.0.1:5999');
     const request = { callId: 5, campaignId: 7, destination: '+420601000005', timeoutSeconds: 5, account: good };

@@ -41,11 +41,15 @@ export interface SippPeer {
   stop(): Promise<void>;
 }
 
-/** SIPp (Debian's sip-tester) as the callee, running one of test/fixtures/sipp once, on a free port on 127.0.0.1. */
-export async function startSippPeer(scenario: string, variables: Record<string, string> = {}): Promise<SippPeer> {
+/** SIPp (Debian's sip-tester) as the callee, running one of test/fixtures/sipp `calls` times, on a free port on 127.0.0.1. */
+export async function startSippPeer(
+  scenario: string,
+  variables: Record<string, string> = {},
+  calls = 1,
+): Promise<SippPeer> {
   const port = await freeUdpPort('127.0.0.1');
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sipp-'));
-  const args = ['-sf', path.join(FIXTURES, scenario), '-i', '127.0.0.1', '-p', String(port), '-m', '1'];
+  const args = ['-sf', path.join(FIXTURES, scenario), '-i', '127.0.0.1', '-p', String(port), '-m', String(calls)];
   for (const [name, value] of Object.entries(variables)) args.push('-set', name, value);
   args.push('-nostdin', '-trace_err', '-error_file', path.join(dir, 'errors.log'));
   const child: ChildProcess = spawn('sipp', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
