@@ -143,6 +143,32 @@ describe('SIP dialler (baresip) against a SIPp callee', () => {
     }
   });
 
+  it('transfer: REFER to the target through the account server; the callee reports it done and the call ends completed', async () => {
+    const media = await openMediaSink();
+    const peer = await startSippPeer('accepts-transfer.xml', { rtpport: String(media.port) });
+    try {
+      const { providerCallId } = await dialler.originate({
+        callId: 8,
+        campaignId: 7,
+        destination: '+420601000008',
+        timeoutSeconds: 10,
+        account: account(peer.address),
+      });
+      await waitFor(() => eventsOf(8).some((event) => event.type === 'answered'));
+      expect(await dialler.transfer(providerCallId, '+420777000111')).toBe(true);
+      await waitFor(() => eventsOf(8).some((event) => event.type === 'ended'));
+      expect(eventsOf(8).map((event) => event.type)).toEqual(['ringing', 'answered', 'ended']);
+      expect(eventsOf(8)[2]).toMatchObject({ reason: 'completed' });
+      expect(await dialler.transfer(providerCallId, '+420777000111')).toBe(false);
+      const sipp = await peer.done;
+      expect(sipp.errors).toBe('');
+      expect(sipp.code).toBe(0);
+    } finally {
+      await peer.stop();
+      await media.close();
+    }
+  });
+
   it('one account places one call at a time on an instance: the second waits for the line', async () => {
     const peer = await startSippPeer('busy-486.xml', {}, 2);
     try {
