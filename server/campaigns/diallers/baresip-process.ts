@@ -63,6 +63,11 @@ export class BaresipProcess {
     this.onExit = onExit;
   }
 
+  /** The process id while it runs (diagnostics, and the tests that stop it the hard way). */
+  get pid(): number | null {
+    return this.running ? (this.child?.pid ?? null) : null;
+  }
+
   get running(): boolean {
     return this.child !== null && !this.exited;
   }

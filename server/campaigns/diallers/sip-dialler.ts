@@ -75,6 +75,11 @@ export class SipDialler implements Dialler {
     return this.listeners.add(listener);
   }
 
+  /** baresip's process id, once it runs (diagnostics, tests). */
+  get processId(): number | null {
+    return this.baresip?.pid ?? null;
+  }
+
   /** The SIP address baresip listens on (tests), once it runs. */
   get sipAddress(): string | null {
     return this.baresip?.running ? this.baresip.sipAddress : null;
@@ -115,7 +120,9 @@ export class SipDialler implements Dialler {
   private lost(baresip: BaresipProcess): void {
     if (this.baresip !== baresip) return;
     this.baresip = null;
+    // An answered call still counts as completed (the callee was reached); an unanswered one as failed.
     for (const call of [...this.byAor.values()]) this.finish(call, '');
+    void baresip.stop();
   }
 
   async originate(request: OriginateRequest): Promise<{ providerCallId: string }> {

@@ -169,6 +169,44 @@ describe('SIP dialler (baresip) against a SIPp callee', () => {
     }
   });
 
+  it('baresip killed mid-call: its call ends (answered, so completed: not dialled again) and the next call starts a new baresip', async () => {
+    const media = await openMediaSink();
+    const peer = await startSippPeer('answers-presses-1.xml', { rtpport: String(media.port) });
+    try {
+      await dialler.originate({
+        callId: 9,
+        campaignId: 7,
+        destination: '+420601000009',
+        timeoutSeconds: 10,
+        account: account(peer.address),
+      });
+      await waitFor(() => eventsOf(9).some((event) => event.type === 'answered'));
+      const pid = dialler.processId;
+      expect(pid).toBeGreaterThan(0);
+      process.kill(pid as number, 'SIGKILL');
+      await waitFor(() => eventsOf(9).some((event) => event.type === 'ended'));
+      expect(eventsOf(9).at(-1)).toMatchObject({ type: 'ended', reason: 'completed' });
+    } finally {
+      await peer.stop();
+      await media.close();
+    }
+    const next = await startSippPeer('fails-503.xml');
+    try {
+      await dialler.originate({
+        callId: 10,
+        campaignId: 7,
+        destination: '+420601000010',
+        timeoutSeconds: 10,
+        account: account(next.address),
+      });
+      await waitFor(() => eventsOf(10).some((event) => event.type === 'ended'));
+      expect(eventsOf(10).at(-1)).toMatchObject({ reason: 'failed', code: '503' });
+      expect(dialler.processId).not.toBe(null);
+    } finally {
+      await next.stop();
+    }
+  });
+
   it('one account places one call at a time on an instance: the second waits for the line', async () => {
     const peer = await startSippPeer('busy-486.xml', {}, 2);
     try {
