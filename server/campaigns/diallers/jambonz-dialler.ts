@@ -4,6 +4,7 @@ import type { DiallerSettings } from './dialler-settings.ts';
 import { GatewayError, field, gatewayRequest, sipCode } from './gateway-request.ts';
 import { CallEventListeners } from './listeners.ts';
 import { statusCallbackUrl } from './status-callback-url.ts';
+import { statusFromEvent } from './status-from-event.ts';
 
 type JambonzSettings = Extract<DiallerSettings, { kind: 'jambonz' }>;
 
@@ -39,9 +40,7 @@ export function jambonzStatusEvent(fields: Record<string, unknown>, callId: numb
 function jambonzCallStatus(fields: Record<string, unknown> | null): CallStatus {
   const event = jambonzStatusEvent(fields ?? {}, 0);
   if (!event) return { state: field(fields, 'call_status') === 'trying' ? 'dialling' : 'unknown' };
-  if (event.type === 'ringing') return { state: 'ringing' };
-  if (event.type === 'ended') return { state: 'ended', reason: event.reason, code: event.code };
-  return { state: 'answered' };
+  return statusFromEvent(event);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { DiallerSettings } from './dialler-settings.ts';
 import { GatewayError, field, gatewayRequest, sipCode } from './gateway-request.ts';
 import { CallEventListeners } from './listeners.ts';
 import { statusCallbackUrl } from './status-callback-url.ts';
+import { statusFromEvent } from './status-from-event.ts';
 
 type TwilioSettings = Extract<DiallerSettings, { kind: 'twilio' }>;
 
@@ -114,10 +115,7 @@ export class TwilioDialler implements Dialler {
     });
     if (status === 404) return { state: 'unknown' };
     const event = twilioStatusEvent({ CallStatus: field(body, 'status') }, 0);
-    if (!event) return { state: 'dialling' };
-    if (event.type === 'ringing') return { state: 'ringing' };
-    if (event.type === 'ended') return { state: 'ended', reason: event.reason, code: event.code };
-    return { state: 'answered' };
+    return event ? statusFromEvent(event) : { state: 'dialling' };
   }
 
   receiveStatus(webhook: StatusWebhook): void {
