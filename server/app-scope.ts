@@ -28,7 +28,7 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
   const screenshots = chooseScreenshotService(config.screenshots);
   // Outbound campaigns: every instance runs the dialler engine over the shared database (issue 17 §2).
   const clock = systemClock;
-  const dialler = chooseDialler(config, clock);
+  const dialler = chooseDialler(config.dialler, clock);
   const campaigns = dialler
     ? new CampaignEngine({
         db,
@@ -58,7 +58,7 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
     await testRuns.close();
     await chat.close();
   });
-  const services: AppServices = { db, config, bots, chat, jobs, testRuns, screenshots, clock, campaigns };
+  const services: AppServices = { db, config, bots, chat, jobs, testRuns, screenshots, clock, dialler, campaigns };
   // Tests and tools reach the same instances the routes use.
   app.decorate('services', services);
   return services;

@@ -1,5 +1,6 @@
 import type { CampaignEngine } from './campaigns/engine.ts';
 import type { Clock } from './campaigns/clock.ts';
+import type { Dialler } from './campaigns/dialler.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
@@ -24,6 +25,8 @@ export interface AppServices {
   screenshots: ScreenshotService | null;
   /** Where the campaign engine and the call-list import read the time. */
   clock: Clock;
+  /** This process's dialler (CAMPAIGN_DIALLER), or null when none is configured. */
+  dialler: Dialler | null;
   /** This process's dialler engine of outbound campaigns, or null when no dialler is configured. */
   campaigns: CampaignEngine | null;
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../src/api/contract/storage.ts';
 import type { OidcSettings } from './auth/oidc.ts';
 import { type ScreenshotSettings, readScreenshotSettings } from './services/screenshots/screenshot-settings.ts';
+import { type DiallerSettings, readDiallerSettings } from './campaigns/diallers/dialler-settings.ts';
 
 /** Everything the server reads from the environment, in one place (README lists these). */
 export interface ServerConfig {
@@ -30,10 +31,10 @@ export interface ServerConfig {
   jobConcurrency: number;
   /** The text-to-speech program (ESPEAK_BINARY, default espeak-ng from PATH). */
   espeakBinary: string;
-  /** Which dialler places campaign calls (CAMPAIGN_DIALLER: none, fake; default none: calls wait, nothing is dialled). */
-  campaignDialler: string;
   /** How often each process's campaign engine looks for due calls (CAMPAIGN_TICK_MS, default 1000). */
   campaignTickMs: number;
+  /** Campaign calls: CAMPAIGN_DIALLER=none (default: calls wait) | fake | sip (baresip) | jambonz | twilio, with that gateway's settings. */
+  dialler: DiallerSettings;
 }
 
 const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URI'] as const;
@@ -110,7 +111,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobsInProcess: env.JOBS_IN_PROCESS !== '0',
     jobConcurrency: Number(env.JOB_CONCURRENCY ?? 1),
     espeakBinary: env.ESPEAK_BINARY || 'espeak-ng',
-    campaignDialler: env.CAMPAIGN_DIALLER || 'none',
     campaignTickMs: Number(env.CAMPAIGN_TICK_MS ?? 1000),
+    dialler: readDiallerSettings(env),
   };
 }

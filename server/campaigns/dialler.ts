@@ -47,6 +47,16 @@ export interface CallStatus {
   code?: string | null;
 }
 
+/**
+ * A hosted gateway's status webhook (`POST /v1/outbound/status/{provider}`), already authenticated for its campaign and
+ * call by the route (the HMAC token in the callback URL); `fields` are the provider's JSON or form fields.
+ */
+export interface StatusWebhook {
+  campaignId: number;
+  callId: number;
+  fields: Record<string, unknown>;
+}
+
 export interface Dialler {
   readonly name: string;
   /** Places the call; resolves once the provider accepted it (not when answered). Returns the provider's call id. */
@@ -58,6 +68,11 @@ export interface Dialler {
   transfer(providerCallId: string, destination: string): Promise<boolean>;
   /** Asks the provider what became of a call (reconciliation of calls stuck in "dialling"). */
   status(providerCallId: string): Promise<CallStatus>;
+  /**
+   * REST gateways only (absent for SIP): applies a status webhook, which may land on any instance, by emitting the one
+   * event it reports through `onEvent` (none for statuses the engine does not count, e.g. "queued").
+   */
+  receiveStatus?(webhook: StatusWebhook): void;
   /** Subscribes to call events; returns the unsubscribe function. */
   onEvent(listener: (event: CallEvent) => void): () => void;
   close(): Promise<void>;

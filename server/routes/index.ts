@@ -38,6 +38,7 @@ import statsRoutes from './stats.ts';
 import knowledgeRoutes from './knowledges.ts';
 import qaTrainingRoutes from './qa-trainings.ts';
 import outboundRoutes from './outbound.ts';
+import outboundStatusRoutes from './outbound-status.ts';
 
 /** Every /v1 route plugin, one per resource. A new resource adds one line here. */
 export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices) => Promise<void>> = [
@@ -79,4 +80,5 @@ export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices
   knowledgeRoutes,
   qaTrainingRoutes,
   outboundRoutes,
+  outboundStatusRoutes,
 ];

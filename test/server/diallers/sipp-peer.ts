@@ -1,0 +1,78 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import dgram from 'node:dgram';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freeUdpPort } from '../../../server/campaigns/diallers/free-port.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/sipp');
+
+/** RTP packets the answering peer's media address received: µ-law payloads, arrival order. */
+export interface MediaSink {
+  port: number;
+  packets: Buffer[];
+  close(): Promise<void>;
+}
+
+/**
+ * The answering peer's media socket: the SIPp scenario puts this port in its SDP answer (`-set rtpport`), so the
+ * caller's RTP arrives here and the test counts and inspects it (SIPp 3.6 keeps no count of received RTP).
+ */
+export async function openMediaSink(): Promise<MediaSink> {
+  const socket = dgram.createSocket('udp4');
+  const packets: Buffer[] = [];
+  socket.on('message', (message) => {
+    // RTP version 2, payload type 0 (PCMU): the 12-byte header, then the samples.
+    if (message.length > 12 && message[0] >> 6 === 2 && (message[1] & 0x7f) === 0) packets.push(message.subarray(12));
+  });
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  return {
+    port: socket.address().port,
+    packets,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
+}
+
+export interface SippPeer {
+  /** host:port the peer answers SIP on. */
+  address: string;
+  /** Resolves with SIPp's exit code (0: its scenario ran to the end) and its error log. */
+  done: Promise<{ code: number | null; errors: string }>;
+  stop(): Promise<void>;
+}
+
+/** SIPp (Debian's sip-tester) as the callee, running one of test/fixtures/sipp `calls` times, on a free port on 127.0.0.1. */
+export async function startSippPeer(
+  scenario: string,
+  variables: Record<string, string> = {},
+  calls = 1,
+): Promise<SippPeer> {
+  const port = await freeUdpPort('127.0.0.1');
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sipp-'));
+  const args = ['-sf', path.join(FIXTURES, scenario), '-i', '127.0.0.1', '-p', String(port), '-m', String(calls)];
+  for (const [name, value] of Object.entries(variables)) args.push('-set', name, value);
+  args.push('-nostdin', '-trace_err', '-error_file', path.join(dir, 'errors.log'));
+  const child: ChildProcess = spawn('sipp', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const done = new Promise<{ code: number | null; errors: string }>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', async (code) => {
+      const errors = await fs.readFile(path.join(dir, 'errors.log'), 'utf8').catch(() => '');
+      await fs.rm(dir, { recursive: true, force: true });
+      resolve({ code, errors: `${stderr}${errors}` });
+    });
+  });
+  // SIPp opens its socket within milliseconds; give it a moment before the INVITE.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return {
+    address: `127.0.0.1:${port}`,
+    done,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await done.catch(() => {});
+    },
+  };
+}
