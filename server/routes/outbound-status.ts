@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineCall, publicAccess } from '../../src/api/contract/call.ts';
 import type { AppServices } from '../app-services.ts';
-import type { Dialler } from '../campaigns/dialler.ts';
 import { checkCallbackToken } from '../campaigns/diallers/status-callback-url.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
