@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from './app-services.ts';
+import { chooseDialler } from './campaigns/choose-dialler.ts';
+import { systemClock } from './campaigns/clock.ts';
+import { CampaignEngine } from './campaigns/engine.ts';
+import { VoiceSessions } from './campaigns/voice-session.ts';
+import { createEspeakEngine } from './services/tts/espeak-engine.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { jobHandlers } from './jobs/job-handlers.ts';
@@ -21,16 +26,39 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
   const testRuns = new TestRuns(db, bots);
   // The chatbot test screen's pictures: the local Chromium starts at the first use, or an external service.
   const screenshots = chooseScreenshotService(config.screenshots);
+  // Outbound campaigns: every instance runs the dialler engine over the shared database (issue 17 §2).
+  const clock = systemClock;
+  const dialler = chooseDialler(config, clock);
+  const campaigns = dialler
+    ? new CampaignEngine({
+        db,
+        dialler,
+        clock,
+        tickMs: config.campaignTickMs,
+        voice: new VoiceSessions({
+          db,
+          chat: chat.engine,
+          bots,
+          dialler,
+          speech: createEspeakEngine(config.espeakBinary),
+          log: (message, error) => app.log.warn({ err: error }, message),
+        }),
+        log: (message, error) => app.log.warn({ err: error }, message),
+      })
+    : null;
   app.addHook('onReady', async () => {
     jobs?.start();
+    campaigns?.start();
   });
   app.addHook('onClose', async () => {
+    await campaigns?.stop();
+    await dialler?.close();
     await jobs?.stop();
     await screenshots?.close();
     await testRuns.close();
     await chat.close();
   });
-  const services: AppServices = { db, config, bots, chat, jobs, testRuns, screenshots };
+  const services: AppServices = { db, config, bots, chat, jobs, testRuns, screenshots, clock, campaigns };
   // Tests and tools reach the same instances the routes use.
   app.decorate('services', services);
   return services;

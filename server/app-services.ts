@@ -1,3 +1,5 @@
+import type { CampaignEngine } from './campaigns/engine.ts';
+import type { Clock } from './campaigns/clock.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
@@ -20,4 +22,8 @@ export interface AppServices {
   testRuns: TestRuns;
   /** Pictures of web pages for the chatbot test screen, or null when no service is available. */
   screenshots: ScreenshotService | null;
+  /** Where the campaign engine and the call-list import read the time. */
+  clock: Clock;
+  /** This process's dialler engine of outbound campaigns, or null when no dialler is configured. */
+  campaigns: CampaignEngine | null;
 }

@@ -30,6 +30,10 @@ export interface ServerConfig {
   jobConcurrency: number;
   /** The text-to-speech program (ESPEAK_BINARY, default espeak-ng from PATH). */
   espeakBinary: string;
+  /** Which dialler places campaign calls (CAMPAIGN_DIALLER: none, fake; default none: calls wait, nothing is dialled). */
+  campaignDialler: string;
+  /** How often each process's campaign engine looks for due calls (CAMPAIGN_TICK_MS, default 1000). */
+  campaignTickMs: number;
 }
 
 const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URI'] as const;
@@ -106,5 +110,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobsInProcess: env.JOBS_IN_PROCESS !== '0',
     jobConcurrency: Number(env.JOB_CONCURRENCY ?? 1),
     espeakBinary: env.ESPEAK_BINARY || 'espeak-ng',
+    campaignDialler: env.CAMPAIGN_DIALLER || 'none',
+    campaignTickMs: Number(env.CAMPAIGN_TICK_MS ?? 1000),
   };
 }

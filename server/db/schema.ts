@@ -307,6 +307,8 @@ export interface ConversationsTable {
   messages: ColumnType<number, number | undefined, number>;
   preview: ColumnType<string, string | undefined, string>;
   search_text: ColumnType<string, string | undefined, string>;
+  /** 'chat', or 'voice' for a campaign's call (migration 0010). */
+  channel: ColumnType<string, string | undefined, string>;
 }
 
 export interface ConversationNotesTable {
@@ -464,4 +466,64 @@ export interface Database {
   stats_intents_daily: StatsIntentsDailyTable;
   stats_unclassified_daily: StatsUnclassifiedDailyTable;
   stats_callers_hourly: StatsCallersHourlyTable;
+  outbound_campaigns: OutboundCampaignsTable;
+  outbound_calls: OutboundCallsTable;
+  outbound_callbacks: OutboundCallbacksTable;
+}
+
+/* 0010 outbound campaigns (issue 17) */
+export interface OutboundCampaignsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  project_env: 'dev' | 'prod';
+  /** UTC HH:MM; a window whose end is before its start crosses midnight. */
+  call_time_from: string;
+  call_time_to: string;
+  /** Minutes. */
+  retry_interval: number;
+  retry_count: number;
+  /** Ring time, seconds. */
+  timeout: number;
+  callback_url: ColumnType<string, string | undefined, string>;
+  /** HMAC key of the callbacks. */
+  callback_secret: string;
+  state: ColumnType<'running' | 'paused', 'running' | 'paused' | undefined, 'running' | 'paused'>;
+  max_concurrent: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+
+export interface OutboundCallsTable {
+  id: Generated<number>;
+  campaign_id: number;
+  destination: string;
+  scheduled_at: Timestamp;
+  status: ColumnType<
+    'queued' | 'dialling' | 'answered' | 'completed' | 'failed',
+    'queued' | 'dialling' | 'answered' | 'completed' | 'failed' | undefined,
+    'queued' | 'dialling' | 'answered' | 'completed' | 'failed'
+  >;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_result: string | null;
+  last_code: string | null;
+  codes: ColumnType<(string | null)[], string | undefined, string>;
+  dialler: string | null;
+  provider_call_id: string | null;
+  dialled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  answered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  conversation_id: number | null;
+  conversation_token: string | null;
+}
+
+export interface OutboundCallbacksTable {
+  id: Generated<number>;
+  campaign_id: number;
+  call_id: number;
+  payload: ColumnType<unknown, string, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_at: Timestamp;
+  delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: string | null;
 }

@@ -1,0 +1,155 @@
+import type { TrackerEntry } from '../../src/api/contract/chat.ts';
+import type { Db } from '../db/database.ts';
+import type { ChatCaller } from '../http/chat-caller.ts';
+import type { BotSource } from '../services/chat/bot-source.ts';
+import type { ChatEngine } from '../services/chat/chat-engine.ts';
+import type { SpeechEngine } from '../services/tts/speech-engine.ts';
+import type { Dialler } from './dialler.ts';
+
+/** Where an answered call's conversation lives: stored on the call row, so any instance can run its next turn. */
+interface CallConversation {
+  callId: number;
+  projectId: number;
+  env: 'dev' | 'prod';
+  providerCallId: string;
+  conversationId: number;
+  token: string;
+}
+
+/**
+ * The bot on an answered call (issue 17 §3): the campaign's bot in its environment talks through the chat engine
+ * (so the conversation is stored and logged like any other, as a voice conversation); what it utters is spoken
+ * into the call by the speech engine; DTMF digits are the callee's messages; `call_end` hangs up and
+ * `call_transfer` transfers to the target project's number. Stateless between events: the call row holds the
+ * conversation's id and token.
+ */
+export class VoiceSessions {
+  private readonly db: Db;
+  private readonly chat: ChatEngine;
+  private readonly bots: BotSource;
+  private readonly speech: SpeechEngine | null;
+  private readonly dialler: Dialler;
+  private readonly log: (message: string, error?: unknown) => void;
+
+  constructor(o: {
+    db: Db;
+    chat: ChatEngine;
+    bots: BotSource;
+    speech: SpeechEngine | null;
+    dialler: Dialler;
+    log: (message: string, error?: unknown) => void;
+  }) {
+    this.db = o.db;
+    this.chat = o.chat;
+    this.bots = o.bots;
+    this.speech = o.speech;
+    this.dialler = o.dialler;
+    this.log = o.log;
+  }
+
+  /** Starts the conversation of a just-answered call: the @start reaction speaks first. */
+  async answered(call: { callId: number; projectId: number; env: 'dev' | 'prod'; providerCallId: string }) {
+    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
+    const started = await this.chat.start(caller, undefined, true);
+    const conversationId = started.conversation_id;
+    await this.db.updateTable('conversations').set({ channel: 'voice' }).where('id', '=', conversationId).execute();
+    await this.db
+      .updateTable('outbound_calls')
+      .set({ conversation_id: conversationId, conversation_token: started.conversation_token })
+      .where('id', '=', call.callId)
+      .execute();
+    await this.perform({ ...call, conversationId }, started.tracker, started.ended);
+  }
+
+  /** A digit the callee pressed: the runtime gets it as the user's message ("press 1 to confirm"). */
+  async dtmf(callId: number, digit: string): Promise<void> {
+    const call = await this.conversationOf(callId);
+    if (!call) return;
+    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
+    const before = await this.db
+      .selectFrom('conversations')
+      .select('last_ts')
+      .where('id', '=', call.conversationId)
+      .executeTakeFirstOrThrow();
+    const answer = await this.chat.send(
+      caller,
+      call.conversationId,
+      call.token,
+      { kind: 'message', text: digit },
+      Number(before.last_ts),
+      true,
+    );
+    await this.perform(call, answer.tracker, answer.ended);
+  }
+
+  private async conversationOf(callId: number): Promise<CallConversation | null> {
+    const row = await this.db
+      .selectFrom('outbound_calls as c')
+      .innerJoin('outbound_campaigns as k', 'k.id', 'c.campaign_id')
+      .select([
+        'c.id',
+        'k.project_id',
+        'k.project_env',
+        'c.provider_call_id',
+        'c.conversation_id',
+        'c.conversation_token',
+      ])
+      .where('c.id', '=', callId)
+      .where('c.status', '=', 'answered')
+      .executeTakeFirst();
+    if (!row?.conversation_id || !row.conversation_token || !row.provider_call_id) return null;
+    return {
+      callId,
+      projectId: row.project_id,
+      env: row.project_env,
+      providerCallId: row.provider_call_id,
+      conversationId: row.conversation_id,
+      token: row.conversation_token,
+    };
+  }
+
+  /** Speaks the bot's utterances, then ends or transfers the call when the turn said so. */
+  private async perform(
+    call: Omit<CallConversation, 'conversationId' | 'token'> & { conversationId: number },
+    entries: TrackerEntry[],
+    ended: boolean,
+  ) {
+    const bot = await this.bots.load(call.projectId, call.env);
+    for (const entry of entries) {
+      if (entry.type === 'utter' && entry.args.who !== 'user' && entry.value) {
+        await this.say(call.providerCallId, entry.value, bot.language);
+      }
+    }
+    const transfer = entries.find((e) => e.type === 'action' && e.value === 'call_transfer');
+    if (transfer) {
+      const number = await this.numberOfProject(Number(transfer.args.project_id), call.env);
+      if (number && (await this.dialler.transfer(call.providerCallId, number))) return;
+      this.log(`Call ${call.callId}: cannot transfer to project ${transfer.args.project_id}; hanging up`);
+    }
+    if (ended || transfer || entries.some((e) => e.type === 'action' && e.value === 'call_end')) {
+      await this.dialler.hangup(call.providerCallId);
+    }
+  }
+
+  private async say(providerCallId: string, text: string, language: string) {
+    if (!this.speech) return;
+    try {
+      const wav = await this.speech.synthesize(text, { language, speed: 1 });
+      await this.dialler.play(providerCallId, wav);
+    } catch (error) {
+      this.log('Speech failed on an outbound call', error);
+    }
+  }
+
+  /** A transfer goes to the target project's SIP number of the same environment. */
+  private async numberOfProject(projectId: number, env: 'dev' | 'prod'): Promise<string | null> {
+    if (!Number.isInteger(projectId) || projectId <= 0) return null;
+    const row = await this.db
+      .selectFrom('project_settings')
+      .select('data')
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
+    const number = row?.data?.[`sip_number_${env}`];
+    return typeof number === 'string' && number !== '' ? number : null;
+  }
+}

@@ -1,0 +1,58 @@
+import type { OutboundCampaignsTable } from '../../server/db/schema.ts';
+import type { Insertable } from 'kysely';
+import { CampaignEngine } from '../../server/campaigns/engine.ts';
+import type { Clock } from '../../server/campaigns/clock.ts';
+import type { Dialler } from '../../server/campaigns/dialler.ts';
+import type { VoiceSessions } from '../../server/campaigns/voice-session.ts';
+import type { Db } from '../../server/db/database.ts';
+import { importCallList } from '../../server/services/campaign-calls.ts';
+
+/** Shared steps of the campaign engine tests: a running campaign of project 1, its call list, an engine. */
+
+export async function runningCampaign(db: Db, overrides: Partial<Insertable<OutboundCampaignsTable>> = {}) {
+  const row = await db
+    .insertInto('outbound_campaigns')
+    .values({
+      project_id: 1,
+      name: 'Test campaign',
+      project_env: 'dev',
+      call_time_from: '09:00',
+      call_time_to: '17:00',
+      retry_interval: 120,
+      retry_count: 3,
+      timeout: 30,
+      callback_secret: 'test-secret',
+      state: 'running',
+      ...overrides,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Imports `destination,scheduled_time` lines through the real import (so first attempts are scheduled as in use). */
+export async function importCalls(db: Db, campaignId: number, lines: string[], now: Date) {
+  await importCallList(db, 1, campaignId, ['destination,scheduled_time', ...lines].join('\n'), now);
+}
+
+/** E.164 numbers that libphonenumber accepts: +420 777 000 000 + i. */
+export const number = (i: number) => `+420777${String(i).padStart(6, '0')}`;
+
+export function engineFor(db: Db, dialler: Dialler, clock: Clock, voice: VoiceSessions | null = null) {
+  const engine = new CampaignEngine({ db, dialler, clock, voice, tickMs: 0, log: () => {} });
+  engine.start();
+  return engine;
+}
+
+/** Ticks until the engine has nothing left to settle (events of the fake arrive on the next turn). */
+export async function runTicks(engine: CampaignEngine, times = 3) {
+  for (let i = 0; i < times; i++) {
+    await engine.tick();
+    await new Promise((resolve) => setImmediate(resolve));
+    await engine.settle();
+  }
+}
+
+export async function callsOf(db: Db, campaignId: number) {
+  return db.selectFrom('outbound_calls').selectAll().where('campaign_id', '=', campaignId).orderBy('id').execute();
+}

@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TestClock } from '../../server/campaigns/clock.ts';
+import { FakeDialler } from '../../server/campaigns/fake-dialler.ts';
+import { VoiceSessions } from '../../server/campaigns/voice-session.ts';
+import { BotSource } from '../../server/services/chat/bot-source.ts';
+import { createChatRuntime } from '../../server/services/chat/chat-runtime.ts';
+import { createEspeakEngine } from '../../server/services/tts/espeak-engine.ts';
+import type { SpeechEngine } from '../../server/services/tts/speech-engine.ts';
+import { callsOf, engineFor, importCalls, number, runTicks, runningCampaign } from './campaign-fixtures.ts';
+import { type TestDatabase, openTestDatabase } from './helpers/test-database.ts';
+
+let database: TestDatabase;
+beforeEach(async () => {
+  database = await openTestDatabase();
+});
+afterEach(async () => {
+  await database.close();
+});
+
+/** "Press 1 to confirm": @start offers the digits, @input with choice 1 confirms and ends the call. */
+async function pressOneBot() {
+  const { db } = database;
+  await db.deleteFrom('reactions').where('project_id', '=', 1).execute();
+  await db
+    .insertInto('entities')
+    .values({
+      project_id: 1,
+      name: 'digit',
+      type: 'dictionary',
+      match: 'exact',
+      occurrence: 'single',
+      case_insensitive: false,
+      values: '1,2',
+      is_system: false,
+    })
+    .execute();
+  const reaction = (name: string, intents: string[], condition: string, actions: unknown[]) => ({
+    project_id: 1,
+    name,
+    intents: JSON.stringify(intents),
+    condition,
+    priority: 0,
+    reactions_scopes_id: null,
+    actions: JSON.stringify(actions),
+  });
+  await db
+    .insertInto('reactions')
+    .values([
+      reaction('greeting', ['@start'], '', [
+        { name: 'utter', args: { text: 'Press 1 to confirm your appointment.' }, who: 'bot' },
+        { name: 'select_box', args: { entity: 'digit', variable: 'choice' }, who: 'bot' },
+      ]),
+      reaction('confirmed', ['@input'], 'variables.choice == "1"', [
+        { name: 'utter', args: { text: 'Confirmed, goodbye.' }, who: 'bot' },
+        { name: 'call_end', args: {}, who: 'bot' },
+      ]),
+    ] as never)
+    .execute();
+}
+
+describe('voice session of an answered call', () => {
+  it("speaks the @start reaction, turns DTMF '1' into the user's message and its reaction, and call_end hangs up", async () => {
+    await pressOneBot();
+    const { db } = database;
+    const clock = new TestClock('2039-01-01T10:00:00Z');
+    const fake = new FakeDialler({ decide: () => ({ kind: 'answer', dtmf: ['1'] }), now: () => clock.now() });
+    const spoken: string[] = [];
+    const espeak = createEspeakEngine('espeak-ng');
+    // The real speech engine (espeak-ng), with what it was asked to say recorded.
+    const speech: SpeechEngine = {
+      name: 'recording espeak-ng',
+      synthesize: (text, options) => {
+        spoken.push(text);
+        return espeak.synthesize(text, options);
+      },
+    };
+    const bots = new BotSource(db);
+    const chat = createChatRuntime(db, null, bots);
+    const voice = new VoiceSessions({ db, chat: chat.engine, bots, speech, dialler: fake, log: () => {} });
+    const engine = engineFor(db, fake, clock, voice);
+    const id = await runningCampaign(db);
+    await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`], clock.now());
+    await runTicks(engine, 4);
+    expect(spoken).toEqual(['Press 1 to confirm your appointment.', 'Confirmed, goodbye.']);
+    expect(fake.played).toHaveLength(2);
+    expect(fake.played.every((p) => p.bytes > 1000)).toBe(true);
+    expect(fake.hungUp).toEqual(['fake-1']);
+    const [call] = await callsOf(db, id);
+    expect(call).toMatchObject({ status: 'completed', last_result: 'completed', attempts: 1 });
+    expect(call!.conversation_id).not.toBeNull();
+    const conversation = await db
+      .selectFrom('conversations')
+      .select(['channel', 'tracker', 'project_env', 'ended'])
+      .where('id', '=', call!.conversation_id!)
+      .executeTakeFirstOrThrow();
+    expect(conversation).toMatchObject({ channel: 'voice', project_env: 'dev', ended: true });
+    const utters = (conversation.tracker as { type: string; value: string; args: { who?: string } }[])
+      .filter((e) => e.type === 'utter')
+      .map((e) => [e.args.who, e.value]);
+    expect(utters).toEqual([
+      ['bot', 'Press 1 to confirm your appointment.'],
+      ['user', '1'],
+      ['bot', 'Confirmed, goodbye.'],
+    ]);
+    await engine.stop();
+    await chat.close();
+  });
+});

@@ -1,0 +1,222 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CAMPAIGN_NAME_EMPTY,
+  CAMPAIGN_RETRY_COUNT,
+  CAMPAIGN_TIME_FORMAT,
+  REPORT_COLUMNS,
+} from '../../src/api/contract/outbound.ts';
+import { VIEWER_ROLE_ID } from '../../server/seed/default-roles.ts';
+import type { Caller, TestApp } from './helpers/test-app.ts';
+import { createTestApp } from './helpers/test-app.ts';
+import { expectMessage, multipartFile } from './language-model-fixtures.ts';
+
+let t: TestApp;
+let admin: Caller;
+beforeEach(async () => {
+  t = await createTestApp();
+  admin = await t.admin();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const BASE = '/v1/outbound/campaigns';
+const list = async (as: Caller = admin) => {
+  const res = await t.call('GET', BASE, { as });
+  expect(res.statusCode).toBe(200);
+  return { campaigns: res.json() as Record<string, unknown>[], atime: String(res.headers['x-atime']) };
+};
+const write = async (method: 'PUT' | 'DELETE', url: string, body?: unknown, as: Caller = admin) =>
+  t.call(method, url, { as, body, query: { atime: (await list(as)).atime } });
+const upload = (id: number, csv: string, as: Caller = admin) => {
+  const { payload, headers } = multipartFile('file', 'calls.csv', csv);
+  return t.app.inject({
+    method: 'POST',
+    url: `${BASE}/${id}/upload`,
+    query: { project_id: '1' },
+    headers: { ...headers, cookie: as.cookie, 'x-requested-with': 'console' },
+    payload,
+  });
+};
+const create = async (body: Record<string, unknown> = { name: 'Reminders' }) => {
+  const res = await write('PUT', `${BASE}/-1`, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id as number;
+};
+
+describe('outbound campaigns', () => {
+  it("creates with the spec's defaults, paused; updates; starts and pauses; deletes; keeps revisions", async () => {
+    const id = await create();
+    const [created] = (await list()).campaigns;
+    expect(created).toMatchObject({
+      id,
+      name: 'Reminders',
+      project_env: 'dev',
+      call_time_from: '09:00',
+      call_time_to: '17:00',
+      retry_interval: 120,
+      retry_count: 3,
+      timeout: 30,
+      callback_url: '',
+      state: 'paused',
+      pending: 0,
+      progress: { queued: 0, in_progress: 0, completed: 0, failed: 0 },
+      version: expect.any(Number),
+      who: expect.any(String),
+    });
+    expect(created!.callback_secret).toMatch(/^[\w-]{20,}$/);
+    const updated = await write('PUT', `${BASE}/${id}`, {
+      name: 'Night shift',
+      project_env: 'prod',
+      call_time_from: '22:00',
+      call_time_to: '06:00',
+      retry_interval: 5,
+      retry_count: 0,
+      timeout: 20,
+    });
+    expect(updated.statusCode).toBe(200);
+    expect((await list()).campaigns[0]).toMatchObject({ name: 'Night shift', call_time_from: '22:00', retry_count: 0 });
+    expect((await write('PUT', `${BASE}/${id}/state`, { state: 'running' })).statusCode).toBe(200);
+    expect((await list()).campaigns[0]).toMatchObject({ state: 'running' });
+    expect((await write('PUT', `${BASE}/${id}/state`, { state: 'paused' })).statusCode).toBe(200);
+    expect((await list()).campaigns[0]).toMatchObject({ state: 'paused' });
+    expect((await write('DELETE', `${BASE}/${id}`)).statusCode).toBe(200);
+    expect((await list()).campaigns).toEqual([]);
+    expect((await write('DELETE', `${BASE}/${id}`)).statusCode).toBe(404);
+    const revisions = await t.db
+      .selectFrom('revisions')
+      .select(['deleted'])
+      .where('resource', '=', '/outbound/campaigns')
+      .where('item_id', '=', String(id))
+      .orderBy('id')
+      .execute();
+    expect(revisions.map((r) => r.deleted)).toEqual([false, false, false, false, true]);
+  });
+
+  it('refuses bad input with clear messages and changes nothing', async () => {
+    expectMessage(
+      await write('PUT', `${BASE}/-1`, { name: '  ' }),
+      400,
+      new RegExp(CAMPAIGN_NAME_EMPTY.replace('.', '\\.')),
+    );
+    expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', call_time_from: '9:00' }), 400, /HH:MM/);
+    expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', call_time_to: '24:00' }), 400, /HH:MM/);
+    expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', retry_count: -1 }), 400, /Retry count/);
+    expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', retry_interval: -5 }), 400, /Retry interval/);
+    expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', timeout: 0 }), 400, /Timeout/);
+    expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', callback_url: 'ftp://example.com' }), 400, /http/);
+    for (const url of ['http://127.0.0.1/hook', 'http://10.0.0.7/hook', 'http://[::1]:8080/', 'http://localhost/']) {
+      expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', callback_url: url }), 400, /public addresses only/);
+    }
+    expect((await list()).campaigns).toEqual([]);
+    expect(CAMPAIGN_TIME_FORMAT).toMatch(/HH:MM/);
+    expect(CAMPAIGN_RETRY_COUNT).toMatch(/Retry count/);
+  });
+
+  it('answers 409 on a stale atime and 428 without one', async () => {
+    const { atime } = await list();
+    expect((await t.call('PUT', `${BASE}/-1`, { as: admin, body: { name: 'A' }, query: { atime } })).statusCode).toBe(
+      200,
+    );
+    expect((await t.call('PUT', `${BASE}/-1`, { as: admin, body: { name: 'B' }, query: { atime } })).statusCode).toBe(
+      409,
+    );
+    expect((await t.call('PUT', `${BASE}/-1`, { as: admin, body: { name: 'B' } })).statusCode).toBe(428);
+    expect((await list()).campaigns.map((c) => c.name)).toEqual(['A']);
+  });
+
+  it('a viewer sees campaigns (without the secret) but may not edit, start, delete or import (402)', async () => {
+    const id = await create();
+    const viewer = await t.createUser({ roleId: VIEWER_ROLE_ID });
+    const seen = (await list(viewer)).campaigns;
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.callback_secret).toBe('');
+    expect((await write('PUT', `${BASE}/${id}`, { name: 'X' }, viewer)).statusCode).toBe(402);
+    expect((await write('PUT', `${BASE}/${id}/state`, { state: 'running' }, viewer)).statusCode).toBe(402);
+    expect((await write('DELETE', `${BASE}/${id}`, undefined, viewer)).statusCode).toBe(402);
+    const csv = 'destination,scheduled_time\n+420777123456,2039-01-01 12:43 UTC\n';
+    expect((await upload(id, csv, viewer)).statusCode).toBe(402);
+    expect((await t.call('GET', `${BASE}/${id}/report`, { as: viewer })).statusCode).toBe(200);
+    expect((await list()).campaigns[0]).toMatchObject({ name: 'Reminders', pending: 0, state: 'paused' });
+  });
+
+  it("another project's campaign is 404", async () => {
+    const id = await create();
+    const other = (await t.call('POST', '/v1/projects', { as: admin, body: { name: 'Other' } })).json()
+      .project_id as number;
+    const res = await t.call('GET', `${BASE}/${id}/calls`, { as: admin, query: { project_id: other } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('imports a call list all or nothing, with line numbers, duplicates and past dates refused', async () => {
+    const id = await create();
+    const bad = [
+      'destination,scheduled_time',
+      '+420 777 123 456,2039-01-01 12:43 UTC',
+      '12345,2039-01-01 12:43 UTC',
+      '+420777123456,2039-01-01 12:44 UTC',
+      'sip:alice@example.com,2039-02-30 10:00 UTC',
+      'sip:bob@example.com,2020-01-01 10:00 UTC',
+      'sip:carol@example.com,tomorrow',
+    ].join('\n');
+    const refused = await upload(id, bad);
+    expect(refused.statusCode).toBe(400);
+    const message = refused.json().message as string;
+    expect(message).toContain('Nothing was imported.');
+    expect(message).toContain('Line 3: "12345" must be an E.164 number');
+    expect(message).toContain('Line 4: +420777123456 is a duplicate of line 2');
+    expect(message).toContain('Line 5: scheduled_time "2039-02-30 10:00 UTC" must look like "2039-01-01 12:43 UTC"');
+    expect(message).toContain('Line 6: scheduled_time 2020-01-01 10:00 UTC is in the past');
+    expect(message).toContain('Line 7:');
+    expect(message).not.toContain('Line 2:');
+    expect(await t.db.selectFrom('outbound_calls').select('id').execute()).toEqual([]);
+    expectMessage(await upload(id, 'number,time\n+420777123456,2039-01-01 12:43 UTC\n'), 400, /^Line 1: the header/);
+    expectMessage(await upload(id, 'destination,scheduled_time\n'), 400, 'The file has no calls.');
+
+    const good = await upload(
+      id,
+      'destination,scheduled_time\r\n+420 777 123 456,2039-01-01 12:43 UTC\r\nsip:alice@example.com:5070,2039-01-01 20:00 UTC\r\n',
+    );
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json()).toEqual({ status: 'ok', message: 'Successfully uploaded', calls_imported: 2 });
+    expect((await list()).campaigns[0]).toMatchObject({ pending: 2, progress: { queued: 2 } });
+    const calls = (await t.call('GET', `${BASE}/${id}/calls`, { as: admin })).json();
+    expect(calls).toEqual([
+      expect.objectContaining({
+        destination: '+420777123456',
+        scheduled_time: '2039-01-01T12:43:00.000Z',
+        status: 'queued',
+        attempts: 0,
+        next_attempt_at: '2039-01-01T12:43:00.000Z',
+        conversation_id: null,
+      }),
+      // 20:00 is after the 09:00–17:00 window: first due when it next opens.
+      expect.objectContaining({
+        destination: 'sip:alice@example.com:5070',
+        next_attempt_at: '2039-01-02T09:00:00.000Z',
+      }),
+    ]);
+    // Already waiting in the campaign: a duplicate too.
+    expectMessage(
+      await upload(id, 'destination,scheduled_time\n+420777123456,2039-01-03 12:00 UTC\n'),
+      400,
+      /already waiting/,
+    );
+  });
+
+  it('the report is one formula-safe row per call', async () => {
+    const id = await create();
+    expect((await upload(id, 'destination,scheduled_time\n+420777123456,2039-01-01 12:43 UTC\n')).statusCode).toBe(200);
+    // A destination a spreadsheet would read as a formula (E.164 starts with '+').
+    const res = await t.call('GET', `${BASE}/${id}/report`, { as: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`OutboundCampaignReport_${id}_\\d{4}-\\d{2}-\\d{2}\\.csv`),
+    );
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe(REPORT_COLUMNS.join(','));
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe("'+420777123456,2039-01-01T12:43:00.000Z,queued,0,,,,,,");
+  });
+});
