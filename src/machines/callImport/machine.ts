@@ -18,10 +18,11 @@ type Notice = { title: string; message?: string; color: 'red' | 'green' };
 const problemsOf = (error: unknown): string[] => {
   const message = error instanceof Error ? error.message : '';
   if (!message || /^Call \w+ failed/.test(message)) return ['The call list was not imported.'];
+  // The view says itself that nothing was imported; the list is the problems.
   return message
     .split('\n')
     .map((line) => line.trim())
-    .filter(Boolean);
+    .filter((line) => line && line !== 'Nothing was imported.');
 };
 
 /** The call-list import modal (spec 2 §2, §5, §8): choose a CSV, confirm, upload all or nothing, see why not. */
