@@ -266,7 +266,8 @@ describe(`outbound campaigns in Chromium (calls to the ${process.env.E2E_CALL_PE
         .click();
       await page.waitForURL(new RegExp(`conversation_id=${answered.conversation_id}`));
       await page.waitForURL(/#\/app\/logs/);
-      await page.waitForTimeout(1000);
+      // The call's conversation is a voice conversation of the project: the drawer shows its transcript.
+      await page.getByTestId('conversation-transcript').waitFor();
       await screenshot(page, 'outbound-12-conversation');
       await page.goBack();
     }

@@ -54,7 +54,7 @@ export function CampaignsTable({ campaigns, controls }: { campaigns: CampaignIte
           <Table.Th>Retries</Table.Th>
           <Table.Th>Timeout</Table.Th>
           <Table.Th>Pending</Table.Th>
-          <Table.Th miw={220}>Progress</Table.Th>
+          <Table.Th miw={200}>Progress</Table.Th>
           <Table.Th>State</Table.Th>
           <Table.Th aria-label="Actions" />
         </Table.Tr>
@@ -64,7 +64,7 @@ export function CampaignsTable({ campaigns, controls }: { campaigns: CampaignIte
           const running = c.state === 'running';
           return (
             <Table.Tr key={c.id} bg={selectedId === c.id ? 'var(--mantine-color-indigo-light)' : undefined}>
-              <Table.Td fw={500} style={{ wordBreak: 'break-word' }}>
+              <Table.Td fw={500} miw={140} style={{ overflowWrap: 'anywhere' }}>
                 {c.name}
               </Table.Td>
               <Table.Td>{c.project_env}</Table.Td>
@@ -77,8 +77,12 @@ export function CampaignsTable({ campaigns, controls }: { campaigns: CampaignIte
               <Table.Td>
                 <ProgressCell campaign={c} />
               </Table.Td>
-              <Table.Td>
-                <Badge color={running ? 'green' : 'gray'} variant={running ? 'filled' : 'light'}>
+              <Table.Td miw={100}>
+                <Badge
+                  color={running ? 'green' : 'gray'}
+                  variant={running ? 'filled' : 'light'}
+                  style={{ flexShrink: 0 }}
+                >
                   {c.state}
                 </Badge>
               </Table.Td>
