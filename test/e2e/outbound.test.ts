@@ -19,10 +19,12 @@ import { PALETTE_PLACEHOLDER } from '../../src/ui/shell/CommandPalette.tsx';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { type CallPeers, callPeersOfRun } from './helpers/call-peers.ts';
 import { loginAsAdmin } from './helpers/login.ts';
-import { pageApi } from './helpers/page-api.ts';
+import { pageApi, pageApiWithAtime } from './helpers/page-api.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 const PROJECT = 1;
+/** The seeded Viewer role (server/seed/default-roles.ts): GET on every resource, no writes. */
+const VIEWER_ROLE_ID = 3;
 const NAME = 'E2E reminders';
 
 let server: RunningServer;
@@ -283,5 +285,83 @@ describe(`outbound campaigns in Chromium (calls to the ${process.env.E2E_CALL_PE
     await toast('Campaign deleted').waitFor();
     await page.getByTestId('outbound-empty').waitFor();
     expect((await campaigns()).some((c) => c.name === NAME)).toBe(false);
+  });
+
+  it('a viewer sees the campaigns and their calls but no control that changes them; the server refuses those calls', async () => {
+    const campaignsRead = `/v1/outbound/campaigns?project_id=${PROJECT}`;
+    const { id } = await pageApiWithAtime<{ id: number }>(
+      page,
+      campaignsRead,
+      'PUT',
+      `/v1/outbound/campaigns/-1?project_id=${PROJECT}`,
+      { name: 'Viewer sees this' },
+    );
+    const viewer = await pageApiWithAtime<{ id: number; password: string }>(page, '/v1/users', 'PUT', '/v1/users/-1', {
+      name: 'Vera Viewer',
+      email: 'vera.viewer@example.com',
+    });
+    const membersRead = `/v1/users/projects?project_id=${PROJECT}`;
+    const members = await pageApi<Array<{ project_id: number; users: Array<{ user_id: number; role_id: number }> }>>(
+      page,
+      'GET',
+      membersRead,
+    );
+    const project = members.find((m) => m.project_id === PROJECT) ?? { project_id: PROJECT, users: [] };
+    await pageApiWithAtime(page, membersRead, 'PUT', membersRead, [
+      { project_id: PROJECT, users: [...project.users, { user_id: viewer.id, role_id: VIEWER_ROLE_ID }] },
+    ]);
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const vera = await context.newPage();
+    await vera.goto(`${server.url}/#/login`);
+    await vera.getByLabel(/email/i).fill('vera.viewer@example.com');
+    await vera.getByRole('textbox', { name: 'Password' }).fill(viewer.password);
+    await vera.getByRole('button', { name: /log in|sign in/i }).click();
+    await vera.waitForURL(/app\//);
+    await pageApi(vera, 'PUT', `/v1/users/change-my-passwd?id=${viewer.id}`, {
+      passwd: 'Read-only e2e: nine silver herons wait 3',
+    });
+    await vera.goto(`${server.url}/?project_id=${PROJECT}#/app/outbound`);
+    await vera.reload();
+    const veraRow = vera
+      .getByRole('table', { name: 'Campaigns' })
+      .getByRole('row')
+      .filter({ hasText: 'Viewer sees this' });
+    await veraRow.waitFor();
+    for (const name of [
+      'Start',
+      'Pause',
+      'Edit Viewer sees this',
+      'Delete Viewer sees this',
+      'Import calls into Viewer sees this',
+    ])
+      expect(await veraRow.getByRole('button', { name, exact: true }).count()).toBe(0);
+    expect(await vera.getByRole('button', { name: 'Add campaign' }).count()).toBe(0);
+    await veraRow.getByRole('button', { name: 'Calls of Viewer sees this' }).click();
+    await vera.getByText('No calls yet: import a call list.').waitFor();
+    await screenshot(vera, 'outbound-13-viewer');
+
+    // Hidden is not enough: the server refuses the viewer's writes with 402.
+    const refused = async (method: string, url: string, body?: unknown) =>
+      vera.evaluate(
+        async ({ method, url, body }) =>
+          (
+            await fetch(url, {
+              method,
+              credentials: 'include',
+              headers: { 'x-requested-with': 'console', 'content-type': 'application/json' },
+              body: body === undefined ? undefined : JSON.stringify(body),
+            })
+          ).status,
+        { method, url, body },
+      );
+    const q = `project_id=${PROJECT}&atime=${Date.now() * 1000}`;
+    expect(await refused('PUT', `/v1/outbound/campaigns/${id}/state?${q}`, { state: 'running' })).toBe(402);
+    expect(await refused('PUT', `/v1/outbound/campaigns/${id}?${q}`, { name: 'Renamed' })).toBe(402);
+    expect(await refused('DELETE', `/v1/outbound/campaigns/${id}?${q}`)).toBe(402);
+    expect(await refused('POST', `/v1/outbound/campaigns/${id}/upload?${q}`, {})).toBe(402);
+    const after = (await campaigns()).find((c) => c.id === id);
+    expect(after).toMatchObject({ name: 'Viewer sees this', state: 'paused' });
+    await context.close();
   });
 });
