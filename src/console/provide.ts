@@ -134,6 +134,18 @@ import { FALLBACKS_PAGE_LIMIT, loadStartup } from './startupLoads.ts';
 import { usersAdminMachine } from '../machines/usersAdmin/machine.ts';
 import { commandPaletteMachine } from '../machines/commandPalette/machine.ts';
 import { usersLogsMachine } from '../machines/usersLogs/machine.ts';
+import {
+  deleteOutboundCampaign,
+  downloadOutboundCampaignReport,
+  getOutboundCampaignCalls,
+  getOutboundCampaigns,
+  saveOutboundCampaign,
+  setOutboundCampaignState,
+  uploadOutboundCalls,
+} from '../api/outbound.ts';
+import { callImportMachine } from '../machines/callImport/machine.ts';
+import { campaignMachine } from '../machines/campaign/machine.ts';
+import { outboundScreenMachine } from '../machines/outboundScreen/machine.ts';
 
 /*
  * The console's one provider module: every machine of the console gets its real effects here (the API client,
@@ -926,5 +938,45 @@ export const providedCommandPaletteMachine = commandPaletteMachine.provide({
       ]);
       return { intents: namesOf(intents), reactions: namesOf(reactions), tests: namesOf(tests) };
     }),
+  },
+});
+
+// ---- outbound (campaign modal, call-list import, screen) ----
+
+/** The add/edit campaign modal with the real PUT /outbound/campaigns/{id|-1}. */
+export const providedCampaignMachine = campaignMachine.provide({
+  actors: { saveCampaign: fromPromise(({ input }) => saveOutboundCampaign(input.id, input.body)) },
+  actions: { notify: (_, params) => showNotice(params) },
+});
+
+/** The call-list import with the real multipart upload. */
+export const providedCallImportMachine = callImportMachine.provide({
+  actors: { uploadCalls: fromPromise(({ input }) => uploadOutboundCalls(input.campaignId, input.file)) },
+  actions: { notify: (_, params) => showNotice(params) },
+});
+
+/** The outbound screen with the real calls, a browser download for the report, and Mantine notifications. */
+export const providedOutboundScreenMachine = outboundScreenMachine.provide({
+  actors: {
+    loadCampaigns: fromPromise(async ({ input }) => {
+      const [campaigns, calls] = await Promise.all([
+        getOutboundCampaigns(),
+        input.selectedId === null ? null : getOutboundCampaignCalls(input.selectedId),
+      ]);
+      return {
+        campaigns,
+        calls: input.selectedId === null || !calls ? null : { campaignId: input.selectedId, list: calls },
+      };
+    }),
+    deleteCampaign: fromPromise(({ input }) => deleteOutboundCampaign(input.id)),
+    setCampaignState: fromPromise(({ input }) => setOutboundCampaignState(input.id, input.state)),
+    downloadReport: fromPromise(async ({ input }) => {
+      const { blob, fileName } = await downloadOutboundCampaignReport(input.id);
+      saveFile(blob, fileName);
+    }),
+  },
+  actions: {
+    notify: (_, params) => showNotice(params),
+    notifyFailure: (_, params) => notifyFailure(params.error, params.title),
   },
 });

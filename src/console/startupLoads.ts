@@ -53,12 +53,19 @@ export const STARTUP_LOADS: ReadonlyArray<{
 /** Runs the loads side by side; a call the user may not make is skipped, one that fails is listed. */
 export async function loadStartup(): Promise<StartupSummary> {
   clearStartup();
-  const summary: StartupSummary = { loaded: [], skipped: [], failed: [] };
+  const summary: StartupSummary = { loaded: [], skipped: [], failed: [], chatOnly: null };
   await Promise.all(
     STARTUP_LOADS.map(async ({ call, query }) => {
       try {
         // Refusals are the user's permissions, not errors to report: no toast, no logout.
-        await callApi(call, { query, primeStartup: true, ignore403: true, expectedStatuses: [402, 403, 404] });
+        const answer = await callApi(call, {
+          query,
+          primeStartup: true,
+          ignore403: true,
+          expectedStatuses: [402, 403, 404],
+        });
+        // The shell hides Outbound for chat-only projects (spec 1 §2); the settings are loaded here anyway.
+        if (call === getSettings) summary.chatOnly = (answer as { is_chat: boolean }).is_chat;
         summary.loaded.push(call.name);
       } catch (error) {
         if (error instanceof SkippedCallError) summary.skipped.push(call.name);

@@ -175,7 +175,7 @@ export const appRoutes: RouteEntry[] = [
     permission: get('/outbound/campaigns'),
     placement: 'sidebar',
     voiceOnly: true,
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./outbound/OutboundScreen.tsx')),
   },
   {
     path: '/app/knowledge',

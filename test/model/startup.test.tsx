@@ -7,15 +7,25 @@ import { startupMachine } from '../../src/machines/startup/machine.ts';
 import { StartupStatus } from '../../src/ui/shell/StartupStatus.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 
-const summary: StartupSummary = { loaded: ['getIntents', 'getReactions'], skipped: ['getUsers'], failed: [] };
+const summary: StartupSummary = {
+  loaded: ['getIntents', 'getReactions', 'getSettings'],
+  skipped: ['getUsers'],
+  failed: [],
+  chatOnly: true,
+};
 const loadStartup = createDeferredActor<StartupSummary, { projectId: number }>({
   output: summary,
   error: new Error('offline'),
 });
 const machine = startupMachine.provide({ actors: { loadStartup: loadStartup.logic } });
+let actor: ReturnType<typeof createActor<typeof machine>> | undefined;
 
 const executors = {
   'startup.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Load the project again' })),
+  // Sent by the settings screen when a load or save shows another "Chat only" (test/e2e/outbound.test.ts).
+  'startup.channel': ({ event }) => {
+    actor?.send(event);
+  },
 } satisfies ModelExecutors<typeof machine>;
 
 const states: StateAssertions<typeof machine> = {
@@ -40,7 +50,7 @@ describeModel({
   machine,
   input: { projectId: 3 },
   render: (m) => {
-    const actor = createActor(m, { input: { projectId: 3 } }).start();
+    actor = createActor(m, { input: { projectId: 3 } }).start();
     render(
       <MantineProvider env="test">
         <StartupStatus actor={actor} />
@@ -51,4 +61,5 @@ describeModel({
   executors,
   states,
   invokes: { loadStartup },
+  events: [{ type: 'startup.channel', chatOnly: false }],
 });

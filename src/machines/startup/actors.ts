@@ -5,6 +5,8 @@ export interface StartupSummary {
   loaded: string[];
   skipped: string[];
   failed: string[];
+  /** The project's `is_chat` setting from the settings load; null when it could not be read (then nothing is hidden). */
+  chatOnly: boolean | null;
 }
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`startup actor ${name} not provided`));

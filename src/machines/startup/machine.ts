@@ -4,6 +4,11 @@ import { type StartupSummary, startupActors } from './actors.ts';
 export interface StartupContext {
   projectId: number;
   summary: StartupSummary | null;
+  /**
+   * Whether the project is chat only (spec 1 §2: then Outbound is hidden), as the settings say; null until known
+   * or when the settings could not be read.
+   */
+  chatOnly: boolean | null;
 }
 
 /**
@@ -14,14 +19,18 @@ export const startupMachine = setup({
   types: {
     context: {} as StartupContext,
     input: {} as { projectId: number },
-    events: {} as { type: 'startup.retry' },
+    events: {} as
+      | { type: 'startup.retry' }
+      /** The settings screen saved `is_chat`: the menu follows at once, without loading everything again. */
+      | { type: 'startup.channel'; chatOnly: boolean },
   },
   actors: startupActors,
 }).createMachine({
   id: 'startup',
   description: 'The startup loads of the chosen project: every list the screens show, loaded once, together.',
-  context: ({ input }) => ({ projectId: input.projectId, summary: null }),
+  context: ({ input }) => ({ projectId: input.projectId, summary: null, chatOnly: null }),
   initial: 'loading',
+  on: { 'startup.channel': { actions: assign({ chatOnly: ({ event }) => event.chatOnly }) } },
   states: {
     loading: {
       description: 'The lists are being loaded; screens opened meanwhile load their own.',
@@ -30,7 +39,14 @@ export const startupMachine = setup({
         id: 'loadStartup',
         src: 'loadStartup',
         input: ({ context }) => ({ projectId: context.projectId }),
-        onDone: { target: 'ready', actions: assign({ summary: ({ event }) => event.output }) },
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            summary: ({ event }) => event.output,
+            // A save told while the loads ran is newer than what they read.
+            chatOnly: ({ context, event }) => context.chatOnly ?? event.output.chatOnly,
+          }),
+        },
         onError: 'failed',
       },
     },

@@ -6,7 +6,8 @@ import { can, roleNameIn } from '../../api/permissions.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { mayOpen } from '../layout/permittedRoutes.ts';
+import { isOffered } from '../layout/permittedRoutes.ts';
+import { useHideVoiceOnly } from '../layout/projectChannel.ts';
 import { appRoutes, type RouteEntry } from '../routes.tsx';
 import classes from './DashboardScreen.module.css';
 import { DashboardStats } from './DashboardStats.tsx';
@@ -22,8 +23,9 @@ export default function DashboardScreen({ route }: { route: RouteEntry }) {
   const [, navigate] = useLocation();
   const project = projects.find((p) => p.id === projectId);
   const role = roleNameIn(user, projectId);
+  const hideVoiceOnly = useHideVoiceOnly();
   const screens = appRoutes.filter(
-    (r) => r.placement === 'sidebar' && r.path !== route.path && mayOpen(user, projectId, r),
+    (r) => r.placement === 'sidebar' && r.path !== route.path && isOffered(user, projectId, r, hideVoiceOnly),
   );
   const envs = (['prod', 'dev'] as ProjectEnv[]).filter((env) => can(user, 'GET', '/stats', projectId, env));
 

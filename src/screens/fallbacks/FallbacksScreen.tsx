@@ -30,6 +30,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ReloadButton } from '../../ui/ReloadButton.tsx';
 import { TrainNluButton } from '../../ui/TrainNluButton.tsx';
 import type { RouteEntry } from '../routes.tsx';
+import { conversationHref } from '../../ui/conversationHref.ts';
 
 export interface FallbacksScreenLogic {
   fallbackClassification: typeof providedFallbackClassificationMachine;
@@ -40,14 +41,6 @@ const defaultLogic: FallbacksScreenLogic = {
   fallbackClassification: providedFallbackClassificationMachine,
   training: providedTrainingMachine,
 };
-
-/** /app/logs?conversation_id=…: the query lives beside project_id in the page's query string (hash routing). */
-export function conversationHref(conversationId: string, projectId: number | null): string {
-  const params = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
-  if (projectId !== null) params.set('project_id', String(projectId));
-  params.set('conversation_id', conversationId);
-  return `?${params.toString()}#/app/logs`;
-}
 
 function Conversations({ item, projectId }: { item: UnclassifiedIntent; projectId: number | null }) {
   if (item.conversations_ids.length === 0)

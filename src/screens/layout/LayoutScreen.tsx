@@ -35,7 +35,8 @@ import ErrorScreen from '../error/ErrorScreen.tsx';
 import { appRoutes } from '../routes.tsx';
 import { NewProjectModal } from './NewProjectModal.tsx';
 import { OtpEnrolmentGate } from './OtpEnrolmentGate.tsx';
-import { mayOpen, menuTargets, paletteScreens } from './permittedRoutes.ts';
+import { isOffered, mayOpen, menuTargets, paletteScreens } from './permittedRoutes.ts';
+import { hidesVoiceOnly, useProjectChannel } from './projectChannel.ts';
 import { ScreenOutlet } from './ScreenOutlet.tsx';
 
 const projectIdIn = (search: string): number | null => {
@@ -111,11 +112,16 @@ function Shell({
     }
   }, [requested, projectSelection]);
 
-  const menuMode = useActorRef(menuModeLogic, { input: { targets: menuTargets(appRoutes, user, projectId) } });
+  // Spec 1 §2: Outbound is neither listed nor reachable by Ctrl+G O in a chat-only project.
+  const channel = useProjectChannel();
+  const hideVoiceOnly = hidesVoiceOnly(channel);
+  const menuMode = useActorRef(menuModeLogic, {
+    input: { targets: menuTargets(appRoutes, user, projectId, hideVoiceOnly) },
+  });
   const menuActive = useSelector(menuMode, (s) => s.matches('active'));
   useEffect(() => {
-    menuMode.send({ type: 'menu.targets', targets: menuTargets(appRoutes, user, projectId) });
-  }, [menuMode, user, projectId]);
+    menuMode.send({ type: 'menu.targets', targets: menuTargets(appRoutes, user, projectId, hideVoiceOnly) });
+  }, [menuMode, user, projectId, hideVoiceOnly]);
   useHotkeys([['ctrl+G', () => menuMode.send({ type: 'menu.enter' })]], []);
   useWindowEvent('keydown', (event) => {
     if (!menuMode.getSnapshot().matches('active') || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -126,7 +132,9 @@ function Shell({
     }
   });
 
-  const sidebarItems = appRoutes.filter((r) => r.placement === 'sidebar' && mayOpen(user, projectId, r));
+  const sidebarItems = appRoutes.filter(
+    (r) => r.placement === 'sidebar' && isOffered(user, projectId, r, hideVoiceOnly),
+  );
 
   // The top bar's buttons and the command palette offer the same commands to the same users.
   const canRunTests = can(user, 'GET', '/run/test/{id}', projectId);
@@ -146,7 +154,10 @@ function Shell({
         .map(([command]): PaletteCommand => command),
     [canRunTests, canTrain, canDeployTesting, projectId],
   );
-  const screensInPalette = useMemo(() => paletteScreens(appRoutes, user, projectId), [user, projectId]);
+  const screensInPalette = useMemo(
+    () => paletteScreens(appRoutes, user, projectId, hideVoiceOnly),
+    [user, projectId, hideVoiceOnly],
+  );
   const paletteSources = {
     intents: can(user, 'GET', '/intents', projectId),
     reactions: can(user, 'GET', '/reactions', projectId),
@@ -229,7 +240,12 @@ function Shell({
       <Switch>
         {appRoutes.map((route) => (
           <Route key={route.path} path={route.path}>
-            <ScreenOutlet key={`${route.path}:${projectId}`} route={route} allowed={mayOpen(user, projectId, route)} />
+            <ScreenOutlet
+              key={`${route.path}:${projectId}`}
+              route={route}
+              allowed={mayOpen(user, projectId, route)}
+              chatOnly={channel === 'chat'}
+            />
           </Route>
         ))}
         <Route>

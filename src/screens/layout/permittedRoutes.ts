@@ -6,15 +6,27 @@ import type { RouteEntry } from '../routes.tsx';
 export const mayOpen = (user: CurrentUser | null, projectId: number | null, route: RouteEntry): boolean =>
   !route.permission || can(user, route.permission.method, route.permission.path, projectId);
 
+/**
+ * Is the route offered (menu, Ctrl+G, palette, dashboard links)? Only if the user may open it and, for a voice-only
+ * screen, unless the project is chat only (spec 1 §2: outbound).
+ */
+export const isOffered = (
+  user: CurrentUser | null,
+  projectId: number | null,
+  route: RouteEntry,
+  hideVoiceOnly: boolean,
+): boolean => mayOpen(user, projectId, route) && !(route.voiceOnly && hideVoiceOnly);
+
 /** Ctrl+G letters of the screens the user may open (spec 1 §2). */
 export function menuTargets(
   routes: RouteEntry[],
   user: CurrentUser | null,
   projectId: number | null,
+  hideVoiceOnly = false,
 ): Record<string, string> {
   const targets: Record<string, string> = {};
   for (const route of routes) {
-    if (route.hotkey && mayOpen(user, projectId, route)) targets[route.hotkey] = route.path;
+    if (route.hotkey && isOffered(user, projectId, route, hideVoiceOnly)) targets[route.hotkey] = route.path;
   }
   return targets;
 }
@@ -24,4 +36,6 @@ export const paletteScreens = (
   routes: RouteEntry[],
   user: CurrentUser | null,
   projectId: number | null,
-): RouteEntry[] => routes.filter((route) => route.placement !== 'hidden' && mayOpen(user, projectId, route));
+  hideVoiceOnly = false,
+): RouteEntry[] =>
+  routes.filter((route) => route.placement !== 'hidden' && isOffered(user, projectId, route, hideVoiceOnly));

@@ -1,0 +1,44 @@
+import { callApi } from './client.ts';
+import {
+  type CampaignBody,
+  type CampaignState,
+  campaignReportFileName,
+  deleteOutboundCampaign as deleteCampaignCall,
+  getOutboundCampaignCalls as getCallsCall,
+  getOutboundCampaignReport,
+  getOutboundCampaigns as getCampaignsCall,
+  putOutboundCampaign,
+  setOutboundCampaignState as setStateCall,
+  uploadOutboundCalls as uploadCallsCall,
+} from './contract/outbound.ts';
+import { UPLOAD_FIELD } from './contract/storage.ts';
+import { downloadCsv } from './csvDownload.ts';
+
+/** Outbound campaigns (spec 2 §7: getOutboundCampaigns, insert/update/deleteOutboundCampaign, the call-list upload). */
+export const getOutboundCampaigns = () => callApi(getCampaignsCall);
+
+/** insertOutboundCampaign (no id: PUT .../-1) or updateOutboundCampaign; 400 names the field, the modal shows it. */
+export const saveOutboundCampaign = (id: number | null, body: CampaignBody) =>
+  callApi(putOutboundCampaign, { params: { id }, body, expectedStatuses: [400] });
+
+export const deleteOutboundCampaign = (id: number) => callApi(deleteCampaignCall, { params: { id } });
+
+/** Start / Pause: explicit, because dialling costs money. */
+export const setOutboundCampaignState = (id: number, state: CampaignState) =>
+  callApi(setStateCall, { params: { id }, body: { state } });
+
+export const getOutboundCampaignCalls = (id: number) => callApi(getCallsCall, { params: { id } });
+
+/** The call list in the multipart field `file`; 400 lists the problems by line, 413/415 say what is wrong: all shown. */
+export function uploadOutboundCalls(id: number, file: File) {
+  const form = new FormData();
+  form.append(UPLOAD_FIELD, file, file.name);
+  return callApi(uploadCallsCall, { params: { id }, body: form as never, expectedStatuses: [400, 413, 415] });
+}
+
+/** exportOutboundCampaignReport: the CSV as `OutboundCampaignReport_{id}_{date}.csv` (spec 2 §7). */
+export async function downloadOutboundCampaignReport(id: number, now = new Date()) {
+  const fileName = campaignReportFileName(id, now);
+  const { blob } = await downloadCsv(getOutboundCampaignReport.path.replace(':id', String(id)), {}, fileName);
+  return { blob, fileName };
+}

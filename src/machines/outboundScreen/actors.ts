@@ -1,0 +1,21 @@
+import { fromPromise } from 'xstate';
+import type { CampaignCall, CampaignItem, CampaignState } from '../../api/contract/outbound.ts';
+import { relayEmitted } from '../relay/relayEmitted.ts';
+
+/** The campaigns and, when a campaign's call table is open, its calls. */
+export interface OutboundLoad {
+  campaigns: CampaignItem[];
+  calls: { campaignId: number; list: CampaignCall[] } | null;
+}
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`outboundScreen actor ${name} not provided`));
+
+/** Typed placeholders; src/console/provide.ts gives the real calls, tests give deferred fakes. */
+export const outboundScreenActors = {
+  loadCampaigns: fromPromise<OutboundLoad, { selectedId: number | null }>(notProvided('loadCampaigns')),
+  deleteCampaign: fromPromise<unknown, { id: number }>(notProvided('deleteCampaign')),
+  setCampaignState: fromPromise<unknown, { id: number; state: CampaignState }>(notProvided('setCampaignState')),
+  /** Fetches the report CSV and hands it to the browser as OutboundCampaignReport_{id}_{date}.csv. */
+  downloadReport: fromPromise<unknown, { id: number }>(notProvided('downloadReport')),
+  relay: relayEmitted,
+};

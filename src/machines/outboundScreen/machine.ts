@@ -1,0 +1,232 @@
+import { type AnyActorRef, assign, setup } from 'xstate';
+import { CANNOT_DOWNLOAD } from '../../api/contract/users-logs.ts';
+import type { CampaignState } from '../../api/contract/outbound.ts';
+import { type OutboundLoad, outboundScreenActors } from './actors.ts';
+import type { OutboundScreenEvent } from './events.ts';
+import { isLive } from './selectors.ts';
+
+/** Success toast of spec 2 §8, verbatim. */
+export const CAMPAIGN_DELETED = 'Campaign deleted';
+export const CAMPAIGN_NOT_DELETED = 'The campaign was not deleted.';
+export const CAMPAIGN_STATE_NOT_CHANGED = 'The campaign was not started or paused.';
+/** Spec 2 §8 "Cannot download file!" (the report). */
+export const CANNOT_DOWNLOAD_REPORT = CANNOT_DOWNLOAD;
+
+export interface OutboundScreenInput {
+  /** The add/edit modal's chart and the import's: what they emit reloads the list. */
+  modal: AnyActorRef;
+  importer: AnyActorRef;
+}
+
+export interface OutboundScreenContext extends OutboundLoad {
+  /** The campaign whose call table is open. */
+  selectedId: number | null;
+  /** The campaign being deleted, started, paused or reported on. */
+  target: number | null;
+  /** The last refresh failed: the table shows what was loaded before, with a warning. */
+  stale: boolean;
+  modal: AnyActorRef;
+  importer: AnyActorRef;
+}
+
+type Notice = { title: string; message?: string; color: 'red' | 'green' };
+
+/**
+ * The outbound screen (spec 2 §2): the campaign table, refreshed while calls are being placed; one campaign's call
+ * table; delete after a confirmation; explicit Start (after a confirmation: dialling costs money) and Pause; the
+ * report CSV. The add/edit modal and the import are charts of their own whose results reload the table.
+ */
+export const outboundScreenMachine = setup({
+  types: {
+    context: {} as OutboundScreenContext,
+    events: {} as OutboundScreenEvent,
+    input: {} as OutboundScreenInput,
+  },
+  actors: outboundScreenActors,
+  actions: {
+    notify: (_, _params: Notice) => {},
+    notifyFailure: (_, _params: { error: unknown; title: string }) => {},
+    store: assign((_, params: OutboundLoad) => ({ campaigns: params.campaigns, calls: params.calls, stale: false })),
+  },
+  guards: {
+    isLive: ({ context }) => isLive(context.campaigns),
+  },
+  delays: {
+    /** How often the table (and an open call table) is refreshed while a campaign runs or calls are in progress. */
+    campaignsRefresh: 5000,
+  },
+}).createMachine({
+  id: 'outboundScreen',
+  description:
+    'Outbound campaigns: the table, a call table, Start/Pause, delete, report; the modal and import reload it.',
+  context: ({ input }) => ({
+    campaigns: [],
+    calls: null,
+    selectedId: null,
+    target: null,
+    stale: false,
+    modal: input.modal,
+    importer: input.importer,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The campaigns are being fetched for the first time.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadCampaigns',
+        src: 'loadCampaigns',
+        input: ({ context }) => ({ selectedId: context.selectedId }),
+        onDone: { target: 'ready', actions: { type: 'store', params: ({ event }) => event.output } },
+        onError: 'loadFailed',
+      },
+    },
+    loadFailed: {
+      description: 'The campaigns could not be fetched; Reload tries again.',
+      on: { 'campaigns.reload': 'loading' },
+    },
+    ready: {
+      description: 'The table is shown; the modal and the import may be open over it.',
+      invoke: {
+        id: 'relay',
+        src: 'relay',
+        input: ({ context }) => ({
+          sources: [
+            { from: context.modal, types: ['campaign.saved'] },
+            { from: context.importer, types: ['calls.imported'] },
+          ],
+        }),
+      },
+      on: {
+        'campaign.saved': '.refreshing',
+        // The imported calls are what the user wants to see next.
+        'calls.imported': { target: '.refreshing', actions: assign({ selectedId: ({ event }) => event.campaignId }) },
+      },
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Waiting for the user; while calls are being placed the table refreshes itself.',
+          after: { campaignsRefresh: { guard: 'isLive', target: 'refreshing' } },
+          on: {
+            'campaigns.reload': 'refreshing',
+            'campaign.select': { target: 'refreshing', actions: assign({ selectedId: ({ event }) => event.id }) },
+            'campaign.deselect': { actions: assign({ selectedId: null, calls: null }) },
+            'campaign.delete': { target: 'confirmingDelete', actions: assign({ target: ({ event }) => event.id }) },
+            'campaign.start': { target: 'confirmingStart', actions: assign({ target: ({ event }) => event.id }) },
+            'campaign.pause': { target: 'pausing', actions: assign({ target: ({ event }) => event.id }) },
+            'report.download': { target: 'downloading', actions: assign({ target: ({ event }) => event.id }) },
+          },
+        },
+        refreshing: {
+          description: 'The campaigns (and the open call table) are fetched again; the table stays on screen.',
+          tags: ['refreshing'],
+          invoke: {
+            id: 'refreshCampaigns',
+            src: 'loadCampaigns',
+            input: ({ context }) => ({ selectedId: context.selectedId }),
+            onDone: { target: 'idle', actions: { type: 'store', params: ({ event }) => event.output } },
+            onError: { target: 'idle', actions: assign({ stale: true }) },
+          },
+        },
+        confirmingDelete: {
+          description: 'Spec 2 §8 "delete campaign": a confirmation names the campaign and its calls.',
+          on: {
+            'delete.confirm': 'deleting',
+            'delete.cancel': { target: 'idle', actions: assign({ target: null }) },
+          },
+        },
+        deleting: {
+          description: 'The campaign and its calls are being deleted.',
+          tags: ['busy'],
+          invoke: {
+            id: 'deleteCampaign',
+            src: 'deleteCampaign',
+            input: ({ context }) => ({ id: context.target as number }),
+            onDone: {
+              target: 'refreshing',
+              actions: [
+                assign(({ context }) =>
+                  context.selectedId === context.target
+                    ? { target: null, selectedId: null, calls: null }
+                    : { target: null },
+                ),
+                { type: 'notify', params: { title: CAMPAIGN_DELETED, color: 'green' } },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ target: null }),
+                { type: 'notifyFailure', params: ({ event }) => ({ error: event.error, title: CAMPAIGN_NOT_DELETED }) },
+              ],
+            },
+          },
+        },
+        confirmingStart: {
+          description: 'Start asks first: the campaign will place real calls, which cost money.',
+          on: {
+            'start.confirm': 'starting',
+            'start.cancel': { target: 'idle', actions: assign({ target: null }) },
+          },
+        },
+        starting: {
+          description: 'The campaign is being started; calls are placed inside its window from now on.',
+          tags: ['busy'],
+          invoke: {
+            id: 'startCampaign',
+            src: 'setCampaignState',
+            input: ({ context }) => ({ id: context.target as number, state: 'running' as CampaignState }),
+            onDone: { target: 'refreshing', actions: assign({ target: null }) },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ target: null }),
+                {
+                  type: 'notifyFailure',
+                  params: ({ event }) => ({ error: event.error, title: CAMPAIGN_STATE_NOT_CHANGED }),
+                },
+              ],
+            },
+          },
+        },
+        pausing: {
+          description: 'The campaign is being paused: no new call is placed, calls in progress finish.',
+          tags: ['busy'],
+          invoke: {
+            id: 'pauseCampaign',
+            src: 'setCampaignState',
+            input: ({ context }) => ({ id: context.target as number, state: 'paused' as CampaignState }),
+            onDone: { target: 'refreshing', actions: assign({ target: null }) },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ target: null }),
+                {
+                  type: 'notifyFailure',
+                  params: ({ event }) => ({ error: event.error, title: CAMPAIGN_STATE_NOT_CHANGED }),
+                },
+              ],
+            },
+          },
+        },
+        downloading: {
+          description: "The report CSV is being downloaded; a failure says 'Cannot download file!'.",
+          tags: ['busy'],
+          invoke: {
+            id: 'downloadReport',
+            src: 'downloadReport',
+            input: ({ context }) => ({ id: context.target as number }),
+            onDone: { target: 'idle', actions: assign({ target: null }) },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ target: null }),
+                { type: 'notify', params: { title: CANNOT_DOWNLOAD_REPORT, color: 'red' } },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,20 @@
+import type { CampaignCall, CampaignItem } from '../../api/contract/outbound.ts';
+
+/** Calls are being placed or may be at any moment: the table refreshes itself. */
+export const isLive = (campaigns: CampaignItem[]): boolean =>
+  campaigns.some((c) => c.state === 'running' || c.progress.in_progress > 0);
+
+/** "09:00–17:00 UTC"; a window whose end is before its start crosses midnight. */
+export const windowLabel = (c: Pick<CampaignItem, 'call_time_from' | 'call_time_to'>): string =>
+  `${c.call_time_from}–${c.call_time_to} UTC`;
+
+/** Share of the calls that reached a final state, 0–100. */
+export function progressPercent(c: Pick<CampaignItem, 'progress'>): number {
+  const { queued, in_progress, completed, failed } = c.progress;
+  const total = queued + in_progress + completed + failed;
+  return total === 0 ? 0 : Math.round(((completed + failed) / total) * 100);
+}
+
+/** How the last attempt ended: the dialler's result and the SIP or provider code, e.g. "busy (486)". */
+export const lastOutcome = (call: Pick<CampaignCall, 'last_result' | 'last_code'>): string =>
+  call.last_result ? `${call.last_result}${call.last_code ? ` (${call.last_code})` : ''}` : (call.last_code ?? '–');

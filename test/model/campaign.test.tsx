@@ -1,0 +1,154 @@
+// Model-based test of the add/edit campaign modal: xstate/graph walks the campaign chart, each path drives the real CampaignModal.
+import { Button, MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { CAMPAIGN_NAME_EMPTY, CAMPAIGN_TIME_FORMAT, type CampaignBody } from '../../src/api/contract/outbound.ts';
+import { isValidDraft } from '../../src/machines/campaign/draft.ts';
+import { CAMPAIGN_CREATED, CAMPAIGN_UPDATED, campaignMachine } from '../../src/machines/campaign/machine.ts';
+import { CampaignModal } from '../../src/screens/outbound/CampaignModal.tsx';
+import { sampleCampaign } from './campaignFixtures.ts';
+import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
+
+const PRIVATE_ADDRESS = 'The callback URL points to a private address.';
+
+const saveCampaign = createDeferredActor<{ id: number }, { id: number | null; body: CampaignBody }>({
+  output: { id: 8 },
+  error: new Error(PRIVATE_ADDRESS),
+});
+const notices: string[] = [];
+const emitted: Array<{ id: number; created: boolean }> = [];
+const machine = campaignMachine.provide({
+  actors: { saveCampaign: saveCampaign.logic },
+  actions: { notify: (_, params) => notices.push(params.title) },
+});
+
+const dialog = () => screen.getByRole('dialog');
+const field = (label: RegExp) => within(dialog()).getByLabelText(label) as HTMLInputElement;
+const LABELS = {
+  name: /^Name/,
+  call_time_from: /^Call from/,
+  call_time_to: /^Call to/,
+  retry_interval: /^Retry interval/,
+  retry_count: /^Retry count/,
+  timeout: /^Timeout/,
+  callback_url: /^Callback URL/,
+} as const;
+
+function renderModal(m: typeof machine) {
+  const actor = createActor(m).start();
+  actor.on('campaign.saved', (event) => emitted.push({ id: event.id, created: event.created }));
+  render(
+    <MantineProvider env="test">
+      <Button onClick={() => actor.send({ type: 'campaign.open' })}>Add campaign</Button>
+      <Button onClick={() => actor.send({ type: 'campaign.open', campaign: sampleCampaign })}>Edit Reminders</Button>
+      <CampaignModal actor={actor} />
+    </MantineProvider>,
+  );
+  return { actor };
+}
+
+const executors = {
+  'campaign.open': ({ user, event }) =>
+    user.click(screen.getByRole('button', { name: event.campaign ? 'Edit Reminders' : 'Add campaign' })),
+  'campaign.change': ({ event }) => {
+    const input = field(LABELS[event.field as keyof typeof LABELS]);
+    fireEvent.change(input, { target: { value: String(event.value) } });
+  },
+  'campaign.save': ({ user }) => user.click(within(dialog()).getByRole('button', { name: 'Save' })),
+  'campaign.cancel': ({ user }) => user.click(within(dialog()).getByRole('button', { name: 'Cancel' })),
+} satisfies ModelExecutors<typeof machine>;
+
+const states: StateAssertions<typeof machine> = {
+  closed: (state) => {
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Closed after a save: the toast says which, and the screen heard of it.
+    if (saveCampaign.calls.length && notices.length) {
+      const created = saveCampaign.calls.at(-1)?.id === null;
+      expect(notices.at(-1)).toBe(created ? CAMPAIGN_CREATED : CAMPAIGN_UPDATED);
+      expect(emitted.at(-1)).toEqual({ id: 8, created });
+    }
+    expect(state.context.serverError === null || state.context.serverError === PRIVATE_ADDRESS).toBe(true);
+  },
+  editing: (state) => {
+    const { draft, id, attempted, touched, serverError } = state.context;
+    expect(dialog()).toHaveTextContent(id === null ? 'New campaign' : 'Edit campaign');
+    expect(field(LABELS.name).value).toBe(draft.name);
+    expect(field(LABELS.call_time_from).value).toBe(draft.call_time_from);
+    expect(field(LABELS.call_time_to).value).toBe(draft.call_time_to);
+    expect(field(LABELS.retry_interval).value).toBe(String(draft.retry_interval));
+    expect(field(LABELS.retry_count).value).toBe(String(draft.retry_count));
+    expect(field(LABELS.timeout).value).toBe(String(draft.timeout));
+    expect(field(LABELS.callback_url).value).toBe(draft.callback_url);
+    if (id === null && touched.length === 0) {
+      // Spec 2 §5 defaults.
+      expect([
+        draft.call_time_from,
+        draft.call_time_to,
+        draft.retry_interval,
+        draft.retry_count,
+        draft.timeout,
+      ]).toEqual(['09:00', '17:00', 120, 3, 30]);
+      expect(draft.callback_url).toBe('');
+      expect(within(dialog()).getByRole('radio', { name: 'Testing (dev)' })).toBeChecked();
+    }
+    if (id !== null) expect(within(dialog()).getByRole('radio', { name: 'Production (prod)' })).toBeChecked();
+    const nameShown = attempted || touched.includes('name');
+    if (draft.name.trim() === '' && nameShown) expect(dialog()).toHaveTextContent(CAMPAIGN_NAME_EMPTY);
+    else expect(dialog()).not.toHaveTextContent(CAMPAIGN_NAME_EMPTY);
+    if (draft.call_time_from === '9am') expect(dialog()).toHaveTextContent(CAMPAIGN_TIME_FORMAT);
+    if (serverError) expect(within(dialog()).getByRole('alert')).toHaveTextContent(PRIVATE_ADDRESS);
+    else expect(within(dialog()).queryByRole('alert')).toBeNull();
+    expect(within(dialog()).getByRole('button', { name: 'Save' })).toBeEnabled();
+  },
+  saving: (state) => {
+    expect(within(dialog()).getByRole('button', { name: 'Save' })).toHaveAttribute('data-loading', 'true');
+    const sent = saveCampaign.calls.at(-1);
+    expect(sent?.id).toBe(state.context.id);
+    expect(sent?.body.name).toBe(state.context.draft.name.trim());
+    expect(isValidDraft(state.context.draft)).toBe(true);
+  },
+};
+
+describeModel({
+  name: 'campaign',
+  machine,
+  render: (m) => {
+    notices.length = 0;
+    emitted.length = 0;
+    return renderModal(m);
+  },
+  executors,
+  states,
+  invokes: { saveCampaign },
+  events: [
+    { type: 'campaign.open' },
+    { type: 'campaign.open', campaign: sampleCampaign },
+    { type: 'campaign.change', field: 'name', value: 'Spring reminders' },
+    { type: 'campaign.change', field: 'name', value: '' },
+    { type: 'campaign.change', field: 'call_time_from', value: '9am' },
+  ],
+  serializeContext: (c) => ({
+    id: c.id,
+    name: c.draft.name,
+    from: c.draft.call_time_from,
+    attempted: c.attempted,
+    error: c.serverError !== null,
+  }),
+  paths: 'perTransition',
+});
+
+describe('campaign modal validation', () => {
+  it('refuses negative retries and a bad window before anything is sent', async () => {
+    saveCampaign.reset();
+    renderModal(machine);
+    fireEvent.click(screen.getByRole('button', { name: 'Add campaign' }));
+    fireEvent.change(field(LABELS.name), { target: { value: 'Autumn' } });
+    fireEvent.change(field(LABELS.retry_count), { target: { value: '-1' } });
+    fireEvent.change(field(LABELS.call_time_to), { target: { value: '25:00' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog()).findByText(/Retry count must be/)).toBeInTheDocument();
+    expect(within(dialog()).getByText(CAMPAIGN_TIME_FORMAT)).toBeInTheDocument();
+    expect(saveCampaign.calls).toEqual([]);
+  });
+});
