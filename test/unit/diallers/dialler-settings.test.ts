@@ -11,8 +11,8 @@ const secret = 's'.repeat(32);
 describe('dialler settings', () => {
   it('dials nothing by default; SIP goes through baresip on every address', () => {
     expect(readDiallerSettings({})).toEqual({ kind: 'none' });
-    expect(readDiallerSettings({ CAMPAIGN_CAMPAIGN_DIALLER: 'fake' })).toEqual({ kind: 'fake' });
-    expect(readDiallerSettings({ CAMPAIGN_CAMPAIGN_DIALLER: 'sip' })).toEqual({
+    expect(readDiallerSettings({ CAMPAIGN_DIALLER: 'fake' })).toEqual({ kind: 'fake' });
+    expect(readDiallerSettings({ CAMPAIGN_DIALLER: 'sip' })).toEqual({
       kind: 'sip',
       baresipBinary: 'baresip',
       sipHost: '0.0.0.0',
