@@ -97,7 +97,10 @@ export const permissionCatalogue: CatalogueEntry[] = [
   read('/history', 'View history'),
   read('/audit/deleted', 'View deleted items'),
   read('/knowledges', 'View knowledge base'),
-  write('PUT', '/knowledges', 'Edit knowledge base', ['GET /knowledges']),
+  // Issue 16: PUT/DELETE /knowledges/{id} change entries; the same grant imports and reindexes.
+  write('PUT', '/knowledges/{id}', 'Edit, import and reindex the knowledge base', ['GET /knowledges']),
+  read('/qa-trainings', 'View QA trainings'),
+  write('PUT', '/qa-trainings/{id}', 'Edit and evaluate QA trainings', ['GET /qa-trainings']),
   read('/labels', 'View labels'),
   write('PUT', '/labels', 'Edit labels', ['GET /labels']),
   write('GET', '/worker/reload', 'Reload the language model worker', ['GET /intents']),

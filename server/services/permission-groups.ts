@@ -31,6 +31,7 @@ const areas: Array<[prefix: string, area: string]> = [
   ['/history', 'History'],
   ['/audit', 'History'],
   ['/knowledges', 'Knowledge base'],
+  ['/qa-trainings', 'QA trainings'],
   ['/projects', 'Projects'],
   ['/users-logs', 'Users log'],
   ['/users', 'Users'],

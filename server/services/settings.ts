@@ -12,6 +12,7 @@ import {
   storedSettings,
 } from '../../src/api/contract/settings.ts';
 import type { Db } from '../db/database.ts';
+import { DEFAULT_KNOWLEDGE_THRESHOLD } from '../knowledge/types.ts';
 import { notFound } from '../http/http-error.ts';
 import { NO_AUDIT, auditFields } from './audit-fields.ts';
 import { resourceAt } from './resource-history.ts';
@@ -63,6 +64,8 @@ export function defaultSettings(name: string, language: string): StoredSettings 
     multi_intent: false,
     chatbot_base_url: '',
     conversations_retention: 365,
+    knowledge_fallback: false,
+    knowledge_threshold: DEFAULT_KNOWLEDGE_THRESHOLD,
   };
 }
 

@@ -53,6 +53,8 @@ const settings: Settings = {
   chatbot_base_url: '',
   chatbot_token: 'token-one',
   conversations_retention: 365,
+  knowledge_fallback: false,
+  knowledge_threshold: 0.5,
 };
 const data: SettingsFormData = {
   settings,

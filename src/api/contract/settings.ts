@@ -107,6 +107,10 @@ export const settingsFields = {
     'Chatbot base URL must start with http:// or https://.',
   ),
   conversations_retention: int('Conversations retention (days)', 1, 3650),
+  /** Issue 16: search the knowledge base when no intent clears the confidence threshold, before the fallback. */
+  knowledge_fallback: flag('Search the knowledge base when no intent clears the confidence threshold'),
+  /** Issue 16: a knowledge answer's confidence below this is "no answer". */
+  knowledge_threshold: decimal('Knowledge threshold', 0, 1),
 };
 
 export const settingsUpdate = z.object(settingsFields).partial();
