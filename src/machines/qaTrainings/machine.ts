@@ -21,7 +21,6 @@ export interface QaTrainingsContext {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const trainingById = (context: QaTrainingsContext, id: number) => context.trainings.find((t) => t.id === id);
 const hasId = (event: QaTrainingsEvent): event is Extract<QaTrainingsEvent, { id: number }> => 'id' in event;
-const changed = [emit({ type: 'qa.changed' as const })];
 
 /**
  * QA trainings (issue 16 item 4): example questions, each tied to the entry that must answer it or marked "must
@@ -136,11 +135,11 @@ export const qaTrainingsMachine = setup({
               {
                 guard: 'isNewTraining',
                 target: 'refreshing',
-                actions: [{ type: 'notify', params: { title: QA_TOASTS.added, color: 'green' } }, ...changed],
+                actions: [{ type: 'notify', params: { title: QA_TOASTS.added, color: 'green' } }, emit({ type: 'qa.changed' as const })],
               },
               {
                 target: 'refreshing',
-                actions: [{ type: 'notify', params: { title: QA_TOASTS.saved, color: 'green' } }, ...changed],
+                actions: [{ type: 'notify', params: { title: QA_TOASTS.saved, color: 'green' } }, emit({ type: 'qa.changed' as const })],
               },
             ],
             onError: { target: 'editing', actions: assign({ saveError: ({ event }) => messageOf(event.error) }) },
@@ -165,7 +164,7 @@ export const qaTrainingsMachine = setup({
               actions: [
                 assign({ pendingDelete: null }),
                 { type: 'notify', params: { title: QA_TOASTS.deleted, color: 'green' } },
-                ...changed,
+                emit({ type: 'qa.changed' as const }),
               ],
             },
             onError: {
@@ -199,7 +198,7 @@ export const qaTrainingsMachine = setup({
                   type: 'notify',
                   params: ({ event }) => ({ title: QA_TOASTS.imported, message: event.output.message, color: 'green' }),
                 },
-                ...changed,
+                emit({ type: 'qa.changed' as const }),
               ],
             },
             onError: {

@@ -1,5 +1,5 @@
 import { Center, Text } from '@mantine/core';
-import { type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { IntentEvaluation } from '../../api/contract/training.ts';
 import type { Row } from '../../machines/intentsList/selectors.ts';
 import { AddBothRow } from './AddBothRow.tsx';
@@ -8,35 +8,10 @@ import { IntentRow } from './IntentRow.tsx';
 import classes from './IntentsScreen.module.css';
 import { rowAt, rowHeight, rowOffsets } from './rowLayout.ts';
 import { TemplateRow } from './TemplateRow.tsx';
-
-/** A container not laid out yet (or a test DOM) still renders a first screenful. */
-const FALLBACK_HEIGHT = 800;
+import { useViewport } from '../../ui/useViewport.ts';
 
 // Rows beyond the viewport, for seamless scrolling; each is mounted again by a keystroke that changes the matches.
 const OVERSCAN = 2;
-
-/** The scroll position and height of the list's viewport, kept current on scroll and resize. */
-function useViewport(scroller: RefObject<HTMLDivElement | null>, active: boolean) {
-  const [viewport, setViewport] = useState({ top: 0, height: FALLBACK_HEIGHT });
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!active || !element) return;
-    const update = () =>
-      setViewport((previous) => {
-        const next = { top: element.scrollTop, height: element.clientHeight || FALLBACK_HEIGHT };
-        return next.top === previous.top && next.height === previous.height ? previous : next;
-      });
-    update();
-    element.addEventListener('scroll', update, { passive: true });
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-    observer?.observe(element);
-    return () => {
-      element.removeEventListener('scroll', update);
-      observer?.disconnect();
-    };
-  }, [scroller, active]);
-  return viewport;
-}
 
 /** Intents and templates as one virtualised list: 2,000 intents and 40,000 templates render only what is seen. */
 export function VirtualIntentList(props: {
