@@ -18,9 +18,11 @@ import {
 export const getKnowledges = (mtime?: number) => callApi(getKnowledgesCall, { query: { mtime } });
 
 /** A refusal (empty knowledge, a link that is not http(s)) is shown in the dialog, not as a toast. */
-export const insertKnowledge = (body: KnowledgeBody) => callApi(putKnowledge, { params: { id: -1 }, body, expectedStatuses: [400] });
+export const insertKnowledge = (body: KnowledgeBody) =>
+  callApi(putKnowledge, { params: { id: -1 }, body, expectedStatuses: [400] });
 
-export const updateKnowledge = (id: number, body: KnowledgeBody) => callApi(putKnowledge, { params: { id }, body, expectedStatuses: [400] });
+export const updateKnowledge = (id: number, body: KnowledgeBody) =>
+  callApi(putKnowledge, { params: { id }, body, expectedStatuses: [400] });
 
 export const deleteKnowledge = (id: number) => callApi(deleteKnowledgeCall, { params: { id } });
 

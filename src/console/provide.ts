@@ -985,7 +985,8 @@ export const providedKnowledgeScreenMachine = knowledgeScreenMachine.provide({
         loadFiles: fromPromise(() => getStorage()),
         importKnowledge: fromPromise(async ({ input }) => {
           if (input.source === 'csv') return { message: (await importKnowledgeCsv(input.csv)).message };
-          const entry = input.source === 'url' ? await importKnowledgeUrl(input.url) : await importKnowledgeFile(input.file);
+          const entry =
+            input.source === 'url' ? await importKnowledgeUrl(input.url) : await importKnowledgeFile(input.file);
           return { message: entry.title || entry.link || entry.file || '' };
         }),
       },

@@ -25,21 +25,30 @@ export function VirtualList<T>(props: {
   const first = Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
   const last = Math.min(items.length - 1, Math.ceil((top + height) / rowHeight) + OVERSCAN);
   return (
-    <div ref={scroller} className={className} style={{ overflowY: 'auto', ...style }} role="list" aria-label={label}>
-      <div style={{ height: items.length * rowHeight, position: 'relative', width: '100%' }}>
+    <div ref={scroller} className={className} style={{ overflowY: 'auto', ...style }}>
+      <ul
+        aria-label={label}
+        style={{ height: items.length * rowHeight, position: 'relative', width: '100%', margin: 0, padding: 0 }}
+      >
         {items.slice(first, last + 1).map((item, slot) => {
           const index = first + slot;
           return (
-            <div
+            <li
               key={keyOf(item)}
-              role="listitem"
-              style={{ position: 'absolute', top: index * rowHeight, left: 0, width: '100%', height: rowHeight }}
+              style={{
+                listStyle: 'none',
+                position: 'absolute',
+                top: index * rowHeight,
+                left: 0,
+                width: '100%',
+                height: rowHeight,
+              }}
             >
               {renderRow(item, index)}
-            </div>
+            </li>
           );
         })}
-      </div>
+      </ul>
     </div>
   );
 }

@@ -1,4 +1,10 @@
-import { isHttpLink, KNOWLEDGE_EMPTY, KNOWLEDGE_MAX_CHARS, KNOWLEDGE_TOO_LONG, LINK_NOT_HTTP } from '../../api/contract/knowledges.ts';
+import {
+  isHttpLink,
+  KNOWLEDGE_EMPTY,
+  KNOWLEDGE_MAX_CHARS,
+  KNOWLEDGE_TOO_LONG,
+  LINK_NOT_HTTP,
+} from '../../api/contract/knowledges.ts';
 
 /** The add/edit dialog's fields; `id` null adds a new entry. */
 export interface EntryForm {

@@ -110,10 +110,7 @@ export const knowledgeEntriesMachine = setup({
                 saveError: null,
               }),
             },
-            'form.submit': [
-              { guard: 'isFormValid', target: 'saving' },
-              { actions: assign({ attempted: true }) },
-            ],
+            'form.submit': [{ guard: 'isFormValid', target: 'saving' }, { actions: assign({ attempted: true }) }],
             'form.cancel': 'idle',
           },
         },

@@ -75,7 +75,11 @@ export const knowledgeImportMachine = setup({
           actions: [
             {
               type: 'notify',
-              params: ({ event }) => ({ title: KNOWLEDGE_TOASTS.imported, message: event.output.message, color: 'green' }),
+              params: ({ event }) => ({
+                title: KNOWLEDGE_TOASTS.imported,
+                message: event.output.message,
+                color: 'green',
+              }),
             },
             emit({ type: 'knowledge.imported' as const }),
           ],

@@ -63,7 +63,10 @@ export const knowledgeJobMachine = setup({
           },
           { target: 'idle', actions: { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) } },
         ],
-        onError: { target: 'idle', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'idle',
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     idle: {
@@ -83,7 +86,10 @@ export const knowledgeJobMachine = setup({
             { type: 'notify', params: ({ context }) => ({ title: context.texts.queued, color: 'blue' as const }) },
           ],
         },
-        onError: { target: 'idle', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'idle',
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     running: {
@@ -125,7 +131,10 @@ export const knowledgeJobMachine = setup({
                   },
                 ],
               },
-              { target: 'waiting', actions: { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) } },
+              {
+                target: 'waiting',
+                actions: { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
+              },
             ],
             onError: {
               target: '#knowledgeJob.idle',

@@ -135,11 +135,17 @@ export const qaTrainingsMachine = setup({
               {
                 guard: 'isNewTraining',
                 target: 'refreshing',
-                actions: [{ type: 'notify', params: { title: QA_TOASTS.added, color: 'green' } }, emit({ type: 'qa.changed' as const })],
+                actions: [
+                  { type: 'notify', params: { title: QA_TOASTS.added, color: 'green' } },
+                  emit({ type: 'qa.changed' as const }),
+                ],
               },
               {
                 target: 'refreshing',
-                actions: [{ type: 'notify', params: { title: QA_TOASTS.saved, color: 'green' } }, emit({ type: 'qa.changed' as const })],
+                actions: [
+                  { type: 'notify', params: { title: QA_TOASTS.saved, color: 'green' } },
+                  emit({ type: 'qa.changed' as const }),
+                ],
               },
             ],
             onError: { target: 'editing', actions: assign({ saveError: ({ event }) => messageOf(event.error) }) },

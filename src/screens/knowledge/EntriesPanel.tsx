@@ -88,7 +88,9 @@ export function EntriesPanel(props: {
       {phase === 'ready' && (
         <>
           <Text size="xs" c="dimmed" data-testid="knowledge-summary">
-            {shown.length === entries.length ? `${entries.length} entries` : `${shown.length} of ${entries.length} entries`}
+            {shown.length === entries.length
+              ? `${entries.length} entries`
+              : `${shown.length} of ${entries.length} entries`}
             {busy ? ' · saving…' : ''}
           </Text>
           {entries.length === 0 ? (

@@ -1,4 +1,15 @@
-import { Alert, Button, FileInput, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -25,7 +36,11 @@ export function ImportDialog({ actor }: { actor: ActorRefFrom<typeof knowledgeIm
   const extractable = files.filter((f) => EXTRACTABLE.test(f.name));
   return (
     <>
-      <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => send({ type: 'import.open' })}>
+      <Button
+        variant="default"
+        leftSection={<IconFileImport size={16} />}
+        onClick={() => send({ type: 'import.open' })}
+      >
         Import
       </Button>
       <Modal opened={open} onClose={() => send({ type: 'import.close' })} title="Import knowledge" size="lg">

@@ -39,10 +39,6 @@ export default function KnowledgeScreen({ route }: { route: RouteEntry }) {
   const user = SessionActor.useSelector((s) => s.context.user);
   const projectId = ProjectSelectionActor.useSelector((s) => s.context.projectId);
   return (
-    <KnowledgeBase
-      key={projectId ?? 'none'}
-      route={route}
-      canEdit={can(user, 'PUT', '/knowledges/{id}', projectId)}
-    />
+    <KnowledgeBase key={projectId ?? 'none'} route={route} canEdit={can(user, 'PUT', '/knowledges/{id}', projectId)} />
   );
 }

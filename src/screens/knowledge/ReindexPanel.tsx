@@ -8,7 +8,13 @@ import type { knowledgeJobMachine } from '../../machines/knowledgeJob/machine.ts
 const dateTime = (iso: string) => new Date(iso).toLocaleString();
 
 /** The draft index: when it was built, from what, whether entries changed since, and the Reindex button. */
-export function ReindexPanel({ actor, canReindex }: { actor: ActorRefFrom<typeof knowledgeJobMachine>; canReindex: boolean }) {
+export function ReindexPanel({
+  actor,
+  canReindex,
+}: {
+  actor: ActorRefFrom<typeof knowledgeJobMachine>;
+  canReindex: boolean;
+}) {
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const running = useSelector(actor, (s) => s.matches('running'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -68,7 +74,11 @@ export function ReindexPanel({ actor, canReindex }: { actor: ActorRefFrom<typeof
             )}
           </>
         )}
-        {!loading && !status && <Text size="sm" c="dimmed">The index status could not be read.</Text>}
+        {!loading && !status && (
+          <Text size="sm" c="dimmed">
+            The index status could not be read.
+          </Text>
+        )}
       </Stack>
     </Card>
   );
