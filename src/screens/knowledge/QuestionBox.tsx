@@ -73,7 +73,7 @@ export function QuestionBox({ actor }: { actor: ActorRefFrom<typeof knowledgeQue
           )}
           {answer.hits.map((hit, index) => (
             <div
-              key={`${hit.knowledge_id}:${index}`}
+              key={`${hit.knowledge_id}:${hit.passage}`}
               className={classes.hit}
               data-best={(index === 0 && answer.answered) || undefined}
               data-testid="question-hit"
