@@ -18,7 +18,10 @@ import { hoursEntry } from './knowledgeFixtures.ts';
 import './documentFonts.ts';
 
 const REFUSED = 'Link must be an http:// or https:// URL';
-const loadEntries = createDeferredActor<KnowledgeItem[], void>({ output: [hoursEntry], error: new Error('offline') });
+const loadEntries = createDeferredActor<KnowledgeItem[], unknown>({
+  output: [hoursEntry],
+  error: new Error('offline'),
+});
 const saveEntry = createDeferredActor<{ id: number }, EntryForm>({ output: { id: 2 }, error: new Error(REFUSED) });
 const deleteEntry = createDeferredActor<unknown, { id: number }>({ output: {}, error: new Error('Not found') });
 

@@ -4,7 +4,7 @@ import type { Notice } from '../../api/contract/notice.ts';
 import type { StorageFile } from '../../api/contract/storage.ts';
 import { knowledgeImportActors } from './actors.ts';
 import type { KnowledgeImportEmitted, KnowledgeImportEvent } from './events.ts';
-import { type ImportChoice, type ImportRequest, importRequest } from './request.ts';
+import { type ImportChoice, type ImportRequest, type ImportSource, importRequest } from './request.ts';
 
 export interface KnowledgeImportContext extends ImportChoice {
   /** The project's files, offered for the `file` source. */
@@ -28,7 +28,11 @@ export const knowledgeImportMachine = setup({
     emitted: {} as KnowledgeImportEmitted,
   },
   actors: knowledgeImportActors,
-  guards: { isComplete: ({ context }) => importRequest(context) !== null },
+  guards: {
+    isComplete: ({ context }) => importRequest(context) !== null,
+    /** Each field belongs to its source: only the chosen source's field is shown and changed. */
+    isSource: ({ context }, params: { source: ImportSource }) => context.source === params.source,
+  },
   actions: { notify: (_, _params: Notice) => {} },
 }).createMachine({
   id: 'knowledgeImport',
@@ -56,9 +60,18 @@ export const knowledgeImportMachine = setup({
       description: 'A source is chosen and filled in; Import is enabled once it is complete.',
       on: {
         'source.select': { actions: assign({ source: ({ event }) => event.source, error: null }) },
-        'url.change': { actions: assign({ url: ({ event }) => event.url, error: null }) },
-        'file.select': { actions: assign({ file: ({ event }) => event.name, error: null }) },
-        'csv.choose': { actions: assign({ csv: ({ event }) => event.file, error: null }) },
+        'url.change': {
+          guard: { type: 'isSource', params: { source: 'url' } },
+          actions: assign({ url: ({ event }) => event.url, error: null }),
+        },
+        'file.select': {
+          guard: { type: 'isSource', params: { source: 'file' } },
+          actions: assign({ file: ({ event }) => event.name, error: null }),
+        },
+        'csv.choose': {
+          guard: { type: 'isSource', params: { source: 'csv' } },
+          actions: assign({ csv: ({ event }) => event.file, error: null }),
+        },
         'import.submit': { guard: 'isComplete', target: 'importing' },
         'import.close': 'closed',
       },
