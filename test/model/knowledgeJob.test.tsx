@@ -192,6 +192,7 @@ describeJob<QaEvaluationResult | null>({
     expect(screen.getByTestId('figure-no-answer precision')).toHaveTextContent('1.000');
     if (result.perfect) expect(screen.getByTestId('qa-perfect')).toHaveTextContent('The evaluation is perfect');
     else expect(screen.queryByTestId('qa-perfect')).toBeNull();
-    if (answer?.status.stale) expect(screen.getByText('Questions or entries changed since')).toBeInTheDocument();
+    if ((answer?.status as QaEvaluationStatus | undefined)?.stale)
+      expect(screen.getByText('Questions or entries changed since')).toBeInTheDocument();
   },
 });

@@ -35,7 +35,10 @@ const result: QaQuestionResult = {
 const csvFile = new File(['question,knowledge_id,link\nWhere to park?,3,\n'], 'questions.csv', { type: 'text/csv' });
 
 const loadTrainings = createDeferredActor<QaTrainingsLoad, unknown>({ output: loaded, error: new Error('offline') });
-const saveTraining = createDeferredActor<{ id: number }, unknown>({
+const saveTraining = createDeferredActor<
+  { id: number },
+  { id: number | null; question: string; knowledge_id: number | null }
+>({
   output: { id: 8 },
   error: new Error('Duplicit question'),
 });
