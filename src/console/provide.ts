@@ -950,12 +950,18 @@ const namesOf = (items: Array<{ id: number; name: string }>) => items.map(({ id,
 export const providedCommandPaletteMachine = commandPaletteMachine.provide({
   actors: {
     loadEntries: fromPromise(async ({ input }) => {
-      const [intents, reactions, tests] = await Promise.all([
+      const [intents, reactions, tests, knowledge] = await Promise.all([
         input.intents ? getIntents() : [],
         input.reactions ? getReactions() : [],
         input.tests ? getTests() : [],
+        input.knowledge ? getKnowledges() : [],
       ]);
-      return { intents: namesOf(intents), reactions: namesOf(reactions), tests: namesOf(tests) };
+      return {
+        intents: namesOf(intents),
+        reactions: namesOf(reactions),
+        tests: namesOf(tests),
+        knowledge: knowledge.map((e) => ({ id: e.id, name: entryLabel(e) })),
+      };
     }),
   },
 });
