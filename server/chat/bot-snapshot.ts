@@ -2,6 +2,7 @@ import type { ProjectAction } from '../../src/api/contract/actions.ts';
 import type { ReactionScope } from '../../src/api/contract/reaction-scopes.ts';
 import type { Reaction } from '../../src/api/contract/reactions.ts';
 import type { ConversationEnv } from '../../src/api/contract/conversations.ts';
+import type { KnowledgeIndex } from '../knowledge/types.ts';
 import type { Classification, ClassifyOptions, EntityDefinition } from '../nlu/index.ts';
 
 /** What the runtime needs of a language model: the NLU engine's NluModel fits. */
@@ -30,6 +31,17 @@ export interface BotSnapshot {
   model: Classifier | null;
   /** Entity definitions, for the select box of entity values. */
   entities: EntityDefinition[];
+  /** The knowledge base (issue 16): absent or null index — none built (or none when deployed). */
+  knowledge?: BotKnowledge;
+}
+
+/** What the runtime needs of the knowledge base. */
+export interface BotKnowledge {
+  index: KnowledgeIndex | null;
+  /** A best hit below this confidence is "no answer". */
+  threshold: number;
+  /** Search the knowledge base when no intent clears the confidence threshold, before the fallback reaction. */
+  fallback: boolean;
 }
 
 /** Where snapshots come from; deployments plug in a source that reads their frozen copy. */

@@ -3,6 +3,7 @@ import { CHAT_TEXTS } from '../../src/api/contract/chat.ts';
 import { entityValueList } from '../../src/api/contract/entities.ts';
 import type { ExtractedEntity } from '../nlu/index.ts';
 import type { BotSnapshot } from './bot-snapshot.ts';
+import { answerFromKnowledge } from './knowledge-answer.ts';
 import { type ConversationState, setVariable } from './conversation-state.ts';
 import { fillTemplate } from './template.ts';
 import type { TrackerWriter } from './tracker.ts';
@@ -313,15 +314,16 @@ export const builtinActions: BuiltinAction[] = [
   },
   {
     name: 'knowledge_answer',
-    doc: "Answers the user's question from the project's knowledge base.",
+    doc: "Answers the user's question from the project's knowledge base: the best passage with its entry's link; below the knowledge threshold, the fallback text.",
     args: [{ name: 'fallback_text', type: 'template', required: false, doc: 'Said when nothing fits.' }],
     ends_conversation: false,
     run: (ctx) => {
-      // No knowledge store exists yet on this server: say so plainly in the log, then the fallback text.
-      ctx.tracker.log(
-        'warn',
-        'Knowledge base is not available on this server; knowledge_answer said its fallback text',
-      );
+      const question = ctx.turn.text ?? '';
+      const outcome = question.trim()
+        ? answerFromKnowledge(ctx.snapshot, question, ctx.tracker)
+        : ({ answered: false } as const);
+      if (!question.trim()) ctx.tracker.log('info', 'knowledge_answer has no user message to answer');
+      if (outcome.answered) return;
       const fallback = fillTemplate(text(ctx.args.fallback_text), ctx.state.variables);
       if (fallback) ctx.tracker.utter(fallback, 'bot');
     },

@@ -5,6 +5,7 @@ import type { ExtractedEntity } from '../nlu/index.ts';
 import type { BotSnapshot } from './bot-snapshot.ts';
 import { AWAITED_VARIABLE, type ActionContext, runAction } from './builtin-actions.ts';
 import { chooseReaction } from './choose-reaction.ts';
+import { answerFromKnowledge } from './knowledge-answer.ts';
 import type { ConditionContext } from './condition.ts';
 import { type ConversationState, setVariable } from './conversation-state.ts';
 import { TrackerClock, TrackerWriter } from './tracker.ts';
@@ -145,7 +146,9 @@ export async function runTurn(
         `Confidence ${turn.confidence.toFixed(3)} is below the threshold ${snapshot.settings.confidenceThreshold ?? snapshot.model?.defaultThreshold}; fallback`,
       );
       await hooks.countUnclassified(input.text);
-      await runFallback();
+      // Issue 16 §3: with the project's switch on, the knowledge base answers before the fallback reaction.
+      const known = snapshot.knowledge?.fallback ? answerFromKnowledge(snapshot, input.text, tracker) : null;
+      if (!known?.answered) await runFallback();
     } else {
       const names = snapshot.settings.multiIntent
         ? (classification?.intents ?? []).slice(0, MULTI_INTENT_MAX).map((i) => i.name)

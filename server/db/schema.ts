@@ -379,6 +379,9 @@ export interface StatsHourlyTable {
   /** Conversations started in this hour and ended by call_end / call_transfer (at any later time). */
   ended: number;
   transferred: number;
+  /** Issue 16: turns answered from the knowledge base, and knowledge searches that found no answer. */
+  knowledge_answers: ColumnType<number, number | undefined, number>;
+  knowledge_no_answers: ColumnType<number, number | undefined, number>;
 }
 
 export interface StatsIntentsHourlyTable {
@@ -419,6 +422,48 @@ export interface StatsUnclassifiedHourlyTable {
   hour_utc: Date;
   phrase: string;
   count: number;
+}
+
+/* 0009 knowledge base and QA trainings (issue 16) */
+export interface KnowledgesTable {
+  id: Generated<number>;
+  project_id: number;
+  link: string;
+  title: string;
+  knowledge: string;
+  source: 'manual' | 'url' | 'file' | 'csv';
+  file: string | null;
+  indexed_hash: string | null;
+  indexed_at: Date | null;
+  index_error: string | null;
+}
+
+export interface QaTrainingsTable {
+  id: Generated<number>;
+  project_id: number;
+  question: string;
+  knowledge_id: number | null;
+}
+
+export interface KnowledgeIndexesTable {
+  id: Generated<number>;
+  project_id: number;
+  kind: 'draft' | 'deployment';
+  deployment_id: number | null;
+  data: string;
+  entries: number;
+  passages: number;
+  data_hash: string;
+  built_at: Timestamp;
+  report: ColumnType<unknown, string | null | undefined, string | null>;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+export interface QaEvaluationsTable {
+  project_id: number;
+  data: JSONColumnType<object>;
+  data_hash: string;
+  finished_at: Timestamp;
 }
 
 export interface Database {
@@ -464,4 +509,8 @@ export interface Database {
   stats_intents_daily: StatsIntentsDailyTable;
   stats_unclassified_daily: StatsUnclassifiedDailyTable;
   stats_callers_hourly: StatsCallersHourlyTable;
+  knowledges: KnowledgesTable;
+  qa_trainings: QaTrainingsTable;
+  knowledge_indexes: KnowledgeIndexesTable;
+  qa_evaluations: QaEvaluationsTable;
 }

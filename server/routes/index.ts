@@ -35,6 +35,8 @@ import testRunRoutes from './test-runs.ts';
 import deploymentRoutes from './deployments.ts';
 import chatbotTestRoutes from './chatbot-test.ts';
 import statsRoutes from './stats.ts';
+import knowledgeRoutes from './knowledges.ts';
+import qaTrainingRoutes from './qa-trainings.ts';
 
 /** Every /v1 route plugin, one per resource. A new resource adds one line here. */
 export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices) => Promise<void>> = [
@@ -73,4 +75,6 @@ export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices
   deploymentRoutes,
   chatbotTestRoutes,
   statsRoutes,
+  knowledgeRoutes,
+  qaTrainingRoutes,
 ];

@@ -38,6 +38,12 @@ const DIFF_RESOURCES: { resource: string; label: string; entries: (c: Partial<Fr
     { resource: 'actions', label: 'Actions', entries: (c) => byId(c.actions) },
     { resource: 'scopes', label: 'Reaction scopes', entries: (c) => byId(c.scopes) },
     { resource: 'settings', label: 'Settings', entries: settingsEntries },
+    {
+      resource: 'knowledges',
+      label: 'Knowledge base',
+      entries: (c) =>
+        (c.knowledges ?? []).map((k) => ({ key: String(k.id), name: k.title || k.link || `#${k.id}`, value: k })),
+    },
   ];
 
 /** Settings compare key by key: the language, the NLU options and the project's settings (token excluded). */

@@ -14,10 +14,13 @@ import type { Reaction } from '../../src/api/contract/reactions.ts';
 import type { BotSnapshot } from '../chat/bot-snapshot.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
+import { DEFAULT_KNOWLEDGE_THRESHOLD } from '../knowledge/types.ts';
 import type { EntityDefinition } from '../nlu/index.ts';
 import { listProjectActions } from './actions.ts';
 import { listEntities } from './entities.ts';
 import { listIntents } from './intents.ts';
+import { copyDeploymentIndex, freezeDraftIndex } from './knowledge-index-store.ts';
+import { knowledgeRows } from './knowledges.ts';
 import { copyDeploymentModel, draftModelInfo, freezeDraftModel } from './model-store.ts';
 import { listReactionScopes, listReactions } from './reactions.ts';
 import { readSettings } from './settings.ts';
@@ -43,10 +46,12 @@ export interface FrozenConfiguration {
   entities: EntityDefinition[];
   /** The project's settings without the chatbot token (a secret that does not belong in a snapshot). */
   settings: Record<string, unknown>;
+  /** Knowledge entries as they were (issue 16; the searchable index is frozen beside, in knowledge_indexes). */
+  knowledges?: { id: number; link: string; title: string; knowledge: string }[];
 }
 
 export async function freezeConfiguration(db: Db, projectId: number): Promise<FrozenConfiguration> {
-  const [nlu, reactions, scopes, actions, intents, synonyms, entities, settings] = await Promise.all([
+  const [nlu, reactions, scopes, actions, intents, synonyms, entities, settings, knowledges] = await Promise.all([
     readNluSettings(db, projectId),
     listReactions(db, projectId),
     listReactionScopes(db, projectId),
@@ -55,6 +60,7 @@ export async function freezeConfiguration(db: Db, projectId: number): Promise<Fr
     listSynonyms(db, projectId),
     listEntities(db, projectId),
     readSettings(db, projectId),
+    knowledgeRows(db, projectId),
   ]);
   const { chatbot_token: _token, ...publicSettings } = settings;
   return {
@@ -67,6 +73,7 @@ export async function freezeConfiguration(db: Db, projectId: number): Promise<Fr
     synonyms: synonyms.map(({ name, values }) => ({ name, values })),
     entities,
     settings: publicSettings,
+    knowledges: knowledges.map(({ id, link, title, knowledge }) => ({ id, link, title, knowledge })),
   };
 }
 
@@ -197,6 +204,9 @@ export async function deploy(db: Db, request: DeployRequest): Promise<Deployment
         : await copyDeploymentModel(trx, rollback, id);
     // The draft model vanished between the check and the copy (a concurrent project change): nothing is written.
     if (!hasModel && rollback === undefined) throw badRequest(MODEL_NOT_TRAINED);
+    // The knowledge index is frozen with the bot (issue 16 §2): a rollback restores the one deployed then.
+    if (rollback === undefined) await freezeDraftIndex(trx, request.projectId, id);
+    else await copyDeploymentIndex(trx, rollback, id);
     const where = request.env === 'prod' ? 'production' : 'testing';
     await logUserAction(trx, {
       userId: request.userId,
@@ -245,5 +255,11 @@ export async function frozenBot(
     actions: c.actions,
     settings: c.nlu,
     entities: c.entities,
+    // The index is loaded by the bot source (knowledge cache); a deployment older than the knowledge base has none.
+    knowledge: {
+      index: null,
+      threshold: Number(c.settings?.knowledge_threshold ?? DEFAULT_KNOWLEDGE_THRESHOLD),
+      fallback: c.settings?.knowledge_fallback === true,
+    },
   };
 }

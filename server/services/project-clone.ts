@@ -6,7 +6,7 @@ import { logUserAction } from './users-log.ts';
 /**
  * Clone a project's configuration (spec 1 §7 POST /projects/clone) into a new project the caller administers:
  * settings (without secrets, with a token of its own), intents with their templates, synonyms, entities, reaction
- * scopes, reactions, project actions and tests. Conversations, history, deployments, files and models stay with
+ * scopes, reactions, project actions, tests, knowledge entries and QA trainings. Conversations, history, deployments, files and models stay with
  * the source; the clone trains its own model. One transaction: a failure leaves no half project.
  */
 export async function cloneProject(db: Db, c: { sourceId: number; name: string; ownerId: number }): Promise<number> {
@@ -162,6 +162,40 @@ export async function cloneProject(db: Db, c: { sourceId: number; name: string; 
                 reactions: s.reactions.map((r) => (typeof r === 'number' ? (reactionIds.get(r) ?? r) : r)),
               })),
             ),
+          })),
+        )
+        .execute();
+
+    // Knowledge entries and the QA questions tied to them (issue 16); the clone reindexes to search them.
+    const knowledgeIds = new Map<number, number>();
+    const entries = await trx
+      .selectFrom('knowledges')
+      .select(['id', 'link', 'title', 'knowledge', 'source', 'file'])
+      .where('project_id', '=', c.sourceId)
+      .orderBy('id')
+      .execute();
+    for (const { id: from, ...entry } of entries) {
+      const row = await trx
+        .insertInto('knowledges')
+        .values({ ...entry, project_id: id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      knowledgeIds.set(from, row.id);
+    }
+    const questions = await trx
+      .selectFrom('qa_trainings')
+      .select(['question', 'knowledge_id'])
+      .where('project_id', '=', c.sourceId)
+      .orderBy('id')
+      .execute();
+    if (questions.length)
+      await trx
+        .insertInto('qa_trainings')
+        .values(
+          questions.map((q) => ({
+            project_id: id,
+            question: q.question,
+            knowledge_id: q.knowledge_id === null ? null : (knowledgeIds.get(q.knowledge_id) ?? null),
           })),
         )
         .execute();

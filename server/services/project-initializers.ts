@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import { initializeDemoDialogue } from '../seed/demo-dialogue.ts';
 import { initializeDemoLanguageModel } from '../seed/demo-language-model.ts';
 import { initializeDemoTest } from '../seed/demo-test.ts';
+import { initializeDemoKnowledge } from '../seed/demo-knowledge.ts';
 import { initializeProjectSettings } from './settings.ts';
 
 /**
@@ -15,4 +16,5 @@ export const projectInitializers: ProjectInitializer[] = [
   initializeDemoLanguageModel,
   initializeDemoDialogue,
   initializeDemoTest,
+  initializeDemoKnowledge,
 ];

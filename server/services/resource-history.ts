@@ -49,7 +49,8 @@ export interface DeletedSince {
 }
 
 /** The name of revision `r`'s item as its last revision up to then gave it (a deletion has no data of its own). */
-const itemNameAtRevision = sql<string | null>`(SELECT coalesce(p.data->>'name', p.data->>'intent', p.data->>'link')
+const itemNameAtRevision = sql<string | null>`(SELECT coalesce(p.data->>'name', p.data->>'intent',
+           nullif(p.data->>'title', ''), nullif(p.data->>'link', ''), p.data->>'question')
          FROM revisions p
         WHERE p.project_id = r.project_id AND p.resource = r.resource AND p.item_id = r.item_id
           AND NOT p.deleted AND p.time <= r.time

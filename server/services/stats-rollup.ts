@@ -27,6 +27,9 @@ export interface HourDelta {
   hist: number[];
   ended: number;
   transferred: number;
+  /** Issue 16: knowledge searches of the hour that answered, and those that found no answer. */
+  knowledge_answers: number;
+  knowledge_no_answers: number;
 }
 
 export interface Rollup {
@@ -57,6 +60,8 @@ function hourDelta(r: Rollup, hour: string | null): HourDelta {
       hist: new Array(CONFIDENCE_BINS).fill(0),
       ended: 0,
       transferred: 0,
+      knowledge_answers: 0,
+      knowledge_no_answers: 0,
     };
     r.hours.set(key, delta);
   }
@@ -83,6 +88,12 @@ export function addEntries(r: Rollup, entries: readonly TrackerEntry[], startHou
       else delta.transferred += 1;
       continue;
     }
+    if (e.type === 'action' && e.value === 'knowledge_answer') {
+      const delta = hourDelta(r, hourOf(e.timestamp / 1000));
+      if (e.args.answered === true) delta.knowledge_answers += 1;
+      else delta.knowledge_no_answers += 1;
+      continue;
+    }
     if (e.type !== 'utter' || e.args.who !== 'user') continue;
     const hour = hourOf(e.timestamp / 1000);
     const delta = hourDelta(r, hour);
@@ -103,7 +114,7 @@ export function addEntries(r: Rollup, entries: readonly TrackerEntry[], startHou
 }
 
 const COUNTS = ['conversations', 'user_messages', 'fallbacks', 'confidence_sum', 'confidence_count', ...HIST];
-const HOURLY_COLUMNS = [...COUNTS, 'ended', 'transferred'];
+const HOURLY_COLUMNS = [...COUNTS, 'ended', 'transferred', 'knowledge_answers', 'knowledge_no_answers'];
 
 const hourlyValues = (r: Rollup) =>
   sql.join(
@@ -111,7 +122,7 @@ const hourlyValues = (r: Rollup) =>
       (d) =>
         sql`(${d.hour}::timestamptz, ${d.conversations}::int, ${d.user_messages}::int, ${d.fallbacks}::int,
           ${d.confidence_sum}::float8, ${d.confidence_count}::int, ${sql.join(d.hist.map((n) => sql`${n}::int`))},
-          ${d.ended}::int, ${d.transferred}::int)`,
+          ${d.ended}::int, ${d.transferred}::int, ${d.knowledge_answers}::int, ${d.knowledge_no_answers}::int)`,
     ),
   );
 

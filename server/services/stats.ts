@@ -30,6 +30,8 @@ interface HourlySums {
   confidence_count: number;
   ended: number;
   transferred: number;
+  knowledge_answers: number;
+  knowledge_no_answers: number;
   hist: number[];
 }
 
@@ -41,6 +43,8 @@ const zeroSums = (): HourlySums => ({
   confidence_count: 0,
   ended: 0,
   transferred: 0,
+  knowledge_answers: 0,
+  knowledge_no_answers: 0,
   hist: new Array(CONFIDENCE_BINS).fill(0),
 });
 
@@ -59,6 +63,8 @@ function totalsOf(s: HourlySums, callers: number, active: number): StatsTotals {
     // Started in the period, neither ended nor transferred, and not active within the last half hour.
     abandoned: Math.max(0, s.conversations - s.ended - s.transferred - active),
     containment: share(s.conversations - s.transferred, s.conversations),
+    knowledge_answers: s.knowledge_answers,
+    knowledge_no_answers: s.knowledge_no_answers,
   };
 }
 
@@ -83,9 +89,17 @@ export async function getStats(
       .select([
         'channel',
         sql<boolean>`hour_utc >= ${start}`.as('current'),
-        ...['conversations', 'user_messages', 'fallbacks', 'confidence_count', 'ended', 'transferred', ...HIST].map(
-          (c) => sql<number>`sum(${sql.ref(c)})::int`.as(c),
-        ),
+        ...[
+          'conversations',
+          'user_messages',
+          'fallbacks',
+          'confidence_count',
+          'ended',
+          'transferred',
+          'knowledge_answers',
+          'knowledge_no_answers',
+          ...HIST,
+        ].map((c) => sql<number>`sum(${sql.ref(c)})::int`.as(c)),
         sql<number>`sum(confidence_sum)::float8`.as('confidence_sum'),
       ])
       .groupBy(['channel', sql`2`])
@@ -132,6 +146,8 @@ export async function getStats(
       'confidence_count',
       'ended',
       'transferred',
+      'knowledge_answers',
+      'knowledge_no_answers',
     ] as const) {
       into[key] += Number(r[key]);
     }

@@ -63,6 +63,7 @@ describe('deploy diff', () => {
       'actions',
       'scopes',
       'settings',
+      'knowledges',
     ]);
     expect(first.training).toMatchObject({ stale: false, state: 'done' });
     // The chatbot token is a secret and never part of a deployment.

@@ -7,6 +7,7 @@ import * as languageModel from './0005-language-model.ts';
 import * as dialogue from './0006-dialogue.ts';
 import * as testsDeployments from './0007-tests-deployments.ts';
 import * as stats from './0008-stats.ts';
+import * as knowledge from './0009-knowledge.ts';
 
 /** Every migration, in order. A new file is added here under the next number. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-dialogue': dialogue,
   '0007-tests-deployments': testsDeployments,
   '0008-stats': stats,
+  '0009-knowledge': knowledge,
 };

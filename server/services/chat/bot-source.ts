@@ -4,12 +4,16 @@ import type { Db } from '../../db/database.ts';
 import { ACTIONS_RESOURCE, listProjectActions } from '../actions.ts';
 import { frozenBot, latestDeploymentId } from '../deployments.ts';
 import { listEntities } from '../entities.ts';
+import { KnowledgeCache } from '../knowledge-cache.ts';
+import { knowledgeSettings } from '../knowledge-reindex.ts';
 import { ModelCache } from '../model-cache.ts';
 import { REACTIONS_RESOURCE, REACTION_SCOPES_RESOURCE, listReactionScopes, listReactions } from '../reactions.ts';
 import { SETTINGS_RESOURCE } from '../settings.ts';
 import { readNluSettings } from '../training-data.ts';
 
-type Configuration = Pick<BotSnapshot, 'reactions' | 'scopes' | 'actions' | 'language' | 'settings'>;
+type Configuration = Pick<BotSnapshot, 'reactions' | 'scopes' | 'actions' | 'language' | 'settings'> & {
+  knowledgeSettings: { threshold: number; fallback: boolean };
+};
 const CONFIGURATION_RESOURCES = [REACTIONS_RESOURCE, REACTION_SCOPES_RESOURCE, ACTIONS_RESOURCE, SETTINGS_RESOURCE];
 /** Frozen deployments never change, so their cache only needs a bound. */
 const MAX_FROZEN_BOTS = 256;
@@ -20,6 +24,7 @@ const MAX_FROZEN_BOTS = 256;
  */
 export class BotSource {
   readonly models: ModelCache;
+  readonly knowledge: KnowledgeCache;
   private readonly db: Db;
   private readonly configurations = new Map<number, { key: string; configuration: Configuration }>();
   private readonly frozen = new Map<number, Omit<BotSnapshot, 'model' | 'env'>>();
@@ -27,16 +32,26 @@ export class BotSource {
   constructor(db: Db) {
     this.db = db;
     this.models = new ModelCache(db);
+    this.knowledge = new KnowledgeCache(db);
   }
 
   /** The working draft as a bot: what the console's chat window and the tests talk to. */
   async draft(projectId: number): Promise<BotSnapshot> {
-    const [configuration, model] = await Promise.all([
+    const [{ knowledgeSettings, ...configuration }, model, index] = await Promise.all([
       this.draftConfiguration(projectId),
       this.models.draft(projectId),
+      this.knowledge.draft(projectId),
     ]);
     const entities = model ? [...model.parts.entities] : await listEntities(this.db, projectId);
-    return { projectId, env: 'draft', deploymentId: null, ...configuration, model, entities };
+    return {
+      projectId,
+      env: 'draft',
+      deploymentId: null,
+      ...configuration,
+      model,
+      entities,
+      knowledge: { index, ...knowledgeSettings },
+    };
   }
 
   /** The bot a conversation talks to: the draft in the console, the environment's deployment otherwise. */
@@ -59,7 +74,9 @@ export class BotSource {
       if (this.frozen.size >= MAX_FROZEN_BOTS) this.frozen.clear();
       this.frozen.set(id, bot);
     }
-    return { ...bot, env, model: await this.models.deployment(id) };
+    const [model, index] = await Promise.all([this.models.deployment(id), this.knowledge.deployment(id)]);
+    const knowledge = bot.knowledge ? { ...bot.knowledge, index } : undefined;
+    return { ...bot, env, model, knowledge };
   }
 
   /**
@@ -76,11 +93,12 @@ export class BotSource {
     const key = CONFIGURATION_RESOURCES.map((r) => rows.find((row) => row.resource === r)?.atime ?? 0).join(':');
     const hit = this.configurations.get(projectId);
     if (hit && hit.key === key) return hit.configuration;
-    const [reactions, scopes, actions, settings] = await Promise.all([
+    const [reactions, scopes, actions, settings, knowledge] = await Promise.all([
       listReactions(this.db, projectId),
       listReactionScopes(this.db, projectId),
       listProjectActions(this.db, projectId),
       readNluSettings(this.db, projectId),
+      knowledgeSettings(this.db, projectId),
     ]);
     const configuration: Configuration = {
       reactions,
@@ -88,6 +106,7 @@ export class BotSource {
       actions,
       language: settings.language,
       settings: { confidenceThreshold: settings.threshold, multiIntent: settings.multiIntent },
+      knowledgeSettings: { threshold: knowledge.threshold, fallback: knowledge.fallback },
     };
     this.configurations.set(projectId, { key, configuration });
     return configuration;

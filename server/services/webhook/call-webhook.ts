@@ -13,7 +13,7 @@ import type { WebhookResult } from '../../chat/webhook-result.ts';
 export type { WebhookResult };
 
 /** Resolves the host and checks every address it has; the request is then pinned to the checked one. */
-async function resolveAllowed(url: URL): Promise<{ address: string; family: 4 | 6 } | { refused: string }> {
+export async function resolveAllowed(url: URL): Promise<{ address: string; family: 4 | 6 } | { refused: string }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   const allowListed = webhookAllowList.has(`${host}:${port}`);

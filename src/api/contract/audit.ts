@@ -33,8 +33,15 @@ export const getAuditDeleted = defineCall({
   response: z.array(deletedItem),
 });
 
-/** The resources whose changes History lists (knowledges do not exist yet). */
-export const AUDITED_RESOURCES = ['/reactions', '/intents', '/actions', '/entities', '/settings'] as const;
+/** The resources whose changes History lists (spec 2 §6 tabs). */
+export const AUDITED_RESOURCES = [
+  '/reactions',
+  '/intents',
+  '/actions',
+  '/entities',
+  '/settings',
+  '/knowledges',
+] as const;
 export type AuditedResource = (typeof AUDITED_RESOURCES)[number];
 
 export const changedItem = z.object({

@@ -103,7 +103,7 @@ export const exportQaTrainings = defineCall({
 });
 
 /**
- * Multipart field `file`, CSV `question,knowledge_id,link` (header row required). All or nothing: any bad row
+ * Multipart field `file`, CSV `question,knowledge_id,link` (a header row is optional). All or nothing: any bad row
  * refuses the file naming its line. Questions already present with the same entry are skipped.
  */
 export const importQaTrainings = defineCall({

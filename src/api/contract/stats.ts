@@ -48,6 +48,9 @@ export const statsTotals = z.object({
   abandoned: z.number().int(),
   /** Conversations not transferred / all conversations. */
   containment: z.number().nullable(),
+  /** Issue 16: user messages answered from the knowledge base, and knowledge searches with no answer. */
+  knowledge_answers: z.number().int().optional(),
+  knowledge_no_answers: z.number().int().optional(),
 });
 export type StatsTotals = z.infer<typeof statsTotals>;
 
