@@ -661,6 +661,7 @@ const readAt: Record<HistoryTab, (mtime: number) => Promise<unknown>> = {
   actions: getActions,
   entities: getEntities,
   settings: getSettings,
+  knowledges: getKnowledges,
 };
 
 /** The history machine with its real side effects: the resource reads at both times, its changes in between, and the audit of deletions. */

@@ -67,12 +67,13 @@ export function paletteItems(input: {
   ];
   const query = foldText(input.query.trim());
   if (!query) return all.slice(0, PALETTE_LIMIT);
-  const entry = (kind: 'intent' | 'reaction' | 'test' | 'knowledge', group: string) => (e: { id: number; name: string }) => ({
-    key: `${kind}:${e.id}`,
-    label: e.name,
-    group,
-    target: { kind, id: e.id },
-  });
+  const entry =
+    (kind: 'intent' | 'reaction' | 'test' | 'knowledge', group: string) => (e: { id: number; name: string }) => ({
+      key: `${kind}:${e.id}`,
+      label: e.name,
+      group,
+      target: { kind, id: e.id },
+    });
   all.push(
     ...(entries?.intents ?? []).map(entry('intent', 'Intent')),
     ...(entries?.reactions ?? []).map(entry('reaction', 'Reaction')),

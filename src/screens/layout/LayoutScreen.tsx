@@ -157,7 +157,14 @@ function Shell({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the sources are compared by value, not by object
   useEffect(() => {
     palette.send({ type: 'palette.project', projectId, sources: paletteSources });
-  }, [palette, projectId, paletteSources.intents, paletteSources.reactions, paletteSources.tests, paletteSources.knowledge]);
+  }, [
+    palette,
+    projectId,
+    paletteSources.intents,
+    paletteSources.reactions,
+    paletteSources.tests,
+    paletteSources.knowledge,
+  ]);
   const passwordExpired = SessionActor.useSelector((s) => s.hasTag('passwordExpired'));
   const password = SessionActor.useSelector((s) => s.context.password);
   const problem = SessionActor.useSelector(passwordProblem);
