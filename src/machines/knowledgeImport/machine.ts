@@ -32,6 +32,11 @@ export const knowledgeImportMachine = setup({
     isComplete: ({ context }) => importRequest(context) !== null,
     /** Each field belongs to its source: only the chosen source's field is shown and changed. */
     isSource: ({ context }, params: { source: ImportSource }) => context.source === params.source,
+    /** A project file can be chosen once the files are listed, and only a listed one. */
+    isListedFile: ({ context, event }) =>
+      event.type === 'file.select' &&
+      context.source === 'file' &&
+      (event.name === null || context.files.some((f) => f.name === event.name)),
   },
   actions: { notify: (_, _params: Notice) => {} },
 }).createMachine({
@@ -42,22 +47,11 @@ export const knowledgeImportMachine = setup({
   states: {
     closed: {
       description: 'The dialog is closed.',
-      on: { 'import.open': { target: 'opening', actions: assign(() => FRESH) } },
+      on: { 'import.open': { target: 'open', actions: assign(() => FRESH) } },
     },
-    opening: {
-      description: 'GET /storage: the project files that can be extracted.',
-      tags: ['loading'],
-      invoke: {
-        id: 'loadFiles',
-        src: 'loadFiles',
-        onDone: { target: 'choosing', actions: assign({ files: ({ event }) => event.output }) },
-        // Without storage the URL and CSV sources still work.
-        onError: 'choosing',
-      },
-      on: { 'import.close': 'closed' },
-    },
-    choosing: {
-      description: 'A source is chosen and filled in; Import is enabled once it is complete.',
+    open: {
+      description: 'The dialog is open: a source is chosen and filled in, also while the project files load.',
+      initial: 'opening',
       on: {
         'source.select': { actions: assign({ source: ({ event }) => event.source, error: null }) },
         'url.change': {
@@ -65,15 +59,31 @@ export const knowledgeImportMachine = setup({
           actions: assign({ url: ({ event }) => event.url, error: null }),
         },
         'file.select': {
-          guard: { type: 'isSource', params: { source: 'file' } },
+          guard: 'isListedFile',
           actions: assign({ file: ({ event }) => event.name, error: null }),
         },
         'csv.choose': {
           guard: { type: 'isSource', params: { source: 'csv' } },
           actions: assign({ csv: ({ event }) => event.file, error: null }),
         },
-        'import.submit': { guard: 'isComplete', target: 'importing' },
         'import.close': 'closed',
+      },
+      states: {
+        opening: {
+          description: 'GET /storage: the project files that can be extracted.',
+          tags: ['loading'],
+          invoke: {
+            id: 'loadFiles',
+            src: 'loadFiles',
+            onDone: { target: 'choosing', actions: assign({ files: ({ event }) => event.output }) },
+            // Without storage the URL and CSV sources still work.
+            onError: 'choosing',
+          },
+        },
+        choosing: {
+          description: 'Import is enabled once the chosen source is complete.',
+          on: { 'import.submit': { guard: 'isComplete', target: '#knowledgeImport.importing' } },
+        },
       },
     },
     importing: {
@@ -97,7 +107,10 @@ export const knowledgeImportMachine = setup({
             emit({ type: 'knowledge.imported' as const }),
           ],
         },
-        onError: { target: 'choosing', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: {
+          target: '#knowledgeImport.open.choosing',
+          actions: assign({ error: ({ event }) => messageOf(event.error) }),
+        },
       },
     },
   },

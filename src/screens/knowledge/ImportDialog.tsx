@@ -15,7 +15,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { KNOWLEDGE_CSV_COLUMNS, KNOWLEDGE_FILE_TYPES } from '../../api/contract/knowledges.ts';
 import type { knowledgeImportMachine } from '../../machines/knowledgeImport/machine.ts';
-import { type ImportSource, importRequest } from '../../machines/knowledgeImport/request.ts';
+import type { ImportSource } from '../../machines/knowledgeImport/request.ts';
 
 const SOURCES: Array<{ value: ImportSource; label: string }> = [
   { value: 'url', label: 'From a URL' },
@@ -72,7 +72,7 @@ export function ImportDialog({ actor }: { actor: ActorRefFrom<typeof knowledgeIm
               <Select
                 label="Project file"
                 description={`A file of the project's storage: ${KNOWLEDGE_FILE_TYPES.join(', ')}.`}
-                placeholder={state.matches('opening') ? 'Loading files…' : 'Choose a file'}
+                placeholder={state.matches({ open: 'opening' }) ? 'Loading files…' : 'Choose a file'}
                 data={extractable.map((f) => f.name)}
                 value={file}
                 searchable
@@ -102,7 +102,7 @@ export function ImportDialog({ actor }: { actor: ActorRefFrom<typeof knowledgeIm
               <Button variant="default" onClick={() => send({ type: 'import.close' })} disabled={importing}>
                 Cancel
               </Button>
-              <Button type="submit" loading={importing} disabled={importRequest(state.context) === null}>
+              <Button type="submit" loading={importing} disabled={!state.can({ type: 'import.submit' })}>
                 Import
               </Button>
             </Group>
