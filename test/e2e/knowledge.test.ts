@@ -172,7 +172,21 @@ describe('knowledge base (e2e)', () => {
   }, 180_000);
 
   it('adds QA trainings, evaluates them and shows recall and a hint on a missed question', async () => {
-    await page.goto(`${server.url}/?project_id=1#/app/qa-trainings`);
+    // "Add this question" from the chat's conversation in the logs: the add dialog opens with it.
+    const asked = 'Until when does your kitchen take orders?';
+    await page.goto(`${server.url}/?project_id=1#/app/logs`);
+    await page.getByRole('table', { name: 'Conversations' }).waitFor();
+    await page.getByRole('textbox', { name: 'Text' }).fill('kitchen take orders');
+    const row = page.locator('[data-testid^="conversation-"]').filter({ hasText: asked });
+    await row.waitFor({ timeout: 15_000 });
+    const id = (await row.getAttribute('data-testid'))?.replace('conversation-', '');
+    await page.getByRole('button', { name: `Open conversation ${id}` }).click();
+    await page.getByRole('link', { name: `Add this question: ${asked}` }).click();
+    await dialog().getByText('Add question').waitFor({ timeout: 15_000 });
+    expect(await dialog().getByLabel('Question').inputValue()).toBe(asked);
+    await pickOption('Choose an entry', 'Opening hours');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Question added').waitFor();
     await page.getByText('How much does delivery cost?').waitFor({ timeout: 30_000 });
     await screenshot(page, 'qa-trainings-list');
 
@@ -188,7 +202,7 @@ describe('knowledge base (e2e)', () => {
     await pickOption('Choose an entry', /parking/i);
     await dialog().getByRole('button', { name: 'Save' }).click();
     await page.getByText('Question added').last().waitFor();
-    await page.getByTestId('qa-summary').getByText('9 questions').waitFor();
+    await page.getByTestId('qa-summary').getByText('10 questions').waitFor();
 
     await page.getByRole('button', { name: 'Evaluate' }).click();
     await page.getByText('Successfully evaluated').waitFor({ timeout: 90_000 });

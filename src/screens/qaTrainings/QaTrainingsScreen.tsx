@@ -10,10 +10,8 @@ import { SessionActor } from '../../machines/session/context.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import type { RouteEntry } from '../routes.tsx';
 import { EvaluationPanel } from './EvaluationPanel.tsx';
+import { QUESTION_PARAM } from './questionLink.ts';
 import { TrainingsPanel } from './TrainingsPanel.tsx';
-
-/** `?question=` (a conversation's "add this question") opens the add dialog with it. */
-export const QUESTION_PARAM = 'question';
 
 function QaTrainings({ route, canEdit }: { route: RouteEntry; canEdit: boolean }) {
   const screen = useActorRef(providedQaTrainingsScreenMachine);
