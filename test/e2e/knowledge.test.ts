@@ -179,9 +179,16 @@ describe('knowledge base (e2e)', () => {
     await page.getByRole('textbox', { name: 'Text' }).fill('kitchen take orders');
     const row = page.locator('[data-testid^="conversation-"]').filter({ hasText: asked });
     await row.waitFor({ timeout: 15_000 });
+    // The seeded demo history fills the first page until the debounced filter is applied.
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
     const id = (await row.getAttribute('data-testid'))?.replace('conversation-', '');
     await page.getByRole('button', { name: `Open conversation ${id}` }).click();
-    await page.getByRole('link', { name: `Add this question: ${asked}` }).click();
+    try {
+      await page.getByRole('link', { name: `Add this question: ${asked}` }).click({ timeout: 15_000 });
+    } catch (error) {
+      await screenshot(page, 'qa-failed-add-from-logs');
+      throw error;
+    }
     await dialog().getByText('Add question').waitFor({ timeout: 15_000 });
     expect(await dialog().getByLabel('Question').inputValue()).toBe(asked);
     await pickOption('Choose an entry', 'Opening hours');
