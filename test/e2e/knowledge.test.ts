@@ -193,7 +193,7 @@ describe('knowledge base (e2e)', () => {
     expect(await dialog().getByLabel('Question').inputValue()).toBe(asked);
     await pickOption('Choose an entry', 'Opening hours');
     await dialog().getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Question added').waitFor();
+    await page.getByTestId('qa-summary').getByText('8 questions').waitFor({ timeout: 15_000 });
     await page.getByText('How much does delivery cost?').waitFor({ timeout: 30_000 });
     await screenshot(page, 'qa-trainings-list');
 
@@ -201,14 +201,13 @@ describe('knowledge base (e2e)', () => {
     await dialog().getByLabel('Question').fill('What time does the kitchen close?');
     await pickOption('Choose an entry', 'Opening hours');
     await dialog().getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Question added').waitFor();
+    await page.getByTestId('qa-summary').getByText('9 questions').waitFor();
 
     // Worded with none of the entry's words: the evaluation will miss it.
     await page.getByRole('button', { name: 'Add question' }).click();
     await dialog().getByLabel('Question').fill('Is there anywhere for my vehicle?');
     await pickOption('Choose an entry', /parking/i);
     await dialog().getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Question added').last().waitFor();
     await page.getByTestId('qa-summary').getByText('10 questions').waitFor();
 
     await page.getByRole('button', { name: 'Evaluate' }).click();
