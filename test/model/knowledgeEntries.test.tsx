@@ -180,6 +180,21 @@ describe('knowledgeEntries view', () => {
     expect(screen.queryByRole('button', { name: 'Add an entry' })).toBeNull();
   });
 
+  it('searches titles, links and texts ignoring case and diacritics', async () => {
+    renderPanel(machine);
+    loadEntries.resolve([
+      hoursEntry,
+      { ...hoursEntry, id: 2, title: 'Café terrace', link: '', knowledge: 'Seats outside.' },
+    ]);
+    await screen.findByTestId('knowledge-1');
+    fireEvent.change(searchBox(), { target: { value: 'HOURS' } });
+    expect(await screen.findByText('1 of 2 entries')).toBeInTheDocument();
+    expect(screen.getByTestId('knowledge-1')).toBeInTheDocument();
+    fireEvent.change(searchBox(), { target: { value: 'cafe' } });
+    expect(await screen.findByTestId('knowledge-2')).toBeInTheDocument();
+    expect(screen.queryByTestId('knowledge-1')).toBeNull();
+  });
+
   it('renders only the rows in view of a long list', async () => {
     renderPanel(machine);
     const many = Array.from({ length: 2000 }, (_, i) => ({ ...hoursEntry, id: i + 1, title: `Entry ${i + 1}` }));
