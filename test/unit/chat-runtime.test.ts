@@ -253,9 +253,11 @@ describe('built-in actions', () => {
       { actions },
     );
     expect(action(entries, 'integration_redirect')?.args.integration).toBe('desk');
-    expect(entries.some((e) => e.type === 'log' && String(e.value).startsWith('Knowledge base is not available'))).toBe(
+    // No knowledge index in the snapshot: no answer, said in the log and the knowledge_answer entry.
+    expect(entries.some((e) => e.type === 'log' && String(e.value).startsWith('The knowledge base has no index'))).toBe(
       true,
     );
+    expect(action(entries, 'knowledge_answer')?.args).toMatchObject({ answered: false });
     expect(bot(entries)).toEqual(['I do not know.']);
     expect(state.variables).toMatchObject({ crm_balance: 42, balance: 42 });
   });
