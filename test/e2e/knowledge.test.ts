@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_EMPTY, LINK_NOT_HTTP } from '../../src/api/contract/knowledges.ts';
+import { formatPoint } from '../../src/machines/historyCompare/pointInTime.ts';
 import { minimalPdf, pageServer } from '../server/knowledge-fixtures.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { loginAsAdmin } from './helpers/login.ts';
@@ -222,4 +223,36 @@ describe('knowledge base (e2e)', () => {
     await hit.getByTestId('qa-result').waitFor();
     await screenshot(page, 'qa-trainings-evaluated');
   }, 180_000);
+
+  it("shows a changed entry in History's knowledges tab", async () => {
+    // A point in time covers its whole second: the change starts in the next one.
+    const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100 - (Date.now() % 1000)));
+    await nextSecond();
+    const before = Math.floor((Date.now() - 1000) / 1000);
+    await nextSecond();
+    const entries = await pageApiWithAtime<Array<{ id: number; title: string }>>(
+      page,
+      '/v1/knowledges?project_id=1',
+      'GET',
+      '/v1/knowledges?project_id=1',
+    );
+    const hours = entries.find((e) => e.title === HOURS.title);
+    await pageApiWithAtime(page, '/v1/knowledges?project_id=1', 'PUT', `/v1/knowledges/${hours?.id}?project_id=1`, {
+      ...HOURS,
+      knowledge: `${HOURS.knowledge} On Sundays the kitchen closes at nine.`,
+    });
+    await nextSecond();
+    await page.goto(`${server.url}/?project_id=1#/app/history`);
+    await page.getByRole('tab', { name: 'Knowledges' }).click();
+    await page.getByLabel('From', { exact: true }).fill(formatPoint(before));
+    await page.getByLabel('To', { exact: true }).fill(formatPoint(Math.floor(Date.now() / 1000)));
+    await page.getByRole('button', { name: 'Compare' }).click();
+    const changes = page.getByRole('table', { name: 'Changes' });
+    await changes.getByText(HOURS.title).waitFor({ timeout: 15_000 });
+    await page
+      .getByText(/On Sundays the kitchen closes at nine/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'history-knowledges');
+  }, 120_000);
 });
