@@ -146,6 +146,37 @@ import {
 import { callImportMachine } from '../machines/callImport/machine.ts';
 import { campaignMachine } from '../machines/campaign/machine.ts';
 import { outboundScreenMachine } from '../machines/outboundScreen/machine.ts';
+import {
+  deleteKnowledge,
+  getKnowledges,
+  getReindexStatus,
+  importKnowledgeCsv,
+  importKnowledgeFile,
+  importKnowledgeUrl,
+  insertKnowledge,
+  runReindex,
+  searchKnowledge,
+  updateKnowledge,
+} from '../api/knowledges.ts';
+import {
+  deleteQaTraining,
+  exportQaTrainings,
+  getQaEvaluation,
+  getQaTrainings,
+  importQaTrainings,
+  runQaEvaluation,
+  saveQaTraining,
+} from '../api/qaTrainings.ts';
+import { qaTrainingsExportFileName } from '../api/contract/qa-trainings.ts';
+import { entryLabel } from '../machines/knowledgeEntries/label.ts';
+import { knowledgeEntriesMachine } from '../machines/knowledgeEntries/machine.ts';
+import { knowledgeImportMachine } from '../machines/knowledgeImport/machine.ts';
+import type { JobAnswer } from '../machines/knowledgeJob/actors.ts';
+import { knowledgeJobMachine } from '../machines/knowledgeJob/machine.ts';
+import { knowledgeQuestionMachine } from '../machines/knowledgeQuestion/machine.ts';
+import { knowledgeScreenMachine } from '../machines/knowledgeScreen/machine.ts';
+import { qaTrainingsMachine } from '../machines/qaTrainings/machine.ts';
+import { qaTrainingsScreenMachine } from '../machines/qaTrainingsScreen/machine.ts';
 
 /*
  * The console's one provider module: every machine of the console gets its real effects here (the API client,
@@ -642,6 +673,7 @@ const readAt: Record<HistoryTab, (mtime: number) => Promise<unknown>> = {
   actions: getActions,
   entities: getEntities,
   settings: getSettings,
+  knowledges: getKnowledges,
 };
 
 /** The history machine with its real side effects: the resource reads at both times, its changes in between, and the audit of deletions. */
@@ -931,12 +963,101 @@ const namesOf = (items: Array<{ id: number; name: string }>) => items.map(({ id,
 export const providedCommandPaletteMachine = commandPaletteMachine.provide({
   actors: {
     loadEntries: fromPromise(async ({ input }) => {
-      const [intents, reactions, tests] = await Promise.all([
+      const [intents, reactions, tests, knowledge] = await Promise.all([
         input.intents ? getIntents() : [],
         input.reactions ? getReactions() : [],
         input.tests ? getTests() : [],
+        input.knowledge ? getKnowledges() : [],
       ]);
-      return { intents: namesOf(intents), reactions: namesOf(reactions), tests: namesOf(tests) };
+      return {
+        intents: namesOf(intents),
+        reactions: namesOf(reactions),
+        tests: namesOf(tests),
+        knowledge: knowledge.map((e) => ({ id: e.id, name: entryLabel(e) })),
+      };
+    }),
+  },
+});
+
+// ---- knowledge base and QA trainings (issue 16) ----
+
+const knowledgeActions = {
+  notify: (_: unknown, params: Notice) => showNotice(params),
+  notifyFailure: (_: unknown, params: { error: unknown }) => notifyFailure(params.error),
+};
+
+/** The knowledge base screen's charts with their real calls. */
+export const providedKnowledgeScreenMachine = knowledgeScreenMachine.provide({
+  actors: {
+    entries: knowledgeEntriesMachine.provide({
+      actors: {
+        loadEntries: fromPromise(() => getKnowledges()),
+        saveEntry: fromPromise(({ input: { id, ...body } }) =>
+          id === null ? insertKnowledge(body) : updateKnowledge(id, body),
+        ),
+        deleteEntry: fromPromise(({ input }) => deleteKnowledge(input.id)),
+      },
+      actions: knowledgeActions,
+    }),
+    importer: knowledgeImportMachine.provide({
+      actors: {
+        loadFiles: fromPromise(() => getStorage()),
+        importKnowledge: fromPromise(async ({ input }) => {
+          if (input.source === 'csv') return { message: (await importKnowledgeCsv(input.csv)).message };
+          const entry =
+            input.source === 'url' ? await importKnowledgeUrl(input.url) : await importKnowledgeFile(input.file);
+          return { message: entry.title || entry.link || entry.file || '' };
+        }),
+      },
+      actions: knowledgeActions,
+    }),
+    reindex: knowledgeJobMachine.provide({
+      actors: {
+        loadStatus: fromPromise<JobAnswer>(async () => {
+          const status = await getReindexStatus();
+          return { status, detail: status };
+        }),
+        submitJob: fromPromise(async () => ({ job_id: (await runReindex()).job_id })),
+      },
+      actions: knowledgeActions,
+    }),
+    question: knowledgeQuestionMachine.provide({
+      actors: { search: fromPromise(({ input }) => searchKnowledge(input.question)) },
+    }),
+  },
+});
+
+/** The QA trainings screen's charts with their real calls. */
+export const providedQaTrainingsScreenMachine = qaTrainingsScreenMachine.provide({
+  actors: {
+    trainings: qaTrainingsMachine.provide({
+      actors: {
+        loadTrainings: fromPromise(async () => {
+          const [trainings, entries] = await Promise.all([getQaTrainings(), orEmpty(getKnowledges())]);
+          return { trainings, entries: entries.map((e) => ({ id: e.id, label: entryLabel(e) })) };
+        }),
+        saveTraining: fromPromise(({ input: { id, ...body } }) => saveQaTraining(id, body)),
+        deleteTraining: fromPromise(({ input }) => deleteQaTraining(input.id)),
+        importTrainings: fromPromise(async ({ input }) => ({ message: (await importQaTrainings(input.file)).message })),
+        exportTrainings: fromPromise<unknown>(async () => {
+          const csv = await exportQaTrainings();
+          saveFile(
+            new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+            qaTrainingsExportFileName(getApiScope().projectId ?? 0),
+          );
+        }),
+      },
+      actions: knowledgeActions,
+    }),
+    evaluation: knowledgeJobMachine.provide({
+      actors: {
+        loadStatus: fromPromise<JobAnswer>(async () => {
+          const { status, result } = await getQaEvaluation();
+          return { status, detail: result };
+        }),
+        submitJob: fromPromise(async () => ({ job_id: (await runQaEvaluation()).job_id })),
+      },
+      actions: knowledgeActions,
     }),
   },
 });

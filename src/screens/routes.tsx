@@ -185,7 +185,7 @@ export const appRoutes: RouteEntry[] = [
     hotkey: 'K',
     permission: get('/knowledges'),
     placement: 'sidebar',
-    screen: notBuilt,
+    screen: lazyScreen(() => import('./knowledge/KnowledgeScreen.tsx')),
   },
   {
     path: '/app/storage',
@@ -274,10 +274,11 @@ export const appRoutes: RouteEntry[] = [
   {
     path: '/app/qa-trainings',
     label: 'QA trainings',
-    purpose: 'Question-answer trainings.',
+    purpose: 'Questions the knowledge base must answer, and how well it does.',
     icon: IconSchool,
-    placement: 'hidden',
-    screen: notBuilt,
+    permission: get('/qa-trainings'),
+    placement: 'sidebar',
+    screen: lazyScreen(() => import('./qaTrainings/QaTrainingsScreen.tsx')),
   },
 ];
 

@@ -23,7 +23,7 @@ const projects = [
   { id: 1, name: 'Demo bot' },
   { id: 2, name: 'Second bot' },
 ];
-const sources: PaletteSources = { intents: true, reactions: true, tests: true };
+const sources: PaletteSources = { intents: true, reactions: true, tests: true, knowledge: true };
 const entries: PaletteEntries = {
   intents: [
     { id: 11, name: 'greeting' },
@@ -31,6 +31,7 @@ const entries: PaletteEntries = {
   ],
   reactions: [{ id: 21, name: 'greet back' }],
   tests: [{ id: 31, name: 'greeting test' }],
+  knowledge: [{ id: 41, name: 'Returns policy' }],
 };
 
 const loadEntries = createDeferredActor<PaletteEntries, PaletteSources>({ output: entries, error: new Error('503') });
@@ -92,6 +93,8 @@ const states: StateAssertions<typeof machine> = {
     expect(actionLabels()).not.toContain('greeting (Intent)');
     await typeQuery('greet');
     expect(actionLabels()).toEqual(['greeting (Intent)', 'greet back (Reaction)', 'greeting test (Test)']);
+    await typeQuery('returns');
+    expect(actionLabels()).toEqual(['Returns policy (Knowledge)']);
     await typeQuery('');
   },
   'shown.failed': () => {
@@ -148,7 +151,7 @@ describe('the command palette', () => {
     await typeQuery('Tests');
     expect(actionLabels().filter((l) => l?.endsWith('(Screen)'))).toEqual([]);
     // Nor are the lists the user may not read asked for.
-    expect(loadEntries.calls.at(-1)).toEqual({ intents: true, reactions: true, tests: false });
+    expect(loadEntries.calls.at(-1)).toEqual({ intents: true, reactions: true, tests: false, knowledge: true });
   });
 
   it('opens an intent found by name on the intents screen, and runs Run tests like the top bar', async () => {

@@ -6,6 +6,8 @@ import { deploymentsScreenMachine } from '../../src/machines/deploymentsScreen/m
 import { entitiesScreenMachine } from '../../src/machines/entitiesScreen/machine.ts';
 import { fallbacksScreenMachine } from '../../src/machines/fallbacksScreen/machine.ts';
 import { intentsScreenMachine } from '../../src/machines/intentsScreen/machine.ts';
+import { knowledgeScreenMachine } from '../../src/machines/knowledgeScreen/machine.ts';
+import { qaTrainingsScreenMachine } from '../../src/machines/qaTrainingsScreen/machine.ts';
 
 type Received = { type: string; [key: string]: unknown };
 
@@ -72,6 +74,28 @@ describe('screen charts', () => {
     const screen = start(deploymentsScreenMachine, ['list', 'deploy']);
     childOf(screen, 'deploy').send({ type: 'emit', event: { type: 'deploy.done', env: 'prod' } });
     expect(received(childOf(screen, 'list'))).toEqual([{ type: 'list.reload' }]);
+    screen.stop();
+  });
+
+  it('knowledge: an import reloads the list, any change refreshes the index status, a finished reindex reloads the list', () => {
+    const screen = start(knowledgeScreenMachine, ['entries', 'importer', 'reindex', 'question']);
+    childOf(screen, 'entries').send({ type: 'emit', event: { type: 'knowledge.changed' } });
+    expect(received(childOf(screen, 'reindex'))).toEqual([{ type: 'job.refresh' }]);
+    expect(received(childOf(screen, 'entries'))).toEqual([]);
+    childOf(screen, 'importer').send({ type: 'emit', event: { type: 'knowledge.imported' } });
+    expect(received(childOf(screen, 'entries'))).toEqual([{ type: 'entries.reload' }]);
+    expect(received(childOf(screen, 'reindex'))).toEqual([{ type: 'job.refresh' }, { type: 'job.refresh' }]);
+    childOf(screen, 'reindex').send({ type: 'emit', event: { type: 'job.done' } });
+    expect(received(childOf(screen, 'entries'))).toEqual([{ type: 'entries.reload' }, { type: 'entries.reload' }]);
+    expect(received(childOf(screen, 'question'))).toEqual([]);
+    screen.stop();
+  });
+
+  it('QA trainings: a change of the questions refreshes the evaluation status', () => {
+    const screen = start(qaTrainingsScreenMachine, ['trainings', 'evaluation']);
+    childOf(screen, 'trainings').send({ type: 'emit', event: { type: 'qa.changed' } });
+    expect(received(childOf(screen, 'evaluation'))).toEqual([{ type: 'job.refresh' }]);
+    expect(received(childOf(screen, 'trainings'))).toEqual([]);
     screen.stop();
   });
 });

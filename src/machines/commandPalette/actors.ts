@@ -6,22 +6,21 @@ export interface PaletteEntry {
   name: string;
 }
 
-/**
- * What the palette finds besides screens and commands, loaded when it opens.
- * Extension point: knowledge entries join here once the knowledge base exists (issue 18 item 4): a `knowledge`
- * list, its source in PaletteSources, its loader in src/console/provide.ts and its kind in paletteItems.ts.
- */
+/** What the palette finds besides screens and commands, loaded when it opens. */
 export interface PaletteEntries {
   intents: PaletteEntry[];
   reactions: PaletteEntry[];
   tests: PaletteEntry[];
+  /** Knowledge base entries, named by title, link or the start of their text (issue 16). */
+  knowledge: PaletteEntry[];
 }
 
-/** Which lists the user may read (GET /intents, /reactions, /tests): the others are never asked for. */
+/** Which lists the user may read (GET /intents, /reactions, /tests, /knowledges): the others are never asked for. */
 export interface PaletteSources {
   intents: boolean;
   reactions: boolean;
   tests: boolean;
+  knowledge: boolean;
 }
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`commandPalette actor ${name} not provided`));

@@ -3,13 +3,14 @@ export const DEEP_LINKS = {
   intent: { path: '/app/intents', param: 'intent_id' },
   reaction: { path: '/app/grapheditor', param: 'reaction_id' },
   test: { path: '/app/tests', param: 'test_id' },
+  knowledge: { path: '/app/knowledge', param: 'knowledge_id' },
   conversation: { path: '/app/logs', param: 'conversation_id' },
 } as const;
 
 export type DeepLinkKind = keyof typeof DEEP_LINKS;
 
 /**
- * The path and query that open one intent, reaction, test or conversation, for wouter's hash navigate: the query
+ * The path and query that open one intent, reaction, test, knowledge entry or conversation, for wouter's hash navigate: the query
  * keeps project_id and drops the other screens' deep links.
  */
 export function deepLink(kind: DeepLinkKind, id: number, currentSearch: string): string {

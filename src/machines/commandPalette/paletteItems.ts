@@ -7,7 +7,7 @@ export type PaletteCommand = 'runTests' | 'train' | 'runChat' | 'deployTesting';
 export type PaletteTarget =
   | { kind: 'screen'; path: string }
   | { kind: 'command'; command: PaletteCommand }
-  | { kind: 'intent' | 'reaction' | 'test' | 'conversation'; id: number };
+  | { kind: 'intent' | 'reaction' | 'test' | 'knowledge' | 'conversation'; id: number };
 
 export interface PaletteItem {
   key: string;
@@ -67,16 +67,18 @@ export function paletteItems(input: {
   ];
   const query = foldText(input.query.trim());
   if (!query) return all.slice(0, PALETTE_LIMIT);
-  const entry = (kind: 'intent' | 'reaction' | 'test', group: string) => (e: { id: number; name: string }) => ({
-    key: `${kind}:${e.id}`,
-    label: e.name,
-    group,
-    target: { kind, id: e.id },
-  });
+  const entry =
+    (kind: 'intent' | 'reaction' | 'test' | 'knowledge', group: string) => (e: { id: number; name: string }) => ({
+      key: `${kind}:${e.id}`,
+      label: e.name,
+      group,
+      target: { kind, id: e.id },
+    });
   all.push(
     ...(entries?.intents ?? []).map(entry('intent', 'Intent')),
     ...(entries?.reactions ?? []).map(entry('reaction', 'Reaction')),
     ...(entries?.tests ?? []).map(entry('test', 'Test')),
+    ...(entries?.knowledge ?? []).map(entry('knowledge', 'Knowledge')),
   );
   const ranked = all
     .map((item, order) => ({ item, order, rank: rank(item.label, query) }))

@@ -1,11 +1,11 @@
 /** The resources History compares (spec 2 §2), each read with `GET /v1/{resource}?mtime=T`. */
-// Knowledges are left out: this project has no knowledge base resource.
 export const HISTORY_TABS = [
   { id: 'reactions', label: 'Reactions', path: '/reactions' },
   { id: 'intents', label: 'Intents', path: '/intents' },
   { id: 'actions', label: 'Actions', path: '/actions' },
   { id: 'entities', label: 'Entities', path: '/entities' },
   { id: 'settings', label: 'Settings', path: '/settings' },
+  { id: 'knowledges', label: 'Knowledges', path: '/knowledges' },
 ] as const;
 
 export type HistoryTab = (typeof HISTORY_TABS)[number]['id'];

@@ -162,12 +162,20 @@ function Shell({
     intents: can(user, 'GET', '/intents', projectId),
     reactions: can(user, 'GET', '/reactions', projectId),
     tests: can(user, 'GET', '/tests', projectId),
+    knowledge: can(user, 'GET', '/knowledges', projectId),
   };
   const palette = useActorRef(commandPaletteLogic, { input: { projectId, sources: paletteSources } });
   // biome-ignore lint/correctness/useExhaustiveDependencies: the sources are compared by value, not by object
   useEffect(() => {
     palette.send({ type: 'palette.project', projectId, sources: paletteSources });
-  }, [palette, projectId, paletteSources.intents, paletteSources.reactions, paletteSources.tests]);
+  }, [
+    palette,
+    projectId,
+    paletteSources.intents,
+    paletteSources.reactions,
+    paletteSources.tests,
+    paletteSources.knowledge,
+  ]);
   const passwordExpired = SessionActor.useSelector((s) => s.hasTag('passwordExpired'));
   const password = SessionActor.useSelector((s) => s.context.password);
   const problem = SessionActor.useSelector(passwordProblem);

@@ -32,6 +32,7 @@ import {
 import type { ChatItem } from '../../machines/chat/transcript.ts';
 import type { SaidPhrase } from '../../machines/phraseTriage/machine.ts';
 import { PhraseTriagePanel } from './PhraseTriagePanel.tsx';
+import { AddQaQuestion } from './AddQaQuestion.tsx';
 import { ChatMessages } from '../../ui/chat/ChatMessages.tsx';
 
 export const DRAWER_TEXTS = {
@@ -53,6 +54,8 @@ export interface ConversationDrawerProps {
   canWrite: boolean;
   canDelete: boolean;
   triage?: { canKeepTests: boolean };
+  /** PUT /qa-trainings/{id}: the user's messages can become QA trainings ("add this question"). */
+  canAddQuestions?: boolean;
 }
 
 /** The user's messages of the transcript, each once, with the intent it reached. */
@@ -252,7 +255,7 @@ function Labels({ actor, canWrite }: { actor: LogsActor; canWrite: boolean }) {
 }
 
 /** One conversation: its transcript as text (never HTML), notes and labels, derived from the machine. */
-export function ConversationDrawer({ actor, canWrite, canDelete, triage }: ConversationDrawerProps) {
+export function ConversationDrawer({ actor, canWrite, canDelete, triage, canAddQuestions }: ConversationDrawerProps) {
   const state = useSelector(actor, (s) => s);
   const { openId, detail, detailError } = state.context;
   const items = transcriptItems(state);
@@ -344,6 +347,7 @@ export function ConversationDrawer({ actor, canWrite, canDelete, triage }: Conve
                         canKeepTests={triage.canKeepTests}
                       />
                     )}
+                    {canAddQuestions && <AddQaQuestion phrases={saidPhrases(items).map((p) => p.text)} />}
                     <Labels actor={actor} canWrite={canWrite} />
                     <Notes actor={actor} canWrite={canWrite} canDelete={canDelete} />
                   </Stack>

@@ -53,6 +53,8 @@ export interface ConversationLogsViewProps {
   canDelete: boolean;
   /** Triage of what users said (issue 19), for users who may classify. */
   triage?: { canKeepTests: boolean };
+  /** PUT /qa-trainings/{id}: "add this question" in the open conversation. */
+  canAddQuestions?: boolean;
   /** "Talk to the bot" of the empty list: opens Run Chat (absent where nobody may chat). */
   onTalkToBot?: () => void;
 }
@@ -204,6 +206,7 @@ export function ConversationLogsView({
   canWrite,
   canDelete,
   triage,
+  canAddQuestions,
   onTalkToBot,
 }: ConversationLogsViewProps) {
   const state = useSelector(actor, (s) => s);
@@ -316,7 +319,13 @@ export function ConversationLogsView({
           />
         </Group>
       </Group>
-      <ConversationDrawer actor={actor} canWrite={canWrite} canDelete={canDelete} triage={triage} />
+      <ConversationDrawer
+        actor={actor}
+        canWrite={canWrite}
+        canDelete={canDelete}
+        triage={triage}
+        canAddQuestions={canAddQuestions}
+      />
     </Stack>
   );
 }

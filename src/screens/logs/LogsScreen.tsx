@@ -18,11 +18,13 @@ function ConversationLogs({
   canWrite,
   canDelete,
   triage,
+  canAddQuestions,
 }: {
   canOpen: boolean;
   canWrite: boolean;
   canDelete: boolean;
   triage?: { canKeepTests: boolean };
+  canAddQuestions: boolean;
 }) {
   // ?conversation_id opens that conversation once the list is shown (spec 1 §2).
   const actor = useActorRef(providedConversationLogsMachine, {
@@ -38,6 +40,7 @@ function ConversationLogs({
       canWrite={canWrite}
       canDelete={canDelete}
       triage={triage}
+      canAddQuestions={canAddQuestions}
       onTalkToBot={() => commands.send({ type: 'chat.open.request' })}
     />
   );
@@ -58,6 +61,7 @@ export default function LogsScreen() {
           ? { canKeepTests: can(user, 'PUT', '/tests/{id}', projectId) }
           : undefined
       }
+      canAddQuestions={can(user, 'PUT', '/qa-trainings/{id}', projectId)}
     />
   );
 }

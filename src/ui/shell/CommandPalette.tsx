@@ -5,6 +5,7 @@ import {
   IconBrain,
   IconCloudUpload,
   IconMessageChatbot,
+  IconBook,
   IconMessageCircle,
   IconMessages,
   IconPlayerPlay,
@@ -38,7 +39,13 @@ const COMMAND_ICONS: Record<PaletteCommand, Icon> = {
   runChat: IconMessageChatbot,
   deployTesting: IconCloudUpload,
 };
-const KIND_ICONS = { intent: IconMessageCircle, reaction: IconSitemap, test: IconTestPipe, conversation: IconMessages };
+const KIND_ICONS = {
+  intent: IconMessageCircle,
+  reaction: IconSitemap,
+  test: IconTestPipe,
+  knowledge: IconBook,
+  conversation: IconMessages,
+};
 
 /**
  * Ctrl+K from anywhere, inputs included (issue 18 item 4): screens by their menu name, the project's intents,

@@ -1,0 +1,17 @@
+import type { EntryForm } from './form.ts';
+
+export type KnowledgeEntriesEvent =
+  | { type: 'entries.reload' }
+  | { type: 'search.change'; value: string }
+  | { type: 'search.clear' }
+  | { type: 'entry.add' }
+  | { type: 'entry.edit'; id: number }
+  | { type: 'entry.delete'; id: number }
+  | { type: 'form.change'; patch: Partial<Omit<EntryForm, 'id'>> }
+  | { type: 'form.submit' }
+  | { type: 'form.cancel' }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' };
+
+/** An entry was saved or deleted: the index is stale, the reindex panel reads its status again. */
+export type KnowledgeEntriesEmitted = { type: 'knowledge.changed' };
