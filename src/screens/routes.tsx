@@ -79,12 +79,11 @@ export function lazyWithTimeout<T extends ComponentType<any>>(
 
 const lazyScreen = (load: () => Promise<{ default: ScreenComponent }>) => lazyWithTimeout<ScreenComponent>(load);
 
-const notBuilt = lazyScreen(() => import('./notBuilt/NotBuiltScreen.tsx'));
 const dashboard = lazyScreen(() => import('./dashboard/DashboardScreen.tsx'));
 
 const get = (path: string) => ({ method: 'GET' as const, path });
 
-/** Every route of spec 1 §2 under /app, in menu order. Screens written later replace `notBuilt`. */
+/** Every route of spec 1 §2 under /app, in menu order. */
 export const appRoutes: RouteEntry[] = [
   {
     path: '/app/dashboard',

@@ -17,7 +17,6 @@ export async function preloadScreens(): Promise<void> {
     import('../../src/screens/login/LoginScreen.tsx'),
     import('../../src/screens/layout/LayoutScreen.tsx'),
     import('../../src/screens/dashboard/DashboardScreen.tsx'),
-    import('../../src/screens/notBuilt/NotBuiltScreen.tsx'),
   ]);
 }
 
