@@ -13,12 +13,15 @@ import { BotSource } from './services/chat/bot-source.ts';
 import { createChatRuntime } from './services/chat/chat-runtime.ts';
 import { chooseScreenshotService } from './services/screenshots/choose-service.ts';
 import { TestRuns } from './services/test-runs.ts';
+import { webhookAllowList } from './services/webhook/address-policy.ts';
 
 /**
  * The application scope (STYLE: Server, fastify/demo): every long-lived part is created here, once per app,
  * started when the app is ready and closed with it, in reverse order. Routes receive them as AppServices.
  */
 export function createAppServices(app: FastifyInstance, db: Db, config: ServerConfig): AppServices {
+  // The operator's exceptions to the private-address rule of every server-side fetch (webhooks, callbacks, imports).
+  for (const pair of config.privateFetchAllow) webhookAllowList.add(pair);
   const bots = new BotSource(db);
   const chat = createChatRuntime(db, config.databaseUrl, bots);
   // The server runs queued jobs itself unless JOBS_IN_PROCESS=0 (then worker processes do).

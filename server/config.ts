@@ -31,6 +31,11 @@ export interface ServerConfig {
   jobConcurrency: number;
   /** The text-to-speech program (ESPEAK_BINARY, default espeak-ng from PATH). */
   espeakBinary: string;
+  /**
+   * `host:port` pairs on private addresses that webhooks, campaign callbacks and knowledge imports may reach anyway
+   * (PRIVATE_FETCH_ALLOW, comma-separated; empty by default): an intranet wiki, an in-house CRM, a test's local page.
+   */
+  privateFetchAllow: string[];
   /** How often each process's campaign engine looks for due calls (CAMPAIGN_TICK_MS, default 1000). */
   campaignTickMs: number;
   /** Campaign calls: CAMPAIGN_DIALLER=none (default: calls wait) | fake | sip (baresip) | jambonz | twilio, with that gateway's settings. */
@@ -111,7 +116,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobsInProcess: env.JOBS_IN_PROCESS !== '0',
     jobConcurrency: Number(env.JOB_CONCURRENCY ?? 1),
     espeakBinary: env.ESPEAK_BINARY || 'espeak-ng',
+    privateFetchAllow: readPrivateFetchAllow(env.PRIVATE_FETCH_ALLOW),
     campaignTickMs: Number(env.CAMPAIGN_TICK_MS ?? 1000),
     dialler: readDiallerSettings(env),
   };
+}
+
+/** PRIVATE_FETCH_ALLOW: `host:port` pairs, comma-separated; anything else stops the server with a clear message. */
+function readPrivateFetchAllow(value: string | undefined): string[] {
+  const pairs = (value ?? '')
+    .split(',')
+    .map((pair) => pair.trim())
+    .filter(Boolean);
+  for (const pair of pairs) {
+    if (!/^[A-Za-z0-9.-]+:\d{1,5}$/.test(pair)) {
+      throw new Error(`PRIVATE_FETCH_ALLOW takes host:port pairs separated by commas, not "${pair}".`);
+    }
+  }
+  return pairs;
 }

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_EMPTY, LINK_NOT_HTTP } from '../../src/api/contract/knowledges.ts';
 import { formatPoint } from '../../src/machines/historyCompare/pointInTime.ts';
-import { minimalPdf, pageServer } from '../server/knowledge-fixtures.ts';
+import { article, minimalPdf, pageServer } from '../server/knowledge-fixtures.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { loginAsAdmin } from './helpers/login.ts';
 import { pageApiWithAtime } from './helpers/page-api.ts';
@@ -61,9 +61,14 @@ describe('knowledge base (e2e)', () => {
   beforeAll(async () => {
     pages = await pageServer();
     pages.pages.set('/parking', {
-      body: '<html><head><title>Parking</title></head><body><p>Park in the courtyard.</p></body></html>',
+      body: article('Parking', [
+        'Park in the courtyard behind the restaurant: it is free for our guests while they eat with us.',
+        'Bicycles can be locked to the rack beside the kitchen door, which is lit until midnight every day.',
+      ]),
     });
-    server = await startServer();
+    // The operator lets imports reach this one local page server (PRIVATE_FETCH_ALLOW); any other private address
+    // stays refused.
+    server = await startServer({ PRIVATE_FETCH_ALLOW: `127.0.0.1:${pages.port}` });
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
@@ -104,14 +109,21 @@ describe('knowledge base (e2e)', () => {
     await page.getByRole('listitem').filter({ hasText: 'Opening hours' }).waitFor();
     await page.getByText('Changed since the last reindex').waitFor();
 
-    // A URL on this machine's loopback address is refused with the reason; nothing is saved.
+    // A URL on a private address the operator did not allow is refused with the reason; nothing is saved.
     await page.getByRole('button', { name: 'Import' }).click();
-    await dialog().getByRole('textbox', { name: 'URL' }).fill(`http://127.0.0.1:${pages.port}/parking`);
+    await dialog().getByRole('textbox', { name: 'URL' }).fill(`http://127.0.0.1:${server.port}/healthz`);
     await dialog().getByRole('button', { name: 'Import' }).click();
     const refusal = dialog().getByTestId('import-error');
     await refusal.waitFor({ timeout: 15_000 });
     expect(await refusal.textContent()).toMatch(/address/i);
     await screenshot(page, 'knowledge-import-url-refused');
+    // The allowed local page is imported: its readable text becomes an entry linked to it.
+    await dialog().getByRole('textbox', { name: 'URL' }).fill(`http://127.0.0.1:${pages.port}/parking`);
+    await dialog().getByRole('button', { name: 'Import' }).click();
+    await page.getByText('Successfully imported').waitFor({ timeout: 30_000 });
+    await page.getByRole('listitem').filter({ hasText: 'Bicycles can be locked to the rack' }).waitFor();
+    await page.getByText('Successfully imported').waitFor({ state: 'hidden', timeout: 15_000 });
+    await page.getByRole('button', { name: 'Import' }).click();
 
     // A CSV with a bad row is refused whole, naming its line; then the PDF of project storage is imported.
     await dialog().getByText('From a CSV').click();

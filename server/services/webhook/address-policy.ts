@@ -13,7 +13,7 @@ export function refusedAddressReason(address: string): string | null {
 }
 
 /**
- * `host:port` pairs a webhook may reach although private: empty in production, filled only by code
- * (tests point webhooks at a local server through it). Nothing user-supplied can add to it.
+ * `host:port` pairs a webhook, callback or import may reach although private: the operator's PRIVATE_FETCH_ALLOW
+ * (added by server/app-scope.ts) and tests' local servers. Nothing a console user sends can add to it.
  */
 export const webhookAllowList = new Set<string>();
