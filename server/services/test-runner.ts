@@ -7,6 +7,8 @@ import { evaluateCondition } from '../chat/condition.ts';
 import type { ConversationState } from '../chat/conversation-state.ts';
 import { type TurnHooks, runTurn } from '../chat/run-turn.ts';
 import { callWebhook } from './webhook/call-webhook.ts';
+import { loadKnowledgeIndex } from '../knowledge/index.ts';
+import type { KnowledgeIndex, SerializedKnowledgeIndex } from '../knowledge/types.ts';
 import { NluModel, loadModel } from '../nlu/index.ts';
 
 /**
@@ -26,6 +28,11 @@ export interface RunRequest {
   configuration: BotConfiguration;
   /** The model's bytes (shared, not copied, with the threads) and a key that changes when they do. */
   model: { key: string; bytes: Uint8Array } | null;
+  /**
+   * The knowledge index as plain JSON (an index object holds functions, which cannot travel to a thread) and a key
+   * that changes when it does; `configuration.knowledge.index` is null in the request.
+   */
+  knowledgeIndex: { key: string; json: SerializedKnowledgeIndex } | null;
   steps: TestStep[];
 }
 
@@ -170,9 +177,25 @@ function modelFor(request: RunRequest): NluModel | null {
   return model;
 }
 
+/** A knowledge index loaded once per key (per thread). */
+const knowledgeIndexes = new Map<string, KnowledgeIndex>();
+function knowledgeIndexFor(request: RunRequest): KnowledgeIndex | null {
+  if (!request.knowledgeIndex) return null;
+  let index = knowledgeIndexes.get(request.knowledgeIndex.key);
+  if (!index) {
+    index = loadKnowledgeIndex(request.knowledgeIndex.json);
+    knowledgeIndexes.set(request.knowledgeIndex.key, index);
+    if (knowledgeIndexes.size > MODELS_PER_THREAD)
+      knowledgeIndexes.delete(knowledgeIndexes.keys().next().value as string);
+  }
+  return index;
+}
+
 export function runRequest(request: RunRequest): Promise<TestRunResult> {
+  const { knowledge } = request.configuration;
   const snapshot: BotSnapshot = {
     ...request.configuration,
+    knowledge: knowledge && { ...knowledge, index: knowledgeIndexFor(request) },
     env: 'draft',
     deploymentId: null,
     model: modelFor(request),

@@ -1,5 +1,6 @@
 import { type TestRunResult, testBody } from '../../src/api/contract/tests.ts';
 import type { Db } from '../db/database.ts';
+import type { KnowledgeIndex, SerializedKnowledgeIndex } from '../knowledge/types.ts';
 import type { BotSource } from './chat/bot-source.ts';
 import { draftModelInfo, modelBytes } from './model-store.ts';
 import { TestRunnerPool, sharedBytes } from './test-runner.ts';
@@ -14,6 +15,8 @@ export class TestRuns {
   private readonly bots: BotSource;
   private readonly pool = new TestRunnerPool();
   private readonly sharedModels = new Map<number, { version: number; bytes: Uint8Array }>();
+  private readonly serializedIndexes = new WeakMap<KnowledgeIndex, { key: string; json: SerializedKnowledgeIndex }>();
+  private nextIndexKey = 1;
 
   constructor(db: Db, bots: BotSource) {
     this.db = db;
@@ -28,8 +31,20 @@ export class TestRuns {
   async run(projectId: number, id: number): Promise<TestRunResult> {
     const test = await findTest(this.db, projectId, id);
     const [snapshot, model] = await Promise.all([this.bots.draft(projectId), this.draftModel(projectId)]);
-    const { model: _model, env: _env, deploymentId: _deploymentId, ...configuration } = snapshot;
-    return this.pool.run({ configuration, model, steps: testBody.shape.steps.parse(test.steps) });
+    const { model: _model, env: _env, deploymentId: _deploymentId, knowledge, ...rest } = snapshot;
+    const configuration = { ...rest, knowledge: knowledge && { ...knowledge, index: null } };
+    const knowledgeIndex = knowledge?.index ? this.serialized(knowledge.index) : null;
+    return this.pool.run({ configuration, model, knowledgeIndex, steps: testBody.shape.steps.parse(test.steps) });
+  }
+
+  /** The bot source keeps one index object per stored version: serialise each once, with a key of its own. */
+  private serialized(index: KnowledgeIndex): { key: string; json: SerializedKnowledgeIndex } {
+    let hit = this.serializedIndexes.get(index);
+    if (!hit) {
+      hit = { key: `knowledge-${this.nextIndexKey++}`, json: index.toJSON() };
+      this.serializedIndexes.set(index, hit);
+    }
+    return hit;
   }
 
   async close(): Promise<void> {
