@@ -81,9 +81,9 @@ check('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 // of 1,024 s for this stage. On PostgreSQL too: the test databases are copied from one template one at a time
 // (an advisory lock in test/server/helpers/test-database.ts), the tests themselves run side by side.
 vitest('unit, server on PGlite, model', ['unit', 'server', 'model'], {}, ['--maxWorkers=2']);
-// On PostgreSQL, the files that test only the HTTP layer (validation, headers, the route list, CSV cells, forged
-// requests) are left out: they run the same code on either database and already ran above on PGlite. The generated
-// malformed calls run 40 per call instead of 200: there they check that PostgreSQL's errors never leak either.
+// On PostgreSQL, the files that test only the HTTP layer (validation, malformed input, headers, the route list, CSV
+// cells, forged requests) and the diallers (SIP and gateways, no database) are left out: they run the same code on
+// either database and already ran above on PGlite.
 const httpLayerOnly = [
   'openapi-errors',
   'route-inventory',
@@ -91,9 +91,11 @@ const httpLayerOnly = [
   'csv-export',
   'request-forgery',
   'mass-assignment',
+  'malformed-input',
+  'diallers/*',
 ];
 if (await postgresAnswers())
-  vitest('server on PostgreSQL', ['server'], { TEST_DB: 'postgres', MALFORMED_RUNS: '40' }, [
+  vitest('server on PostgreSQL', ['server'], { TEST_DB: 'postgres' }, [
     '--maxWorkers=2',
     ...httpLayerOnly.flatMap((name) => ['--exclude', `test/server/${name}.test.ts`]),
   ]);
