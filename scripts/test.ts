@@ -81,23 +81,36 @@ check('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 // of 1,024 s for this stage. On PostgreSQL too: the test databases are copied from one template one at a time
 // (an advisory lock in test/server/helpers/test-database.ts), the tests themselves run side by side.
 vitest('unit, server on PGlite, model', ['unit', 'server', 'model'], {}, ['--maxWorkers=2']);
-// On PostgreSQL, the files that test only the HTTP layer (validation, malformed input, headers, the route list, CSV
-// cells, forged requests) and the diallers (SIP and gateways, no database) are left out: they run the same code on
-// either database and already ran above on PGlite.
-const httpLayerOnly = [
-  'openapi-errors',
-  'route-inventory',
-  'headers',
-  'csv-export',
-  'request-forgery',
-  'mass-assignment',
-  'malformed-input',
-  'diallers/*',
+// On PostgreSQL, the files where the two backends differ: concurrency and locking (a pool of connections instead of
+// PGlite's one), notifications, durability, the job queue, the campaign engine's claims, SQL-heavy reports and what
+// crosses projects. The other server files run the same statements on either database and ran above on PGlite
+// (`TEST_DB=postgres npx vitest run --project server` runs them all on PostgreSQL).
+const differOnPostgres = [
+  'concurrency',
+  'durability',
+  'sessions',
+  'chat-socket',
+  'chat-runtime',
+  'training',
+  'deployments',
+  'campaign-engine',
+  'stats',
+  'knowledges',
+  'knowledge-runtime',
+  'tenant-isolation',
+  'revisions',
+  'project-clone',
+  'conversations',
+  'test-runs',
+  'audit-fields',
+  'unclassified',
+  'users-logs',
+  'campaign-processes',
 ];
 if (await postgresAnswers())
   vitest('server on PostgreSQL', ['server'], { TEST_DB: 'postgres' }, [
     '--maxWorkers=2',
-    ...httpLayerOnly.flatMap((name) => ['--exclude', `test/server/${name}.test.ts`]),
+    ...differOnPostgres.map((name) => `test/server/${name}.test.ts`),
   ]);
 else console.log('\nPostgreSQL does not answer on 127.0.0.1:5432: its server tests are skipped.');
 if (

@@ -3,7 +3,6 @@ import { hashPassword } from '../auth/passwords.ts';
 import { createProject } from '../services/projects.ts';
 import type { Db } from '../db/database.ts';
 import { ADMINISTRATOR_ROLE_ID } from './default-roles.ts';
-import { seedDemoCampaign } from './demo-campaign.ts';
 import { seedDemoHistory } from './demo-history.ts';
 import { syncPermissionCatalogue } from './sync-permissions.ts';
 
@@ -53,6 +52,5 @@ export async function seedDatabase(
   });
   // The server's first start (not the tests' template): weeks of generated conversations for the dashboard.
   if (options.demoHistory) await seedDemoHistory(db, projectId, admin.id);
-  if (options.demoHistory) await seedDemoCampaign(db, projectId);
   return { generatedPassword: options.adminPassword ? null : password, created: true };
 }

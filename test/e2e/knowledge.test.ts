@@ -170,7 +170,7 @@ describe('knowledge base (e2e)', () => {
     // The chat window (the working draft) answers from it, citing the link; something unrelated falls back.
     await page.keyboard.press('Control+Shift+X');
     await chat().getByText('Welcome to the Demo pizzeria! How can I help you?').waitFor({ timeout: 15_000 });
-    await chat().getByRole('textbox', { name: 'Message' }).fill('Until when does your kitchen take orders?');
+    await chat().getByRole('textbox', { name: 'Message' }).fill('Does the kitchen shut before the restaurant?');
     await chat().getByRole('button', { name: 'Send' }).click();
     await chat()
       .getByText(/kitchen closes thirty minutes/)
