@@ -61,9 +61,9 @@ describe('knowledge base (e2e)', () => {
   beforeAll(async () => {
     pages = await pageServer();
     pages.pages.set('/parking', {
-      body: article('Parking', [
-        'Park in the courtyard behind the restaurant: it is free for our guests while they eat with us.',
-        'Bicycles can be locked to the rack beside the kitchen door, which is lit until midnight every day.',
+      body: article('Getting here', [
+        'Our car park on Elm Street is free for guests while they eat with us.',
+        'Bicycles can be locked to the rack beside the front door, which is lit until midnight every day.',
       ]),
     });
     // The operator lets imports reach this one local page server (PRIVATE_FETCH_ALLOW); any other private address
@@ -147,13 +147,13 @@ describe('knowledge base (e2e)', () => {
 
     // Search narrows the virtual list.
     await page.getByLabel('Search knowledge').fill('COURTYARD');
-    await page.getByTestId('knowledge-summary').getByText('1 of 5 entries').waitFor();
+    await page.getByTestId('knowledge-summary').getByText('1 of 6 entries').waitFor();
     await page.getByLabel('Search knowledge').press('Escape');
 
     // Reindex: queued, followed, done.
     await page.getByRole('button', { name: 'Reindex' }).click();
     await page.getByText('Knowledge base indexed').waitFor({ timeout: 60_000 });
-    await page.getByTestId('index-summary').getByText('5 entries').waitFor();
+    await page.getByTestId('index-summary').getByText('6 entries').waitFor();
     expect(await page.getByText('Changed since the last reindex').count()).toBe(0);
 
     // Try a question, worded differently from the entry.
@@ -170,7 +170,7 @@ describe('knowledge base (e2e)', () => {
     // The chat window (the working draft) answers from it, citing the link; something unrelated falls back.
     await page.keyboard.press('Control+Shift+X');
     await chat().getByText('Welcome to the Demo pizzeria! How can I help you?').waitFor({ timeout: 15_000 });
-    await chat().getByRole('textbox', { name: 'Message' }).fill('Does the kitchen shut before the restaurant?');
+    await chat().getByRole('textbox', { name: 'Message' }).fill('Is the kitchen open as long as the restaurant?');
     await chat().getByRole('button', { name: 'Send' }).click();
     await chat()
       .getByText(/kitchen closes thirty minutes/)
@@ -186,10 +186,10 @@ describe('knowledge base (e2e)', () => {
 
   it('adds QA trainings, evaluates them and shows recall and a hint on a missed question', async () => {
     // "Add this question" from the chat's conversation in the logs: the add dialog opens with it.
-    const asked = 'Until when does your kitchen take orders?';
+    const asked = 'Is the kitchen open as long as the restaurant?';
     await page.goto(`${server.url}/?project_id=1#/app/logs`);
     await page.getByRole('table', { name: 'Conversations' }).waitFor();
-    await page.getByRole('textbox', { name: 'Text' }).fill('kitchen take orders');
+    await page.getByRole('textbox', { name: 'Text' }).fill('kitchen open as long');
     const row = page.locator('[data-testid^="conversation-"]').filter({ hasText: asked });
     await row.waitFor({ timeout: 15_000 });
     // The seeded demo history fills the first page until the debounced filter is applied.
