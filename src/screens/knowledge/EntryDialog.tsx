@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Textarea, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { FormModal } from '../../ui/FormModal.tsx';
 import type { ActorRefFrom } from 'xstate';
 import type { knowledgeEntriesMachine } from '../../machines/knowledgeEntries/machine.ts';
 import { shownFormErrors } from '../../machines/knowledgeEntries/selectors.ts';
@@ -13,58 +14,45 @@ export function EntryDialog({ actor }: { actor: ActorRefFrom<typeof knowledgeEnt
   const errors = useSelector(actor, shownFormErrors);
   const change = (patch: Partial<typeof form>) => actor.send({ type: 'form.change', patch });
   return (
-    <Modal
+    <FormModal
       opened={open}
-      onClose={() => actor.send({ type: 'form.cancel' })}
       title={form.id === null ? 'Add knowledge' : 'Edit knowledge'}
-      size="lg"
+      saveError={saveError}
+      onCancel={() => actor.send({ type: 'form.cancel' })}
+      onSubmit={() => actor.send({ type: 'form.submit' })}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'form.submit' });
-        }}
-      >
-        <Stack>
-          {saveError && (
-            <Alert color="red" variant="light" title="Not saved">
-              {saveError}
-            </Alert>
-          )}
-          <TextInput
-            label="Link"
-            description="The page an answer cites (http:// or https://); optional."
-            placeholder="https://example.com/opening-hours"
-            value={form.link}
-            error={errors.link}
-            onChange={(event) => change({ link: event.currentTarget.value })}
-          />
-          <TextInput
-            label="Title"
-            description="Optional; an import takes the page's or file's title."
-            value={form.title}
-            onChange={(event) => change({ title: event.currentTarget.value })}
-          />
-          <Textarea
-            label="Knowledge"
-            description="What the bot may answer from; long texts are split into passages."
-            autosize
-            minRows={6}
-            maxRows={16}
-            value={form.knowledge}
-            error={errors.knowledge}
-            onChange={(event) => change({ knowledge: event.currentTarget.value })}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => actor.send({ type: 'form.cancel' })}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Link"
+        description="The page an answer cites (http:// or https://); optional."
+        placeholder="https://example.com/opening-hours"
+        value={form.link}
+        error={errors.link}
+        onChange={(event) => change({ link: event.currentTarget.value })}
+      />
+      <TextInput
+        label="Title"
+        description="Optional; an import takes the page's or file's title."
+        value={form.title}
+        onChange={(event) => change({ title: event.currentTarget.value })}
+      />
+      <Textarea
+        label="Knowledge"
+        description="What the bot may answer from; long texts are split into passages."
+        autosize
+        minRows={6}
+        maxRows={16}
+        value={form.knowledge}
+        error={errors.knowledge}
+        onChange={(event) => change({ knowledge: event.currentTarget.value })}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => actor.send({ type: 'form.cancel' })}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving}>
+          Save
+        </Button>
+      </Group>
+    </FormModal>
   );
 }

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Select, Textarea } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { FormModal } from '../../ui/FormModal.tsx';
 import type { ActorRefFrom } from 'xstate';
 import { MUST_NOT_BE_ANSWERED, MUST_NOT_BE_ANSWERED_LABEL, qaFormErrors } from '../../machines/qaTrainings/form.ts';
 import type { qaTrainingsMachine } from '../../machines/qaTrainings/machine.ts';
@@ -18,62 +19,48 @@ export function QaDialog({ actor }: { actor: ActorRefFrom<typeof qaTrainingsMach
     ...entries.map((e) => ({ value: String(e.id), label: e.label })),
   ];
   return (
-    <Modal
+    <FormModal
       opened={open}
-      onClose={() => actor.send({ type: 'form.cancel' })}
       title={form.id === null ? 'Add question' : 'Edit question'}
-      size="lg"
+      saveError={saveError}
+      onCancel={() => actor.send({ type: 'form.cancel' })}
+      onSubmit={() => actor.send({ type: 'form.submit' })}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'form.submit' });
-        }}
-      >
-        <Stack>
-          {saveError && (
-            <Alert color="red" variant="light" title="Not saved">
-              {saveError}
-            </Alert>
-          )}
-          <Textarea
-            label="Question"
-            description="As a user would ask it."
-            autosize
-            minRows={2}
-            value={form.question}
-            error={errors.question}
-            onChange={(event) => actor.send({ type: 'form.change', patch: { question: event.currentTarget.value } })}
-          />
-          <Select
-            label="Expected entry"
-            description="The knowledge entry that must answer it."
-            placeholder="Choose an entry"
-            searchable
-            data={options}
-            value={form.expected === null ? null : String(form.expected)}
-            error={errors.expected}
-            comboboxProps={{ withinPortal: false }}
-            onChange={(value) =>
-              actor.send({
-                type: 'form.change',
-                patch: {
-                  expected:
-                    value === null ? null : value === MUST_NOT_BE_ANSWERED ? MUST_NOT_BE_ANSWERED : Number(value),
-                },
-              })
-            }
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => actor.send({ type: 'form.cancel' })}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Textarea
+        label="Question"
+        description="As a user would ask it."
+        autosize
+        minRows={2}
+        value={form.question}
+        error={errors.question}
+        onChange={(event) => actor.send({ type: 'form.change', patch: { question: event.currentTarget.value } })}
+      />
+      <Select
+        label="Expected entry"
+        description="The knowledge entry that must answer it."
+        placeholder="Choose an entry"
+        searchable
+        data={options}
+        value={form.expected === null ? null : String(form.expected)}
+        error={errors.expected}
+        comboboxProps={{ withinPortal: false }}
+        onChange={(value) =>
+          actor.send({
+            type: 'form.change',
+            patch: {
+              expected: value === null ? null : value === MUST_NOT_BE_ANSWERED ? MUST_NOT_BE_ANSWERED : Number(value),
+            },
+          })
+        }
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => actor.send({ type: 'form.cancel' })}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving}>
+          Save
+        </Button>
+      </Group>
+    </FormModal>
   );
 }
