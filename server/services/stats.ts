@@ -6,8 +6,8 @@ import {
   type StatsTotals,
   TOP_N,
 } from '../../src/api/contract/stats.ts';
+import { callResult } from '../../src/api/contract/outbound.ts';
 import type { Db } from '../db/database.ts';
-import type { StatsChannel } from '../db/schema.ts';
 import { periodHours, statsPeriod } from './stats-period.ts';
 
 /**
@@ -20,7 +20,8 @@ import { periodHours, statsPeriod } from './stats-period.ts';
 const envsOf = (env: 'dev' | 'prod'): ('draft' | 'dev' | 'prod')[] => (env === 'dev' ? ['dev', 'draft'] : ['prod']);
 
 const HIST = Array.from({ length: CONFIDENCE_BINS }, (_, i) => `hist${i}`);
-const CHANNELS: StatsChannel[] = ['console', 'widget'];
+const CHANNELS: Stats['channels'][number]['channel'][] = ['console', 'widget', 'campaign'];
+const CALL_RESULTS = callResult.options;
 
 interface HourlySums {
   conversations: number;
@@ -82,7 +83,7 @@ export async function getStats(
     .where('project_env', 'in', envs)
     .where('hour_utc', '<', end);
 
-  const [sumRows, seriesRows, intents, phrases, conversationRows, deployments] = await Promise.all([
+  const [sumRows, seriesRows, intents, phrases, conversationRows, deployments, calls] = await Promise.all([
     // Both periods, per channel: a handful of rows.
     hourly
       .where('hour_utc', '>=', previousStart)
@@ -130,11 +131,12 @@ export async function getStats(
       .orderBy('created')
       .orderBy('id')
       .execute(),
+    campaignCalls(db, projectId, q.project_env, start, end),
   ]);
 
   const current = zeroSums();
   const previous = zeroSums();
-  const channels = new Map<StatsChannel, number>(CHANNELS.map((c) => [c, 0]));
+  const channels = new Map<Stats['channels'][number]['channel'], number>(CHANNELS.map((c) => [c, 0]));
   for (const row of sumRows) {
     const into = row.current ? current : previous;
     const r = row as unknown as Record<string, number>;
@@ -156,6 +158,9 @@ export async function getStats(
     });
     if (row.current) channels.set(row.channel, (channels.get(row.channel) ?? 0) + Number(r.conversations));
   }
+  // An answered campaign call's conversation is a token caller's, which the roll-up counts as the widget's.
+  channels.set('campaign', calls.answered);
+  channels.set('widget', Math.max(0, (channels.get('widget') ?? 0) - calls.answered));
 
   const byBucket = new Map(seriesRows.map((r) => [r.bucket, r]));
   const points =
@@ -184,7 +189,50 @@ export async function getStats(
     top_intents: intents.map((r) => ({ intent: r.name, count: r.count })),
     top_unclassified: phrases.map((r) => ({ text: r.name, count: r.count })),
     channels: [...channels].map(([channel, conversations]) => ({ channel, conversations })),
+    campaign_calls: CALL_RESULTS.map((result) => ({ result, calls: calls.byResult.get(result) ?? 0 })),
     deployments: deployments.map((d) => ({ id: d.id, created: new Date(d.created).toISOString(), note: d.note })),
+  };
+}
+
+/**
+ * The environment's campaign calls of [start, end): answered ones (their conversations started then) and final ones
+ * by the result of their last attempt. Read from the calls themselves (through the campaign's index): a campaign has
+ * thousands of calls, not millions of messages.
+ */
+async function campaignCalls(
+  db: Db,
+  projectId: number,
+  env: 'dev' | 'prod',
+  start: Date,
+  end: Date,
+): Promise<{ answered: number; byResult: Map<string, number> }> {
+  const campaigns = db
+    .selectFrom('outbound_campaigns')
+    .where('project_id', '=', projectId)
+    .where('project_env', '=', env)
+    .select('id');
+  const [answered, final] = await Promise.all([
+    db
+      .selectFrom('outbound_calls')
+      .where('campaign_id', 'in', campaigns)
+      .where('answered_at', '>=', start)
+      .where('answered_at', '<', end)
+      .where('conversation_id', 'is not', null)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('outbound_calls')
+      .where('campaign_id', 'in', campaigns)
+      .where('status', 'in', ['completed', 'failed'])
+      .where('ended_at', '>=', start)
+      .where('ended_at', '<', end)
+      .select(['last_result', sql<number>`count(*)::int`.as('n')])
+      .groupBy('last_result')
+      .execute(),
+  ]);
+  return {
+    answered: answered.n,
+    byResult: new Map(final.filter((r) => r.last_result !== null).map((r) => [r.last_result as string, r.n])),
   };
 }
 

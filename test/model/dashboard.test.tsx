@@ -45,6 +45,13 @@ const stats: Stats = {
   channels: [
     { channel: 'console', conversations: 4 },
     { channel: 'widget', conversations: 8 },
+    { channel: 'campaign', conversations: 0 },
+  ],
+  campaign_calls: [
+    { result: 'completed', calls: 3 },
+    { result: 'busy', calls: 1 },
+    { result: 'no-answer', calls: 0 },
+    { result: 'failed', calls: 2 },
   ],
   deployments: [{ id: 4, created: '2026-11-21T10:00:00.000Z', note: 'Fixed the greeting' }],
 };
@@ -102,6 +109,7 @@ const states: StateAssertions<typeof machine> = {
     expect(screen.getByTestId('figure-conversations')).toHaveTextContent('+100 %');
     expect(screen.getByTestId('figure-fallback_share-value')).toHaveTextContent('12.5 %');
     expect(within(screen.getByTestId('top-unclassified')).getByText('do you sell shoes')).toBeInTheDocument();
+    expect(screen.getByTestId('campaign-calls')).toHaveTextContent('3 completed · 1 busy · 2 failed');
     expect(screen.getByTestId('stats-period')).toHaveTextContent(env === 'prod' ? 'Production' : 'Testing');
     expect(screen.getByTestId('stats-period')).toHaveTextContent(period.from);
     expect(radio(env === 'prod' ? 'Production' : 'Testing')).toBeChecked();

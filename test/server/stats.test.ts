@@ -117,7 +117,9 @@ describe('GET /v1/stats', () => {
     expect(s.channels).toEqual([
       { channel: 'console', conversations: 2 },
       { channel: 'widget', conversations: 1 },
+      { channel: 'campaign', conversations: 0 },
     ]);
+    expect(s.campaign_calls.every((c) => c.calls === 0)).toBe(true);
     expect(s.deployments.map((d) => d.id)).toEqual([deploymentId]);
     expect(s.previous.conversations).toBe(0);
 
@@ -129,6 +131,78 @@ describe('GET /v1/stats', () => {
       .execute();
     const later = (await stats({ project_env: 'dev', from: today(), to: today() })).json() as Stats;
     expect(later.totals.abandoned).toBe(1);
+  });
+
+  it("counts an answered campaign call's conversation as a campaign call, and final calls by result", async () => {
+    const campaign = async (env: 'dev' | 'prod') =>
+      (
+        await t.db
+          .insertInto('outbound_campaigns')
+          .values({
+            project_id: 1,
+            name: `Reminders ${env}`,
+            project_env: env,
+            call_time_from: '00:00',
+            call_time_to: '23:59',
+            retry_interval: 120,
+            retry_count: 3,
+            timeout: 30,
+            callback_secret: 'secret',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const dev = await campaign('dev');
+    const prod = await campaign('prod');
+    // The voice session starts an answered call's conversation as a token caller, as the widget does.
+    const conversation = await chat('widget', ['hello']);
+    const now = new Date();
+    const longAgo = new Date(Date.now() - 40 * 86_400_000);
+    const call = (
+      campaignId: number,
+      status: 'completed' | 'failed' | 'queued',
+      result: string | null,
+      ended: Date | null,
+      conversationId: number | null = null,
+    ) => ({
+      campaign_id: campaignId,
+      destination: '+420601000000',
+      scheduled_at: longAgo,
+      status,
+      attempts: 1,
+      last_result: result,
+      answered_at: conversationId === null ? null : now,
+      ended_at: ended,
+      conversation_id: conversationId,
+    });
+    await t.db
+      .insertInto('outbound_calls')
+      .values([
+        call(dev, 'completed', 'completed', now, conversation),
+        call(dev, 'failed', 'busy', now),
+        call(dev, 'failed', 'busy', now),
+        call(dev, 'failed', 'no-answer', now),
+        // Re-queued after a busy attempt: not final. Ended before the period: not counted.
+        call(dev, 'queued', 'busy', now),
+        call(dev, 'failed', 'failed', longAgo),
+        // Another environment.
+        call(prod, 'failed', 'failed', now),
+      ])
+      .execute();
+    const s = (await stats({ project_env: 'dev', from: today(), to: today() })).json() as Stats;
+    expect(s.channels).toEqual([
+      { channel: 'console', conversations: 0 },
+      { channel: 'widget', conversations: 0 },
+      { channel: 'campaign', conversations: 1 },
+    ]);
+    expect(s.campaign_calls).toEqual([
+      { result: 'completed', calls: 1 },
+      { result: 'busy', calls: 2 },
+      { result: 'no-answer', calls: 1 },
+      { result: 'failed', calls: 0 },
+    ]);
+    const p = (await stats({ project_env: 'prod', from: today(), to: today() })).json() as Stats;
+    expect(p.campaign_calls.find((c) => c.result === 'failed')?.calls).toBe(1);
   });
 
   it('buckets per day and per hour in the asked time zone, and gives the previous period', async () => {

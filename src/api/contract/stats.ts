@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, grant } from './call.ts';
 import { projectEnv, scopeQuery } from './common.ts';
+import { callResult } from './outbound.ts';
 
 /** Spec 1 §2 / spec 2 §7: the dashboard's statistics, per environment, over a period. */
 
@@ -77,6 +78,11 @@ export const statsResponse = z.object({
   top_intents: z.array(z.object({ intent: z.string(), count: z.number().int() })).max(TOP_N),
   top_unclassified: z.array(z.object({ text: z.string(), count: z.number().int() })).max(TOP_N),
   channels: z.array(z.object({ channel: z.enum(['console', 'widget', 'campaign']), conversations: z.number().int() })),
+  /**
+   * Campaign calls of the environment that reached their final status in the period, by how their last attempt
+   * ended (completed: answered and hung up; busy, no-answer, failed: retries exhausted). Every result is listed.
+   */
+  campaign_calls: z.array(z.object({ result: callResult, calls: z.number().int() })),
   /** Deployments of the environment within the period, to mark on the time axis. */
   deployments: z.array(z.object({ id: z.number().int(), created: z.string(), note: z.string() })),
 });

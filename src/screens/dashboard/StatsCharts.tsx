@@ -75,6 +75,8 @@ export function StatsCharts({ stats, links }: { stats: Stats; links: StatsLinks 
     .filter((c) => c.conversations > 0)
     .map((c) => ({ name: channelNames[c.channel], value: c.conversations, color: channelColors[c.channel] }));
   const wholePeriod = { dateFrom: stats.from, dateTo: stats.to };
+  const resultNames = { completed: 'completed', busy: 'busy', 'no-answer': 'no answer', failed: 'failed' } as const;
+  const campaignCalls = stats.campaign_calls.filter((c) => c.calls > 0);
 
   return (
     <Stack gap="md">
@@ -143,6 +145,11 @@ export function StatsCharts({ stats, links }: { stats: Stats; links: StatsLinks 
               </Text>
             ))}
           </Group>
+          {campaignCalls.length > 0 && (
+            <Text size="xs" ta="center" mt={4} data-testid="campaign-calls">
+              Campaign calls finished: {campaignCalls.map((c) => `${c.calls} ${resultNames[c.result]}`).join(' · ')}
+            </Text>
+          )}
         </ChartCard>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
