@@ -24,6 +24,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
           globalSetup: ['test/server/helpers/global-setup.ts'],
+          setupFiles: ['test/server/helpers/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

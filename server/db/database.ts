@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { pgliteDialect } from './pglite-dialect.ts';
@@ -19,7 +19,12 @@ export interface OpenedDatabase {
 // int8 (microsecond times, counts) as numbers on both drivers: they stay below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number(v));
 
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<OpenedDatabase> {
+/** `pglite` adds PGlite options (tests pass a compiled WebAssembly module and relaxed durability). */
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+  pglite?: PGliteOptions;
+}): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server closes (restart, failover) must not crash the process; the pool replaces it.
@@ -29,7 +34,11 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   }
   const dir = path.join(options.dataDir, 'pgdata');
   await fs.mkdir(dir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: dir, parsers: { [pgliteTypes.INT8]: (v: string) => Number(v) } });
+  const pglite = await PGlite.create({
+    ...options.pglite,
+    dataDir: dir,
+    parsers: { [pgliteTypes.INT8]: (v: string) => Number(v) },
+  });
   const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
   return {
     db,
