@@ -9,7 +9,6 @@ import {
   type InvertedIndex,
   InvertedIndexBuilder,
   type SerializedField,
-  type TermBag,
   loadField,
   serializeField,
 } from './inverted.ts';
@@ -372,18 +371,32 @@ class TypedKnowledgeIndex implements KnowledgeIndex {
 export function buildKnowledgeIndex(documents: KnowledgeDocument[], language: string): KnowledgeIndex {
   const analyzer = knowledgeAnalyzer(language);
   const builder = new InvertedIndexBuilder();
+  // Each distinct word is stemmed and numbered once per build (-1: a stop word).
+  const wordNumbers = new Map<string, number>();
+  const termNumbers = (text: string): number[] => {
+    const out: number[] = [];
+    for (const word of analyzer.words(text)) {
+      let id = wordNumbers.get(word);
+      if (id === undefined) {
+        const term = analyzer.searchTerm(word);
+        id = term === undefined ? -1 : builder.number(term);
+        wordNumbers.set(word, id);
+      }
+      if (id >= 0) out.push(id);
+    }
+    return out;
+  };
   const entries: EntryRecord[] = [];
   const passageEntries: number[] = [];
   const passageTexts: string[] = [];
   for (const document of documents) {
     const entry = entries.push({ id: document.id, link: document.link, title: document.title }) - 1;
-    const title = builder.bag(analyzer.terms(document.title));
-    const questions = builder.bag(analyzer.terms(document.questions.join('\n')));
+    const title = builder.bag(termNumbers(document.title));
+    const questions = builder.bag(termNumbers(document.questions.join('\n')));
     for (const text of splitPassages(document.text, analyzer.code)) {
       passageEntries.push(entry);
       passageTexts.push(text);
-      const fields: TermBag[] = [builder.bag(analyzer.terms(text)), questions, title];
-      builder.add(fields);
+      builder.add([builder.bag(termNumbers(text)), questions, title]);
     }
   }
   return new TypedKnowledgeIndex(

@@ -127,7 +127,8 @@ export class InvertedIndexBuilder {
   private readonly forward = FIELDS.map(() => new ForwardField());
   passages = 0;
 
-  private number(term: string): number {
+  /** The term's number (in order of first sight; `finish` renumbers them in code-unit order). */
+  number(term: string): number {
     let id = this.numbers.get(term);
     if (id === undefined) {
       id = this.terms.push(term) - 1;
@@ -142,23 +143,28 @@ export class InvertedIndexBuilder {
     return id;
   }
 
-  /** The distinct terms of one field with their counts. */
-  bag(terms: readonly string[]): TermBag {
+  /** The distinct terms of one field (numbers from `number`, repeats kept) with their counts. */
+  bag(ids: readonly number[]): TermBag {
     const mark = ++this.bags;
-    const distinct: number[] = [];
-    for (const term of terms) {
-      const id = this.number(term);
+    let distinct = 0;
+    for (const id of ids) {
       if (this.lastBag[id] !== mark) {
         this.lastBag[id] = mark;
         this.bagCounts[id] = 0;
-        distinct.push(id);
+        distinct++;
       }
       this.bagCounts[id]!++;
     }
-    const ids = Int32Array.from(distinct);
-    const counts = new Int32Array(ids.length);
-    for (let i = 0; i < ids.length; i++) counts[i] = this.bagCounts[ids[i]!]!;
-    return { ids, counts };
+    const bag = { ids: new Int32Array(distinct), counts: new Int32Array(distinct) };
+    let at = 0;
+    for (const id of ids) {
+      if (this.lastBag[id] === mark) {
+        this.lastBag[id] = -mark; // taken: its later repeats are skipped
+        bag.ids[at] = id;
+        bag.counts[at++] = this.bagCounts[id]!;
+      }
+    }
+    return bag;
   }
 
   /** One passage: its fields' bags in FIELDS order. */
