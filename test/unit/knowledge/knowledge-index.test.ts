@@ -106,7 +106,9 @@ describe('buildKnowledgeIndex', () => {
   });
 
   it('gives the same results after toJSON, JSON text and loadKnowledgeIndex', () => {
+    // Stored as JSON text; sent to the test runner threads by postMessage (a structured clone).
     const loaded = loadKnowledgeIndex(JSON.parse(JSON.stringify(index.toJSON())));
+    const cloned = loadKnowledgeIndex(structuredClone(index.toJSON()));
     expect(loaded.passages).toBe(index.passages);
     expect(loaded.language).toBe('en');
     for (const question of [
@@ -117,6 +119,7 @@ describe('buildKnowledgeIndex', () => {
     ]) {
       const hits = loaded.search(question, { limit: 10 });
       expect(hits).toEqual(index.search(question, { limit: 10 }));
+      expect(cloned.search(question, { limit: 10 })).toEqual(hits);
       for (const hit of hits) expect(hit.confidence).toSatisfy((c: number) => Number.isFinite(c) && c >= 0 && c <= 1);
     }
     expect(loaded.search('password reset link').length).toBeGreaterThan(0);
