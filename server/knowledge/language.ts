@@ -20,6 +20,12 @@ export interface KnowledgeAnalyzer {
   terms(text: string): string[];
   /** The stem of one normalised word, or undefined for a stop word. */
   term(word: string): string | undefined;
+  /**
+   * The words of a text as `searchTerm` takes them; `terms(text)` is `searchTerm` of each, stop words left
+   * out. Split so that a build can look each distinct word up once (stemming is most of the cost).
+   */
+  words(text: string): string[];
+  searchTerm(word: string): string | undefined;
 }
 
 /** Languages the NLU does not define yet but the knowledge base can read (the benchmark's German, Russian): Snowball names. */
@@ -86,21 +92,26 @@ export function knowledgeAnalyzer(language: string): KnowledgeAnalyzer {
     const plain = word.includes("'") ? word.replace(/'/g, '') : word;
     return plain === '' ? undefined : definition.stem(plain);
   };
+  const words = definition.foldsFirst
+    ? (text: string) => normalizedWords(text, definition.code)
+    : (text: string) =>
+        tokenize(text, definition.code).map((token) => lowerCase(token.text, definition.code).replace(/[’‘`´]/g, "'"));
+  const searchTerm = definition.foldsFirst
+    ? term
+    : (word: string) => {
+        const stem = term(word);
+        return stem === undefined ? undefined : foldDiacritics(stem);
+      };
   analyzer = {
     code,
     term,
+    words,
+    searchTerm,
     terms(text: string): string[] {
       const out: string[] = [];
-      if (definition.foldsFirst) {
-        for (const word of normalizedWords(text, definition.code)) {
-          const stem = term(word);
-          if (stem !== undefined) out.push(stem);
-        }
-        return out;
-      }
-      for (const token of tokenize(text, definition.code)) {
-        const stem = term(lowerCase(token.text, definition.code).replace(/[’‘`´]/g, "'"));
-        if (stem !== undefined) out.push(foldDiacritics(stem));
+      for (const word of words(text)) {
+        const stem = searchTerm(word);
+        if (stem !== undefined) out.push(stem);
       }
       return out;
     },

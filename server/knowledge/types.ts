@@ -45,7 +45,8 @@ export interface KnowledgeIndex {
 }
 
 export interface SerializedKnowledgeIndex {
-  format: 1;
+  /** 2 since the index is our own typed arrays; 1 (MiniSearch's plain object) is still read. */
+  format: number;
   language: string;
   [key: string]: unknown;
 }

@@ -9,12 +9,21 @@ export interface SerializedVocabulary {
 }
 
 export class Vocabulary {
-  private readonly terms: string[];
-  private readonly passages: number[];
+  private readonly terms: readonly string[];
+  private readonly passages: ArrayLike<number>;
 
-  private constructor(terms: string[], passages: number[]) {
+  private constructor(terms: readonly string[], passages: ArrayLike<number>) {
     this.terms = terms;
     this.passages = passages;
+  }
+
+  /** Terms already in code-unit order, with their passage counts (the index's own arrays, not copied). */
+  static fromSorted(terms: readonly string[], passages: ArrayLike<number>): Vocabulary {
+    if (terms.length !== passages.length) throw new Error('The knowledge index is incomplete.');
+    for (let i = 1; i < terms.length; i++) {
+      if (!(terms[i - 1]! < terms[i]!)) throw new Error('The knowledge index is incomplete.');
+    }
+    return new Vocabulary(terms, passages);
   }
 
   static fromCounts(counts: Map<string, number>): Vocabulary {
@@ -33,7 +42,18 @@ export class Vocabulary {
   }
 
   toJSON(): SerializedVocabulary {
-    return { terms: this.terms, passages: this.passages };
+    return { terms: [...this.terms], passages: Array.from(this.passages) };
+  }
+
+  /** The term's position in code-unit order (the index's term number), or -1 for a term the index never saw. */
+  id(term: string): number {
+    const at = this.lowerBound(term);
+    return this.terms[at] === term ? at : -1;
+  }
+
+  /** The term at a position `id` gave. */
+  term(id: number): string {
+    return this.terms[id]!;
   }
 
   get size(): number {
@@ -48,11 +68,16 @@ export class Vocabulary {
 
   /** Longer terms that begin with `prefix`, in order, at most `limit`. */
   extensions(prefix: string, limit: number): string[] {
-    const out: string[] = [];
+    return this.extensionIds(prefix, limit).map((id) => this.terms[id]!);
+  }
+
+  /** The positions of `extensions(prefix, limit)`. */
+  extensionIds(prefix: string, limit: number): number[] {
+    const out: number[] = [];
     for (let at = this.lowerBound(prefix); at < this.terms.length && out.length < limit; at++) {
       const term = this.terms[at]!;
       if (!term.startsWith(prefix)) break;
-      if (term !== prefix) out.push(term);
+      if (term !== prefix) out.push(at);
     }
     return out;
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildKnowledgeIndex, loadKnowledgeIndex } from '../../../server/knowledge/index.ts';
 import { PASSAGE_MAX_WORDS, PASSAGE_MIN_WORDS, splitPassages } from '../../../server/knowledge/passages.ts';
@@ -105,7 +106,9 @@ describe('buildKnowledgeIndex', () => {
   });
 
   it('gives the same results after toJSON, JSON text and loadKnowledgeIndex', () => {
+    // Stored as JSON text; sent to the test runner threads by postMessage (a structured clone).
     const loaded = loadKnowledgeIndex(JSON.parse(JSON.stringify(index.toJSON())));
+    const cloned = loadKnowledgeIndex(structuredClone(index.toJSON()));
     expect(loaded.passages).toBe(index.passages);
     expect(loaded.language).toBe('en');
     for (const question of [
@@ -116,6 +119,7 @@ describe('buildKnowledgeIndex', () => {
     ]) {
       const hits = loaded.search(question, { limit: 10 });
       expect(hits).toEqual(index.search(question, { limit: 10 }));
+      expect(cloned.search(question, { limit: 10 })).toEqual(hits);
       for (const hit of hits) expect(hit.confidence).toSatisfy((c: number) => Number.isFinite(c) && c >= 0 && c <= 1);
     }
     expect(loaded.search('password reset link').length).toBeGreaterThan(0);
@@ -129,8 +133,38 @@ describe('buildKnowledgeIndex', () => {
   });
 
   it('refuses a serialized index of another format', () => {
-    expect(() => loadKnowledgeIndex({ format: 2 as 1, language: 'en' })).toThrow(/format/);
+    expect(() => loadKnowledgeIndex({ format: 3, language: 'en' })).toThrow(/format/);
+    expect(() => loadKnowledgeIndex({ format: 2, language: 'en' })).toThrow(/incomplete/);
     expect(() => loadKnowledgeIndex({ format: 1, language: 'en' })).toThrow(/incomplete/);
+    // Truncated postings are refused, not read as an index with fewer words.
+    const json = JSON.parse(JSON.stringify(index.toJSON()));
+    json.fields.text.gaps = json.fields.text.gaps.slice(0, 8);
+    expect(() => loadKnowledgeIndex(json)).toThrow(/incomplete/);
+  });
+
+  it('reads a format-1 index (MiniSearch, before the typed arrays) and ranks with it as a fresh build does', () => {
+    // Written by the MiniSearch engine from the first three entries, one QA question on the first: deployments made
+    // then keep that index, and a rollback must still answer from it.
+    const legacy = loadKnowledgeIndex(
+      JSON.parse(readFileSync(new URL('format-1-index.json', import.meta.url), 'utf8')),
+    );
+    const fresh = buildKnowledgeIndex(
+      [{ ...englishEntries[0]!, questions: ['when do I get my money back'] }, englishEntries[1]!, englishEntries[2]!],
+      'en',
+    );
+    expect(legacy.passages).toBe(3);
+    for (const question of [
+      'money back for a parcel',
+      'When does the branch close on Saturday?',
+      'courier depot week',
+    ]) {
+      const hits = legacy.search(question, { limit: 10 });
+      expect(hits.length).toBeGreaterThan(0);
+      expect(hits).toEqual(fresh.search(question, { limit: 10 }));
+    }
+    expect(loadKnowledgeIndex(JSON.parse(JSON.stringify(legacy.toJSON()))).search('refund')).toEqual(
+      legacy.search('refund'),
+    );
   });
 
   it("lets a QA training's question lift its entry above an entry with the same words", () => {
