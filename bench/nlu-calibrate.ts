@@ -1,7 +1,7 @@
 // Fits the confidence calibration and picks the default threshold on validation splits only:
 // NLU_BENCH_DATA=/work/shared/data/nlu node bench/nlu-calibrate.ts
 import { join } from 'node:path';
-import { fitCalibration } from '../server/nlu/calibration.ts';
+import { CONFIDENCE_SHAPE, fitCalibration } from '../server/nlu/calibration.ts';
 import type { Calibration } from '../server/nlu/calibration.ts';
 import { NluModel } from '../server/nlu/model.ts';
 import { fitModel } from '../server/nlu/train.ts';
@@ -11,6 +11,7 @@ const directory = process.env.NLU_BENCH_DATA ?? '/work/shared/data/nlu';
 interface Sample {
   score: number;
   lead: number;
+  coverage: number;
   correct: boolean;
   oos: boolean;
 }
@@ -28,6 +29,7 @@ function samplesOf(model: NluModel, rows: { text: string; intent: string }[]): S
     return {
       score: scores[best]!,
       lead: scores[best]! - second,
+      coverage: model.lastCoverage,
       correct: !oos && model.intents[best]!.name === row.intent,
       oos,
     };
@@ -35,7 +37,41 @@ function samplesOf(model: NluModel, rows: { text: string; intent: string }[]): S
 }
 
 const conf = (s: Sample, c: Calibration) =>
-  1 / (1 + Math.exp(-(c.scoreSlope * s.score + c.leadSlope * s.lead + c.intercept)));
+  1 /
+  (1 + Math.exp(-(c.scoreSlope * s.score + c.leadSlope * s.lead + (c.coverageSlope ?? 0) * s.coverage + c.intercept)));
+
+/**
+ * The shaped calibration: the signal's shape (CONFIDENCE_SHAPE: lead and coverage relative to the score) is
+ * fixed, its slope and intercept fitted by logistic regression on whether the best class was right.
+ */
+function fitShaped(samples: Sample[]): Calibration {
+  const signal = (s: Sample) => s.score + CONFIDENCE_SHAPE.lead * s.lead + CONFIDENCE_SHAPE.coverage * s.coverage;
+  const fitted = fitCalibration(samples.map((s) => ({ score: signal(s), lead: 0, correct: s.correct })));
+  return {
+    scoreSlope: fitted.scoreSlope,
+    leadSlope: fitted.scoreSlope * CONFIDENCE_SHAPE.lead,
+    coverageSlope: fitted.scoreSlope * CONFIDENCE_SHAPE.coverage,
+    intercept: fitted.intercept,
+  };
+}
+
+/** The best out-of-scope recall at in-scope accuracy ≥ 92% over all thresholds, for a signal (shape search). */
+function bestRecall(inScope: Sample[], oos: Sample[], signal: (s: Sample) => number) {
+  const right = inScope
+    .filter((s) => s.correct)
+    .map(signal)
+    .sort((a, b) => a - b);
+  const outside = oos.map(signal).sort((a, b) => a - b);
+  let best = 0;
+  let i = 0;
+  let j = 0;
+  for (const t of [...right, ...outside].sort((a, b) => a - b)) {
+    while (i < right.length && right[i]! < t) i++;
+    while (j < outside.length && outside[j]! < t) j++;
+    if ((right.length - i) / inScope.length >= 0.92) best = Math.max(best, j / outside.length);
+  }
+  return best;
+}
 
 for (const name of ['clinc150', 'hwu64', 'snips']) {
   const dataset = loadDataset(directory, name);
@@ -43,35 +79,23 @@ for (const name of ['clinc150', 'hwu64', 'snips']) {
   const examples = toExamples(split.fit);
   const model = new NluModel(await fitModel(examples, 'en', [], {}));
   const samples = samplesOf(model, split.validation);
-  console.log(name, 'calibration in scope', fitCalibration(samples));
+  console.log(name, 'calibration in scope', fitShaped(samples));
   all.push(...samples);
   if (name === 'clinc150') {
     const oos = samplesOf(model, readJsonLines(join(directory, 'clinc150.oos_val.jsonl')));
-    const withOos = [...samples, ...oos];
-    const calibration = fitCalibration(withOos);
-    console.log('clinc150 calibration with oos', calibration);
-    for (const c of [calibration]) {
-      for (let t = 0.1; t < 0.95; t += 0.05) {
-        const inScope = samples.filter((s) => s.correct && conf(s, c) >= t).length / samples.length;
-        const recall = oos.filter((s) => conf(s, c) < t).length / oos.length;
-        console.log(
-          `threshold ${t.toFixed(2)} in-scope ${(100 * inScope).toFixed(1)} oos recall ${(100 * recall).toFixed(1)}`,
-        );
-      }
+    // The shape: out-of-scope recall of CLINC150 val at in-scope ≥ 92%, for lead and coverage weights.
+    for (const lead of [0, 0.3, 1, 1.5, 2, 3]) {
+      const row = [0, 0.5, 0.8, 1.2, 1.6, 2].map((coverage) => {
+        const recall = bestRecall(samples, oos, (s) => s.score + lead * s.lead + coverage * s.coverage);
+        return `coverage ${coverage}: ${(100 * recall).toFixed(0)}%`;
+      });
+      console.log(`shape: lead ${lead}`, row.join(', '));
     }
-    // Raw score alone, for comparison.
-    for (let t = -0.6; t < 0.4; t += 0.1) {
-      const inScope = samples.filter((s) => s.correct && s.score >= t).length / samples.length;
-      const recall = oos.filter((s) => s.score < t).length / oos.length;
-      console.log(
-        `raw score ${t.toFixed(2)} in-scope ${(100 * inScope).toFixed(1)} oos recall ${(100 * recall).toFixed(1)}`,
-      );
-    }
-    all.push(...oos);
     clincValidation = { inScope: samples, oos };
   }
 }
-const calibration = fitCalibration(all);
+// In-scope predictions only (a project has no out-of-scope examples): whether the best intent was right.
+const calibration = fitShaped(all);
 console.log('all calibration', calibration);
 // The default threshold: CLINC150 val's best oos recall at most 2 points of in-scope accuracy below its raw accuracy.
 if (clincValidation) {

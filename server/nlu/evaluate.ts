@@ -1,4 +1,3 @@
-import { calibratedConfidences } from './calibration.ts';
 import { detectClashes } from './clashes.ts';
 import type { Clash } from './clashes.ts';
 import { confusionSummary, intentMetrics } from './evaluation-metrics.ts';
@@ -129,7 +128,7 @@ function predictTemplate(
       prediction_id: null,
     };
   }
-  const confidences = calibratedConfidences(model.scoreText(text), model.parts.calibration);
+  const confidences = model.confidences(text);
   let best = 0;
   for (let k = 1; k < confidences.length; k++) if (confidences[k]! > confidences[best]!) best = k;
   const predicted = model.intents[best]!;

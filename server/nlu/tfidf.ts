@@ -20,6 +20,28 @@ export interface SparseRow {
   value: Float32Array;
 }
 
+/**
+ * The share of a sentence's word-block TF-IDF mass (squared) that the vocabulary knows: each feature never seen
+ * in training counts with `unknownIdf` (the idf of a feature seen once). Out-of-scope sentences use words the
+ * project never taught (CLINC150: 0.44–0.49 against 0.82 in scope), which the row's L2 normalisation hides from
+ * the scores.
+ */
+export function wordCoverage(
+  words: readonly number[],
+  lookup: (hash: number) => number,
+  idf: Float32Array,
+  unknownIdf: number,
+): number {
+  let known = 0;
+  let unknown = 0;
+  for (let i = 0; i < words.length; i++) {
+    const column = lookup(words[i]!);
+    if (column >= 0) known += idf[column]! * idf[column]!;
+    else unknown += unknownIdf * unknownIdf;
+  }
+  return known + unknown > 0 ? known / (known + unknown) : 0;
+}
+
 /** The features seen in at least `minDf` documents, in the table's order; smooth idf as scikit-learn does. */
 export function vocabularyOf(frequency: DocumentFrequency, minDf = 1): Vocabulary {
   let size = 0;
