@@ -89,7 +89,7 @@ export async function startInstance(
   void exited.then(() => {
     gone = true;
   });
-  await waitFor(`${name} answers /healthz`, 30_000, async () => {
+  await waitFor(`${name} answers /healthz`, 90_000, async () => {
     if (gone) throw new FatalError(`${name} exited: ${output}`);
     const res = await fetch(`${url}/healthz`).catch(() => null);
     return res?.status === 200 ? true : undefined;
