@@ -33,7 +33,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     // The database stopped, restarts or fails over: the request may be repeated once it is back (the pool
     // reconnects by itself). 503 with a plain message, never the driver's words (issue 15 §4).
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable: answered 503');
       return reply
         .code(503)
         .header('retry-after', '1')

@@ -8,7 +8,6 @@ import {
   call,
   haproxyInstalled,
   loginAdmin,
-  sleep,
   startHaproxy,
   startInstance,
   waitFor,

@@ -59,8 +59,9 @@ export async function startInstance(
   name: string,
   databaseUrl: string,
   env: Record<string, string> = {},
+  port?: number,
 ): Promise<Instance> {
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
     cwd: root,
     env: {
@@ -160,6 +161,7 @@ export async function call(
   method: string,
   url: string,
   options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: the JSON answers of many calls; each test checks what it reads.
 ): Promise<{ status: number; body: any; instance: string | null; headers: Headers }> {
   const res = await fetch(`${base}${url}`, {
     method,
