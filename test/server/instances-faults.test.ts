@@ -343,6 +343,7 @@ describe.skipIf(missing !== null)('faults: two instances, HAProxy, a PostgreSQL 
     expect(outcomes.filter((o) => o.status !== 200)).toEqual([]);
     expect(retriedConnections).toBe(0);
     await expectAllStored(acknowledged);
-    expect([...acknowledged.values()].flat().length).toBeGreaterThan(20);
+    // Every conversation went on after the stop (each acknowledged at least one message).
+    expect([...acknowledged.values()].every((messages) => messages.length > 0)).toBe(true);
   });
 });
