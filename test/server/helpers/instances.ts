@@ -125,6 +125,8 @@ export async function startHaproxy(instances: Instance[]): Promise<Balancer> {
     env: {
       PATH: process.env.PATH ?? '',
       CONSOLE_BIND: `127.0.0.1:${port}`,
+      // Whatever the machine's open-files limit: a test needs a few dozen connections.
+      CONSOLE_MAXCONN: '400',
       ...Object.fromEntries(instances.map((instance, i) => [`CONSOLE_${i + 1}`, `127.0.0.1:${instance.port}`])),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
