@@ -106,20 +106,26 @@ describe.skipIf(!onPostgres || !haproxyInstalled())('two instances behind HAProx
     expect(init.status, JSON.stringify(init.body)).toBe(200);
     const id = init.body.conversation_id as number;
     const lastTs = init.body.tracker.at(-1)?.timestamp ?? 0;
-    // The client listens on instance b; the turn runs on instance a.
-    const socket = new WebSocket(
-      `ws://127.0.0.1:${b.port}/v1/chat/subscribe-integration-messages?project_id=1&project_env=dev&id=${id}` +
-        `&conversation_token=${token}&last_ts=${lastTs}&chatbot_token=${chatbotToken}`,
-    );
-    const pushed: string[] = [];
-    socket.addEventListener('message', (event) => {
-      const message = JSON.parse(String(event.data)) as { tracker: TrackerEntry[] };
-      pushed.push(...message.tracker.map((e) => e.value ?? ''));
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.addEventListener('open', () => resolve());
-      socket.addEventListener('error', () => reject(new Error('the socket on instance b did not open')));
-    });
+    // One client listens on instance b (the turn runs on instance a), another through HAProxy (a websocket tunnel).
+    const query =
+      `/v1/chat/subscribe-integration-messages?project_id=1&project_env=dev&id=${id}` +
+      `&conversation_token=${token}&last_ts=${lastTs}&chatbot_token=${chatbotToken}`;
+    const listen = async (base: string) => {
+      const socket = new WebSocket(`${base.replace('http:', 'ws:')}${query}`);
+      const heard: string[] = [];
+      socket.addEventListener('message', (event) => {
+        const message = JSON.parse(String(event.data)) as { tracker: TrackerEntry[] };
+        heard.push(...message.tracker.map((e) => e.value ?? ''));
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.addEventListener('open', () => resolve());
+        socket.addEventListener('error', () => reject(new Error(`the socket through ${base} did not open`)));
+      });
+      return { socket, heard };
+    };
+    const onB = await listen(b.url);
+    const throughHaproxy = await listen(haproxy.url);
+    const pushed = onB.heard;
     const sent = await call(
       a.url,
       'POST',
@@ -135,7 +141,11 @@ describe.skipIf(!onPostgres || !haproxyInstalled())('two instances behind HAProx
     );
     // The bot's answer travels with it.
     expect(pushed.length).toBeGreaterThan(1);
-    socket.close();
+    await waitFor('the turn reaches the socket through HAProxy', 5_000, async () =>
+      throughHaproxy.heard.includes('pushed across processes') ? true : undefined,
+    );
+    onB.socket.close();
+    throughHaproxy.socket.close();
   });
 
   it('a model trained through one instance is used by the other for its next message', async () => {
