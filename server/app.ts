@@ -91,7 +91,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await app.register(swaggerUi, { routePrefix: '/docs' });
-  app.get('/healthz', async () => {
+  // Shutting down behind a load balancer (main.ts, SHUTDOWN_DRAIN_MS): /healthz answers 503 so the balancer sends
+  // no new requests here, and every answer closes its connection so the balancer reuses none of them.
+  let draining = false;
+  app.decorate('drain', () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
+  // 200 while this process can serve: it reaches its database (else 503 through the error handler) and is not
+  // shutting down. HAProxy's health check (deploy/haproxy.cfg).
+  app.get('/healthz', async (_request, reply) => {
+    if (draining) return reply.code(503).send({ status: 'shutting down' });
     await options.db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
     return { status: 'ok' };
   });

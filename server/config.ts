@@ -38,6 +38,11 @@ export interface ServerConfig {
   privateFetchAllow: string[];
   /** How often each process's campaign engine looks for due calls (CAMPAIGN_TICK_MS, default 1000). */
   campaignTickMs: number;
+  /**
+   * On SIGTERM, how long /healthz answers 503 before the process stops taking requests (SHUTDOWN_DRAIN_MS,
+   * default 0): behind a load balancer, long enough for its health check to notice (2 s with deploy/haproxy.cfg).
+   */
+  shutdownDrainMs: number;
   /** Campaign calls: CAMPAIGN_DIALLER=none (default: calls wait) | fake | sip (baresip) | jambonz | twilio, with that gateway's settings. */
   dialler: DiallerSettings;
 }
@@ -119,6 +124,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     privateFetchAllow: readPrivateFetchAllow(env.PRIVATE_FETCH_ALLOW),
     campaignTickMs: Number(env.CAMPAIGN_TICK_MS ?? 1000),
     dialler: readDiallerSettings(env),
+    shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 0) || 0,
   };
 }
 

@@ -24,8 +24,14 @@ if (seed.generatedPassword) {
   console.log(`\n  Administrator: ${SEED_ADMIN_EMAIL}\n  One-off password: ${seed.generatedPassword}\n`);
 }
 
-closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+// SIGTERM/SIGINT: stop taking requests, finish the ones accepted, then close the database. Behind a load balancer
+// (SHUTDOWN_DRAIN_MS) the process first tells it to send nothing more (/healthz 503) and keeps serving meanwhile.
+closeWithGrace({ delay: 10_000 + config.shutdownDrainMs }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
+  else if (config.shutdownDrainMs > 0) {
+    app.drain();
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+  }
   await app.close();
   await database.close();
 });

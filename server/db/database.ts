@@ -29,6 +29,11 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server closes (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // Nor one that is checked out between two statements (pg emits 'error' on the client then, and an unheard
+    // 'error' stops the process): its next statement fails (503, see unavailable.ts) and the pool drops it on release.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', pglite: null, close: () => db.destroy() };
   }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { HttpError } from './http-error.ts';
 
 interface ValidationIssue {
@@ -28,6 +29,15 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply
         .code(500)
         .send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong.' });
+    }
+    // The database stopped, restarts or fails over: the request may be repeated once it is back (the pool
+    // reconnects by itself). 503 with a plain message, never the driver's words (issue 15 §4).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable: answered 503');
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
     }
     const invalidValue = databaseInputError(error);
     if (invalidValue) return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: invalidValue });

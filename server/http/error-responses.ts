@@ -8,9 +8,10 @@ export const errorAnswer = z
 
 /**
  * The error statuses any /v1 call may answer: bad input (400), not logged in (401), refused by permission
- * (402, as spec 2 §3 answers), forbidden (403), missing (404), stale atime (409), too large (413), throttled (429).
+ * (402, as spec 2 §3 answers), forbidden (403), missing (404), stale atime (409), too large (413), throttled (429),
+ * database unavailable (503: stopped or restarting; the same call succeeds once it is back).
  */
-const ERROR_STATUSES = [400, 401, 402, 403, 404, 409, 413, 428, 429] as const;
+const ERROR_STATUSES = [400, 401, 402, 403, 404, 409, 413, 428, 429, 503] as const;
 
 /** Every route of this scope declares the error answers beside its own (a route's own declaration wins). */
 export function declareErrorResponses(app: FastifyInstance): void {

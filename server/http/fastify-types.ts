@@ -7,6 +7,8 @@ declare module 'fastify' {
     routeInventory: import('./access-hook.ts').InventoriedRoute[];
     /** The application services (server/app-scope.ts). */
     services: import('../app-services.ts').AppServices;
+    /** Shutting down: /healthz answers 503 and every answer closes its connection (server/app.ts). */
+    drain(): void;
   }
   interface FastifyContextConfig {
     /** Every /v1 route declares who may call it; start-up fails without it (DESIGN §4). */

@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 describe('OpenAPI error responses', () => {
-  it('declares 400, 401, 402, 403, 404, 409, 413 and 429 with the error shape on every /v1 operation', async () => {
+  it('declares 400, 401, 402, 403, 404, 409, 413, 429 and 503 with the error shape on every /v1 operation', async () => {
     const answer = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(answer.statusCode).toBe(200);
     const document = answer.json() as {
@@ -25,7 +25,7 @@ describe('OpenAPI error responses', () => {
       .flatMap(([url, methods]) => Object.entries(methods).map(([method, op]) => ({ url, method, op })));
     expect(operations.length).toBeGreaterThan(50);
     for (const { url, method, op } of operations) {
-      for (const status of ['400', '401', '402', '403', '404', '409', '413', '429']) {
+      for (const status of ['400', '401', '402', '403', '404', '409', '413', '429', '503']) {
         expect(op.responses[status], `${method.toUpperCase()} ${url} ${status}`).toBeDefined();
       }
       const schema = JSON.stringify(op.responses['402']?.content?.['application/json']?.schema);

@@ -33,32 +33,63 @@ class LocalBus implements ChatBus {
   }
 }
 
-/** LISTEN on a dedicated connection; NOTIFY through the application's pool. */
+/** How long the bus waits before listening again after its connection was lost (database restart, failover). */
+const RELISTEN_MS = 500;
+
+/**
+ * LISTEN on a dedicated connection; NOTIFY through the application's pool. A lost connection is opened again
+ * (issue 15 §4: the database restarted), and every subscriber then reads what it may have missed meanwhile.
+ */
 class PostgresBus extends LocalBus {
   private readonly db: Db;
-  private readonly client: pg.Client;
+  private readonly databaseUrl: string;
+  private client: pg.Client | null = null;
+  private closed = false;
   private readonly ready: Promise<void>;
   constructor(db: Db, databaseUrl: string) {
     super();
     this.db = db;
-    this.client = new pg.Client({ connectionString: databaseUrl });
-    this.client.on('notification', (message) => {
+    this.databaseUrl = databaseUrl;
+    this.ready = this.listen(false);
+    this.ready.catch(() => {});
+  }
+  private listen(again: boolean): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    this.client = client;
+    client.on('notification', (message) => {
       if (message.channel === CHAT_CHANNEL && message.payload) this.emitter.emit(message.payload);
     });
-    this.client.on('error', () => {});
-    this.ready = this.client.connect().then(() => this.client.query(`LISTEN ${CHAT_CHANNEL}`).then(() => undefined));
-    this.ready.catch(() => {});
+    let lost = false;
+    const relisten = () => {
+      if (lost || this.closed) return;
+      lost = true;
+      client.end().catch(() => {});
+      setTimeout(() => {
+        if (!this.closed) this.listen(true).catch(() => {});
+      }, RELISTEN_MS).unref();
+    };
+    client.on('error', relisten);
+    client.on('end', relisten);
+    const ready = client
+      .connect()
+      .then(() => client.query(`LISTEN ${CHAT_CHANNEL}`))
+      .then(() => {
+        if (again) for (const name of this.emitter.eventNames()) this.emitter.emit(name);
+      });
+    ready.catch(relisten);
+    return ready;
   }
   override async publish(conversationId: number): Promise<void> {
     await sql`SELECT pg_notify(${CHAT_CHANNEL}, ${String(conversationId)})`.execute(this.db);
   }
-  /** Resolves once LISTEN is in place (tests wait for it). */
+  /** Resolves once LISTEN is first in place (tests wait for it). */
   whenReady(): Promise<void> {
     return this.ready;
   }
   override async close(): Promise<void> {
+    this.closed = true;
     await super.close();
-    await this.client.end().catch(() => {});
+    await this.client?.end().catch(() => {});
   }
 }
 
