@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallEvent, SipAccount } from '../../../server/campaigns/dialler.ts';
 import { SipDialler } from '../../../server/campaigns/diallers/sip-dialler.ts';
 import { createEspeakEngine } from '../../../server/services/tts/espeak-engine.ts';
-import { openMediaSink, startSippPeer } from './sipp-peer.ts';
+import { loud, openMediaSink, startSippPeer } from './sipp-peer.ts';
 
 /**
  * The SIP adapter end to end: baresip (Debian's `baresip`) calls SIPp (Debian's `sip-tester`) running the scenario
@@ -31,9 +31,6 @@ async function waitFor(condition: () => boolean, ms = 15_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
-
-/** A µ-law byte's magnitude class (exponent): silence is 0xFF/0x7F (exponent 0); speech reaches 3 and above. */
-const loud = (payload: Buffer) => payload.some((byte) => (~byte & 0x70) >> 4 >= 3);
 
 describe('SIP dialler (baresip) against a SIPp callee', () => {
   it('answered: ringing, answered, DTMF 1, the prompt reaches the callee as RTP, ended completed', async () => {
