@@ -59,6 +59,11 @@ export interface StatusWebhook {
 
 export interface Dialler {
   readonly name: string;
+  /**
+   * True when a call lives on at the provider if the process that placed it dies (hosted gateways: their webhooks
+   * reach any instance). Absent or false (SIP through this process's baresip, the fake): the call dies with it.
+   */
+  readonly callsOutliveProcess?: boolean;
   /** Places the call; resolves once the provider accepted it (not when answered). Returns the provider's call id. */
   originate(request: OriginateRequest): Promise<{ providerCallId: string }>;
   /** Plays audio into an answered call: RIFF/WAVE as the speech engine makes it (the adapter converts to 8 kHz µ-law). */

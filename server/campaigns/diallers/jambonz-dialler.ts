@@ -50,6 +50,7 @@ function jambonzCallStatus(fields: Record<string, unknown> | null): CallStatus {
  */
 export class JambonzDialler implements Dialler {
   readonly name = 'jambonz';
+  readonly callsOutliveProcess = true;
   private readonly listeners = new CallEventListeners();
   private readonly settings: JambonzSettings;
 

@@ -47,6 +47,7 @@ export function twilioStatusEvent(fields: Record<string, unknown>, callId: numbe
  */
 export class TwilioDialler implements Dialler {
   readonly name = 'twilio';
+  readonly callsOutliveProcess = true;
   private readonly listeners = new CallEventListeners();
   private readonly settings: TwilioSettings;
 
