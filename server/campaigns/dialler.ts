@@ -16,6 +16,11 @@ export interface SipAccount {
 export interface OriginateRequest {
   /** Our call row's id: every event for the call carries it. */
   callId: number;
+  /**
+   * Which attempt this is (1 for the first): every event carries it too, so a late event of an earlier attempt (a
+   * gateway's delayed webhook) never moves the call's current attempt.
+   */
+  attempt: number;
   campaignId: number;
   /** E.164 number (+420...) or SIP URI (sip:user@host[:port]). */
   destination: string;
@@ -27,19 +32,24 @@ export interface OriginateRequest {
 /** Why a call ended, as the campaign engine counts it. busy / no-answer / failed are retried. */
 export type CallEndReason = 'completed' | 'busy' | 'no-answer' | 'failed';
 
+/** Which call and which of its attempts an event is about. */
+export interface CallRef {
+  callId: number;
+  attempt: number;
+}
+
 export type CallEvent =
-  | { type: 'ringing'; callId: number }
-  | { type: 'answered'; callId: number; at: Date }
+  | ({ type: 'ringing' } & CallRef)
+  | ({ type: 'answered'; at: Date } & CallRef)
   /** A DTMF digit pressed by the callee: the runtime gets it as a user message. */
-  | { type: 'dtmf'; callId: number; digit: string }
-  | {
+  | ({ type: 'dtmf'; digit: string } & CallRef)
+  | ({
       type: 'ended';
-      callId: number;
       reason: CallEndReason;
       /** SIP status (486, 503, 408, ...) or the provider's code, when known. */
       code: string | null;
       at: Date;
-    };
+    } & CallRef);
 
 export interface CallStatus {
   state: 'dialling' | 'ringing' | 'answered' | 'ended' | 'unknown';
@@ -54,6 +64,7 @@ export interface CallStatus {
 export interface StatusWebhook {
   campaignId: number;
   callId: number;
+  attempt: number;
   fields: Record<string, unknown>;
 }
 

@@ -48,6 +48,12 @@ interface AnsweredRow {
   project_env: 'dev' | 'prod';
 }
 
+interface AnsweredItem {
+  callId: number;
+  at: Date;
+  attempt: number | null;
+}
+
 interface EndedItem {
   callId: number;
   reason: CallEndReason;
@@ -116,9 +122,7 @@ export class CampaignEngine {
   /** Originations and event handling not yet settled: stop() waits for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
   /** Answered and ended calls are written in batches (one statement, one transaction per batch). */
-  private readonly answeredWrites = new GroupCommit((items: { callId: number; at: Date }[]) =>
-    this.writeAnswered(items),
-  );
+  private readonly answeredWrites = new GroupCommit((items: AnsweredItem[]) => this.writeAnswered(items));
   private readonly endedWrites = new GroupCommit((items: EndedItem[]) => this.writeEnded(items));
 
   constructor(o: CampaignEngineOptions) {
@@ -258,6 +262,7 @@ export class CampaignEngine {
         try {
           const { providerCallId } = await this.dialler.originate({
             callId: call.id,
+            attempt: call.attempts,
             campaignId: call.campaign_id,
             destination: call.destination,
             timeoutSeconds: call.timeout,
@@ -302,14 +307,15 @@ export class CampaignEngine {
   }
 
   private async apply(event: CallEvent): Promise<void> {
-    if (event.type === 'answered') await this.markAnswered(event.callId, event.at);
+    if (event.type === 'answered') await this.markAnswered(event.callId, event.at, event.attempt);
     else if (event.type === 'dtmf') await this.voice?.dtmf(event.callId, event.digit);
-    else if (event.type === 'ended') await this.endAttempt(event.callId, event.reason, event.code, event.at);
+    else if (event.type === 'ended')
+      await this.endAttempt(event.callId, event.reason, event.code, event.at, event.attempt);
   }
 
-  /** dialling → answered, once; then the bot starts talking. */
-  private async markAnswered(callId: number, at: Date): Promise<void> {
-    const row = await this.answeredWrites.submit({ callId, at });
+  /** dialling → answered, once, for the attempt named (any when none is); then the bot starts talking. */
+  private async markAnswered(callId: number, at: Date, attempt?: number): Promise<void> {
+    const row = await this.answeredWrites.submit({ callId, at, attempt: attempt ?? null });
     const providerCallId = row?.provider_call_id ?? this.unstoredProviderIds.get(callId);
     if (!row || !this.voice || !providerCallId) return;
     try {
@@ -321,12 +327,14 @@ export class CampaignEngine {
   }
 
   /** Answered calls of one batch in one statement; each item gets its row, or null when it was not dialling. */
-  private async writeAnswered(items: { callId: number; at: Date }[]): Promise<(AnsweredRow | null)[]> {
-    const values = sql.join(items.map((i) => sql`(${i.callId}::int, ${i.at}::timestamptz)`));
+  private async writeAnswered(items: AnsweredItem[]): Promise<(AnsweredRow | null)[]> {
+    const values = sql.join(items.map((i) => sql`(${i.callId}::int, ${i.at}::timestamptz, ${i.attempt}::int)`));
     const { rows } = await sql<AnsweredRow & { id: number }>`
       UPDATE outbound_calls AS c SET status = 'answered', answered_at = v.at
-      FROM (SELECT DISTINCT ON (id) id, at FROM (VALUES ${values}) AS t(id, at)) AS v, outbound_campaigns AS k
-      WHERE c.id = v.id AND c.status = 'dialling' AND k.id = c.campaign_id
+      FROM (SELECT DISTINCT ON (id) id, at, attempt FROM (VALUES ${values}) AS t(id, at, attempt)) AS v,
+           outbound_campaigns AS k
+      WHERE c.id = v.id AND c.status = 'dialling' AND (v.attempt IS NULL OR c.attempts = v.attempt)
+        AND k.id = c.campaign_id
       RETURNING c.id, c.provider_call_id, k.project_id, k.project_env`.execute(this.db);
     const byId = new Map(rows.map((r) => [r.id, r]));
     // A call twice in one batch (a repeated event) moved once: the first item has it.
@@ -459,7 +467,7 @@ export class CampaignEngine {
       const own = row.provider_call_id !== null && row.dialler === this.dialler.name;
       const status = own ? await this.dialler.status(row.provider_call_id!).catch(() => null) : null;
       if (status?.state === 'answered') {
-        await this.markAnswered(row.id, now);
+        await this.markAnswered(row.id, now, row.attempts);
       } else if (status?.state === 'ended') {
         await this.endAttempt(row.id, status.reason ?? 'failed', status.code ?? null, now, row.attempts);
       } else {

@@ -260,10 +260,33 @@ describe('campaign engine', () => {
     await runTicks(engine);
     const [call] = await callsOf(db, id);
     expect(call).toMatchObject({ status: 'completed', attempts: 1 });
-    await engine.onEvent({ type: 'ended', callId: call!.id, reason: 'busy', code: '486', at: clock.now() });
-    await engine.onEvent({ type: 'answered', callId: call!.id, at: clock.now() });
+    const ref = { callId: call!.id, attempt: 1 };
+    await engine.onEvent({ type: 'ended', ...ref, reason: 'busy', code: '486', at: clock.now() });
+    await engine.onEvent({ type: 'answered', ...ref, at: clock.now() });
     const [after] = await callsOf(db, id);
     expect(after).toMatchObject({ status: 'completed', attempts: 1, codes: ['200'] });
+    await engine.stop();
+  });
+
+  it("a late event of an earlier attempt does not move the call's current attempt", async () => {
+    const { db } = database;
+    const clock = new TestClock('2039-01-01T10:00:00Z');
+    const fake = new FakeDialler({ decide: () => ({ kind: 'silent' }), now: () => clock.now() });
+    const engine = engineFor(db, fake, clock);
+    const id = await runningCampaign(db, { retry_count: 2, retry_interval: 0 });
+    await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`], clock.now());
+    await runTicks(engine, 1);
+    const [first] = await callsOf(db, id);
+    const callId = first!.id;
+    await engine.onEvent({ type: 'ended', callId, attempt: 1, reason: 'busy', code: '486', at: clock.now() });
+    await runTicks(engine, 1);
+    expect((await callsOf(db, id))[0]).toMatchObject({ status: 'dialling', attempts: 2 });
+    // The gateway's webhooks of attempt 1, late: attempt 2 is still ringing.
+    await engine.onEvent({ type: 'answered', callId, attempt: 1, at: clock.now() });
+    await engine.onEvent({ type: 'ended', callId, attempt: 1, reason: 'no-answer', code: '408', at: clock.now() });
+    expect((await callsOf(db, id))[0]).toMatchObject({ status: 'dialling', attempts: 2, codes: ['486'] });
+    await engine.onEvent({ type: 'ended', callId, attempt: 2, reason: 'busy', code: '486', at: clock.now() });
+    expect((await callsOf(db, id))[0]).toMatchObject({ status: 'queued', attempts: 2, codes: ['486', '486'] });
     await engine.stop();
   });
 
