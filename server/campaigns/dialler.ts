@@ -43,6 +43,8 @@ export type CallEvent =
   | ({ type: 'answered'; at: Date } & CallRef)
   /** A DTMF digit pressed by the callee: the runtime gets it as a user message. */
   | ({ type: 'dtmf'; digit: string } & CallRef)
+  /** One utterance of the callee's speech (RIFF/WAVE), for speech recognition (speech-recognition.ts). */
+  | ({ type: 'speech'; audio: Buffer } & CallRef)
   | ({
       type: 'ended';
       reason: CallEndReason;

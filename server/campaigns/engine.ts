@@ -309,6 +309,7 @@ export class CampaignEngine {
   private async apply(event: CallEvent): Promise<void> {
     if (event.type === 'answered') await this.markAnswered(event.callId, event.at, event.attempt);
     else if (event.type === 'dtmf') await this.voice?.dtmf(event.callId, event.digit);
+    else if (event.type === 'speech') await this.voice?.heard(event.callId, event.audio);
     else if (event.type === 'ended')
       await this.endAttempt(event.callId, event.reason, event.code, event.at, event.attempt);
   }

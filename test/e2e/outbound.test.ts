@@ -140,6 +140,7 @@ describe(`outbound campaigns in Chromium (calls to the ${process.env.E2E_CALL_PE
     expect(await modal.getByLabel('Retry count').inputValue()).toBe('3');
     expect(await modal.getByLabel('Timeout (seconds)').inputValue()).toBe('30');
     expect(await modal.getByLabel('Callback URL').inputValue()).toBe('');
+    expect(await modal.getByLabel('Calls at once').inputValue()).toBe('10');
     expect(await modal.getByRole('radio', { name: 'Testing (dev)' }).isChecked()).toBe(true);
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.getByText(CAMPAIGN_NAME_EMPTY).waitFor();
@@ -157,6 +158,7 @@ describe(`outbound campaigns in Chromium (calls to the ${process.env.E2E_CALL_PE
       retry_count: 3,
       timeout: 30,
       callback_url: '',
+      max_concurrent: 10,
       state: 'paused',
       pending: 0,
     });
