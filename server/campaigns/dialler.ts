@@ -16,6 +16,11 @@ export interface SipAccount {
 export interface OriginateRequest {
   /** Our call row's id: every event for the call carries it. */
   callId: number;
+  /**
+   * Which attempt this is (1 for the first): every event carries it too, so a late event of an earlier attempt (a
+   * gateway's delayed webhook) never moves the call's current attempt.
+   */
+  attempt: number;
   campaignId: number;
   /** E.164 number (+420...) or SIP URI (sip:user@host[:port]). */
   destination: string;
@@ -27,19 +32,26 @@ export interface OriginateRequest {
 /** Why a call ended, as the campaign engine counts it. busy / no-answer / failed are retried. */
 export type CallEndReason = 'completed' | 'busy' | 'no-answer' | 'failed';
 
+/** Which call and which of its attempts an event is about. */
+export interface CallRef {
+  callId: number;
+  attempt: number;
+}
+
 export type CallEvent =
-  | { type: 'ringing'; callId: number }
-  | { type: 'answered'; callId: number; at: Date }
+  | ({ type: 'ringing' } & CallRef)
+  | ({ type: 'answered'; at: Date } & CallRef)
   /** A DTMF digit pressed by the callee: the runtime gets it as a user message. */
-  | { type: 'dtmf'; callId: number; digit: string }
-  | {
+  | ({ type: 'dtmf'; digit: string } & CallRef)
+  /** One utterance of the callee's speech (RIFF/WAVE), for speech recognition (speech-recognition.ts). */
+  | ({ type: 'speech'; audio: Buffer } & CallRef)
+  | ({
       type: 'ended';
-      callId: number;
       reason: CallEndReason;
       /** SIP status (486, 503, 408, ...) or the provider's code, when known. */
       code: string | null;
       at: Date;
-    };
+    } & CallRef);
 
 export interface CallStatus {
   state: 'dialling' | 'ringing' | 'answered' | 'ended' | 'unknown';
@@ -54,11 +66,17 @@ export interface CallStatus {
 export interface StatusWebhook {
   campaignId: number;
   callId: number;
+  attempt: number;
   fields: Record<string, unknown>;
 }
 
 export interface Dialler {
   readonly name: string;
+  /**
+   * True when a call lives on at the provider if the process that placed it dies (hosted gateways: their webhooks
+   * reach any instance). Absent or false (SIP through this process's baresip, the fake): the call dies with it.
+   */
+  readonly callsOutliveProcess?: boolean;
   /** Places the call; resolves once the provider accepted it (not when answered). Returns the provider's call id. */
   originate(request: OriginateRequest): Promise<{ providerCallId: string }>;
   /** Plays audio into an answered call: RIFF/WAVE as the speech engine makes it (the adapter converts to 8 kHz µ-law). */

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { afterAttempt } from './call-transitions.ts';
 import { callWindow, isInWindow, retryAt } from './call-window.ts';
 import { deliverDueCallbacks } from './callback-delivery.ts';
+import { GroupCommit } from './group-commit.ts';
 import type { Clock } from './clock.ts';
 import type { CallEndReason, CallEvent, Dialler } from './dialler.ts';
 import { sipAccountOf } from './sip-account.ts';
@@ -11,6 +13,12 @@ import type { VoiceSessions } from './voice-session.ts';
 /** A call still dialling this long after its ring time is asked of the provider (issue 17 §2). */
 export const RECONCILE_GRACE_SECONDS = 60;
 const DEFAULT_TICK_MS = 1000;
+/**
+ * An engine whose heartbeat is older than this (in its clock's seconds) is gone: its calls are finished by another.
+ * Heartbeats come every tick and every HEARTBEAT_MS besides, so a live engine is never near it.
+ */
+export const DEFAULT_LEASE_SECONDS = 30;
+const HEARTBEAT_MS = 5000;
 
 export interface CampaignEngineOptions {
   db: Db;
@@ -19,6 +27,8 @@ export interface CampaignEngineOptions {
   /** Null: answered calls get no bot (the bench). */
   voice: VoiceSessions | null;
   tickMs?: number;
+  /** How long (clock seconds) an engine without a heartbeat still owns its calls. */
+  leaseSeconds?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -32,6 +42,54 @@ interface Claimed {
   timeout: number;
 }
 
+interface AnsweredRow {
+  provider_call_id: string | null;
+  project_id: number;
+  project_env: 'dev' | 'prod';
+}
+
+interface AnsweredItem {
+  callId: number;
+  at: Date;
+  attempt: number | null;
+}
+
+interface EndedItem {
+  callId: number;
+  reason: CallEndReason;
+  code: string | null;
+  at: Date;
+  /** Only this attempt may end (reconcilers name the attempt they saw). */
+  attempt?: number;
+}
+
+interface EndingRow {
+  id: number;
+  campaign_id: number;
+  destination: string;
+  status: string;
+  attempts: number;
+  scheduled_at: Date;
+  answered_at: Date | null;
+  conversation_id: number | null;
+  codes: (string | null)[] | string;
+  retry_count: number;
+  retry_interval: number;
+  call_time_from: string;
+  call_time_to: string;
+  callback_url: string;
+}
+
+interface CallUpdate {
+  id: number;
+  status: 'queued' | 'completed' | 'failed';
+  result: CallEndReason;
+  code: string | null;
+  codes: (string | null)[];
+  at: Date;
+  next: Date | null;
+}
+
 /**
  * The dialler engine (issue 17 §2), one per server process (server/app-scope.ts), all of them on one database:
  * each tick dispatches due calls of running campaigns whose window is open, reconciles calls stuck in dialling and
@@ -42,6 +100,11 @@ interface Claimed {
  */
 export class CampaignEngine {
   readonly dialler: Dialler;
+  /** This engine's row in campaign_engines: the calls it places name it; its heartbeat says it is alive. */
+  readonly id: string = randomUUID();
+  private readonly leaseSeconds: number;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private lastSweep = 0;
   private readonly db: Db;
   private readonly clock: Clock;
   private readonly voice: VoiceSessions | null;
@@ -58,6 +121,9 @@ export class CampaignEngine {
   private readonly unstoredProviderIds = new Map<number, string>();
   /** Originations and event handling not yet settled: stop() waits for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Answered and ended calls are written in batches (one statement, one transaction per batch). */
+  private readonly answeredWrites = new GroupCommit((items: AnsweredItem[]) => this.writeAnswered(items));
+  private readonly endedWrites = new GroupCommit((items: EndedItem[]) => this.writeEnded(items));
 
   constructor(o: CampaignEngineOptions) {
     this.db = o.db;
@@ -65,6 +131,7 @@ export class CampaignEngine {
     this.clock = o.clock;
     this.voice = o.voice;
     this.tickMs = o.tickMs ?? DEFAULT_TICK_MS;
+    this.leaseSeconds = o.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
     this.log = o.log ?? ((message, error) => console.error(message, error ?? ''));
   }
 
@@ -75,13 +142,21 @@ export class CampaignEngine {
     if (this.tickMs > 0) {
       this.timer = setInterval(() => this.wake(), this.tickMs);
       this.timer.unref();
+      // A long tick (a slow callback receiver) must not look like a dead process.
+      this.heartbeatTimer = setInterval(
+        () => void this.heartbeat().catch((error) => this.log('Campaign engine heartbeat failed', error)),
+        HEARTBEAT_MS,
+      );
+      this.heartbeatTimer.unref();
     }
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.timer = null;
+    this.heartbeatTimer = null;
     this.unsubscribe?.();
     this.unsubscribe = null;
     await this.running;
@@ -94,7 +169,7 @@ export class CampaignEngine {
     void this.tick().catch((error) => this.log('Campaign engine tick failed', error));
   }
 
-  /** One round: dispatch, reconcile, deliver callbacks. Single-flight per process. */
+  /** One round: heartbeat, dispatch, reconcile, deliver callbacks. Single-flight per process. */
   async tick(): Promise<void> {
     if (this.running) {
       this.again = true;
@@ -103,8 +178,10 @@ export class CampaignEngine {
     this.running = (async () => {
       do {
         this.again = false;
+        await this.heartbeat();
         await this.dispatchDue();
         await this.reconcileStuck();
+        await this.reconcileOrphans();
         await deliverDueCallbacks(this.db, this.clock);
       } while (this.again && !this.stopped);
     })().finally(() => {
@@ -116,6 +193,12 @@ export class CampaignEngine {
   /** Waits until every origination and event started so far has settled (tests, shutdown). */
   async settle(): Promise<void> {
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Says this engine is alive (before it claims anything, so its calls never name an engine without a row). */
+  async heartbeat(): Promise<void> {
+    await sql`INSERT INTO campaign_engines (id, seen_at) VALUES (${this.id}, ${this.clock.now()})
+      ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at`.execute(this.db);
   }
 
   /** Places every due call of every running campaign whose window is open now, up to each campaign's cap. */
@@ -159,7 +242,7 @@ export class CampaignEngine {
           ORDER BY next_attempt_at, id LIMIT ${free} FOR UPDATE SKIP LOCKED)
         UPDATE outbound_calls AS c
         SET status = 'dialling', attempts = c.attempts + 1, dialled_at = ${now}, dialler = ${this.dialler.name},
-            provider_call_id = NULL, next_attempt_at = NULL
+            provider_call_id = NULL, next_attempt_at = NULL, engine_id = ${this.id}
         FROM picked, outbound_campaigns AS k
         WHERE c.id = picked.id AND c.status = 'queued' AND k.id = c.campaign_id
         RETURNING c.id, c.campaign_id, c.destination, c.attempts, k.project_id, k.project_env, k.timeout`.execute(trx);
@@ -179,6 +262,7 @@ export class CampaignEngine {
         try {
           const { providerCallId } = await this.dialler.originate({
             callId: call.id,
+            attempt: call.attempts,
             campaignId: call.campaign_id,
             destination: call.destination,
             timeoutSeconds: call.timeout,
@@ -223,22 +307,16 @@ export class CampaignEngine {
   }
 
   private async apply(event: CallEvent): Promise<void> {
-    if (event.type === 'answered') await this.markAnswered(event.callId, event.at);
+    if (event.type === 'answered') await this.markAnswered(event.callId, event.at, event.attempt);
     else if (event.type === 'dtmf') await this.voice?.dtmf(event.callId, event.digit);
-    else if (event.type === 'ended') await this.endAttempt(event.callId, event.reason, event.code, event.at);
+    else if (event.type === 'speech') await this.voice?.heard(event.callId, event.audio);
+    else if (event.type === 'ended')
+      await this.endAttempt(event.callId, event.reason, event.code, event.at, event.attempt);
   }
 
-  /** dialling → answered, once; then the bot starts talking. */
-  private async markAnswered(callId: number, at: Date): Promise<void> {
-    const row = await this.db
-      .updateTable('outbound_calls as c')
-      .from('outbound_campaigns as k')
-      .set({ status: 'answered', answered_at: at })
-      .whereRef('k.id', '=', 'c.campaign_id')
-      .where('c.id', '=', callId)
-      .where('c.status', '=', 'dialling')
-      .returning(['c.provider_call_id', 'k.project_id', 'k.project_env'])
-      .executeTakeFirst();
+  /** dialling → answered, once, for the attempt named (any when none is); then the bot starts talking. */
+  private async markAnswered(callId: number, at: Date, attempt?: number): Promise<void> {
+    const row = await this.answeredWrites.submit({ callId, at, attempt: attempt ?? null });
     const providerCallId = row?.provider_call_id ?? this.unstoredProviderIds.get(callId);
     if (!row || !this.voice || !providerCallId) return;
     try {
@@ -249,93 +327,128 @@ export class CampaignEngine {
     }
   }
 
-  /**
-   * An attempt ended: completed, queued again `retry_interval` later inside the window, or failed once retries are
-   * spent. Only a call still dialling or answered moves (and, when `attempt` is given, only that attempt), so
-   * repeated events and racing reconcilers change it once. A final outcome queues its callback in the same
-   * transaction.
-   */
-  async endAttempt(callId: number, reason: CallEndReason, code: string | null, at: Date, attempt?: number) {
-    const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{
-        id: number;
-        campaign_id: number;
-        destination: string;
-        status: string;
-        attempts: number;
-        scheduled_at: Date;
-        answered_at: Date | null;
-        conversation_id: number | null;
-        codes: (string | null)[];
-        retry_count: number;
-        retry_interval: number;
-        call_time_from: string;
-        call_time_to: string;
-        callback_url: string;
-      }>`
-        SELECT c.id, c.campaign_id, c.destination, c.status, c.attempts, c.scheduled_at, c.answered_at,
-               c.conversation_id, c.codes, k.retry_count, k.retry_interval, k.call_time_from, k.call_time_to,
-               k.callback_url
-        FROM outbound_calls c JOIN outbound_campaigns k ON k.id = c.campaign_id
-        WHERE c.id = ${callId} FOR UPDATE OF c`.execute(trx);
-      const call = rows[0];
-      if (!call || (call.status !== 'dialling' && call.status !== 'answered')) return;
-      if (attempt !== undefined && call.attempts !== attempt) return;
-      const outcome = afterAttempt({
-        wasAnswered: call.status === 'answered',
-        reason,
-        attempts: call.attempts,
-        retryCount: call.retry_count,
-      });
-      const result: CallEndReason = call.status === 'answered' ? 'completed' : reason;
-      const next =
-        outcome.status === 'queued'
-          ? retryAt(
-              now,
-              call.retry_interval,
-              new Date(call.scheduled_at),
-              callWindow(call.call_time_from, call.call_time_to),
-            )
-          : null;
-      const codes = [...(typeof call.codes === 'string' ? JSON.parse(call.codes) : call.codes), code];
-      await trx
-        .updateTable('outbound_calls')
-        .set({
-          status: outcome.status,
-          last_result: result,
-          last_code: code,
-          codes: JSON.stringify(codes),
-          ended_at: at,
-          next_attempt_at: next,
-        })
-        .where('id', '=', callId)
-        .execute();
-      if (outcome.status !== 'queued' && call.callback_url) {
-        const payload = {
-          campaign_id: call.campaign_id,
-          call_id: call.id,
-          destination: call.destination,
-          status: outcome.status,
-          result,
-          attempts: call.attempts,
-          codes,
-          scheduled_time: new Date(call.scheduled_at).toISOString(),
-          answered_at: call.answered_at ? new Date(call.answered_at).toISOString() : null,
-          ended_at: at.toISOString(),
-          conversation_id: call.conversation_id === null ? null : String(call.conversation_id),
-        };
-        await trx
-          .insertInto('outbound_callbacks')
-          .values({ campaign_id: call.campaign_id, call_id: call.id, payload: JSON.stringify(payload), next_at: now })
-          .execute();
-      }
+  /** Answered calls of one batch in one statement; each item gets its row, or null when it was not dialling. */
+  private async writeAnswered(items: AnsweredItem[]): Promise<(AnsweredRow | null)[]> {
+    const values = sql.join(items.map((i) => sql`(${i.callId}::int, ${i.at}::timestamptz, ${i.attempt}::int)`));
+    const { rows } = await sql<AnsweredRow & { id: number }>`
+      UPDATE outbound_calls AS c SET status = 'answered', answered_at = v.at
+      FROM (SELECT DISTINCT ON (id) id, at, attempt FROM (VALUES ${values}) AS t(id, at, attempt)) AS v,
+           outbound_campaigns AS k
+      WHERE c.id = v.id AND c.status = 'dialling' AND (v.attempt IS NULL OR c.attempts = v.attempt)
+        AND k.id = c.campaign_id
+      RETURNING c.id, c.provider_call_id, k.project_id, k.project_env`.execute(this.db);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    // A call twice in one batch (a repeated event) moved once: the first item has it.
+    return items.map((i) => {
+      const row = byId.get(i.callId) ?? null;
+      byId.delete(i.callId);
+      return row;
     });
   }
 
   /**
+   * An attempt ended: completed, queued again `retry_interval` later inside the window, or failed once retries are
+   * spent. Only a call still dialling or answered moves (and, when `attempt` is given, only that attempt), so
+   * repeated events and racing reconcilers change it once. A final outcome queues its callback in the same
+   * transaction. Ends arriving together are written together (one transaction for the batch).
+   */
+  async endAttempt(callId: number, reason: CallEndReason, code: string | null, at: Date, attempt?: number) {
+    await this.endedWrites.submit({ callId, reason, code, at, attempt });
+  }
+
+  private async writeEnded(items: EndedItem[]): Promise<undefined[]> {
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      const ids = [...new Set(items.map((i) => i.callId))];
+      // Locked in id order: engines ending overlapping batches side by side never deadlock.
+      const { rows } = await sql<EndingRow>`
+        SELECT c.id, c.campaign_id, c.destination, c.status, c.attempts, c.scheduled_at, c.answered_at,
+               c.conversation_id, c.codes, k.retry_count, k.retry_interval, k.call_time_from, k.call_time_to,
+               k.callback_url
+        FROM outbound_calls c JOIN outbound_campaigns k ON k.id = c.campaign_id
+        WHERE c.id IN (${sql.join(ids)}) ORDER BY c.id FOR UPDATE OF c`.execute(trx);
+      const calls = new Map(rows.map((r) => [r.id, r]));
+      const updates = new Map<number, CallUpdate>();
+      const callbacks: { campaign_id: number; call_id: number; payload: string; next_at: Date }[] = [];
+      // In submission order: a second end of the same call in the batch finds it already moved, as it would alone.
+      for (const item of items) {
+        const call = calls.get(item.callId);
+        if (!call || (call.status !== 'dialling' && call.status !== 'answered')) continue;
+        if (item.attempt !== undefined && call.attempts !== item.attempt) continue;
+        const outcome = afterAttempt({
+          wasAnswered: call.status === 'answered',
+          reason: item.reason,
+          attempts: call.attempts,
+          retryCount: call.retry_count,
+        });
+        const result: CallEndReason = call.status === 'answered' ? 'completed' : item.reason;
+        const next =
+          outcome.status === 'queued'
+            ? retryAt(
+                now,
+                call.retry_interval,
+                new Date(call.scheduled_at),
+                callWindow(call.call_time_from, call.call_time_to),
+              )
+            : null;
+        const codes = [...(typeof call.codes === 'string' ? JSON.parse(call.codes) : call.codes), item.code];
+        call.status = outcome.status;
+        updates.set(call.id, {
+          id: call.id,
+          status: outcome.status,
+          result,
+          code: item.code,
+          codes,
+          at: item.at,
+          next,
+        });
+        if (outcome.status !== 'queued' && call.callback_url) {
+          const payload = {
+            campaign_id: call.campaign_id,
+            call_id: call.id,
+            destination: call.destination,
+            status: outcome.status,
+            result,
+            attempts: call.attempts,
+            codes,
+            scheduled_time: new Date(call.scheduled_at).toISOString(),
+            answered_at: call.answered_at ? new Date(call.answered_at).toISOString() : null,
+            ended_at: item.at.toISOString(),
+            conversation_id: call.conversation_id === null ? null : String(call.conversation_id),
+          };
+          callbacks.push({
+            campaign_id: call.campaign_id,
+            call_id: call.id,
+            payload: JSON.stringify(payload),
+            next_at: now,
+          });
+        }
+      }
+      if (updates.size) {
+        const values = sql.join(
+          [...updates.values()].map(
+            (u) =>
+              sql`(${u.id}::int, ${u.status}::text, ${u.result}::text, ${u.code}::text, ${JSON.stringify(u.codes)}::jsonb,
+                   ${u.at}::timestamptz, ${u.next}::timestamptz)`,
+          ),
+        );
+        await sql`
+          UPDATE outbound_calls AS c
+          SET status = v.status, last_result = v.result, last_code = v.code, codes = v.codes, ended_at = v.ended_at,
+              next_attempt_at = v.next_attempt_at
+          FROM (VALUES ${values}) AS v(id, status, result, code, codes, ended_at, next_attempt_at)
+          WHERE c.id = v.id`.execute(trx);
+      }
+      if (callbacks.length) await trx.insertInto('outbound_callbacks').values(callbacks).execute();
+    });
+    return items.map(() => undefined);
+  }
+
+  /**
    * Calls still dialling `timeout` + 60 s after they were handed to the dialler: the provider says what became of
-   * them; a call it does not know (or one that never got a provider id: its process died) has failed and is retried.
+   * them; a call it does not know (or one that never got a provider id) has failed and is retried. An engine asks
+   * only of its own calls, or of any of its gateway's when calls outlive processes (a hosted gateway); calls of
+   * another live process's baresip are that process's to end, and those of a dead one are reconcileOrphans'.
    */
   async reconcileStuck(): Promise<number> {
     const now = this.clock.now();
@@ -349,18 +462,62 @@ export class CampaignEngine {
       JOIN outbound_campaigns k ON k.id = c.campaign_id
       WHERE c.status = 'dialling'
         AND c.dialled_at < ${now}::timestamptz - make_interval(secs => k.timeout + ${RECONCILE_GRACE_SECONDS})
+        AND (c.engine_id = ${this.id} OR ${this.dialler.callsOutliveProcess === true})
       LIMIT 100`.execute(this.db);
     for (const row of rows) {
       const own = row.provider_call_id !== null && row.dialler === this.dialler.name;
       const status = own ? await this.dialler.status(row.provider_call_id!).catch(() => null) : null;
       if (status?.state === 'answered') {
-        await this.markAnswered(row.id, now);
+        await this.markAnswered(row.id, now, row.attempts);
       } else if (status?.state === 'ended') {
         await this.endAttempt(row.id, status.reason ?? 'failed', status.code ?? null, now, row.attempts);
       } else {
         if (own) await this.dialler.hangup(row.provider_call_id!).catch(() => {});
         await this.endAttempt(row.id, 'failed', status?.code ?? null, now, row.attempts);
       }
+    }
+    return rows.length;
+  }
+
+  /**
+   * Calls in progress whose engine has gone silent for longer than the lease (its process was killed or crashed).
+   * A call of this engine's hosted gateway lives on at the provider: this engine adopts it (its webhooks reach any
+   * instance; reconcileStuck asks after it). Any other call died with its process: an answered one is completed
+   * (the callee was reached), a dialling one failed and retried like any failed attempt, as of the dead engine's last
+   * heartbeat. Moves are conditional (status, attempt, owner), so engines reconciling side by side change a call once.
+   */
+  async reconcileOrphans(): Promise<number> {
+    const now = this.clock.now();
+    const expired = new Date(now.getTime() - this.leaseSeconds * 1000);
+    const { rows } = await sql<{
+      id: number;
+      attempts: number;
+      dialler: string | null;
+      engine_id: string | null;
+      seen_at: Date | null;
+    }>`
+      SELECT c.id, c.attempts, c.dialler, c.engine_id, e.seen_at
+      FROM outbound_calls c LEFT JOIN campaign_engines e ON e.id = c.engine_id
+      WHERE c.status IN ('dialling', 'answered') AND c.engine_id IS DISTINCT FROM ${this.id}
+        AND (e.seen_at IS NULL OR e.seen_at < ${expired})
+      LIMIT 200`.execute(this.db);
+    for (const row of rows) {
+      if (this.dialler.callsOutliveProcess && row.dialler === this.dialler.name) {
+        await sql`UPDATE outbound_calls SET engine_id = ${this.id}
+          WHERE id = ${row.id} AND engine_id IS NOT DISTINCT FROM ${row.engine_id}
+            AND status IN ('dialling', 'answered')`.execute(this.db);
+        continue;
+      }
+      const endedAt = row.seen_at ? new Date(row.seen_at) : now;
+      await this.endAttempt(row.id, 'failed', null, endedAt, row.attempts);
+    }
+    // Engines long gone whose calls are all settled are forgotten (once per lease, not every tick).
+    if (now.getTime() - this.lastSweep > this.leaseSeconds * 1000) {
+      this.lastSweep = now.getTime();
+      await sql`DELETE FROM campaign_engines e WHERE e.seen_at < ${expired} AND NOT EXISTS (
+        SELECT 1 FROM outbound_calls c WHERE c.engine_id = e.id AND c.status IN ('dialling', 'answered'))`.execute(
+        this.db,
+      );
     }
     return rows.length;
   }

@@ -55,10 +55,11 @@ export class FakeDialler implements Dialler {
       this.finish(providerCallId, outcome.reason, outcome.code);
       return;
     }
-    this.emit({ type: 'ringing', callId });
+    const { attempt } = call.request;
+    this.emit({ type: 'ringing', callId, attempt });
     call.status = { state: 'answered' };
-    this.emit({ type: 'answered', callId, at: this.now() });
-    for (const digit of outcome.dtmf ?? []) this.emit({ type: 'dtmf', callId, digit });
+    this.emit({ type: 'answered', callId, attempt, at: this.now() });
+    for (const digit of outcome.dtmf ?? []) this.emit({ type: 'dtmf', callId, attempt, digit });
     if (outcome.holdMs !== undefined) {
       call.timer = setTimeout(() => this.finish(providerCallId, 'completed', '200'), outcome.holdMs);
     }
@@ -70,7 +71,8 @@ export class FakeDialler implements Dialler {
     if (call.timer) clearTimeout(call.timer);
     call.status = { state: 'ended', reason, code };
     this.active -= 1;
-    this.emit({ type: 'ended', callId: call.request.callId, reason, code, at: this.now() });
+    const { callId, attempt } = call.request;
+    this.emit({ type: 'ended', callId, attempt, reason, code, at: this.now() });
   }
 
   async play(providerCallId: string, wav: Buffer): Promise<void> {

@@ -1,10 +1,12 @@
-import type { TrackerEntry } from '../../src/api/contract/chat.ts';
+import { LOG_LEVELS, type TrackerEntry } from '../../src/api/contract/chat.ts';
+import { TrackerClock } from '../chat/tracker.ts';
 import type { Db } from '../db/database.ts';
 import type { ChatCaller } from '../http/chat-caller.ts';
 import type { BotSource } from '../services/chat/bot-source.ts';
 import type { ChatEngine } from '../services/chat/chat-engine.ts';
 import type { SpeechEngine } from '../services/tts/speech-engine.ts';
 import type { Dialler } from './dialler.ts';
+import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD, type SpeechRecognizer } from './speech-recognition.ts';
 
 /** Where an answered call's conversation lives: stored on the call row, so any instance can run its next turn. */
 interface CallConversation {
@@ -29,6 +31,7 @@ export class VoiceSessions {
   private readonly bots: BotSource;
   private readonly speech: SpeechEngine | null;
   private readonly dialler: Dialler;
+  private readonly recognizer: SpeechRecognizer;
   private readonly log: (message: string, error?: unknown) => void;
 
   constructor(o: {
@@ -37,8 +40,11 @@ export class VoiceSessions {
     bots: BotSource;
     speech: SpeechEngine | null;
     dialler: Dialler;
+    /** Default: no engine (every utterance is logged as not understood). */
+    recognizer?: SpeechRecognizer;
     log: (message: string, error?: unknown) => void;
   }) {
+    this.recognizer = o.recognizer ?? NO_SPEECH_RECOGNITION;
     this.db = o.db;
     this.chat = o.chat;
     this.bots = o.bots;
@@ -69,7 +75,44 @@ export class VoiceSessions {
   /** A digit the callee pressed: the runtime gets it as the user's message ("press 1 to confirm"). */
   async dtmf(callId: number, digit: string): Promise<void> {
     const call = await this.conversationOf(callId);
+    if (call) await this.says(call, digit);
+  }
+
+  /**
+   * One utterance the callee spoke: recognised text is the user's message; nothing understood (or no engine) is a
+   * log entry in the conversation, so the logs show that the callee said something the bot did not get.
+   */
+  async heard(callId: number, audio: Buffer): Promise<void> {
+    const call = await this.conversationOf(callId);
     if (!call) return;
+    const bot = await this.bots.load(call.projectId, call.env);
+    const recognition = await this.recognizer.recognize(audio, { language: bot.language }).catch((error) => {
+      this.log(`Call ${callId}: speech recognition failed`, error);
+      return null;
+    });
+    const text = recognition?.text.trim();
+    if (text) return this.says(call, text);
+    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
+    await this.chat.append(
+      caller,
+      call.conversationId,
+      call.token,
+      (c) => [
+        {
+          type: 'log',
+          value: SPEECH_NOT_UNDERSTOOD,
+          args: { recognizer: this.recognizer.name, audio_bytes: audio.length },
+          timestamp: new TrackerClock(c.lastTs).next(),
+          level: LOG_LEVELS.warn,
+        },
+      ],
+      0,
+      false,
+    );
+  }
+
+  /** The callee's message (a digit, recognised speech) runs a turn; the bot's answer is spoken. */
+  private async says(call: CallConversation, text: string): Promise<void> {
     const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
     const before = await this.db
       .selectFrom('conversations')
@@ -80,7 +123,7 @@ export class VoiceSessions {
       caller,
       call.conversationId,
       call.token,
-      { kind: 'message', text: digit },
+      { kind: 'message', text },
       Number(before.last_ts),
       true,
     );

@@ -518,6 +518,7 @@ export interface Database {
   outbound_campaigns: OutboundCampaignsTable;
   outbound_calls: OutboundCallsTable;
   outbound_callbacks: OutboundCallbacksTable;
+  campaign_engines: CampaignEnginesTable;
 }
 
 /* 0010 outbound campaigns (issue 17) */
@@ -564,6 +565,14 @@ export interface OutboundCallsTable {
   ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   conversation_id: number | null;
   conversation_token: string | null;
+  /** The engine (campaign_engines) that placed the current attempt. */
+  engine_id: string | null;
+}
+
+/** Each process's dialler engine and its last heartbeat: calls of an engine gone silent are reconciled. */
+export interface CampaignEnginesTable {
+  id: string;
+  seen_at: Timestamp;
 }
 
 export interface OutboundCallbacksTable {

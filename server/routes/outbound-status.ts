@@ -21,7 +21,7 @@ export const outboundStatus = defineCall({
   access: publicAccess,
   atimeExempt: true,
   params: z.object({ provider: z.string().max(32) }),
-  query: z.object({ campaign_id: id, call_id: id, token: z.string().max(128) }),
+  query: z.object({ campaign_id: id, call_id: id, attempt: id, token: z.string().max(128) }),
   body: z.record(z.string(), z.unknown()).optional(),
   response: z.object({ ok: z.literal(true) }),
   summary: 'A voice gateway reports the status of a campaign call',
@@ -43,10 +43,11 @@ export default async function outboundStatusRoutes(app: FastifyInstance, service
     if (!('webhookSecret' in settings) || settings.kind !== params.provider || !dialler?.receiveStatus) {
       throw notFound();
     }
-    if (!checkCallbackToken(settings.webhookSecret, params.provider, query.campaign_id, query.call_id, query.token)) {
+    const call = { callId: query.call_id, attempt: query.attempt };
+    if (!checkCallbackToken(settings.webhookSecret, params.provider, query.campaign_id, call, query.token)) {
       throw new HttpError(403, 'The status callback token does not match this call.');
     }
-    dialler.receiveStatus({ campaignId: query.campaign_id, callId: query.call_id, fields: body ?? {} });
+    dialler.receiveStatus({ campaignId: query.campaign_id, ...call, fields: body ?? {} });
     return { ok: true as const };
   });
 }

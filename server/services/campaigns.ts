@@ -28,6 +28,7 @@ const columns = [
   'retry_interval',
   'retry_count',
   'timeout',
+  'max_concurrent',
   'callback_url',
   'callback_secret',
   'state',
@@ -43,6 +44,7 @@ type CampaignRow = {
   retry_interval: number;
   retry_count: number;
   timeout: number;
+  max_concurrent: number;
   callback_url: string;
   callback_secret: string;
   state: CampaignState;
@@ -58,6 +60,7 @@ const revisionData = (r: CampaignRow) => ({
   retry_interval: r.retry_interval,
   retry_count: r.retry_count,
   timeout: r.timeout,
+  max_concurrent: r.max_concurrent,
   callback_url: r.callback_url,
   state: r.state,
 });
@@ -151,6 +154,7 @@ export async function saveCampaign(trx: Db, scope: WriteScope, id: number, input
     retry_interval: input.retry_interval,
     retry_count: input.retry_count,
     timeout: input.timeout,
+    max_concurrent: input.max_concurrent,
     callback_url: input.callback_url,
   };
   let row: CampaignRow;

@@ -2,7 +2,9 @@
 // palette); a voice project creates a campaign with the spec's defaults, imports a four-line call list after the
 // confirmation (a bad one first: its problems by line, nothing imported), starts it, watches pending fall and the
 // calls settle, pauses it, downloads the report and opens an answered call's conversation. Where the calls go is
-// `callPeersOfRun()` (today the server's fake dialler; a SIP peer plugs in there).
+// `callPeersOfRun()`: by default SIPp callees (answers, busy 486, never answers, 503) called through baresip
+// (CAMPAIGN_DIALLER=sip; needs Debian's sip-tester and baresip), or with E2E_CALL_PEERS=fake the server's fake
+// dialler. The campaign rings 3 s and retries once at once, so the calls settle in about half a minute.
 // Needs the console built first (`npx vite build`).
 import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
@@ -17,7 +19,7 @@ import {
 import { VOICE_ONLY_SCREEN } from '../../src/screens/layout/ScreenOutlet.tsx';
 import { PALETTE_PLACEHOLDER } from '../../src/ui/shell/CommandPalette.tsx';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { type CallPeers, callPeersOfRun } from './helpers/call-peers.ts';
+import { type CallPeers, callPeersOfRun, TEST_CAMPAIGN } from './helpers/call-peers.ts';
 import { loginAsAdmin } from './helpers/login.ts';
 import { pageApi, pageApiWithAtime } from './helpers/page-api.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
@@ -41,7 +43,7 @@ const hhmm = (date: Date) => date.toISOString().slice(11, 16);
 const listTime = (date: Date) => `${date.toISOString().slice(0, 10)} ${hhmm(date)} UTC`;
 
 beforeAll(async () => {
-  peers = callPeersOfRun();
+  peers = await callPeersOfRun();
   server = await startServer(peers.serverEnv);
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
@@ -53,7 +55,7 @@ afterAll(async () => {
   await peers?.stop();
 });
 
-describe(`outbound campaigns in Chromium (calls to the ${process.env.E2E_CALL_PEERS ?? 'fake'} peers)`, () => {
+describe(`outbound campaigns in Chromium (calls to the ${process.env.E2E_CALL_PEERS ?? 'sip'} peers)`, () => {
   it('a chat-only project shows no Outbound in the menu, Ctrl+G or the palette; unticking "Chat only" brings it', async () => {
     await page.goto(`${server.url}/?project_id=${PROJECT}#/app/dashboard`);
     // The password was changed through the API: a reload lets the console know.
@@ -88,6 +90,13 @@ describe(`outbound campaigns in Chromium (calls to the ${process.env.E2E_CALL_PE
     expect(await page.getByRole('switch', { name: 'Chat only' }).isChecked()).toBe(true);
     await page.getByRole('switch', { name: 'Chat only' }).uncheck({ force: true });
     expect(await page.getByRole('switch', { name: 'Chat only' }).isChecked()).toBe(false);
+    // The testing SIP account the campaign's calls go through (the first of the two: testing, then production).
+    if (peers.sipAccount) {
+      const telephony = page.getByRole('group', { name: 'Telephony' });
+      await telephony.getByLabel('SIP server').first().fill(peers.sipAccount.server);
+      await telephony.getByLabel('SIP number').first().fill(peers.sipAccount.number);
+      await telephony.getByLabel('SIP password').first().fill(peers.sipAccount.password);
+    }
     await page.getByTestId('save-bar').getByRole('button', { name: /^Save/ }).click();
     await toast('Updated').waitFor();
     // The menu follows the saved setting at once, and Ctrl+G O opens the screen.
@@ -131,6 +140,7 @@ describe(`outbound campaigns in Chromium (calls to the ${process.env.E2E_CALL_PE
     expect(await modal.getByLabel('Retry count').inputValue()).toBe('3');
     expect(await modal.getByLabel('Timeout (seconds)').inputValue()).toBe('30');
     expect(await modal.getByLabel('Callback URL').inputValue()).toBe('');
+    expect(await modal.getByLabel('Calls at once').inputValue()).toBe('10');
     expect(await modal.getByRole('radio', { name: 'Testing (dev)' }).isChecked()).toBe(true);
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.getByText(CAMPAIGN_NAME_EMPTY).waitFor();
@@ -148,11 +158,13 @@ describe(`outbound campaigns in Chromium (calls to the ${process.env.E2E_CALL_PE
       retry_count: 3,
       timeout: 30,
       callback_url: '',
+      max_concurrent: 10,
       state: 'paused',
       pending: 0,
     });
 
-    // Edit: a window around now, so the calls are placed during the test (it may cross midnight).
+    // Edit: a window around now, so the calls are placed during the test (it may cross midnight); a short ring time
+    // and one retry at once, so the busy, silent and failing callees are each called twice within seconds.
     const now = new Date();
     await row()
       .getByRole('button', { name: `Edit ${NAME}` })
@@ -160,7 +172,9 @@ describe(`outbound campaigns in Chromium (calls to the ${process.env.E2E_CALL_PE
     const edit = page.getByRole('dialog', { name: 'Edit campaign' });
     await edit.getByLabel('Call from (UTC)').fill(hhmm(new Date(now.getTime() - 3_600_000)));
     await edit.getByLabel('Call to (UTC)').fill(hhmm(new Date(now.getTime() + 7_200_000)));
-    await edit.getByLabel('Retry interval (minutes)').fill('1');
+    await edit.getByLabel('Retry interval (minutes)').fill(String(TEST_CAMPAIGN.retry_interval));
+    await edit.getByLabel('Retry count').fill(String(TEST_CAMPAIGN.retry_count));
+    await edit.getByLabel('Timeout (seconds)').fill(String(TEST_CAMPAIGN.timeout));
     await edit.getByRole('button', { name: 'Save' }).click();
     await toast('Campaign updated').waitFor();
     await edit.waitFor({ state: 'hidden' });
@@ -215,6 +229,14 @@ describe(`outbound campaigns in Chromium (calls to the ${process.env.E2E_CALL_PE
     await expect
       .poll(async () => (await campaigns()).find((c) => c.name === NAME)?.pending, { timeout: peers.settleMs })
       .toBeLessThan(4);
+    // A callee on the line: the screen (refreshing while the campaign runs) shows the call answered.
+    if (peers.watchAnswered) {
+      await callTable
+        .getByRole('row')
+        .filter({ hasText: peers.watchAnswered })
+        .getByText('answered', { exact: true })
+        .waitFor({ timeout: 20_000 });
+    }
     await screenshot(page, 'outbound-10-running');
     await expect
       .poll(async () => (await campaigns()).find((c) => c.name === NAME)?.pending, {
@@ -228,10 +250,11 @@ describe(`outbound campaigns in Chromium (calls to the ${process.env.E2E_CALL_PE
       'GET',
       `/v1/outbound/campaigns/${id}/calls?project_id=${PROJECT}`,
     );
-    expect(Object.fromEntries(calls.map((c) => [c.destination, c.status]))).toEqual(peers.expected);
+    expect(Object.fromEntries(calls.map((c) => [c.destination, c]))).toMatchObject(peers.expected);
+    expect(await peers.problems()).toEqual([]);
     // The screen catches up by itself (it refreshes while the campaign runs).
     await expect.poll(() => row().getByTestId('campaign-pending').innerText(), { timeout: 15_000 }).toBe('0');
-    const completed = Object.values(peers.expected).filter((s) => s === 'completed').length;
+    const completed = Object.values(peers.expected).filter((c) => c.status === 'completed').length;
     await expect
       .poll(() => row().getByTestId('campaign-progress').innerText(), { timeout: 15_000 })
       .toContain(`${completed} completed`);
@@ -255,24 +278,30 @@ describe(`outbound campaigns in Chromium (calls to the ${process.env.E2E_CALL_PE
     expect(report[0]).toBe(REPORT_COLUMNS.join(','));
     expect(report).toHaveLength(5);
     // Formula-safe: a leading '+' is quoted away ('+420...), so the number is found inside the first cell.
-    for (const destination of peers.destinations)
-      expect(report.some((line) => line.split(',')[0]?.endsWith(destination))).toBe(true);
-
-    // An answered call's conversation opens in the conversation logs.
-    const answered = calls.find((c) => c.conversation_id);
-    if (answered) {
-      await callTable
-        .getByRole('row')
-        .filter({ hasText: answered.destination })
-        .getByRole('link', { name: 'Open' })
-        .click();
-      await page.waitForURL(new RegExp(`conversation_id=${answered.conversation_id}`));
-      await page.waitForURL(/#\/app\/logs/);
-      // The call's conversation is a voice conversation of the project: the drawer shows its transcript.
-      await page.getByTestId('conversation-transcript').waitFor();
-      await screenshot(page, 'outbound-12-conversation');
-      await page.goBack();
+    // Its status and attempts follow (the columns before the codes hold no commas).
+    for (const destination of peers.destinations) {
+      const cells = report.find((line) => line.split(',')[0]?.endsWith(destination))?.split(',');
+      expect(cells?.slice(2, 4)).toEqual([
+        peers.expected[destination]!.status,
+        String(peers.expected[destination]!.attempts),
+      ]);
     }
+
+    // The answered call's conversation opens in the conversation logs.
+    const answered = calls.find((c) => c.status === 'completed' && c.conversation_id);
+    expect(answered).toBeDefined();
+    await callTable
+      .getByRole('row')
+      .filter({ hasText: answered!.destination })
+      .getByRole('link', { name: 'Open' })
+      .click();
+    await page.waitForURL(new RegExp(`conversation_id=${answered!.conversation_id}`));
+    await page.waitForURL(/#\/app\/logs/);
+    // The call's conversation is a voice conversation of the project: the drawer shows its transcript.
+    const transcript = page.getByTestId('conversation-transcript');
+    for (const text of peers.transcript) await transcript.getByText(text).first().waitFor();
+    await screenshot(page, 'outbound-12-conversation');
+    await page.goBack();
 
     // Delete after the confirmation.
     await page.goto(`${server.url}/?project_id=${PROJECT}#/app/outbound`);

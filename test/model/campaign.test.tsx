@@ -3,7 +3,12 @@ import { Button, MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { CAMPAIGN_NAME_EMPTY, CAMPAIGN_TIME_FORMAT, type CampaignBody } from '../../src/api/contract/outbound.ts';
+import {
+  CAMPAIGN_NAME_EMPTY,
+  CAMPAIGN_MAX_CONCURRENT,
+  CAMPAIGN_TIME_FORMAT,
+  type CampaignBody,
+} from '../../src/api/contract/outbound.ts';
 import { isValidDraft } from '../../src/machines/campaign/draft.ts';
 import { CAMPAIGN_CREATED, CAMPAIGN_UPDATED, campaignMachine } from '../../src/machines/campaign/machine.ts';
 import { CampaignModal } from '../../src/screens/outbound/CampaignModal.tsx';
@@ -32,6 +37,7 @@ const LABELS = {
   retry_interval: /^Retry interval/,
   retry_count: /^Retry count/,
   timeout: /^Timeout/,
+  max_concurrent: /^Calls at once/,
   callback_url: /^Callback URL/,
 } as const;
 
@@ -79,6 +85,7 @@ const states: StateAssertions<typeof machine> = {
     expect(field(LABELS.retry_interval).value).toBe(String(draft.retry_interval));
     expect(field(LABELS.retry_count).value).toBe(String(draft.retry_count));
     expect(field(LABELS.timeout).value).toBe(String(draft.timeout));
+    expect(field(LABELS.max_concurrent).value).toBe(String(draft.max_concurrent));
     expect(field(LABELS.callback_url).value).toBe(draft.callback_url);
     if (id === null && touched.length === 0) {
       // Spec 2 §5 defaults.
@@ -88,7 +95,8 @@ const states: StateAssertions<typeof machine> = {
         draft.retry_interval,
         draft.retry_count,
         draft.timeout,
-      ]).toEqual(['09:00', '17:00', 120, 3, 30]);
+        draft.max_concurrent,
+      ]).toEqual(['09:00', '17:00', 120, 3, 30, 10]);
       expect(draft.callback_url).toBe('');
       expect(within(dialog()).getByRole('radio', { name: 'Testing (dev)' })).toBeChecked();
     }
@@ -139,16 +147,18 @@ describeModel({
 });
 
 describe('campaign modal validation', () => {
-  it('refuses negative retries and a bad window before anything is sent', async () => {
+  it('refuses negative retries, a bad window and no calls at once before anything is sent', async () => {
     saveCampaign.reset();
     renderModal(machine);
     fireEvent.click(screen.getByRole('button', { name: 'Add campaign' }));
     fireEvent.change(field(LABELS.name), { target: { value: 'Autumn' } });
     fireEvent.change(field(LABELS.retry_count), { target: { value: '-1' } });
     fireEvent.change(field(LABELS.call_time_to), { target: { value: '25:00' } });
+    fireEvent.change(field(LABELS.max_concurrent), { target: { value: '0' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
     expect(await within(dialog()).findByText(/Retry count must be/)).toBeInTheDocument();
     expect(within(dialog()).getByText(CAMPAIGN_TIME_FORMAT)).toBeInTheDocument();
+    expect(within(dialog()).getByText(CAMPAIGN_MAX_CONCURRENT)).toBeInTheDocument();
     expect(saveCampaign.calls).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ export const sampleCampaign: CampaignItem = {
   retry_interval: 30,
   retry_count: 1,
   timeout: 20,
+  max_concurrent: 4,
   callback_url: 'https://hooks.example.com/results',
   state: 'paused',
   pending: 2,

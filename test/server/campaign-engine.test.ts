@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestClock } from '../../server/campaigns/clock.ts';
 import type { CallEvent } from '../../server/campaigns/dialler.ts';
+import { DEFAULT_LEASE_SECONDS } from '../../server/campaigns/engine.ts';
 import { FakeDialler, type FakeOutcome } from '../../server/campaigns/fake-dialler.ts';
 import { webhookAllowList } from '../../server/services/webhook/address-policy.ts';
 import { type TestDatabase, openTestDatabase } from './helpers/test-database.ts';
@@ -207,6 +208,48 @@ describe('campaign engine', () => {
     await engine.stop();
   });
 
+  it('finishes the calls of an engine gone silent (its process killed) once its lease ran out: answered → completed, dialling → retried', async () => {
+    const { db } = database;
+    const clock = new TestClock('2039-01-01T10:00:00Z');
+    // The first callee answers and stays on the line; the second one's call is still ringing when the process dies.
+    const gone = new FakeDialler({
+      decide: (r) => (r.destination === number(1) ? { kind: 'answer' } : { kind: 'silent' }),
+      now: () => clock.now(),
+    });
+    const goneEngine = engineFor(db, gone, clock);
+    // A ring time longer than the test: only the lease, not the stuck-call reconciliation, moves the calls.
+    const id = await runningCampaign(db, { timeout: 600, retry_count: 1, retry_interval: 0 });
+    await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`, `${number(2)},2039-01-01 10:00 UTC`], clock.now());
+    await runTicks(goneEngine);
+    expect((await callsOf(db, id)).map((c) => [c.status, c.engine_id])).toEqual([
+      ['answered', goneEngine.id],
+      ['dialling', goneEngine.id],
+    ]);
+    // From here the first engine never ticks again (a SIGKILL: nothing ended, nothing hung up); another one runs.
+    const live = new FakeDialler({ decide: () => ({ kind: 'answer', holdMs: 0 }), now: () => clock.now() });
+    const liveEngine = engineFor(db, live, clock);
+    clock.advance(DEFAULT_LEASE_SECONDS * 1000 - 1000);
+    await runTicks(liveEngine);
+    expect((await callsOf(db, id)).map((c) => c.status)).toEqual(['answered', 'dialling']);
+    expect(live.originated).toEqual([]);
+    clock.advance(2000);
+    await runTicks(liveEngine);
+    const [answered, ringing] = await callsOf(db, id);
+    // The answered callee was reached: completed as of the silent engine's last heartbeat, never dialled again.
+    expect(answered).toMatchObject({ status: 'completed', attempts: 1, last_result: 'completed' });
+    expect(answered!.ended_at).toEqual(at('2039-01-01T10:00:00Z'));
+    // The ringing one failed that attempt and was retried (interval 0) by the live engine.
+    expect(ringing).toMatchObject({ status: 'completed', attempts: 2, engine_id: liveEngine.id });
+    expect(ringing!.codes).toEqual([null, '200']);
+    expect(live.originated.map((o) => o.destination)).toEqual([number(2)]);
+    // The silent engine is forgotten once none of its calls is in progress.
+    clock.advance(DEFAULT_LEASE_SECONDS * 1000 + 1000);
+    await runTicks(liveEngine);
+    const engines = await db.selectFrom('campaign_engines').select('id').execute();
+    expect(engines.map((e) => e.id)).toEqual([liveEngine.id]);
+    await Promise.all([goneEngine.stop(), liveEngine.stop()]);
+  });
+
   it('repeated and late events change a call once', async () => {
     const { db } = database;
     const clock = new TestClock('2039-01-01T10:00:00Z');
@@ -217,10 +260,33 @@ describe('campaign engine', () => {
     await runTicks(engine);
     const [call] = await callsOf(db, id);
     expect(call).toMatchObject({ status: 'completed', attempts: 1 });
-    await engine.onEvent({ type: 'ended', callId: call!.id, reason: 'busy', code: '486', at: clock.now() });
-    await engine.onEvent({ type: 'answered', callId: call!.id, at: clock.now() });
+    const ref = { callId: call!.id, attempt: 1 };
+    await engine.onEvent({ type: 'ended', ...ref, reason: 'busy', code: '486', at: clock.now() });
+    await engine.onEvent({ type: 'answered', ...ref, at: clock.now() });
     const [after] = await callsOf(db, id);
     expect(after).toMatchObject({ status: 'completed', attempts: 1, codes: ['200'] });
+    await engine.stop();
+  });
+
+  it("a late event of an earlier attempt does not move the call's current attempt", async () => {
+    const { db } = database;
+    const clock = new TestClock('2039-01-01T10:00:00Z');
+    const fake = new FakeDialler({ decide: () => ({ kind: 'silent' }), now: () => clock.now() });
+    const engine = engineFor(db, fake, clock);
+    const id = await runningCampaign(db, { retry_count: 2, retry_interval: 0 });
+    await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`], clock.now());
+    await runTicks(engine, 1);
+    const [first] = await callsOf(db, id);
+    const callId = first!.id;
+    await engine.onEvent({ type: 'ended', callId, attempt: 1, reason: 'busy', code: '486', at: clock.now() });
+    await runTicks(engine, 1);
+    expect((await callsOf(db, id))[0]).toMatchObject({ status: 'dialling', attempts: 2 });
+    // The gateway's webhooks of attempt 1, late: attempt 2 is still ringing.
+    await engine.onEvent({ type: 'answered', callId, attempt: 1, at: clock.now() });
+    await engine.onEvent({ type: 'ended', callId, attempt: 1, reason: 'no-answer', code: '408', at: clock.now() });
+    expect((await callsOf(db, id))[0]).toMatchObject({ status: 'dialling', attempts: 2, codes: ['486'] });
+    await engine.onEvent({ type: 'ended', callId, attempt: 2, reason: 'busy', code: '486', at: clock.now() });
+    expect((await callsOf(db, id))[0]).toMatchObject({ status: 'queued', attempts: 2, codes: ['486', '486'] });
     await engine.stop();
   });
 

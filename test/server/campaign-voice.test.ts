@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestClock } from '../../server/campaigns/clock.ts';
 import { FakeDialler } from '../../server/campaigns/fake-dialler.ts';
+import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD } from '../../server/campaigns/speech-recognition.ts';
 import { VoiceSessions } from '../../server/campaigns/voice-session.ts';
+import { LOG_LEVELS } from '../../src/api/contract/chat.ts';
 import { conversationsQuery } from '../../src/api/contract/conversations.ts';
 import { listConversations } from '../../server/services/conversations.ts';
 import { BotSource } from '../../server/services/chat/bot-source.ts';
@@ -111,6 +113,46 @@ describe('voice session of an answered call', () => {
       messages: 1,
     });
     await engine.stop();
+    await chat.close();
+  });
+
+  it('speech the callee says is handed to speech recognition; with no engine the conversation logs say it was not understood', async () => {
+    await pressOneBot();
+    const { db } = database;
+    const clock = new TestClock('2039-01-01T10:00:00Z');
+    // Answers and stays on the line.
+    const fake = new FakeDialler({ decide: () => ({ kind: 'answer' }), now: () => clock.now() });
+    const bots = new BotSource(db);
+    const chat = createChatRuntime(db, null, bots);
+    const voice = new VoiceSessions({ db, chat: chat.engine, bots, speech: null, dialler: fake, log: () => {} });
+    const engine = engineFor(db, fake, clock, voice);
+    const id = await runningCampaign(db);
+    await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`], clock.now());
+    await runTicks(engine, 3);
+    const [call] = await callsOf(db, id);
+    expect(call).toMatchObject({ status: 'answered' });
+    // Real speech: what espeak-ng says for "yes, one".
+    const audio = await createEspeakEngine('espeak-ng').synthesize('yes, one', { language: 'en', speed: 1 });
+    await engine.onEvent({ type: 'speech', callId: call!.id, attempt: 1, audio });
+    const { tracker } = await db
+      .selectFrom('conversations')
+      .select('tracker')
+      .where('id', '=', call!.conversation_id!)
+      .executeTakeFirstOrThrow();
+    const entries = tracker as { type: string; value: string; level?: number; args: Record<string, unknown> }[];
+    expect(entries.at(-1)).toMatchObject({
+      type: 'log',
+      value: SPEECH_NOT_UNDERSTOOD,
+      level: LOG_LEVELS.warn,
+      args: { recognizer: NO_SPEECH_RECOGNITION.name, audio_bytes: audio.length },
+    });
+    // Not understood is not a message: the bot said nothing more and the call goes on.
+    expect(entries.filter((e) => e.type === 'utter').map((e) => e.value)).toEqual([
+      'Press 1 to confirm your appointment.',
+    ]);
+    expect((await callsOf(db, id))[0]).toMatchObject({ status: 'answered' });
+    await engine.stop();
+    await fake.close();
     await chat.close();
   });
 });

@@ -57,6 +57,7 @@ describe('outbound campaigns', () => {
       retry_interval: 120,
       retry_count: 3,
       timeout: 30,
+      max_concurrent: 10,
       callback_url: '',
       state: 'paused',
       pending: 0,
@@ -73,9 +74,18 @@ describe('outbound campaigns', () => {
       retry_interval: 5,
       retry_count: 0,
       timeout: 20,
+      max_concurrent: 3,
     });
     expect(updated.statusCode).toBe(200);
-    expect((await list()).campaigns[0]).toMatchObject({ name: 'Night shift', call_time_from: '22:00', retry_count: 0 });
+    expect((await list()).campaigns[0]).toMatchObject({
+      name: 'Night shift',
+      call_time_from: '22:00',
+      retry_count: 0,
+      max_concurrent: 3,
+    });
+    // The cap the engine holds is the one saved.
+    const stored = await t.db.selectFrom('outbound_campaigns').select('max_concurrent').where('id', '=', id).execute();
+    expect(stored).toEqual([{ max_concurrent: 3 }]);
     expect((await write('PUT', `${BASE}/${id}/state`, { state: 'running' })).statusCode).toBe(200);
     expect((await list()).campaigns[0]).toMatchObject({ state: 'running' });
     expect((await write('PUT', `${BASE}/${id}/state`, { state: 'paused' })).statusCode).toBe(200);
@@ -104,6 +114,8 @@ describe('outbound campaigns', () => {
     expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', retry_count: -1 }), 400, /Retry count/);
     expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', retry_interval: -5 }), 400, /Retry interval/);
     expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', timeout: 0 }), 400, /Timeout/);
+    expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', max_concurrent: 0 }), 400, /Calls at once/);
+    expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', max_concurrent: 1.5 }), 400, /Calls at once/);
     expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', callback_url: 'ftp://example.com' }), 400, /http/);
     for (const url of ['http://127.0.0.1/hook', 'http://10.0.0.7/hook', 'http://[::1]:8080/', 'http://localhost/']) {
       expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', callback_url: url }), 400, /public addresses only/);

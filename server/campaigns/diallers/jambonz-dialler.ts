@@ -1,4 +1,4 @@
-import type { CallEvent, CallStatus, Dialler, OriginateRequest, StatusWebhook } from '../dialler.ts';
+import type { CallEvent, CallRef, CallStatus, Dialler, OriginateRequest, StatusWebhook } from '../dialler.ts';
 import { reasonForSipStatus } from './call-end-reason.ts';
 import type { DiallerSettings } from './dialler-settings.ts';
 import { GatewayError, field, gatewayRequest, sipCode } from './gateway-request.ts';
@@ -14,31 +14,31 @@ const E164 = /^\+[1-9]\d{6,14}$/;
  * jambonz's call_status values (its call hook documentation) as the engine counts them: one event per status,
  * none for `trying`. A failure jambonz reports with a SIP busy status counts as busy.
  */
-export function jambonzStatusEvent(fields: Record<string, unknown>, callId: number): CallEvent | null {
+export function jambonzStatusEvent(fields: Record<string, unknown>, call: CallRef): CallEvent | null {
   const status = field(fields, 'call_status');
   const code = sipCode(field(fields, 'sip_status'));
   const at = new Date();
   switch (status) {
     case 'ringing':
     case 'early-media':
-      return { type: 'ringing', callId };
+      return { type: 'ringing', ...call };
     case 'in-progress':
-      return { type: 'answered', callId, at };
+      return { type: 'answered', ...call, at };
     case 'completed':
-      return { type: 'ended', callId, reason: 'completed', code, at };
+      return { type: 'ended', ...call, reason: 'completed', code, at };
     case 'busy':
-      return { type: 'ended', callId, reason: 'busy', code: code ?? '486', at };
+      return { type: 'ended', ...call, reason: 'busy', code: code ?? '486', at };
     case 'no-answer':
-      return { type: 'ended', callId, reason: 'no-answer', code, at };
+      return { type: 'ended', ...call, reason: 'no-answer', code, at };
     case 'failed':
-      return { type: 'ended', callId, reason: code ? reasonForSipStatus(Number(code)) : 'failed', code, at };
+      return { type: 'ended', ...call, reason: code ? reasonForSipStatus(Number(code)) : 'failed', code, at };
     default:
       return null;
   }
 }
 
 function jambonzCallStatus(fields: Record<string, unknown> | null): CallStatus {
-  const event = jambonzStatusEvent(fields ?? {}, 0);
+  const event = jambonzStatusEvent(fields ?? {}, { callId: 0, attempt: 0 });
   if (!event) return { state: field(fields, 'call_status') === 'trying' ? 'dialling' : 'unknown' };
   return statusFromEvent(event);
 }
@@ -50,6 +50,7 @@ function jambonzCallStatus(fields: Record<string, unknown> | null): CallStatus {
  */
 export class JambonzDialler implements Dialler {
   readonly name = 'jambonz';
+  readonly callsOutliveProcess = true;
   private readonly listeners = new CallEventListeners();
   private readonly settings: JambonzSettings;
 
@@ -78,7 +79,7 @@ export class JambonzDialler implements Dialler {
         to,
         timeout: request.timeoutSeconds,
         call_status_hook: {
-          url: statusCallbackUrl(this.settings, 'jambonz', request.campaignId, request.callId),
+          url: statusCallbackUrl(this.settings, 'jambonz', request.campaignId, request),
           method: 'POST',
         },
         tag: { campaign_id: request.campaignId, call_id: request.callId },
@@ -116,7 +117,7 @@ export class JambonzDialler implements Dialler {
   }
 
   receiveStatus(webhook: StatusWebhook): void {
-    const event = jambonzStatusEvent(webhook.fields, webhook.callId);
+    const event = jambonzStatusEvent(webhook.fields, { callId: webhook.callId, attempt: webhook.attempt });
     if (event) this.listeners.emit(event);
   }
 

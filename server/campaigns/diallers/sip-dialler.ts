@@ -29,6 +29,7 @@ const SILENCE_REFRESH_MS = (SILENCE_SECONDS / 2) * 1000;
 interface SipCall {
   providerCallId: string;
   callId: number;
+  attempt: number;
   aor: string;
   state: 'dialling' | 'ringing' | 'answered' | 'ended';
   /** baresip's id of the call (its SIP Call-ID), from its first event. */
@@ -151,6 +152,7 @@ export class SipDialler implements Dialler {
     const call: SipCall = {
       providerCallId: `sip-${randomUUID()}`,
       callId: request.callId,
+      attempt: request.attempt,
       aor,
       state: 'dialling',
       baresipId: null,
@@ -204,19 +206,19 @@ export class SipDialler implements Dialler {
       case 'CALL_PROGRESS':
         if (call.state === 'dialling') {
           call.state = 'ringing';
-          this.listeners.emit({ type: 'ringing', callId: call.callId });
+          this.listeners.emit({ type: 'ringing', callId: call.callId, attempt: call.attempt });
         }
         return;
       case 'CALL_ESTABLISHED':
         if (call.state === 'dialling' || call.state === 'ringing') {
           call.state = 'answered';
-          this.listeners.emit({ type: 'answered', callId: call.callId, at: new Date() });
+          this.listeners.emit({ type: 'answered', callId: call.callId, attempt: call.attempt, at: new Date() });
           this.refreshSilence(call);
         }
         return;
       case 'CALL_DTMF_START':
         if (call.state === 'answered' && event.param && /^[0-9*#A-D]$/.test(event.param)) {
-          this.listeners.emit({ type: 'dtmf', callId: call.callId, digit: event.param });
+          this.listeners.emit({ type: 'dtmf', callId: call.callId, attempt: call.attempt, digit: event.param });
         }
         return;
       case 'CALL_CLOSED':
@@ -259,7 +261,7 @@ export class SipDialler implements Dialler {
     this.ended.remember(call.providerCallId, { state: 'ended', reason, code });
     call.markEnded();
     call.releaseLine();
-    this.listeners.emit({ type: 'ended', callId: call.callId, reason, code, at: new Date() });
+    this.listeners.emit({ type: 'ended', callId: call.callId, attempt: call.attempt, reason, code, at: new Date() });
   }
 
   private async endLocally(call: SipCall, reason: CallEndReason): Promise<void> {

@@ -1,22 +1,26 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { CallRef } from '../dialler.ts';
 import type { StatusCallbacks } from './dialler-settings.ts';
 
 /**
  * Status webhooks carry no session, so each call's callback URL holds its own proof: an HMAC over the provider,
- * campaign and call with the shared secret. A leaked URL speaks for that one call only; nobody can make another.
+ * campaign, call and attempt with the shared secret. A leaked URL speaks for that one attempt only; nobody can make
+ * another, and a late webhook of an earlier attempt says which attempt it was.
  */
-export function callbackToken(secret: string, provider: string, campaignId: number, callId: number): string {
-  return createHmac('sha256', secret).update(`${provider}:${campaignId}:${callId}`).digest('base64url');
+export function callbackToken(secret: string, provider: string, campaignId: number, call: CallRef): string {
+  return createHmac('sha256', secret)
+    .update(`${provider}:${campaignId}:${call.callId}:${call.attempt}`)
+    .digest('base64url');
 }
 
 export function checkCallbackToken(
   secret: string,
   provider: string,
   campaignId: number,
-  callId: number,
+  call: CallRef,
   token: string,
 ): boolean {
-  const expected = Buffer.from(callbackToken(secret, provider, campaignId, callId));
+  const expected = Buffer.from(callbackToken(secret, provider, campaignId, call));
   const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
@@ -25,9 +29,14 @@ export function statusCallbackUrl(
   callbacks: StatusCallbacks,
   provider: string,
   campaignId: number,
-  callId: number,
+  call: CallRef,
 ): string {
-  const token = callbackToken(callbacks.webhookSecret, provider, campaignId, callId);
-  const query = new URLSearchParams({ campaign_id: String(campaignId), call_id: String(callId), token });
+  const token = callbackToken(callbacks.webhookSecret, provider, campaignId, call);
+  const query = new URLSearchParams({
+    campaign_id: String(campaignId),
+    call_id: String(call.callId),
+    attempt: String(call.attempt),
+    token,
+  });
   return `${callbacks.publicUrl}/v1/outbound/status/${provider}?${query}`;
 }

@@ -1,4 +1,4 @@
-import type { CallEvent, CallStatus, Dialler, OriginateRequest, StatusWebhook } from '../dialler.ts';
+import type { CallEvent, CallRef, CallStatus, Dialler, OriginateRequest, StatusWebhook } from '../dialler.ts';
 import type { DiallerSettings } from './dialler-settings.ts';
 import { GatewayError, field, gatewayRequest, sipCode } from './gateway-request.ts';
 import { CallEventListeners } from './listeners.ts';
@@ -17,24 +17,24 @@ const xmlText = (text: string) =>
  * Twilio's CallStatus values (Call resource, StatusCallback parameters) as the engine counts them; `queued` and
  * `initiated` report nothing. `canceled` is our own hang-up before an answer.
  */
-export function twilioStatusEvent(fields: Record<string, unknown>, callId: number): CallEvent | null {
+export function twilioStatusEvent(fields: Record<string, unknown>, call: CallRef): CallEvent | null {
   const status = field(fields, 'CallStatus');
   const code = sipCode(field(fields, 'SipResponseCode'));
   const at = new Date();
   switch (status) {
     case 'ringing':
-      return { type: 'ringing', callId };
+      return { type: 'ringing', ...call };
     case 'in-progress':
-      return { type: 'answered', callId, at };
+      return { type: 'answered', ...call, at };
     case 'completed':
-      return { type: 'ended', callId, reason: 'completed', code, at };
+      return { type: 'ended', ...call, reason: 'completed', code, at };
     case 'busy':
-      return { type: 'ended', callId, reason: 'busy', code: code ?? '486', at };
+      return { type: 'ended', ...call, reason: 'busy', code: code ?? '486', at };
     case 'no-answer':
     case 'canceled':
-      return { type: 'ended', callId, reason: 'no-answer', code, at };
+      return { type: 'ended', ...call, reason: 'no-answer', code, at };
     case 'failed':
-      return { type: 'ended', callId, reason: 'failed', code, at };
+      return { type: 'ended', ...call, reason: 'failed', code, at };
     default:
       return null;
   }
@@ -47,6 +47,7 @@ export function twilioStatusEvent(fields: Record<string, unknown>, callId: numbe
  */
 export class TwilioDialler implements Dialler {
   readonly name = 'twilio';
+  readonly callsOutliveProcess = true;
   private readonly listeners = new CallEventListeners();
   private readonly settings: TwilioSettings;
 
@@ -69,7 +70,7 @@ export class TwilioDialler implements Dialler {
       From: request.account.number,
       Twiml: WAITING_TWIML,
       Timeout: String(request.timeoutSeconds),
-      StatusCallback: statusCallbackUrl(this.settings, 'twilio', request.campaignId, request.callId),
+      StatusCallback: statusCallbackUrl(this.settings, 'twilio', request.campaignId, request),
       StatusCallbackMethod: 'POST',
     });
     for (const event of ['initiated', 'ringing', 'answered', 'completed']) form.append('StatusCallbackEvent', event);
@@ -114,12 +115,12 @@ export class TwilioDialler implements Dialler {
       headers: this.headers(),
     });
     if (status === 404) return { state: 'unknown' };
-    const event = twilioStatusEvent({ CallStatus: field(body, 'status') }, 0);
+    const event = twilioStatusEvent({ CallStatus: field(body, 'status') }, { callId: 0, attempt: 0 });
     return event ? statusFromEvent(event) : { state: 'dialling' };
   }
 
   receiveStatus(webhook: StatusWebhook): void {
-    const event = twilioStatusEvent(webhook.fields, webhook.callId);
+    const event = twilioStatusEvent(webhook.fields, { callId: webhook.callId, attempt: webhook.attempt });
     if (event) this.listeners.emit(event);
   }
 

@@ -10,6 +10,8 @@ export const CAMPAIGN_RETRY_COUNT = 'Retry count must be a whole number from 0 t
 export const CAMPAIGN_RETRY_INTERVAL = 'Retry interval must be a whole number of minutes from 0 to 10080.';
 export const CAMPAIGN_TIMEOUT = 'Timeout must be a whole number of seconds from 1 to 600.';
 export const CAMPAIGN_CALLBACK_URL = 'Callback URL must be an http or https URL.';
+/** Not in spec 2 (issue 17 §2: a concurrency cap per campaign across instances); our words. */
+export const CAMPAIGN_MAX_CONCURRENT = 'Calls at once must be a whole number from 1 to 1000.';
 
 /** Spec 2 §5 defaults: env dev, 09:00–17:00 UTC, retry every 120 minutes 3 times, ring 30 seconds, no callback. */
 export const CAMPAIGN_DEFAULTS = {
@@ -21,6 +23,8 @@ export const CAMPAIGN_DEFAULTS = {
   retry_count: 3,
   timeout: 30,
   callback_url: '',
+  /** Calls of the campaign in progress at once, across every server instance (not in spec 2). */
+  max_concurrent: 10,
 } as const;
 
 /** A UTC time of day, HH:MM (00:00–23:59). A window whose `to` is before its `from` crosses midnight. */
@@ -54,6 +58,13 @@ export const campaignBody = z.object({
     .min(1, CAMPAIGN_TIMEOUT)
     .max(600, CAMPAIGN_TIMEOUT)
     .default(CAMPAIGN_DEFAULTS.timeout),
+  /** The most calls of this campaign in progress at once, across every server instance. */
+  max_concurrent: z
+    .number({ error: CAMPAIGN_MAX_CONCURRENT })
+    .int(CAMPAIGN_MAX_CONCURRENT)
+    .min(1, CAMPAIGN_MAX_CONCURRENT)
+    .max(1000, CAMPAIGN_MAX_CONCURRENT)
+    .default(CAMPAIGN_DEFAULTS.max_concurrent),
   /**
    * Every final call outcome is POSTed here as HMAC-signed JSON; empty for none. The server also refuses addresses
    * on private networks (like webhooks), with its own message.

@@ -9,6 +9,7 @@ export interface CampaignDraft {
   retry_interval: number | '';
   retry_count: number | '';
   timeout: number | '';
+  max_concurrent: number | '';
   callback_url: string;
 }
 
@@ -25,6 +26,7 @@ export const draftOfCampaign = (campaign: Campaign): CampaignDraft => ({
   retry_interval: campaign.retry_interval,
   retry_count: campaign.retry_count,
   timeout: campaign.timeout,
+  max_concurrent: campaign.max_concurrent,
   callback_url: campaign.callback_url,
 });
 

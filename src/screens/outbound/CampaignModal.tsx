@@ -110,6 +110,14 @@ export function CampaignModal({ actor }: { actor: ActorRefFrom<typeof campaignMa
               onChange={change('timeout')}
             />
           </SimpleGrid>
+          <NumberInput
+            label="Calls at once"
+            description="The most calls of this campaign in progress at the same time, across every server."
+            allowDecimal={false}
+            value={draft.max_concurrent}
+            error={shown('max_concurrent')}
+            onChange={change('max_concurrent')}
+          />
           <TextInput
             label="Callback URL"
             description="Every final call outcome is POSTed here as signed JSON. Leave empty for none."

@@ -24,6 +24,7 @@ afterEach(async () => {
 
 const request: OriginateRequest = {
   callId: 41,
+  attempt: 2,
   campaignId: 9,
   destination: '+420601000041',
   timeoutSeconds: 25,
@@ -76,14 +77,14 @@ describe('Twilio dialler', () => {
       StatusCallbackEvent: 'initiated,ringing,answered,completed',
     });
     const callback = String(created.fields.StatusCallback);
-    expect(callback).toMatch(/\/v1\/outbound\/status\/twilio\?campaign_id=9&call_id=41&token=/);
+    expect(callback).toMatch(/\/v1\/outbound\/status\/twilio\?campaign_id=9&call_id=41&attempt=2&token=/);
 
     for (const CallStatus of ['initiated', 'ringing', 'in-progress', 'completed']) {
       const answer = await postWebhook(callback, { CallSid: 'CA0001', AccountSid: 'AC0001', CallStatus }, 'form');
       expect(answer.status).toBe(200);
     }
     expect(types(events)).toEqual(['ringing', 'answered', 'ended completed null']);
-    expect(events.every((e) => e.callId === 41)).toBe(true);
+    expect(events.every((e) => e.callId === 41 && e.attempt === 2)).toBe(true);
 
     expect(await dialler.status('CA0001')).toEqual({ state: 'answered' });
     await dialler.hangup('CA0001');
@@ -114,6 +115,9 @@ describe('Twilio dialler', () => {
     const otherCall = new URL(callback);
     otherCall.searchParams.set('call_id', '42');
     expect((await postWebhook(otherCall.href, { CallStatus: 'completed' }, 'form')).status).toBe(403);
+    const otherAttempt = new URL(callback);
+    otherAttempt.searchParams.set('attempt', '1');
+    expect((await postWebhook(otherAttempt.href, { CallStatus: 'completed' }, 'form')).status).toBe(403);
     const forged = new URL(callback);
     forged.searchParams.set('token', 'x'.repeat(43));
     const refused = await postWebhook(forged.href, { CallStatus: 'completed' }, 'form');

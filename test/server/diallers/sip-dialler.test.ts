@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallEvent, SipAccount } from '../../../server/campaigns/dialler.ts';
 import { SipDialler } from '../../../server/campaigns/diallers/sip-dialler.ts';
 import { createEspeakEngine } from '../../../server/services/tts/espeak-engine.ts';
-import { openMediaSink, startSippPeer } from './sipp-peer.ts';
+import { loud, openMediaSink, startSippPeer } from './sipp-peer.ts';
 
 /**
  * The SIP adapter end to end: baresip (Debian's `baresip`) calls SIPp (Debian's `sip-tester`) running the scenario
@@ -32,9 +32,6 @@ async function waitFor(condition: () => boolean, ms = 15_000): Promise<void> {
   }
 }
 
-/** A µ-law byte's magnitude class (exponent): silence is 0xFF/0x7F (exponent 0); speech reaches 3 and above. */
-const loud = (payload: Buffer) => payload.some((byte) => (~byte & 0x70) >> 4 >= 3);
-
 describe('SIP dialler (baresip) against a SIPp callee', () => {
   it('answered: ringing, answered, DTMF 1, the prompt reaches the callee as RTP, ended completed', async () => {
     const media = await openMediaSink();
@@ -42,6 +39,7 @@ describe('SIP dialler (baresip) against a SIPp callee', () => {
     try {
       const { providerCallId } = await dialler.originate({
         callId: 1,
+        attempt: 1,
         campaignId: 7,
         destination: '+420601000001',
         timeoutSeconds: 10,
@@ -84,6 +82,7 @@ describe('SIP dialler (baresip) against a SIPp callee', () => {
       await dialler
         .originate({
           callId: 2,
+          attempt: 1,
           campaignId: 7,
           destination: `sip:alice@${peer.address}`,
           timeoutSeconds: 10,
@@ -107,6 +106,7 @@ describe('SIP dialler (baresip) against a SIPp callee', () => {
       const started = Date.now();
       await dialler.originate({
         callId: 3,
+        attempt: 1,
         campaignId: 7,
         destination: '+420601000003',
         timeoutSeconds: 2,
@@ -129,6 +129,7 @@ describe('SIP dialler (baresip) against a SIPp callee', () => {
     try {
       await dialler.originate({
         callId: 4,
+        attempt: 1,
         campaignId: 7,
         destination: '+420601000004',
         timeoutSeconds: 10,
@@ -149,6 +150,7 @@ describe('SIP dialler (baresip) against a SIPp callee', () => {
     try {
       const { providerCallId } = await dialler.originate({
         callId: 8,
+        attempt: 1,
         campaignId: 7,
         destination: '+420601000008',
         timeoutSeconds: 10,
@@ -175,6 +177,7 @@ describe('SIP dialler (baresip) against a SIPp callee', () => {
     try {
       await dialler.originate({
         callId: 9,
+        attempt: 1,
         campaignId: 7,
         destination: '+420601000009',
         timeoutSeconds: 10,
@@ -194,6 +197,7 @@ describe('SIP dialler (baresip) against a SIPp callee', () => {
     try {
       await dialler.originate({
         callId: 10,
+        attempt: 1,
         campaignId: 7,
         destination: '+420601000010',
         timeoutSeconds: 10,
@@ -213,6 +217,7 @@ describe('SIP dialler (baresip) against a SIPp callee', () => {
       const both = [6, 7].map((callId) =>
         dialler.originate({
           callId,
+          attempt: 1,
           campaignId: 7,
           destination: `+42060100000${callId}`,
           timeoutSeconds: 10,
@@ -231,7 +236,14 @@ describe('SIP dialler (baresip) against a SIPp callee', () => {
 
   it('refuses destinations and accounts it cannot carry, with a message, and dials nothing', async () => {
     const good = account('127.0.0.1:5999');
-    const request = { callId: 5, campaignId: 7, destination: '+420601000005', timeoutSeconds: 5, account: good };
+    const request = {
+      callId: 5,
+      attempt: 1,
+      campaignId: 7,
+      destination: '+420601000005',
+      timeoutSeconds: 5,
+      account: good,
+    };
     await expect(dialler.originate({ ...request, destination: '12345' })).rejects.toThrow(
       'neither an E.164 number nor a SIP URI',
     );

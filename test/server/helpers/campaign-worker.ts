@@ -1,20 +1,21 @@
 /**
  * One "server process" of the multi-process campaign test: the dialler engine on a shared PostgreSQL database with a
  * fake dialler, its clock running SCALE times faster than the wall clock from a common start (so reconciliation
- * after timeout + 60 s takes about a second). Every hand-over to the dialler is appended to LOG before it happens,
+ * after timeout + 60 s takes about a second, and a dead engine's 30-second lease half a second). Every process counts
+ * from the same wall-clock moment (the test's), so their clocks agree whenever each one started. Every hand-over to the dialler is appended to LOG before it happens,
  * so the test sees it even when this process is SIGKILLed.
  *
- *   node test/server/helpers/campaign-worker.ts <databaseUrl> <logFile> <startEpochMs> <scale>
+ *   node test/server/helpers/campaign-worker.ts <databaseUrl> <logFile> <startEpochMs> <scale> <wallEpochMs>
  */
 import fs from 'node:fs';
 import { CampaignEngine } from '../../../server/campaigns/engine.ts';
 import { FakeDialler } from '../../../server/campaigns/fake-dialler.ts';
 import { openDatabase } from '../../../server/db/database.ts';
 
-const [databaseUrl, logFile, startArg, scaleArg] = process.argv.slice(2);
+const [databaseUrl, logFile, startArg, scaleArg, wallArg] = process.argv.slice(2);
 const start = Number(startArg);
 const scale = Number(scaleArg);
-const realStart = Date.now();
+const realStart = Number(wallArg);
 const clock = { now: () => new Date(start + (Date.now() - realStart) * scale) };
 const log = fs.openSync(logFile!, 'a');
 const opened = await openDatabase({ databaseUrl: databaseUrl!, dataDir: '/nonexistent' });

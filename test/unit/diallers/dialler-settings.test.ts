@@ -46,18 +46,21 @@ describe('dialler settings', () => {
     });
   });
 
-  it("a callback URL's token speaks for its own provider, campaign and call only", () => {
+  it("a callback URL's token speaks for its own provider, campaign, call and attempt only", () => {
+    const call = { callId: 44, attempt: 2 };
     const url = new URL(
-      statusCallbackUrl({ publicUrl: 'https://c.example.com', webhookSecret: secret }, 'jambonz', 3, 44),
+      statusCallbackUrl({ publicUrl: 'https://c.example.com', webhookSecret: secret }, 'jambonz', 3, call),
     );
     expect(url.pathname).toBe('/v1/outbound/status/jambonz');
+    expect(url.searchParams.get('attempt')).toBe('2');
     const token = url.searchParams.get('token') ?? '';
-    expect(checkCallbackToken(secret, 'jambonz', 3, 44, token)).toBe(true);
-    expect(checkCallbackToken(secret, 'twilio', 3, 44, token)).toBe(false);
-    expect(checkCallbackToken(secret, 'jambonz', 3, 45, token)).toBe(false);
-    expect(checkCallbackToken(secret, 'jambonz', 4, 44, token)).toBe(false);
-    expect(checkCallbackToken(`${secret}x`, 'jambonz', 3, 44, token)).toBe(false);
-    expect(checkCallbackToken(secret, 'jambonz', 3, 44, '')).toBe(false);
-    expect(callbackToken(secret, 'jambonz', 3, 44)).toBe(token);
+    expect(checkCallbackToken(secret, 'jambonz', 3, call, token)).toBe(true);
+    expect(checkCallbackToken(secret, 'twilio', 3, call, token)).toBe(false);
+    expect(checkCallbackToken(secret, 'jambonz', 3, { callId: 45, attempt: 2 }, token)).toBe(false);
+    expect(checkCallbackToken(secret, 'jambonz', 3, { callId: 44, attempt: 1 }, token)).toBe(false);
+    expect(checkCallbackToken(secret, 'jambonz', 4, call, token)).toBe(false);
+    expect(checkCallbackToken(`${secret}x`, 'jambonz', 3, call, token)).toBe(false);
+    expect(checkCallbackToken(secret, 'jambonz', 3, call, '')).toBe(false);
+    expect(callbackToken(secret, 'jambonz', 3, call)).toBe(token);
   });
 });
