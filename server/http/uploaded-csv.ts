@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from './http-error.ts';
 
 /**
- * The text of a CSV uploaded as multipart/form-data in the field `file` (intents import, campaign call lists):
+ * The text of a CSV uploaded as multipart/form-data in the field `file` (intents, knowledge entries and QA questions imports, campaign call lists):
  * 415 when not multipart, 400 for another field, 413 above `maxBytes`.
  */
 export async function readUploadedCsv(request: FastifyRequest, maxBytes: number): Promise<string> {

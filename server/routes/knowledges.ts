@@ -12,8 +12,8 @@ import {
   searchKnowledge,
 } from '../../src/api/contract/knowledges.ts';
 import type { AppServices } from '../app-services.ts';
-import { HttpError, badRequest } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
+import { readUploadedCsv } from '../http/uploaded-csv.ts';
 import { readPage, readStorageFile } from '../services/knowledge-import/import-document.ts';
 import { knowledgeSettings, queueReindex, reindexStatus } from '../services/knowledge-reindex.ts';
 import * as knowledges from '../services/knowledges.ts';
@@ -82,18 +82,8 @@ export default async function knowledgeRoutes(app: FastifyInstance, services: Ap
 
   registerCall(app, services, importKnowledgeCsv, async ({ request, write, requireProject, user }) => {
     const projectId = requireProject();
-    if (!request.isMultipart()) throw new HttpError(415, 'Send the CSV as multipart/form-data in the field "file".');
-    const file = await request.file({ limits: { fileSize: MAX_CSV_BYTES } });
-    if (file?.fieldname !== 'file') throw badRequest('The CSV must be sent in the field "file".');
-    let buffer: Buffer;
-    try {
-      buffer = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new HttpError(413, 'The file is too large.');
-      throw error;
-    }
-    const rows = parseKnowledgeCsv(buffer.toString('utf8'));
+    const text = await readUploadedCsv(request, MAX_CSV_BYTES);
+    const rows = parseKnowledgeCsv(text);
     const created = await write(`Imported knowledge entries (${rows.length} rows)`, (trx, atime) =>
       importKnowledgeRows(trx, { projectId, userId: user?.id ?? null, atime }, rows),
     );

@@ -11,8 +11,8 @@ import {
   runQaEvaluation,
 } from '../../src/api/contract/qa-trainings.ts';
 import type { AppServices } from '../app-services.ts';
-import { HttpError, badRequest } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
+import { readUploadedCsv } from '../http/uploaded-csv.ts';
 import { attachmentHeader } from '../services/csv-export.ts';
 import { qaEvaluationStatus, latestQaEvaluation, queueQaEvaluation } from '../services/qa-evaluation.ts';
 import * as qa from '../services/qa-trainings.ts';
@@ -56,19 +56,9 @@ export default async function qaTrainingRoutes(app: FastifyInstance, services: A
 
   registerCall(app, services, importQaTrainings, async ({ request, write, requireProject, user }) => {
     const projectId = requireProject();
-    if (!request.isMultipart()) throw new HttpError(415, 'Send the CSV as multipart/form-data in the field "file".');
-    const file = await request.file({ limits: { fileSize: MAX_CSV_BYTES } });
-    if (file?.fieldname !== 'file') throw badRequest('The CSV must be sent in the field "file".');
-    let buffer: Buffer;
-    try {
-      buffer = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new HttpError(413, 'The file is too large.');
-      throw error;
-    }
+    const text = await readUploadedCsv(request, MAX_CSV_BYTES);
     const result = await write('Imported QA questions', (trx, atime) =>
-      importQaTrainingsCsv(trx, { projectId, userId: user?.id ?? null, atime }, buffer.toString('utf8')),
+      importQaTrainingsCsv(trx, { projectId, userId: user?.id ?? null, atime }, text),
     );
     return { status: 'ok' as const, message: QA_TOASTS.imported, ...result };
   });

@@ -13,31 +13,19 @@ export interface CatalogueEntry {
 }
 
 const read = (path: string, name: string): CatalogueEntry => ({ name, method: 'GET', path, level: 'viewer' });
-// GET is here for the spec's state-changing GETs (/run/train, /run/test/{id}, /worker/reload).
-const write = (
-  method: CatalogueEntry['method'],
-  path: string,
-  name: string,
-  covers: string[] = [],
-): CatalogueEntry => ({
-  name,
-  method,
-  path,
-  level: 'editor',
-  covers,
-});
-const admin = (
-  method: CatalogueEntry['method'],
-  path: string,
-  name: string,
-  covers: string[] = [],
-): CatalogueEntry => ({
-  name,
-  method,
-  path,
-  level: 'admin',
-  covers,
-});
+// One factory for the entries a level above viewer holds (write, admin); `covers` names what ticking the entry
+// ticks too. GET is allowed for the spec's state-changing GETs (/run/train, /run/test/{id}, /worker/reload).
+const granted =
+  (level: 'editor' | 'admin') =>
+  (method: CatalogueEntry['method'], path: string, name: string, covers: string[] = []): CatalogueEntry => ({
+    name,
+    method,
+    path,
+    level,
+    covers,
+  });
+const write = granted('editor');
+const admin = granted('admin');
 
 export const catalogueKey = (e: { method: string; path: string; env?: string | null }): string =>
   `${e.method} ${e.path}${e.env ? ` ${e.env}` : ''}`;

@@ -1,8 +1,8 @@
-import { parse } from 'csv-parse/sync';
 import { INTENT_NAME_EMPTY, TEMPLATE_EXISTS_IN_INTENT, templateHeldBy } from '../../src/api/contract/intents.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../http/http-error.ts';
 import { csvText } from './csv-export.ts';
+import { parseCsvRecords, unquoteFormula } from './csv-import.ts';
 import {
   type IntentInput,
   type WriteScope,
@@ -22,11 +22,6 @@ export async function exportIntentsCsv(db: Db, projectId: number): Promise<strin
   return csvText(INTENTS_CSV_HEADER, await intentRows(db, projectId));
 }
 
-/** The export prefixes a quote to cells a spreadsheet would run as formulas; importing takes it off again. */
-function unquoteFormula(cell: string): string {
-  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
-}
-
 export interface ImportRow {
   line: number;
   intent: string;
@@ -35,23 +30,8 @@ export interface ImportRow {
 
 /** Parses the CSV; any malformed line is refused with its number. A first row `intent,template` is a header. */
 export function parseIntentsCsv(text: string): ImportRow[] {
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: false,
-    }) as unknown as typeof records;
-  } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    throw badRequest(
-      `${line ? `Line ${line}: ` : ''}The file is not a valid CSV (${(error as Error).message.split('\n')[0]?.slice(0, 120)}).`,
-    );
-  }
   const rows: ImportRow[] = [];
-  records.forEach(({ record, info }, index) => {
+  parseCsvRecords(text).forEach(({ record, info }, index) => {
     const cells = record.map((c) => c);
     if (
       index === 0 &&

@@ -57,18 +57,7 @@ export const entryHash = (e: { link: string; title: string; knowledge: string })
     .update(JSON.stringify([e.link, e.title, e.knowledge]))
     .digest('hex');
 
-export const knowledgeView = (r: KnowledgeRow): Knowledge => ({
-  id: r.id,
-  link: r.link,
-  title: r.title,
-  knowledge: r.knowledge,
-  source: r.source,
-  file: r.file,
-  indexed_at: r.indexed_at ? new Date(r.indexed_at).toISOString() : null,
-  index_status: r.index_error ? 'failed' : r.indexed_hash === entryHash(r) ? 'indexed' : 'pending',
-  index_error: r.index_error,
-});
-
+/** The configuration of an entry, as history keeps it (the view adds the index fields to it). */
 const revisionOf = (r: KnowledgeRow): KnowledgeRevision => ({
   id: r.id,
   link: r.link,
@@ -76,6 +65,13 @@ const revisionOf = (r: KnowledgeRow): KnowledgeRevision => ({
   knowledge: r.knowledge,
   source: r.source,
   file: r.file,
+});
+
+export const knowledgeView = (r: KnowledgeRow): Knowledge => ({
+  ...revisionOf(r),
+  indexed_at: r.indexed_at ? new Date(r.indexed_at).toISOString() : null,
+  index_status: r.index_error ? 'failed' : r.indexed_hash === entryHash(r) ? 'indexed' : 'pending',
+  index_error: r.index_error,
 });
 
 /** The rows as they are, by id (the reindex job reads them too). */

@@ -8,7 +8,7 @@ import type { Db } from '../db/database.ts';
 import { badRequest } from '../http/http-error.ts';
 import { csvText } from './csv-export.ts';
 import type { WriteScope } from './intents.ts';
-import { parseCsvRows } from './knowledges-csv.ts';
+import { parseCsvRows } from './csv-import.ts';
 import { type QaInput, insertQaTrainings, listQaTrainings } from './qa-trainings.ts';
 
 export const MAX_QA_CSV_ROWS = 50_000;

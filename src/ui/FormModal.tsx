@@ -1,11 +1,15 @@
-import { Alert, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A modal around one form: Enter or the submit button submits, a refusal from the server shows above the fields. */
+/**
+ * A modal around one form: Enter or Save submits, Cancel closes, a refusal from the server shows above the fields.
+ * The Cancel/Save row is here so every form dialog ends alike.
+ */
 export function FormModal({
   opened,
   title,
   saveError,
+  saving,
   onCancel,
   onSubmit,
   children,
@@ -13,6 +17,8 @@ export function FormModal({
   opened: boolean;
   title: string;
   saveError: string | null;
+  /** Save shows it is busy while the machine saves. */
+  saving: boolean;
   onCancel: () => void;
   onSubmit: () => void;
   children: ReactNode;
@@ -32,6 +38,14 @@ export function FormModal({
             </Alert>
           )}
           {children}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              Save
+            </Button>
+          </Group>
         </Stack>
       </form>
     </Modal>

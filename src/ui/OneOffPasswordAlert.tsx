@@ -1,15 +1,18 @@
 import { Alert, Code } from '@mantine/core';
 
-/** A one-off password an administrator has just set: shown once, to be passed on; the user must change it. */
+/**
+ * A one-off password an administrator has just set: shown once, to be passed on; the user must change it. Takes
+ * the machine's `oneOffPassword` as it is (nothing shown while it is null), for the users and platform screens.
+ */
 export function OneOffPasswordAlert({
-  email,
-  password,
+  shown,
   onDismiss,
 }: {
-  email: string;
-  password: string;
+  shown: { email: string; password: string } | null;
   onDismiss: () => void;
 }) {
+  if (!shown) return null;
+  const { email, password } = shown;
   return (
     <Alert
       color="yellow"

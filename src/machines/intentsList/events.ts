@@ -10,6 +10,15 @@ export type IntentsPatch =
   | { kind: 'intentCreated'; intent: Intent }
   | { kind: 'intentRemoved'; intentId: number };
 
+/**
+ * The event the template and polarity machines emit after a change on the server (the intents screen relays it to
+ * the list): built here so both say it the same way.
+ */
+export const intentsPatched = (patch: IntentsPatch): { type: 'intents.patch'; patch: IntentsPatch } => ({
+  type: 'intents.patch',
+  patch,
+});
+
 export type IntentsListEvent =
   | { type: 'search.change'; value: string }
   | { type: 'search.clear' }

@@ -2,6 +2,7 @@ import { assign, emit, setup } from 'xstate';
 import type { Notice } from '../../api/contract/notice.ts';
 import { INTENT_TOASTS, type Intent } from '../../api/contract/intents.ts';
 import { intentById, twinName } from '../intentsList/intentsIndex.ts';
+import { intentsPatched } from '../intentsList/events.ts';
 import { polarityActors } from './actors.ts';
 import type { PolarityEmitted, PolarityEvent } from './events.ts';
 import { hasTwin, twinIdOf } from './guards.ts';
@@ -92,17 +93,16 @@ export const polarityMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            emit(({ context, event }) => ({
-              type: 'intents.patch' as const,
-              patch: {
-                kind: 'intentCreated' as const,
+            emit(({ context, event }) =>
+              intentsPatched({
+                kind: 'intentCreated',
                 intent: {
                   id: event.output.id,
                   name: twinName(intentById(context.lookup(), context.intentId)?.name ?? ''),
                   templates: [],
                 },
-              },
-            })),
+              }),
+            ),
             { type: 'notify', params: { title: INTENT_TOASTS.added, color: 'green' } },
             'clear',
           ],
@@ -130,10 +130,7 @@ export const polarityMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            emit(({ context }) => ({
-              type: 'intents.patch' as const,
-              patch: { kind: 'intentRemoved' as const, intentId: context.twinId ?? -1 },
-            })),
+            emit(({ context }) => intentsPatched({ kind: 'intentRemoved', intentId: context.twinId ?? -1 })),
             { type: 'notify', params: { title: INTENT_TOASTS.deleted, color: 'green' } },
             'clear',
           ],
@@ -201,22 +198,20 @@ export const polarityMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            emit(({ context }) => ({
-              type: 'intents.patch' as const,
-              patch: {
-                kind: 'templateAdded' as const,
+            emit(({ context }) =>
+              intentsPatched({
+                kind: 'templateAdded',
                 intentId: context.twinId ?? -1,
                 template: context.negative.trim(),
-              },
-            })),
-            emit(({ context }) => ({
-              type: 'intents.patch' as const,
-              patch: {
-                kind: 'templateAdded' as const,
+              }),
+            ),
+            emit(({ context }) =>
+              intentsPatched({
+                kind: 'templateAdded',
                 intentId: context.intentId ?? -1,
                 template: context.positive.trim(),
-              },
-            })),
+              }),
+            ),
             { type: 'notify', params: { title: INTENT_TOASTS.templateAdded, color: 'green' } },
             'clear',
           ],

@@ -4,6 +4,19 @@ import type { ProjectMembers } from '../../api/contract/users-admin.ts';
 /** Role id → permission ids, as edited. */
 export type PermissionDraft = Record<string, number[]>;
 
+/**
+ * The draft with one role's ticked permissions replaced by `change` of them: the one place the toggle, select all
+ * and unselect all write the selected role's permissions.
+ */
+export function withRolePermissions(
+  draft: PermissionDraft,
+  roleId: number | null,
+  change: (ticked: number[]) => number[],
+): PermissionDraft {
+  const key = String(roleId);
+  return { ...draft, [key]: change(draft[key] ?? []) };
+}
+
 const sorted = (ids: Iterable<number>): number[] => [...new Set(ids)].sort((a, b) => a - b);
 
 /** Ticking a permission ticks everything it covers, transitively (spec 1 §6). */

@@ -16,6 +16,7 @@ import {
   togglePermission,
   updateProject,
   withCovered,
+  withRolePermissions,
 } from './draft.ts';
 import type { RoleEditingEvent } from './events.ts';
 import * as g from './guards.ts';
@@ -245,14 +246,10 @@ export const roleEditingMachine = setup({
               actions: [
                 'clearMemberProblem',
                 assign({
-                  draftPermissions: ({ context, event }) => {
-                    const key = String(context.selectedRoleId);
-                    const ticked = context.draftPermissions[key] ?? [];
-                    return {
-                      ...context.draftPermissions,
-                      [key]: togglePermission(ticked, event.permissionId, context.permissions),
-                    };
-                  },
+                  draftPermissions: ({ context, event }) =>
+                    withRolePermissions(context.draftPermissions, context.selectedRoleId, (ticked) =>
+                      togglePermission(ticked, event.permissionId, context.permissions),
+                    ),
                 }),
               ],
             },
@@ -261,13 +258,13 @@ export const roleEditingMachine = setup({
               actions: [
                 'clearMemberProblem',
                 assign({
-                  draftPermissions: ({ context }) => ({
-                    ...context.draftPermissions,
-                    [String(context.selectedRoleId)]: withCovered(
-                      context.permissions.map((p) => p.id),
-                      context.permissions,
+                  draftPermissions: ({ context }) =>
+                    withRolePermissions(context.draftPermissions, context.selectedRoleId, () =>
+                      withCovered(
+                        context.permissions.map((p) => p.id),
+                        context.permissions,
+                      ),
                     ),
-                  }),
                 }),
               ],
             },
@@ -276,10 +273,8 @@ export const roleEditingMachine = setup({
               actions: [
                 'clearMemberProblem',
                 assign({
-                  draftPermissions: ({ context }) => ({
-                    ...context.draftPermissions,
-                    [String(context.selectedRoleId)]: [],
-                  }),
+                  draftPermissions: ({ context }) =>
+                    withRolePermissions(context.draftPermissions, context.selectedRoleId, () => []),
                 }),
               ],
             },

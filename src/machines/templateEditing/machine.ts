@@ -7,6 +7,7 @@ import {
   TEMPLATE_EXISTS_IN_INTENT,
   templateHeldBy,
 } from '../../api/contract/intents.ts';
+import { intentsPatched } from '../intentsList/events.ts';
 import { templateEditingActors } from './actors.ts';
 import type { TemplateEditingEmitted, TemplateEditingEvent } from './events.ts';
 import { editClashes, holderOf, isBlank } from './guards.ts';
@@ -124,10 +125,9 @@ export const templateEditingMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            emit(({ context }) => ({
-              type: 'intents.patch' as const,
-              patch: { kind: 'templateAdded' as const, intentId: context.intentId ?? -1, template: context.draft },
-            })),
+            emit(({ context }) =>
+              intentsPatched({ kind: 'templateAdded', intentId: context.intentId ?? -1, template: context.draft }),
+            ),
             { type: 'notify', params: { title: INTENT_TOASTS.templateAdded, color: 'green' } },
             'clear',
           ],
@@ -179,15 +179,14 @@ export const templateEditingMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            emit(({ context }) => ({
-              type: 'intents.patch' as const,
-              patch: {
-                kind: 'templateReplaced' as const,
+            emit(({ context }) =>
+              intentsPatched({
+                kind: 'templateReplaced',
                 intentId: context.intentId ?? -1,
                 from: context.original,
                 to: context.draft.trim(),
-              },
-            })),
+              }),
+            ),
             { type: 'notify', params: { title: INTENT_TOASTS.templateEdited, color: 'green' } },
             'clear',
           ],
@@ -215,10 +214,9 @@ export const templateEditingMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            emit(({ context }) => ({
-              type: 'intents.patch' as const,
-              patch: { kind: 'templateDeleted' as const, intentId: context.intentId ?? -1, template: context.original },
-            })),
+            emit(({ context }) =>
+              intentsPatched({ kind: 'templateDeleted', intentId: context.intentId ?? -1, template: context.original }),
+            ),
             { type: 'notify', params: { title: INTENT_TOASTS.templateDeleted, color: 'green' } },
             'clear',
           ],

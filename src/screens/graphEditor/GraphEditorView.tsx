@@ -6,7 +6,6 @@ import {
   Group,
   Kbd,
   List,
-  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -33,6 +32,7 @@ import { canRedo, canUndo, matchingIds } from '../../machines/flowEditor/guards.
 import type { flowEditorMachine } from '../../machines/flowEditor/machine.ts';
 import { isDirtyState, isSaving, saveStatus, selectedReaction } from '../../machines/flowEditor/selectors.ts';
 import type { FlowEditorEvent } from '../../machines/flowEditor/events.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SaveBar } from '../../ui/SaveBar.tsx';
 import { FlowCanvas } from './FlowCanvas.tsx';
@@ -310,24 +310,15 @@ export function GraphEditorView({ actor, canEdit }: GraphEditorViewProps) {
           status={saveStatus(state)}
         />
       </Box>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={() => send({ type: 'delete.cancel' })}
         title={`Delete reaction ${reaction?.name ?? ''}?`}
-        centered
+        confirmLabel="Delete"
+        onConfirm={() => send({ type: 'delete.confirm' })}
+        onCancel={() => send({ type: 'delete.cancel' })}
       >
-        <Text size="sm">
-          The reaction is removed from the draft; nothing changes on the server until you save. Undo brings it back.
-        </Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => send({ type: 'delete.cancel' })}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={() => send({ type: 'delete.confirm' })}>
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+        The reaction is removed from the draft; nothing changes on the server until you save. Undo brings it back.
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -29,6 +29,7 @@ import { SessionActor } from '../../machines/session/context.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import type { RouteEntry } from '../routes.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { ImportConfirmDialog } from '../../ui/ImportConfirmDialog.tsx';
 import { DocumentationLink, IntentsHelp } from '../../ui/DocumentationLink.tsx';
 import { IntentsActorsContext } from './IntentsActors.ts';
 import { SynonymsPanel } from './SynonymsPanel.tsx';
@@ -353,18 +354,15 @@ export default function IntentsScreen({
           The negative twin “{disabling?.name}
           {NEGATIVE_INTENT_SUFFIX}” and all its templates will be deleted.
         </ConfirmDialog>
-        <ConfirmDialog
-          opened={confirmingImport || importing}
-          busy={importing}
-          color="blue"
-          title="Upload file?"
-          confirmLabel="Import"
+        <ImportConfirmDialog
+          confirming={confirmingImport}
+          importing={importing}
           onConfirm={() => list.send({ type: 'intents.importConfirm' })}
           onCancel={() => list.send({ type: 'intents.importCancel' })}
         >
           The intents and templates of “{pendingImport?.name}” (CSV with columns intent,template) will be added to this
           project. Existing templates stay. Export first ({intentsExportFileName(projectId ?? 0)}) if you want a backup.
-        </ConfirmDialog>
+        </ImportConfirmDialog>
       </Stack>
     </IntentsActorsContext.Provider>
   );

@@ -1,11 +1,10 @@
-import { Kbd, TextInput } from '@mantine/core';
-import { IconSearch, IconX } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { memo, type Ref, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Intent } from '../../api/contract/intents.ts';
 import type { IntentEvaluation } from '../../api/contract/training.ts';
 import type { intentsListMachine } from '../../machines/intentsList/machine.ts';
+import { SearchField } from '../../ui/SearchField.tsx';
 import { foldText } from '../../machines/intentsList/search.ts';
 import { visibleRows } from '../../machines/intentsList/selectors.ts';
 import { VirtualIntentList } from './VirtualIntentList.tsx';
@@ -16,30 +15,13 @@ type ListActor = ActorRefFrom<typeof intentsListMachine>;
 export function IntentsSearchField({ list, inputRef }: { list: ListActor; inputRef: Ref<HTMLInputElement> }) {
   const search = useSelector(list, (s) => s.context.search);
   return (
-    <TextInput
-      ref={inputRef}
-      style={{ flex: 1 }}
-      leftSection={<IconSearch size={16} />}
-      rightSection={
-        search ? (
-          <IconX
-            size={16}
-            style={{ cursor: 'pointer' }}
-            aria-label="Clear search"
-            onClick={() => list.send({ type: 'search.clear' })}
-          />
-        ) : (
-          <Kbd size="xs">Ctrl+F</Kbd>
-        )
-      }
-      rightSectionWidth={56}
-      placeholder="Search intents and templates"
-      aria-label="Search intents and templates"
+    <SearchField
+      inputRef={inputRef}
       value={search}
-      onChange={(event) => list.send({ type: 'search.change', value: event.currentTarget.value })}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') list.send({ type: 'search.clear' });
-      }}
+      placeholder="Search intents and templates"
+      label="Search intents and templates"
+      onChange={(value) => list.send({ type: 'search.change', value })}
+      onClear={() => list.send({ type: 'search.clear' })}
     />
   );
 }

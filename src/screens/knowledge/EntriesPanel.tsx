@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Kbd, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { knowledgeEntriesMachine } from '../../machines/knowledgeEntries/machine.ts';
 import { entriesPhase, matchingEntries, pendingDeleteEntry } from '../../machines/knowledgeEntries/selectors.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { SearchField } from '../../ui/SearchField.tsx';
 import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { EntryDialog } from './EntryDialog.tsx';
@@ -41,30 +42,13 @@ export function EntriesPanel(props: {
   return (
     <Stack gap="sm">
       <Group gap="sm" wrap="nowrap">
-        <TextInput
-          ref={searchInput}
-          style={{ flex: 1 }}
-          leftSection={<IconSearch size={16} />}
-          rightSection={
-            search ? (
-              <IconX
-                size={16}
-                style={{ cursor: 'pointer' }}
-                aria-label="Clear search"
-                onClick={() => actor.send({ type: 'search.clear' })}
-              />
-            ) : (
-              <Kbd size="xs">Ctrl+F</Kbd>
-            )
-          }
-          rightSectionWidth={56}
-          placeholder="Search links, titles and knowledge"
-          aria-label="Search knowledge"
+        <SearchField
+          inputRef={searchInput}
           value={search}
-          onChange={(event) => actor.send({ type: 'search.change', value: event.currentTarget.value })}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') actor.send({ type: 'search.clear' });
-          }}
+          placeholder="Search links, titles and knowledge"
+          label="Search knowledge"
+          onChange={(value) => actor.send({ type: 'search.change', value })}
+          onClear={() => actor.send({ type: 'search.clear' })}
         />
         {tools}
         {canEdit && (

@@ -1,4 +1,4 @@
-import { Button, Group, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { FormModal } from '../../ui/FormModal.tsx';
 import type { ActorRefFrom } from 'xstate';
@@ -18,6 +18,7 @@ export function EntryDialog({ actor }: { actor: ActorRefFrom<typeof knowledgeEnt
       opened={open}
       title={form.id === null ? 'Add knowledge' : 'Edit knowledge'}
       saveError={saveError}
+      saving={saving}
       onCancel={() => actor.send({ type: 'form.cancel' })}
       onSubmit={() => actor.send({ type: 'form.submit' })}
     >
@@ -45,14 +46,6 @@ export function EntryDialog({ actor }: { actor: ActorRefFrom<typeof knowledgeEnt
         error={errors.knowledge}
         onChange={(event) => change({ knowledge: event.currentTarget.value })}
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => actor.send({ type: 'form.cancel' })}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={saving}>
-          Save
-        </Button>
-      </Group>
     </FormModal>
   );
 }

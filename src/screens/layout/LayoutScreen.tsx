@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconKeyboard } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { startupMachine } from '../../machines/startup/machine.ts';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { NO_PROJECTS_ALERT } from '../../api/contract/projects.ts';
 import { can, roleNameIn } from '../../api/permissions.ts';
@@ -43,6 +43,17 @@ const projectIdIn = (search: string): number | null => {
   const value = new URLSearchParams(search).get('project_id');
   return value && /^-?\d+$/.test(value) ? Number(value) : null;
 };
+
+/** Why the console cannot show a project (none, or the list failed to load), with the way out as children. */
+function ProjectsProblem({ title, role, children }: { title: string; role?: 'alert'; children: ReactNode }) {
+  return (
+    <Center mih="60vh">
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title={title} maw={520} role={role}>
+        {children}
+      </Alert>
+    </Center>
+  );
+}
 
 /** The signed-in console: project selection around the shell. */
 export default function LayoutScreen({
@@ -192,21 +203,12 @@ function Shell({
   const main = (() => {
     if (projectState.hasTag('noProjects')) {
       return (
-        <Center mih="60vh">
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={20} />}
-            title="No project"
-            maw={520}
-            role="alert"
-          >
-            <Text size="sm">{NO_PROJECTS_ALERT}</Text>
-            <Button mt="md" {...reloadProjects}>
-              Check again
-            </Button>
-          </Alert>
-        </Center>
+        <ProjectsProblem title="No project" role="alert">
+          <Text size="sm">{NO_PROJECTS_ALERT}</Text>
+          <Button mt="md" {...reloadProjects}>
+            Check again
+          </Button>
+        </ProjectsProblem>
       );
     }
     if (projectState.hasTag('firstRun')) {
@@ -221,19 +223,11 @@ function Shell({
     }
     if (projectState.matches('failed')) {
       return (
-        <Center mih="60vh">
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={20} />}
-            title="Projects could not be loaded"
-            maw={520}
-          >
-            <Button mt="xs" {...reloadProjects}>
-              Try again
-            </Button>
-          </Alert>
-        </Center>
+        <ProjectsProblem title="Projects could not be loaded">
+          <Button mt="xs" {...reloadProjects}>
+            Try again
+          </Button>
+        </ProjectsProblem>
       );
     }
     // No screen loads its data before the expired password is changed: the server refuses those calls.

@@ -22,12 +22,31 @@ import {
   IconMessageChatbot,
   IconShieldCheck,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { SessionActor } from '../../machines/session/context.ts';
 import { loginError } from '../../machines/session/selectors.ts';
 import { SUPPORT_EMAIL } from '../../ui/shell/ShellFooter.tsx';
 import classes from './LoginScreen.module.css';
 import { SsoLoginButton } from '../../ui/SsoLoginButton.tsx';
+
+/** The top of both login steps: the step's heading and hint, then the server's refusal if there is one. */
+function FormIntro({ heading, hint, error }: { heading: ReactNode; hint: string; error: string | null }) {
+  return (
+    <>
+      <Stack gap={4}>
+        {heading}
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+      </Stack>
+      {error && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="login-error">
+          {error}
+        </Alert>
+      )}
+    </>
+  );
+}
 
 /** /login (spec 1 §2): email and password, then the 6-digit code when the account has one enrolled. */
 export default function LoginScreen() {
@@ -64,20 +83,16 @@ export default function LoginScreen() {
               }}
             >
               <Stack gap="md">
-                <Stack gap={4}>
-                  <Group gap="xs">
-                    <IconShieldCheck size={22} color="var(--mantine-color-indigo-6)" />
-                    <Title order={3}>One-time code</Title>
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    Enter the 6-digit code from your authenticator app for {email}.
-                  </Text>
-                </Stack>
-                {error && (
-                  <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="login-error">
-                    {error}
-                  </Alert>
-                )}
+                <FormIntro
+                  heading={
+                    <Group gap="xs">
+                      <IconShieldCheck size={22} color="var(--mantine-color-indigo-6)" />
+                      <Title order={3}>One-time code</Title>
+                    </Group>
+                  }
+                  hint={`Enter the 6-digit code from your authenticator app for ${email}.`}
+                  error={error}
+                />
                 <Stack gap={4}>
                   <PinInput
                     length={6}
@@ -129,17 +144,11 @@ export default function LoginScreen() {
               }}
             >
               <Stack gap="md">
-                <Stack gap={4}>
-                  <Title order={3}>Log in</Title>
-                  <Text size="sm" c="dimmed">
-                    Welcome back. Log in to manage your bots.
-                  </Text>
-                </Stack>
-                {error && (
-                  <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="login-error">
-                    {error}
-                  </Alert>
-                )}
+                <FormIntro
+                  heading={<Title order={3}>Log in</Title>}
+                  hint="Welcome back. Log in to manage your bots."
+                  error={error}
+                />
                 <TextInput
                   name="email"
                   type="email"

@@ -113,13 +113,7 @@ export function PlatformSettingsView({ actor }: { actor: ActorRefFrom<typeof pla
   return (
     <Stack>
       {header}
-      {oneOffPassword && (
-        <OneOffPasswordAlert
-          email={oneOffPassword.email}
-          password={oneOffPassword.password}
-          onDismiss={() => actor.send({ type: 'platform.dismissPassword' })}
-        />
-      )}
+      <OneOffPasswordAlert shown={oneOffPassword} onDismiss={() => actor.send({ type: 'platform.dismissPassword' })} />
       <PolicyForm
         draft={draft}
         changed={state.can({ type: 'policy.save' })}

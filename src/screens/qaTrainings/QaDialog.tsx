@@ -1,4 +1,4 @@
-import { Button, Group, Select, Textarea } from '@mantine/core';
+import { Select, Textarea } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { FormModal } from '../../ui/FormModal.tsx';
 import type { ActorRefFrom } from 'xstate';
@@ -23,6 +23,7 @@ export function QaDialog({ actor }: { actor: ActorRefFrom<typeof qaTrainingsMach
       opened={open}
       title={form.id === null ? 'Add question' : 'Edit question'}
       saveError={saveError}
+      saving={saving}
       onCancel={() => actor.send({ type: 'form.cancel' })}
       onSubmit={() => actor.send({ type: 'form.submit' })}
     >
@@ -53,14 +54,6 @@ export function QaDialog({ actor }: { actor: ActorRefFrom<typeof qaTrainingsMach
           })
         }
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => actor.send({ type: 'form.cancel' })}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={saving}>
-          Save
-        </Button>
-      </Group>
     </FormModal>
   );
 }

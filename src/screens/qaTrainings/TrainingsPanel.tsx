@@ -7,6 +7,7 @@ import { QA_CSV_COLUMNS, type QaQuestionResult } from '../../api/contract/qa-tra
 import type { qaTrainingsMachine } from '../../machines/qaTrainings/machine.ts';
 import { matchingTrainings } from '../../machines/qaTrainings/selectors.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { ImportConfirmDialog } from '../../ui/ImportConfirmDialog.tsx';
 import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
 import { VirtualList } from '../../ui/VirtualList.tsx';
 import { QaDialog } from './QaDialog.tsx';
@@ -153,18 +154,15 @@ export function TrainingsPanel(props: {
       >
         The question “{doomed?.question}” will be deleted.
       </ConfirmDialog>
-      <ConfirmDialog
-        opened={confirmingImport || importing}
-        busy={importing}
-        color="blue"
-        title="Upload file?"
-        confirmLabel="Import"
+      <ImportConfirmDialog
+        confirming={confirmingImport}
+        importing={importing}
         onConfirm={() => actor.send({ type: 'import.confirm' })}
         onCancel={() => actor.send({ type: 'import.cancel' })}
       >
         The questions of “{pendingImport?.name}” (CSV with columns {QA_CSV_COLUMNS.join(',')}) will be added; a bad row
         refuses the whole file.
-      </ConfirmDialog>
+      </ImportConfirmDialog>
     </Stack>
   );
 }

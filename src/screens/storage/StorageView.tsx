@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Loader, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconDownload, IconFolder, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
@@ -6,7 +6,9 @@ import type { ActorRefFrom } from 'xstate';
 import { CANNOT_UPLOAD_FILES } from '../../api/contract/storage.ts';
 import type { storageUploadMachine } from '../../machines/storageUpload/machine.ts';
 import { formatSize, replacesExisting } from '../../machines/storageUpload/selectors.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RowAction, RowActionsCell } from '../../ui/RowActions.tsx';
 
 export const STORAGE_EMPTY = 'No files yet.';
 
@@ -97,33 +99,25 @@ export function StorageView({ actor, canUpload, canDelete }: StorageViewProps) {
                     <Table.Td>{formatSize(file.size)}</Table.Td>
                     <Table.Td>{file.type}</Table.Td>
                     <Table.Td>{file.version}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Download">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Download ${file.name}`}
-                            onClick={() => send({ type: 'file.download', name: file.name })}
-                          >
-                            <IconDownload size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        {canDelete && (
-                          <Tooltip label="Delete">
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Delete ${file.name}`}
-                              disabled={!ready}
-                              loading={state.matches('deleting') && target === file.name}
-                              onClick={() => send({ type: 'file.delete', name: file.name })}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </Group>
-                    </Table.Td>
+                    <RowActionsCell>
+                      <RowAction
+                        tooltip="Download"
+                        label={`Download ${file.name}`}
+                        icon={<IconDownload size={18} />}
+                        onClick={() => send({ type: 'file.download', name: file.name })}
+                      />
+                      {canDelete && (
+                        <RowAction
+                          tooltip="Delete"
+                          label={`Delete ${file.name}`}
+                          icon={<IconTrash size={18} />}
+                          color="red"
+                          disabled={!ready}
+                          loading={state.matches('deleting') && target === file.name}
+                          onClick={() => send({ type: 'file.delete', name: file.name })}
+                        />
+                      )}
+                    </RowActionsCell>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -151,23 +145,15 @@ export function StorageView({ actor, canUpload, canDelete }: StorageViewProps) {
         </Stack>
       </Modal>
 
-      <Modal
+      <ConfirmDialog
         opened={state.matches('confirmingDelete')}
-        onClose={() => send({ type: 'delete.cancel' })}
         title="Delete file"
+        confirmLabel="Delete"
+        onConfirm={() => send({ type: 'delete.confirm' })}
+        onCancel={() => send({ type: 'delete.cancel' })}
       >
-        <Stack>
-          <Text style={{ wordBreak: 'break-all' }}>Delete {target}? Every version of it leaves the list.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => send({ type: 'delete.cancel' })}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={() => send({ type: 'delete.confirm' })}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <span style={{ wordBreak: 'break-all' }}>Delete {target}? Every version of it leaves the list.</span>
+      </ConfirmDialog>
     </Stack>
   );
 }

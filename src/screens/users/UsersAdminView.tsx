@@ -1,19 +1,5 @@
 import { OneOffPasswordAlert } from '../../ui/OneOffPasswordAlert.tsx';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconKey, IconPencil, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -23,6 +9,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { RetryAlert } from '../../ui/RetryAlert.tsx';
+import { RowAction, RowActionsCell } from '../../ui/RowActions.tsx';
 
 /** What the signed-in user may do here; the server refuses the rest anyway. */
 export interface UsersAdminPermissions {
@@ -148,13 +135,7 @@ export function UsersAdminView({ actor, permissions }: { actor: Actor; permissio
   return (
     <Stack>
       {header}
-      {oneOffPassword && (
-        <OneOffPasswordAlert
-          email={oneOffPassword.email}
-          password={oneOffPassword.password}
-          onDismiss={() => actor.send({ type: 'password.dismiss' })}
-        />
-      )}
+      <OneOffPasswordAlert shown={oneOffPassword} onDismiss={() => actor.send({ type: 'password.dismiss' })} />
       {users.length === 0 ? (
         <GuidedEmpty
           icon={<IconUsers size={28} />}
@@ -186,47 +167,36 @@ export function UsersAdminView({ actor, permissions }: { actor: Actor; permissio
                     {u.password_expired && <Badge color="yellow">password expired</Badge>}
                   </Group>
                 </Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    {permissions.canEdit && (
-                      <Tooltip label="Edit">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Edit ${u.email}`}
-                          disabled={locked}
-                          onClick={() => actor.send({ type: 'user.edit', id: u.id })}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                    {permissions.canReset && (
-                      <Tooltip label="Reset password">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Reset password of ${u.email}`}
-                          disabled={locked}
-                          onClick={() => actor.send({ type: 'user.reset', id: u.id })}
-                        >
-                          <IconKey size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                    {permissions.canDelete && (
-                      <Tooltip label="Delete">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete ${u.email}`}
-                          disabled={locked}
-                          onClick={() => actor.send({ type: 'user.delete', id: u.id })}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Group>
-                </Table.Td>
+                <RowActionsCell>
+                  {permissions.canEdit && (
+                    <RowAction
+                      tooltip="Edit"
+                      label={`Edit ${u.email}`}
+                      icon={<IconPencil size={16} />}
+                      disabled={locked}
+                      onClick={() => actor.send({ type: 'user.edit', id: u.id })}
+                    />
+                  )}
+                  {permissions.canReset && (
+                    <RowAction
+                      tooltip="Reset password"
+                      label={`Reset password of ${u.email}`}
+                      icon={<IconKey size={16} />}
+                      disabled={locked}
+                      onClick={() => actor.send({ type: 'user.reset', id: u.id })}
+                    />
+                  )}
+                  {permissions.canDelete && (
+                    <RowAction
+                      tooltip="Delete"
+                      label={`Delete ${u.email}`}
+                      icon={<IconTrash size={16} />}
+                      color="red"
+                      disabled={locked}
+                      onClick={() => actor.send({ type: 'user.delete', id: u.id })}
+                    />
+                  )}
+                </RowActionsCell>
               </Table.Tr>
             ))}
           </Table.Tbody>

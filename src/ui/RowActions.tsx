@@ -1,0 +1,40 @@
+import { ActionIcon, Group, Table, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** The last cell of a table row: the row's icon buttons, right-aligned on one line (users, project files). */
+export function RowActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <Table.Td>
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        {children}
+      </Group>
+    </Table.Td>
+  );
+}
+
+/** One icon button of a row: the tooltip says what it does, the label also names the row for screen readers. */
+export function RowAction(props: {
+  tooltip: string;
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  color?: string;
+  disabled?: boolean;
+  loading?: boolean;
+}) {
+  const { tooltip, label, icon, onClick, color, disabled, loading } = props;
+  return (
+    <Tooltip label={tooltip}>
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        aria-label={label}
+        disabled={disabled}
+        loading={loading}
+        onClick={onClick}
+      >
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
