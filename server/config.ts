@@ -38,6 +38,8 @@ export interface ServerConfig {
   privateFetchAllow: string[];
   /** How often each process's campaign engine looks for due calls (CAMPAIGN_TICK_MS, default 1000). */
   campaignTickMs: number;
+  /** BENCH_COUNTERS=1: GET /bench/counters answers this process's SQL statement count and CPU time (bench/chat-load.ts). */
+  benchCounters: boolean;
   /** Campaign calls: CAMPAIGN_DIALLER=none (default: calls wait) | fake | sip (baresip) | jambonz | twilio, with that gateway's settings. */
   dialler: DiallerSettings;
 }
@@ -118,6 +120,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     espeakBinary: env.ESPEAK_BINARY || 'espeak-ng',
     privateFetchAllow: readPrivateFetchAllow(env.PRIVATE_FETCH_ALLOW),
     campaignTickMs: Number(env.CAMPAIGN_TICK_MS ?? 1000),
+    benchCounters: env.BENCH_COUNTERS === '1',
     dialler: readDiallerSettings(env),
   };
 }

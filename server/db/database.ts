@@ -19,18 +19,35 @@ export interface OpenedDatabase {
 // int8 (microsecond times, counts) as numbers on both drivers: they stay below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number(v));
 
+let statements = 0;
+/**
+ * SQL statements this process has sent to its database (each one a round trip; BEGIN and COMMIT included, the
+ * chat bus's LISTEN connection not). Always counted, it costs an increment; BENCH_COUNTERS=1 shows it (app.ts).
+ */
+export const statementCount = (): number => statements;
+/** Wraps a driver client's query so that every statement is counted. */
+function counted<C extends { query: (...args: never[]) => unknown }>(client: C): C {
+  const query = client.query.bind(client);
+  client.query = ((...args: never[]) => {
+    statements += 1;
+    return query(...args);
+  }) as C['query'];
+  return client;
+}
+
 export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server closes (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    pool.on('connect', (client) => counted(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', pglite: null, close: () => db.destroy() };
   }
   const dir = path.join(options.dataDir, 'pgdata');
   await fs.mkdir(dir, { recursive: true });
   const pglite = await PGlite.create({ dataDir: dir, parsers: { [pgliteTypes.INT8]: (v: string) => Number(v) } });
-  const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: pgliteDialect(counted(pglite)) });
   return {
     db,
     kind: 'pglite',
