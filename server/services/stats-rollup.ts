@@ -203,14 +203,16 @@ function rollupCtes(r: Rollup): RawBuilder<unknown>[] {
 
 /**
  * `source` (an INSERT or UPDATE of conversations returning project_id, project_env, user_id, started_at and
- * `result`) with the roll-up written in the same statement; answers `result`'s row, or none.
+ * `result`) with the roll-up written in the same statement, and `extra` CTEs over `src` (the chat's unclassified
+ * phrases); answers `result`'s row, or none.
  */
 export function withRollup<T>(
   source: OperationNodeSource | Expression<unknown>,
   r: Rollup,
   result: RawBuilder<unknown>,
+  extra: readonly RawBuilder<unknown>[] = [],
 ): RawBuilder<T> {
-  const ctes = rollupCtes(r);
+  const ctes = [...rollupCtes(r), ...extra];
   return sql<T>`WITH src AS (${source})${ctes.length ? sql`, ${sql.join(ctes)}` : sql``} SELECT ${result} FROM src`;
 }
 
