@@ -9,6 +9,7 @@ import * as testsDeployments from './0007-tests-deployments.ts';
 import * as stats from './0008-stats.ts';
 import * as knowledge from './0009-knowledge.ts';
 import * as campaigns from './0010-campaigns.ts';
+import * as chatScale from './0011-chat-scale.ts';
 
 /** Every migration, in order. A new file is added here under the next number. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-stats': stats,
   '0009-knowledge': knowledge,
   '0010-campaigns': campaigns,
+  '0011-chat-scale': chatScale,
 };
