@@ -102,7 +102,6 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
       ),
     );
   }
-  const live = conversations.filter((c) => c.id !== 0);
 
   await go();
   const cpuBefore = process.cpuUsage();
@@ -124,6 +123,11 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
 
   const send = async (c: Conversation, at: number) => {
     lags.push(performance.now() - at);
+    // A conversation whose init failed still offers its messages: each one is an error, not a lighter load.
+    if (c.id === 0) {
+      fail('conversation not opened');
+      return;
+    }
     const msg = SCRIPT[(c.n + c.sent++) % SCRIPT.length]!;
     const url = new URL(`${config.base}/chat?id=${c.id}&conversation_token=${c.token}&project_env=prod`);
     try {
@@ -155,7 +159,7 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
       Math.max(0, at - performance.now()),
     );
   };
-  for (const c of live) schedule(c, start + gap());
+  for (const c of conversations) schedule(c, start + gap());
   setTimeout(
     () => {
       allScheduled = true;
