@@ -1,165 +1,402 @@
 /**
- * Chat load benchmark (QUALITY: Load; issue 7): 100 concurrent conversations exchanging messages with the
- * seeded demo bot for 30 s through the real HTTP server, authenticated by the chatbot token as the widget
- * is. Records messages per second, p50/p99 latency and errors per backend in bench/results/chat-load.json.
+ * Chat load benchmark (QUALITY: Load; issue 15 item 1): how many widget conversations one server process
+ * carries, measured from outside.
  *
- *   node bench/chat-load.ts                      # PGlite in a temporary directory
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/chat-load.ts   # PostgreSQL
- * Options: CONVERSATIONS (100), SECONDS (30).
+ * - The server is a process of its own, started as `npm start` starts it (node server/main.ts, without the
+ *   console build the API does not need), on PGlite in a temporary directory or, with BENCH_DATABASE_URL, on a
+ *   fresh PostgreSQL database created for the run (and dropped after). The database is migrated and seeded
+ *   (demo bot, demo history) beforehand as main.ts would, so that the bench can read the chatbot token.
+ * - The load generator is another process (bench/chat-load-generator.ts, one per step): open-loop, Poisson
+ *   arrivals per conversation (mean one message per MEAN_INTERVAL_MS), latency from the scheduled send time.
+ * - Steps of conversations (STEPS); per step: offered and completed messages/s, p50/p90/p99/max, errors, and
+ *   what a message cost: SQL statements (the server's own count, GET /bench/counters with BENCH_COUNTERS=1), CPU
+ *   ms of the server process (process.cpuUsage through the same call), of the PostgreSQL backends serving the
+ *   database (/proc/<pid>/stat of its connections) and of the generator.
+ * - The knee: the largest step, from the first up, whose p99 is ≤ 50 ms with no errors.
+ * - A CPU profile of the server (node --cpu-prof, a second server run) for one step, the knee's by default,
+ *   summarised by self time over that step's window only.
+ *
+ *   node bench/chat-load.ts                                                   # PGlite
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/chat-load.ts   # PostgreSQL
+ * Options: STEPS (500,1000,2000,3000,5000), STEP_SECONDS (30), MEAN_INTERVAL_MS (3000), TIMEOUT_MS (10000),
+ * PROFILE_CONVERSATIONS (the knee's step; 0: no profile), LOG_LEVEL (the server's, info as npm start),
+ * STOP_PAST_KNEE (1: skip the steps after one whose p99 passed 5 s or that lost more than 5 %).
+ * Results in bench/results/chat-load.json, under the backend's key.
  */
-import fs from 'node:fs/promises';
+import { type ChildProcess, execSync, fork, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../server/app.ts';
-import { readConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDatabase } from '../server/seed/index.ts';
+import type { GeneratorConfig, GeneratorResult } from './chat-load-generator.ts';
+import { type ProfileSummary, summariseProfile } from './cpu-profile.ts';
 
-const CONVERSATIONS = Number(process.env.CONVERSATIONS ?? 100);
-const SECONDS = Number(process.env.SECONDS ?? 30);
-const SCRIPT = ['hello', 'I want to order a pizza', '2031-01-01', 'no', 'when are you open', 'thanks', 'zzqx vlorp'];
+const STEPS = (process.env.STEPS ?? '500,1000,2000,3000,5000').split(',').map(Number);
+const STEP_SECONDS = Number(process.env.STEP_SECONDS ?? 30);
+const MEAN_INTERVAL_MS = Number(process.env.MEAN_INTERVAL_MS ?? 3000);
+const TIMEOUT_MS = Number(process.env.TIMEOUT_MS ?? 10_000);
+const LOG_LEVEL = process.env.LOG_LEVEL ?? 'info';
+const STOP_PAST_KNEE = process.env.STOP_PAST_KNEE !== '0';
+const P99_BUDGET_MS = 50;
+const PASSWORD = 'Bench-Admin-Passw0rd-1';
+const root = path.resolve(import.meta.dirname, '..');
+const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 
-async function openBackend() {
+interface Backend {
+  name: 'pglite' | 'postgres';
+  env: Record<string, string>;
+  /** PostgreSQL: the bench's own connection to the run's database, to find its backends' processes. */
+  admin: pg.Client | null;
+  databaseName: string | null;
+  cleanup(): Promise<void>;
+}
+
+async function prepareBackend(work: string): Promise<Backend & { token: string }> {
   const url = process.env.BENCH_DATABASE_URL;
+  let backend: Backend;
   if (url) {
     const name = `chat_bench_${Date.now()}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
     const target = new URL(url);
     target.pathname = `/${name}`;
-    const opened = await openDatabase({ databaseUrl: target.toString(), dataDir: '' });
-    return {
-      backend: 'postgres' as const,
-      databaseUrl: target.toString(),
-      opened,
+    const own = new pg.Client({ connectionString: target.toString() });
+    await own.connect();
+    backend = {
+      name: 'postgres',
+      env: { DATABASE_URL: target.toString() },
+      admin: own,
+      databaseName: name,
       cleanup: async () => {
-        const drop = new pg.Client({ connectionString: url });
-        await drop.connect();
-        await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await drop.end();
+        await own.end();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
       },
     };
+  } else {
+    backend = { name: 'pglite', env: { DATA_DIR: work }, admin: null, databaseName: null, cleanup: async () => {} };
   }
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'chat-bench-'));
-  const opened = await openDatabase({ databaseUrl: null, dataDir: dir });
-  return {
-    backend: 'pglite' as const,
-    databaseUrl: null,
-    opened,
-    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
-  };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-async function main() {
-  const { backend, databaseUrl, opened, cleanup } = await openBackend();
+  // What main.ts does on its first start, done here so that the bench can read the widget's token.
+  const opened = await openDatabase({ databaseUrl: backend.env.DATABASE_URL ?? null, dataDir: work });
   await migrateToLatest(opened.db);
-  await seedDatabase(opened.db, { adminPassword: 'Bench-Admin-Passw0rd-1' });
-  const config = { ...readConfig({}), databaseUrl, distDir: '/nonexistent' };
-  const app = await buildApp({ db: opened.db, config });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v1`;
+  await seedDatabase(opened.db, { adminPassword: PASSWORD, demo: true, demoHistory: true });
   const { chatbot_token: token } = await opened.db
     .selectFrom('project_settings')
     .select('chatbot_token')
     .where('project_id', '=', 1)
     .executeTakeFirstOrThrow();
-  const headers = { 'content-type': 'application/json', 'x-chatbot-token': token };
+  await opened.close();
+  return { ...backend, token };
+}
 
-  const latencies: number[] = [];
-  const errors: Record<string, number> = {};
-  let messages = 0;
-  const deadline = Date.now() + SECONDS * 1000;
-  const fail = (why: string) => {
-    errors[why] = (errors[why] ?? 0) + 1;
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** node server/main.ts as `npm start` runs it; its log goes to a file (info level by default, as npm start). */
+async function startServer(backend: Backend, work: string, nodeFlags: string[]): Promise<Server> {
+  const port = await freePort();
+  const log = fs.openSync(path.join(work, 'server.log'), 'a');
+  const child = spawn(process.execPath, [...nodeFlags, 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...backend.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL,
+      BENCH_COUNTERS: '1',
+      SEED_ADMIN_PASSWORD: PASSWORD,
+    },
+    stdio: ['ignore', log, log],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${work}/server.log`);
+    if (i > 600) throw new Error('server did not start within 60 s');
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    child,
+    origin,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      fs.closeSync(log);
+    },
   };
+}
 
-  async function conversation(n: number) {
-    const conversationToken = `bench-conversation-${n}-${Date.now()}-token`;
-    const init = async () => {
-      const res = await fetch(`${base}/chat/init?conversation_token=${conversationToken}&project_env=prod`, {
-        method: 'POST',
-        headers,
-        body: '{}',
-      });
-      if (!res.ok) throw new Error(`init ${res.status}`);
-      const body = (await res.json()) as { conversation_id: number; tracker: { timestamp: number }[] };
-      return { id: body.conversation_id, lastTs: body.tracker.at(-1)?.timestamp ?? 0 };
-    };
-    let state = await init();
-    for (let i = n; Date.now() < deadline; i++) {
-      const msg = SCRIPT[i % SCRIPT.length]!;
-      const started = performance.now();
-      try {
-        const res = await fetch(
-          `${base}/chat?id=${state.id}&conversation_token=${conversationToken}&project_env=prod`,
-          {
-            method: 'POST',
-            headers,
-            body: JSON.stringify({ msg, last_ts: state.lastTs }),
-          },
-        );
-        if (res.status === 410) {
-          await res.arrayBuffer();
-          state = await init();
-          continue;
-        }
-        if (!res.ok) {
-          fail(`HTTP ${res.status}`);
-          await res.arrayBuffer();
-          continue;
-        }
-        const body = (await res.json()) as { tracker: { timestamp: number }[] };
-        latencies.push(performance.now() - started);
-        messages += 1;
-        state.lastTs = body.tracker.at(-1)?.timestamp ?? state.lastTs;
-      } catch (error) {
-        fail(error instanceof Error ? error.message : String(error));
-      }
+interface Counters {
+  sql: number;
+  serverCpuMs: number;
+  dbCpuMs: Map<number, number>;
+  hrtimeUs: number;
+}
+
+function procCpuMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the command.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  } catch {
+    return null;
+  }
+}
+
+async function readCounters(server: Server, backend: Backend): Promise<Counters> {
+  const c = (await (await fetch(`${server.origin}/bench/counters`)).json()) as {
+    sql_statements: number;
+    cpu_user_us: number;
+    cpu_system_us: number;
+  };
+  const dbCpuMs = new Map<number, number>();
+  if (backend.admin) {
+    const { rows } = await backend.admin.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [backend.databaseName],
+    );
+    for (const { pid } of rows) {
+      const ms = procCpuMs(pid);
+      if (ms !== null) dbCpuMs.set(pid, ms);
     }
   }
+  return {
+    // The counters call itself is no statement; the bench's own pg_stat_activity query is on another connection.
+    sql: c.sql_statements,
+    serverCpuMs: (c.cpu_user_us + c.cpu_system_us) / 1000,
+    dbCpuMs,
+    hrtimeUs: Number(process.hrtime.bigint() / 1000n),
+  };
+}
 
-  const startedAt = Date.now();
-  await Promise.all(Array.from({ length: CONVERSATIONS }, (_, n) => conversation(n)));
-  const elapsed = (Date.now() - startedAt) / 1000;
-  latencies.sort((a, b) => a - b);
-  const result = {
-    backend,
-    conversations: CONVERSATIONS,
-    seconds: Number(elapsed.toFixed(1)),
-    messages,
-    messages_per_second: Number((messages / elapsed).toFixed(1)),
-    latency_ms: {
-      p50: Number(percentile(latencies, 50).toFixed(1)),
-      p99: Number(percentile(latencies, 99).toFixed(1)),
-      max: Number((latencies.at(-1) ?? 0).toFixed(1)),
+/** CPU of the database's backends between two readings (a backend that appeared counts from zero). */
+function dbCpuBetween(a: Counters, b: Counters): number {
+  let total = 0;
+  for (const [pid, ms] of b.dbCpuMs) total += ms - (a.dbCpuMs.get(pid) ?? 0);
+  return total;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const round = (n: number, digits = 1) => Number(n.toFixed(digits));
+
+function runGenerator(config: GeneratorConfig, onReady: () => Promise<void>): Promise<GeneratorResult> {
+  const child = fork(path.join(import.meta.dirname, 'chat-load-generator.ts'), { stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.on('message', async (message: { ready?: true; result?: GeneratorResult }) => {
+      if (message.ready) {
+        await onReady();
+        child.send('go');
+      } else if (message.result) resolve(message.result);
+    });
+    child.once('exit', (code) => reject(new Error(`generator exited with ${code}`)));
+    child.send({ config });
+  });
+}
+
+async function runStep(server: Server, backend: Backend, token: string, conversations: number, seconds: number) {
+  let before!: Counters;
+  const loadBefore = os.loadavg()[0]!;
+  const result = await runGenerator(
+    {
+      base: `${server.origin}/v1`,
+      token,
+      conversations,
+      seconds,
+      meanIntervalMs: MEAN_INTERVAL_MS,
+      timeoutMs: TIMEOUT_MS,
     },
-    errors: Object.values(errors).reduce((a, b) => a + b, 0),
-    error_kinds: errors,
+    async () => {
+      before = await readCounters(server, backend);
+    },
+  );
+  const after = await readCounters(server, backend);
+  const latencies = result.latencies.sort((a, b) => a - b);
+  const errors = Object.values(result.errors).reduce((a, b) => a + b, 0);
+  const per = (value: number) => (result.completed ? round(value / result.completed, 2) : null);
+  return {
+    step: {
+      conversations,
+      seconds,
+      offered_per_s: round(result.scheduled / seconds),
+      completed_per_s: round(result.completed / seconds),
+      latency_ms: {
+        p50: round(percentile(latencies, 50)),
+        p90: round(percentile(latencies, 90)),
+        p99: round(percentile(latencies, 99)),
+        max: round(latencies.at(-1) ?? 0),
+      },
+      errors,
+      error_kinds: result.errors,
+      init_errors: result.initErrors,
+      sql_statements_per_message: per(after.sql - before.sql),
+      server_cpu_ms_per_message: per(after.serverCpuMs - before.serverCpuMs),
+      database_cpu_ms_per_message: backend.admin ? per(dbCpuBetween(before, after)) : null,
+      generator_cpu_ms_per_message: per(result.cpuMs),
+      generator_send_lag_ms: { p99: round(result.sendLagP99), max: round(result.sendLagMax) },
+      load_average: { before: round(loadBefore, 2), after: round(os.loadavg()[0]!, 2) },
+    },
+    window: { fromUs: before.hrtimeUs, toUs: after.hrtimeUs },
+  };
+}
+
+type Step = Awaited<ReturnType<typeof runStep>>['step'];
+const withinBudget = (s: Step) => s.latency_ms.p99 <= P99_BUDGET_MS && s.errors === 0 && s.init_errors === 0;
+
+function printTable(
+  backend: string,
+  steps: (Step | { conversations: number; skipped: string })[],
+  knee: number | null,
+) {
+  console.log(
+    `\n${backend}: one message per ${MEAN_INTERVAL_MS / 1000} s per conversation, ${STEP_SECONDS} s per step`,
+  );
+  console.log(
+    'conversations  offered/s  completed/s    p50    p90    p99      max  errors  SQL/msg  CPU ms/msg (server, db)',
+  );
+  for (const s of steps) {
+    if ('skipped' in s) {
+      console.log(`${String(s.conversations).padStart(13)}  skipped: ${s.skipped}`);
+      continue;
+    }
+    const l = s.latency_ms;
+    console.log(
+      [
+        String(s.conversations).padStart(13),
+        String(s.offered_per_s).padStart(9),
+        String(s.completed_per_s).padStart(11),
+        String(l.p50).padStart(6),
+        String(l.p90).padStart(6),
+        String(l.p99).padStart(6),
+        String(l.max).padStart(8),
+        String(s.errors).padStart(7),
+        String(s.sql_statements_per_message).padStart(8),
+        `${s.server_cpu_ms_per_message}, ${s.database_cpu_ms_per_message ?? '-'}`.padStart(12),
+      ].join('  '),
+    );
+  }
+  console.log(`knee (largest step with p99 ≤ ${P99_BUDGET_MS} ms and no errors): ${knee ?? 'none'} conversations`);
+}
+
+async function main() {
+  const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'chat-load-'));
+  const startedAt = Date.now();
+  const loadAtStart = os.loadavg();
+  const backend = await prepareBackend(work);
+  const steps: (Step | { conversations: number; skipped: string })[] = [];
+  let knee: Step | null = null;
+  let profile: (ProfileSummary & { conversations: number; file_kept: string }) | null = null;
+  try {
+    const server = await startServer(backend, work, []);
+    try {
+      let past: string | null = null;
+      let broken = false;
+      for (const conversations of STEPS) {
+        if (past) {
+          steps.push({ conversations, skipped: past });
+          continue;
+        }
+        const { step } = await runStep(server, backend, backend.token, conversations, STEP_SECONDS);
+        steps.push(step);
+        console.log(JSON.stringify(step));
+        if (withinBudget(step) && !broken) knee = step;
+        else broken = true;
+        const lost = step.errors / Math.max(1, step.offered_per_s * STEP_SECONDS);
+        if (STOP_PAST_KNEE && (step.latency_ms.p99 > 5000 || lost > 0.05)) {
+          past = `the step of ${conversations} already had p99 ${step.latency_ms.p99} ms, ${step.errors} errors`;
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+    const profiled = Number(process.env.PROFILE_CONVERSATIONS ?? knee?.conversations ?? STEPS[0]);
+    if (profiled > 0) {
+      const dir = path.join(work, 'profile');
+      const server2 = await startServer(backend, work, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+      let window: { fromUs: number; toUs: number };
+      try {
+        ({ window } = await runStep(server2, backend, backend.token, profiled, STEP_SECONDS));
+      } finally {
+        await server2.stop();
+      }
+      const file = (await fsp.readdir(dir)).find((f) => f.endsWith('.cpuprofile'));
+      if (file) {
+        const kept = path.join(os.tmpdir(), `chat-load-${backend.name}.cpuprofile`);
+        const summary = await summariseProfile(path.join(dir, file), window.fromUs, window.toUs);
+        // The full profile stays in the temporary directory for a closer look (Chrome's DevTools open it).
+        await fsp.copyFile(path.join(dir, file), kept);
+        profile = { conversations: profiled, ...summary, file_kept: kept };
+      }
+    }
+  } finally {
+    await backend.cleanup();
+    await fsp.rm(work, { recursive: true, force: true });
+  }
+
+  const measured = steps.filter((s): s is Step => !('skipped' in s));
+  const atKnee = knee ?? measured[0];
+  const result = {
+    backend: backend.name,
+    mean_interval_ms: MEAN_INTERVAL_MS,
+    step_seconds: STEP_SECONDS,
+    server_log_level: LOG_LEVEL,
+    p99_budget_ms: P99_BUDGET_MS,
+    knee_conversations: knee?.conversations ?? null,
+    knee_messages_per_s: knee?.completed_per_s ?? null,
+    per_message_at_knee: atKnee
+      ? {
+          conversations: atKnee.conversations,
+          sql_statements: atKnee.sql_statements_per_message,
+          server_cpu_ms: atKnee.server_cpu_ms_per_message,
+          database_cpu_ms: atKnee.database_cpu_ms_per_message,
+          generator_cpu_ms: atKnee.generator_cpu_ms_per_message,
+        }
+      : null,
+    steps,
+    cpu_profile: profile,
     node: process.version,
     cpus: os.cpus().length,
+    load_average_at_start: loadAtStart.map((l) => round(l, 2)),
+    load_average_at_end: os.loadavg().map((l) => round(l, 2)),
+    wall_seconds: Math.round((Date.now() - startedAt) / 1000),
     measured_at: new Date().toISOString(),
   };
-  console.log(JSON.stringify(result, null, 2));
-  await app.close();
-  await opened.close();
-  await cleanup();
+  printTable(backend.name, steps, knee?.conversations ?? null);
+  if (profile) {
+    console.log(`\nCPU profile at ${profile.conversations} conversations (self time, busy ${profile.busy_ms} ms):`);
+    for (const f of profile.top) console.log(`  ${String(f.self_percent).padStart(5)} %  ${f.function}  ${f.where}`);
+  }
 
-  const file = path.resolve('bench/results/chat-load.json');
-  const previous = await fs
+  const file = path.join(root, 'bench', 'results', 'chat-load.json');
+  const previous = await fsp
     .readFile(file, 'utf8')
     .then((t) => JSON.parse(t) as Record<string, unknown>)
     .catch(() => ({}));
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, `${JSON.stringify({ ...previous, [backend]: result }, null, 2)}\n`);
-  if (result.errors > 0) process.exitCode = 1;
+  await fsp.writeFile(file, `${JSON.stringify({ ...previous, [backend.name]: result }, null, 2)}\n`);
 }
 
 await main();

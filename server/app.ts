@@ -12,7 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { createAppServices } from './app-scope.ts';
 import type { AppServices } from './app-services.ts';
 import type { ServerConfig } from './config.ts';
-import type { Db } from './db/database.ts';
+import { type Db, statementCount } from './db/database.ts';
 import { type InventoriedRoute, installAccessHook, requireDeclaredAccess } from './http/access-hook.ts';
 import { declareErrorResponses } from './http/error-responses.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -108,6 +108,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await options.db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
     return { status: 'ok' };
   });
+  if (options.config.benchCounters) {
+    // What a load benchmark divides by the messages it sent (off unless BENCH_COUNTERS=1; no secrets in it).
+    app.get('/bench/counters', async () => {
+      const cpu = process.cpuUsage();
+      return { sql_statements: statementCount(), cpu_user_us: cpu.user, cpu_system_us: cpu.system, pid: process.pid };
+    });
+  }
 
   const dist = options.config.distDir;
   if (fs.existsSync(path.join(dist, 'index.html'))) {

@@ -43,6 +43,8 @@ export interface ServerConfig {
    * default 0): behind a load balancer, long enough for its health check to notice (2 s with deploy/haproxy.cfg).
    */
   shutdownDrainMs: number;
+  /** BENCH_COUNTERS=1: GET /bench/counters answers this process's SQL statement count and CPU time (bench/chat-load.ts). */
+  benchCounters: boolean;
   /** Campaign calls: CAMPAIGN_DIALLER=none (default: calls wait) | fake | sip (baresip) | jambonz | twilio, with that gateway's settings. */
   dialler: DiallerSettings;
 }
@@ -123,6 +125,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     espeakBinary: env.ESPEAK_BINARY || 'espeak-ng',
     privateFetchAllow: readPrivateFetchAllow(env.PRIVATE_FETCH_ALLOW),
     campaignTickMs: Number(env.CAMPAIGN_TICK_MS ?? 1000),
+    benchCounters: env.BENCH_COUNTERS === '1',
     dialler: readDiallerSettings(env),
     shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 0) || 0,
   };

@@ -19,6 +19,22 @@ export interface OpenedDatabase {
 // int8 (microsecond times, counts) as numbers on both drivers: they stay below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number(v));
 
+let statements = 0;
+/**
+ * SQL statements this process has sent to its database (each one a round trip; BEGIN and COMMIT included, the
+ * chat bus's LISTEN connection not). Always counted, it costs an increment; BENCH_COUNTERS=1 shows it (app.ts).
+ */
+export const statementCount = (): number => statements;
+/** Wraps a driver client's query so that every statement is counted. */
+function counted<C extends { query: (...args: never[]) => unknown }>(client: C): C {
+  const query = client.query.bind(client);
+  client.query = ((...args: never[]) => {
+    statements += 1;
+    return query(...args);
+  }) as C['query'];
+  return client;
+}
+
 /** `pglite` adds PGlite options (tests pass a compiled WebAssembly module and relaxed durability). */
 export async function openDatabase(options: {
   databaseUrl: string | null;
@@ -33,6 +49,7 @@ export async function openDatabase(options: {
     // 'error' stops the process): its next statement fails (503, see unavailable.ts) and the pool drops it on release.
     pool.on('connect', (client) => {
       client.on('error', () => {});
+      counted(client);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', pglite: null, close: () => db.destroy() };
@@ -44,7 +61,7 @@ export async function openDatabase(options: {
     dataDir: dir,
     parsers: { [pgliteTypes.INT8]: (v: string) => Number(v) },
   });
-  const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: pgliteDialect(counted(pglite)) });
   return {
     db,
     kind: 'pglite',

@@ -384,6 +384,8 @@ export interface StatsHourlyTable {
   /** Issue 16: turns answered from the knowledge base, and knowledge searches that found no answer. */
   knowledge_answers: ColumnType<number, number | undefined, number>;
   knowledge_no_answers: ColumnType<number, number | undefined, number>;
+  /** 0011: rows of one hour spread over slots (the conversation id modulo STATS_SLOTS); readers sum them. */
+  slot: ColumnType<number, number | undefined, number>;
 }
 
 export interface StatsIntentsHourlyTable {
@@ -392,6 +394,7 @@ export interface StatsIntentsHourlyTable {
   hour_utc: Date;
   intent: string;
   count: number;
+  slot: ColumnType<number, number | undefined, number>;
 }
 
 export interface StatsCallersHourlyTable {
@@ -408,6 +411,7 @@ export interface StatsIntentsDailyTable {
   day_utc: ColumnType<string, string, string>;
   intent: string;
   count: number;
+  slot: ColumnType<number, number | undefined, number>;
 }
 
 export interface StatsUnclassifiedDailyTable {

@@ -6,6 +6,7 @@ import { SESSION_COOKIE, resolveSession } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, insufficientPermissions, notLoggedIn } from './http-error.ts';
 import { projectOfChatbotToken } from '../services/chatbot-token.ts';
+import { type TurnCaller, invalidChatbotToken } from '../services/chat/turn-read.ts';
 import { loadCurrentUser } from '../services/current-user.ts';
 
 /** Who chats, in which project and environment. */
@@ -34,18 +35,11 @@ export async function authenticateChat(
   options: { checkOrigin?: boolean } = {},
 ): Promise<ChatCaller> {
   const query = queryOf(request);
-  const headerToken = request.headers[CHATBOT_TOKEN_HEADER];
-  const token =
-    typeof headerToken === 'string' && headerToken
-      ? headerToken
-      : typeof query.chatbot_token === 'string'
-        ? query.chatbot_token
-        : '';
+  const token = chatbotTokenOf(request);
   if (token) {
     const projectId = await projectOfChatbotToken(db, token);
-    if (projectId === null) throw new HttpError(401, 'Invalid chatbot token.');
-    if (request.projectId !== null && request.projectId !== projectId)
-      throw new HttpError(401, 'Invalid chatbot token.');
+    if (projectId === null) throw invalidChatbotToken();
+    if (request.projectId !== null && request.projectId !== projectId) throw invalidChatbotToken();
     return { projectId, env: query.project_env === 'dev' ? 'dev' : 'prod', userId: null, via: 'token' };
   }
   const userId = await resolveSession(db, request.cookies[SESSION_COOKIE]);
@@ -64,6 +58,31 @@ export async function authenticateChat(
   if (!can(user, CHAT_GRANT.method, CHAT_GRANT.path, projectId)) throw insufficientPermissions();
   if (!user.projects.some((p) => p.id === projectId)) throw insufficientPermissions();
   return { projectId, env: 'draft', userId: user.id, via: 'session' };
+}
+
+/**
+ * The caller of a chat message without a database read of its own: the chatbot token is checked by the
+ * message's one read (server/services/chat/turn-read.ts); a console session is resolved as `authenticateChat` does.
+ */
+export async function chatTurnCaller(db: Db, request: FastifyRequest): Promise<TurnCaller> {
+  const query = queryOf(request);
+  const token = chatbotTokenOf(request);
+  if (!token) return authenticateChat(db, request);
+  return {
+    chatbotToken: token,
+    claimedProjectId: request.projectId,
+    env: query.project_env === 'dev' ? 'dev' : 'prod',
+  };
+}
+
+function chatbotTokenOf(request: FastifyRequest): string {
+  const headerToken = request.headers[CHATBOT_TOKEN_HEADER];
+  const queryToken = queryOf(request).chatbot_token;
+  return typeof headerToken === 'string' && headerToken
+    ? headerToken
+    : typeof queryToken === 'string'
+      ? queryToken
+      : '';
 }
 
 /** The Origin header names this very server (scheme and host as the request reached us). */

@@ -14,7 +14,7 @@ import {
   chatTimeout,
 } from '../../src/api/contract/chat.ts';
 import type { AppServices } from '../app-services.ts';
-import { authenticateChat } from '../http/chat-caller.ts';
+import { authenticateChat, chatTurnCaller } from '../http/chat-caller.ts';
 import { runtimeLanguage } from '../services/chat/runtime-language.ts';
 import { TrackerClock } from '../chat/tracker.ts';
 import { createEspeakEngine } from '../services/tts/espeak-engine.ts';
@@ -39,7 +39,7 @@ export default async function chatRoutes(app: FastifyInstance, services: AppServ
   });
 
   registerCall(app, services, chatSend, async ({ request, query, body }) => {
-    const caller = await authenticateChat(db, request);
+    const caller = await chatTurnCaller(db, request);
     return engine.send(
       caller,
       query.id,
@@ -56,7 +56,7 @@ export default async function chatRoutes(app: FastifyInstance, services: AppServ
   });
 
   registerCall(app, services, chatTimeout, async ({ request, query, body }) => {
-    const caller = await authenticateChat(db, request);
+    const caller = await chatTurnCaller(db, request);
     return engine.send(
       caller,
       query.id,

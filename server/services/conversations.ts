@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
 import type {
   ConversationDetail,
@@ -13,10 +13,11 @@ import type { ConversationState } from '../chat/conversation-state.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import { addEntries, addStart, emptyRollup, isEmptyRollup, withRollup } from './stats-rollup.ts';
+import { unclassifiedCte } from './unclassified.ts';
 
 /** A new conversation token: what the client holds to talk in its conversation (the id alone is guessable). */
 export const newConversationToken = (): string => randomBytes(24).toString('base64url');
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export interface StoredConversation {
   id: number;
@@ -108,11 +109,20 @@ export const conversationBusy = () => new HttpError(409, 'The conversation is bu
 
 /**
  * Appends tracker entries and stores the state, only if nobody else wrote the conversation since
- * `version` (another server process): otherwise 409. Returns the new version.
+ * `version` (another server process): otherwise 409. Returns the new version. One statement: the dashboard's
+ * roll-up, the turn's unclassified phrases and `notice` (the chat bus's pg_notify, sent at commit) go with it.
  */
 export async function appendToConversation(
   db: Db,
-  c: { id: number; version: number; entries: TrackerEntry[]; state: ConversationState; busySeconds: number },
+  c: {
+    id: number;
+    version: number;
+    entries: TrackerEntry[];
+    state: ConversationState;
+    busySeconds: number;
+    unclassified?: readonly string[];
+    notice?: RawBuilder<unknown> | null;
+  },
 ): Promise<number> {
   const userTexts = c.entries.filter((e) => e.type === 'utter' && e.args.who === 'user').map((e) => e.value ?? '');
   const botTexts = c.entries.filter((e) => e.type === 'utter' && e.args.who !== 'user').map((e) => e.value ?? '');
@@ -139,18 +149,24 @@ export async function appendToConversation(
       version: sql`version + 1`,
     }))
     .where('id', '=', c.id)
-    .where('version', '=', c.version);
+    .where('version', '=', c.version)
+    .returning('version');
+  // Evaluated for the updated row only: a stale write notifies nobody.
+  const noticed = c.notice ? update.returning(sql<unknown>`(${c.notice})`.as('notified')) : update;
   const rollup = emptyRollup();
   addEntries(rollup, c.entries, null);
-  const row = isEmptyRollup(rollup)
-    ? await update.returning('version').executeTakeFirst()
-    : (
-        await withRollup<{ version: number }>(
-          update.returning(['version', 'project_id', 'project_env', 'user_id', 'started_at']),
-          rollup,
-          sql`version`,
-        ).execute(db)
-      ).rows[0];
+  const unclassified = unclassifiedCte(c.unclassified ?? []);
+  const row =
+    isEmptyRollup(rollup) && !unclassified
+      ? await noticed.executeTakeFirst()
+      : (
+          await withRollup<{ version: number }>(
+            noticed.returning(['id', 'project_id', 'project_env', 'user_id', 'started_at']),
+            rollup,
+            sql`version`,
+            unclassified ? [unclassified] : [],
+          ).execute(db)
+        ).rows[0];
   if (!row) throw conversationBusy();
   return row.version;
 }

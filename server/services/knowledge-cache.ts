@@ -20,7 +20,11 @@ export class KnowledgeCache {
 
   /** The project's draft index, or null before the first reindex. */
   async draft(projectId: number): Promise<KnowledgeIndex | null> {
-    const info = await draftIndexInfo(this.db, projectId);
+    return this.draftOf(projectId, (await draftIndexInfo(this.db, projectId)) ?? null);
+  }
+
+  /** `draft` with the stored row's id and version already read (the chat reads them with the conversation). */
+  async draftOf(projectId: number, info: { id: number; version: number } | null): Promise<KnowledgeIndex | null> {
     if (!info) {
       this.drafts.delete(projectId);
       return null;

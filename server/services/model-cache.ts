@@ -24,7 +24,11 @@ export class ModelCache {
    * Its entity definitions are the project's current ones as of the last load (training or worker reload).
    */
   async draft(projectId: number): Promise<NluModel | null> {
-    const info = await draftModelInfo(this.db, projectId);
+    return this.draftOf(projectId, (await draftModelInfo(this.db, projectId)) ?? null);
+  }
+
+  /** `draft` with the stored row's id and version already read (the chat reads them with the conversation). */
+  async draftOf(projectId: number, info: { id: number; version: number } | null): Promise<NluModel | null> {
     if (!info) {
       this.drafts.delete(projectId);
       return null;

@@ -150,6 +150,14 @@ function perDay(map: Map<string, number>): Map<string, number> {
   return days;
 }
 
+/**
+ * Rows of one hour (and intent) a turn adds to, spread by conversation: a row stays locked until its
+ * transaction's commit reaches the disk, so one row per hour made every message of a project wait for the
+ * previous one's fsync (migration 0011). Readers sum over slots.
+ */
+export const STATS_SLOTS = 8;
+const slotOf = sql`(src.id % ${sql.lit(STATS_SLOTS)})::smallint`;
+
 const addUp = (columns: string[], table: string) =>
   sql.join(columns.map((c) => sql`${sql.ref(c)} = ${sql.table(table)}.${sql.ref(c)} + excluded.${sql.ref(c)}`));
 
@@ -164,12 +172,12 @@ function rollupCtes(r: Rollup): RawBuilder<unknown>[] {
     const cols = sql.join(HOURLY_COLUMNS.map((c) => sql.ref(c)));
     const sums = sql.join(HOURLY_COLUMNS.map((c) => sql`sum(v.${sql.ref(c)})`));
     ctes.push(sql`stats_h AS (
-      INSERT INTO stats_hourly (project_id, project_env, channel, hour_utc, ${cols})
+      INSERT INTO stats_hourly (project_id, project_env, channel, hour_utc, slot, ${cols})
       SELECT src.project_id, src.project_env, CASE WHEN src.user_id IS NULL THEN 'widget' ELSE 'console' END,
-        coalesce(v.hour, date_trunc('hour', src.started_at, 'UTC')) AS h, ${sums}
+        coalesce(v.hour, date_trunc('hour', src.started_at, 'UTC')) AS h, ${slotOf}, ${sums}
       FROM src, (VALUES ${hourlyValues(r)}) AS v(hour, ${cols})
-      GROUP BY 1, 2, 3, 4
-      ON CONFLICT (project_id, project_env, hour_utc, channel) DO UPDATE SET ${addUp(HOURLY_COLUMNS, 'stats_hourly')})`);
+      GROUP BY 1, 2, 3, 4, 5
+      ON CONFLICT (project_id, project_env, hour_utc, channel, slot) DO UPDATE SET ${addUp(HOURLY_COLUMNS, 'stats_hourly')})`);
   }
   // The console users among the callers of the hours conversations started in (distinct counts cannot be summed).
   const startHours = [...r.hours.values()].filter((d) => d.conversations > 0).map((d) => d.hour);
@@ -191,10 +199,13 @@ function rollupCtes(r: Rollup): RawBuilder<unknown>[] {
       ['daily', 'day_utc', 'date', perDay(map)],
     ] as const) {
       const table = sql.table(`stats_${what}_${grain}`);
-      const keys = sql`project_id, project_env, ${sql.ref(time)}, ${sql.ref(column)}`;
+      // Intents are slotted like the hourly row; phrases are not (see migration 0011).
+      const slotted = what === 'intents';
+      const keys = sql`project_id, project_env, ${sql.ref(time)}, ${sql.ref(column)}${slotted ? sql`, slot` : sql``}`;
       ctes.push(sql`${sql.raw(`w_${what}_${grain}`)} AS (
         INSERT INTO ${table} (${keys}, count)
-        SELECT src.project_id, src.project_env, v.t, v.key, v.n FROM src, (VALUES ${countValues(counts, type)}) AS v(t, key, n)
+        SELECT src.project_id, src.project_env, v.t, v.key${slotted ? sql`, ${slotOf}` : sql``}, v.n
+        FROM src, (VALUES ${countValues(counts, type)}) AS v(t, key, n)
         ON CONFLICT (${keys}) DO UPDATE SET count = ${table}.count + excluded.count)`);
     }
   }
@@ -202,15 +213,17 @@ function rollupCtes(r: Rollup): RawBuilder<unknown>[] {
 }
 
 /**
- * `source` (an INSERT or UPDATE of conversations returning project_id, project_env, user_id, started_at and
- * `result`) with the roll-up written in the same statement; answers `result`'s row, or none.
+ * `source` (an INSERT or UPDATE of conversations returning id, project_id, project_env, user_id, started_at and
+ * `result`) with the roll-up written in the same statement, and `extra` CTEs over `src` (the chat's unclassified
+ * phrases); answers `result`'s row, or none.
  */
 export function withRollup<T>(
   source: OperationNodeSource | Expression<unknown>,
   r: Rollup,
   result: RawBuilder<unknown>,
+  extra: readonly RawBuilder<unknown>[] = [],
 ): RawBuilder<T> {
-  const ctes = rollupCtes(r);
+  const ctes = [...rollupCtes(r), ...extra];
   return sql<T>`WITH src AS (${source})${ctes.length ? sql`, ${sql.join(ctes)}` : sql``} SELECT ${result} FROM src`;
 }
 
@@ -232,7 +245,7 @@ export async function writeRollup(
     ...chunk([...r.phrases], 5000).map((phrases) => ({ hours: new Map(), intents: new Map(), phrases })),
   ];
   for (const part of parts) {
-    const src = sql`SELECT ${key.projectId}::int AS project_id, ${key.env}::text AS project_env,
+    const src = sql`SELECT 0 AS id, ${key.projectId}::int AS project_id, ${key.env}::text AS project_env,
       ${key.userId}::int AS user_id, NULL::timestamptz AS started_at`;
     await withRollup(src, part, sql`1`).execute(db);
   }

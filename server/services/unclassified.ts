@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { NO_CLASS, type UnclassifiedIntent } from '../../src/api/contract/unclassified.ts';
 import type { Db } from '../db/database.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
@@ -24,13 +24,19 @@ export async function countUnclassified(
   text: string,
   conversationId: string | number | null,
 ): Promise<void> {
-  const phrase = text.trim().replace(/\s+/g, ' ').slice(0, MAX_PHRASE_LENGTH);
+  const phrase = unclassifiedPhrase(text);
   if (!phrase) return;
   const ids = JSON.stringify(conversationId === null ? [] : [String(conversationId)]);
   await sql`
     INSERT INTO unclassified_intents (project_id, intent, intent_key, counter, conversations_ids)
     VALUES (${projectId}, ${phrase}, ${unclassifiedKey(phrase)}, 1, ${ids}::jsonb)
-    ON CONFLICT (project_id, intent_key) DO UPDATE SET
+    ${onUnclassifiedConflict}`.execute(db);
+}
+
+/** The phrase counted for a message (trimmed, spaces collapsed, bounded), or '' when there is none. */
+const unclassifiedPhrase = (text: string): string => text.trim().replace(/\s+/g, ' ').slice(0, MAX_PHRASE_LENGTH);
+
+const onUnclassifiedConflict = sql`ON CONFLICT (project_id, intent_key) DO UPDATE SET
       counter = unclassified_intents.counter + 1,
       updated_at = now(),
       conversations_ids = CASE
@@ -39,7 +45,26 @@ export async function countUnclassified(
           SELECT v, n FROM jsonb_array_elements(unclassified_intents.conversations_ids || EXCLUDED.conversations_ids)
             WITH ORDINALITY AS e(v, n)
           ORDER BY n DESC LIMIT ${MAX_CONVERSATIONS_PER_PHRASE}) newest)
-      END`.execute(db);
+      END`;
+
+/**
+ * `countUnclassified` as a data-modifying CTE over `src` (the conversation's write, returning id and project_id):
+ * a chat turn counts its phrases in the statement that stores it (no round trip of its own, and only when the
+ * turn is stored). Null when no text leaves a phrase.
+ */
+export function unclassifiedCte(texts: readonly string[]): RawBuilder<unknown> | null {
+  const phrases = new Map<string, string>();
+  for (const text of texts) {
+    const phrase = unclassifiedPhrase(text);
+    // One row per key: a statement's ON CONFLICT may not touch a row twice.
+    if (phrase && !phrases.has(unclassifiedKey(phrase))) phrases.set(unclassifiedKey(phrase), phrase);
+  }
+  if (!phrases.size) return null;
+  const values = sql.join([...phrases].map(([key, phrase]) => sql`(${phrase}::text, ${key}::text)`));
+  return sql`w_unclassified AS (
+    INSERT INTO unclassified_intents (project_id, intent, intent_key, counter, conversations_ids)
+    SELECT src.project_id, v.phrase, v.key, 1, jsonb_build_array(src.id::text) FROM src, (VALUES ${values}) AS v(phrase, key)
+    ${onUnclassifiedConflict})`;
 }
 
 /** The fallbacks list: most issued first, paginated, optionally filtered by a substring. */

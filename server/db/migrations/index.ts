@@ -10,6 +10,7 @@ import * as stats from './0008-stats.ts';
 import * as knowledge from './0009-knowledge.ts';
 import * as campaigns from './0010-campaigns.ts';
 import * as campaignEngines from './0011-campaign-engines.ts';
+import * as chatScale from './0012-chat-scale.ts';
 
 /** Every migration, in order. A new file is added here under the next number. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-knowledge': knowledge,
   '0010-campaigns': campaigns,
   '0011-campaign-engines': campaignEngines,
+  '0012-chat-scale': chatScale,
 };

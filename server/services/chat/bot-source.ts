@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import type { ConversationEnv } from '../../../src/api/contract/conversations.ts';
 import type { BotSnapshot } from '../../chat/bot-snapshot.ts';
 import type { Db } from '../../db/database.ts';
@@ -36,11 +37,11 @@ export class BotSource {
   }
 
   /** The working draft as a bot: what the console's chat window and the tests talk to. */
-  async draft(projectId: number): Promise<BotSnapshot> {
+  async draft(projectId: number, stamps?: BotStamps): Promise<BotSnapshot> {
     const [{ knowledgeSettings, ...configuration }, model, index] = await Promise.all([
-      this.draftConfiguration(projectId),
-      this.models.draft(projectId),
-      this.knowledge.draft(projectId),
+      this.draftConfiguration(projectId, stamps?.atimes),
+      stamps ? this.models.draftOf(projectId, stamps.model) : this.models.draft(projectId),
+      stamps ? this.knowledge.draftOf(projectId, stamps.index) : this.knowledge.draft(projectId),
     ]);
     const entities = model ? [...model.parts.entities] : await listEntities(this.db, projectId);
     return {
@@ -54,19 +55,22 @@ export class BotSource {
     };
   }
 
-  /** The bot a conversation talks to: the draft in the console, the environment's deployment otherwise. */
-  async load(projectId: number, env: ConversationEnv): Promise<BotSnapshot> {
+  /**
+   * The bot a conversation talks to: the draft in the console, the environment's deployment otherwise. With
+   * `stamps` (read with the conversation, see `botStampColumns`) a warm cache answers without reading anything.
+   */
+  async load(projectId: number, env: ConversationEnv, stamps?: BotStamps): Promise<BotSnapshot> {
     // An environment without a deployment yet talks to the working draft.
     if (env !== 'draft') {
-      const deployed = await this.deployed(projectId, env);
+      const deployed = await this.deployed(projectId, env, stamps ? stamps.deploymentId : undefined);
       if (deployed) return deployed;
     }
-    return { ...(await this.draft(projectId)), env };
+    return { ...(await this.draft(projectId, stamps)), env };
   }
 
   /** The environment's latest deployment as a bot, or null when it has none. */
-  async deployed(projectId: number, env: 'dev' | 'prod'): Promise<BotSnapshot | null> {
-    const id = await latestDeploymentId(this.db, projectId, env);
+  async deployed(projectId: number, env: 'dev' | 'prod', latest?: number | null): Promise<BotSnapshot | null> {
+    const id = latest === undefined ? await latestDeploymentId(this.db, projectId, env) : latest;
     if (id === null) return null;
     let bot = this.frozen.get(id);
     if (!bot) {
@@ -81,16 +85,23 @@ export class BotSource {
 
   /**
    * Reactions, scopes, actions and NLU settings, re-read only when one of their atimes moved (one indexed
-   * read per message; every process agrees on atimes, so a save anywhere is seen everywhere at once).
+   * read per message, or none when the caller read the atimes with its own query; every process agrees on
+   * atimes, so a save anywhere is seen everywhere at once).
    */
-  private async draftConfiguration(projectId: number): Promise<Configuration> {
-    const rows = await this.db
-      .selectFrom('resource_atimes')
-      .select(['resource', 'atime'])
-      .where('project_id', '=', projectId)
-      .where('resource', 'in', CONFIGURATION_RESOURCES)
-      .execute();
-    const key = CONFIGURATION_RESOURCES.map((r) => rows.find((row) => row.resource === r)?.atime ?? 0).join(':');
+  private async draftConfiguration(projectId: number, atimes?: Record<string, number>): Promise<Configuration> {
+    const stamped =
+      atimes ??
+      Object.fromEntries(
+        (
+          await this.db
+            .selectFrom('resource_atimes')
+            .select(['resource', 'atime'])
+            .where('project_id', '=', projectId)
+            .where('resource', 'in', CONFIGURATION_RESOURCES)
+            .execute()
+        ).map((row) => [row.resource, row.atime]),
+      );
+    const key = CONFIGURATION_RESOURCES.map((r) => stamped[r] ?? 0).join(':');
     const hit = this.configurations.get(projectId);
     if (hit && hit.key === key) return hit.configuration;
     const [reactions, scopes, actions, settings, knowledge] = await Promise.all([
@@ -111,4 +122,45 @@ export class BotSource {
     this.configurations.set(projectId, { key, configuration });
     return configuration;
   }
+}
+
+/** What decides which bot a conversation talks to and whether this process's caches of it are current. */
+export interface BotStamps {
+  /** The environment's latest deployment, or null (the draft). */
+  deploymentId: number | null;
+  /** The configuration resources' atimes. */
+  atimes: Record<string, number>;
+  /** The draft model's row and version, or null before the first training. */
+  model: { id: number; version: number } | null;
+  /** The draft knowledge index's row and version, or null before the first reindex. */
+  index: { id: number; version: number } | null;
+}
+
+/**
+ * `BotStamps` as columns of another query (the chat's one read per message), for the project `project` and
+ * the environment `env`: deployment_id, atimes, draft_model and draft_index (read back with `stampsOf`).
+ */
+export function botStampColumns(project: RawBuilder<unknown>, env: string): RawBuilder<unknown> {
+  return sql`(SELECT d.id FROM deployments d WHERE d.project_id = ${project} AND d.project_env = ${env}
+        ORDER BY d.id DESC LIMIT 1) AS deployment_id,
+      (SELECT jsonb_object_agg(a.resource, a.atime) FROM resource_atimes a
+        WHERE a.project_id = ${project} AND a.resource IN (${sql.join(CONFIGURATION_RESOURCES)})) AS atimes,
+      (SELECT jsonb_build_object('id', m.id, 'version', m.version) FROM nlu_models m
+        WHERE m.project_id = ${project} AND m.kind = 'draft') AS draft_model,
+      (SELECT jsonb_build_object('id', k.id, 'version', k.version) FROM knowledge_indexes k
+        WHERE k.project_id = ${project} AND k.kind = 'draft') AS draft_index`;
+}
+
+export function stampsOf(row: {
+  deployment_id: number | null;
+  atimes: Record<string, number> | null;
+  draft_model: { id: number; version: number } | null;
+  draft_index: { id: number; version: number } | null;
+}): BotStamps {
+  return {
+    deploymentId: row.deployment_id === null ? null : Number(row.deployment_id),
+    atimes: row.atimes ?? {},
+    model: row.draft_model,
+    index: row.draft_index,
+  };
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../../db/database.ts';
 
@@ -10,6 +10,14 @@ import type { Db } from '../../db/database.ts';
  */
 export interface ChatBus {
   publish(conversationId: number): Promise<void>;
+  /**
+   * Publishing with a write instead of after it: an SQL expression the writing statement evaluates (PostgreSQL:
+   * pg_notify, delivered when that statement commits, no round trip of its own), or null when `written` must be
+   * called once the write is done (in process).
+   */
+  noticeIn(conversationId: number): RawBuilder<unknown> | null;
+  /** After a write that carried `noticeIn`'s expression (or had none to carry). */
+  written(conversationId: number): void;
   subscribe(conversationId: number, listener: () => void): () => void;
   close(): Promise<void>;
 }
@@ -22,6 +30,12 @@ class LocalBus implements ChatBus {
     this.emitter.setMaxListeners(0);
   }
   async publish(conversationId: number): Promise<void> {
+    this.emitter.emit(String(conversationId));
+  }
+  noticeIn(_conversationId: number): RawBuilder<unknown> | null {
+    return null;
+  }
+  written(conversationId: number): void {
     this.emitter.emit(String(conversationId));
   }
   subscribe(conversationId: number, listener: () => void): () => void {
@@ -80,8 +94,13 @@ class PostgresBus extends LocalBus {
     return ready;
   }
   override async publish(conversationId: number): Promise<void> {
-    await sql`SELECT pg_notify(${CHAT_CHANNEL}, ${String(conversationId)})`.execute(this.db);
+    await sql`SELECT ${this.noticeIn(conversationId)}`.execute(this.db);
   }
+  override noticeIn(conversationId: number): RawBuilder<unknown> {
+    return sql`pg_notify(${CHAT_CHANNEL}, ${String(conversationId)})`;
+  }
+  /** The notice went with the write; this process hears it through LISTEN like every other. */
+  override written(_conversationId: number): void {}
   /** Resolves once LISTEN is first in place (tests wait for it). */
   whenReady(): Promise<void> {
     return this.ready;

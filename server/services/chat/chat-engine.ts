@@ -9,12 +9,12 @@ import {
   markBusy,
   newConversationToken,
 } from '../conversations.ts';
-import { countUnclassified } from '../unclassified.ts';
 import type { ChatBus } from './chat-bus.ts';
 import type { ChatCaller } from '../../http/chat-caller.ts';
 import type { ConversationState } from '../../chat/conversation-state.ts';
 import { type TurnInput, runTurn } from '../../chat/run-turn.ts';
-import type { BotSource } from './bot-source.ts';
+import type { BotSource, BotStamps } from './bot-source.ts';
+import { type TurnCaller, readTurn } from './turn-read.ts';
 import { entriesForClient } from '../../chat/tracker.ts';
 import { callWebhook } from '../webhook/call-webhook.ts';
 
@@ -59,8 +59,12 @@ export class ChatEngine {
     return { ...answer, conversation_token: conversationToken };
   }
 
+  /**
+   * A message (or a timer's timeout) in a conversation: one read (`readTurn`: the caller's token, the
+   * conversation, the bot's stamps) and one write (`appendToConversation`) when this process's bot is current.
+   */
   async send(
-    caller: ChatCaller,
+    caller: TurnCaller,
     id: number,
     token: string,
     input: TurnInput,
@@ -68,9 +72,9 @@ export class ChatEngine {
     getMeta: boolean,
   ): Promise<ChatResponse> {
     return this.exclusive(id, async () => {
-      const conversation = await loadConversation(this.db, { id, projectId: caller.projectId, env: caller.env, token });
+      const { conversation, stamps } = await readTurn(this.db, caller, { id, token, lastTs });
       if (conversation.state.ended) throw conversationEnded();
-      return this.turn(conversation, input, lastTs, getMeta);
+      return this.turn(conversation, input, lastTs, getMeta, stamps);
     });
   }
 
@@ -109,8 +113,9 @@ export class ChatEngine {
         entries,
         state: conversation.state,
         busySeconds: 0,
+        notice: this.bus.noticeIn(id),
       });
-      await this.bus.publish(id);
+      this.bus.written(id);
       return {
         conversation_id: id,
         tracker: entriesForClient([...conversation.tracker, ...entries], lastTs, getMeta),
@@ -124,10 +129,13 @@ export class ChatEngine {
     input: TurnInput,
     lastTs: number,
     getMeta: boolean,
+    stamps?: BotStamps,
   ): Promise<ChatResponse> {
-    const snapshot = await this.bots.load(conversation.projectId, conversation.env);
+    const snapshot = await this.bots.load(conversation.projectId, conversation.env, stamps);
     let version = conversation.version;
     let busy = false;
+    // Phrases below the threshold, counted by the next write (so only when the turn is stored).
+    let unclassified: string[] = [];
     const store = async (entries: TrackerEntry[], state: ConversationState, stillBusy: boolean) => {
       version = await appendToConversation(this.db, {
         id: conversation.id,
@@ -135,12 +143,17 @@ export class ChatEngine {
         entries,
         state,
         busySeconds: stillBusy ? BUSY_SECONDS : 0,
+        unclassified,
+        notice: entries.length ? this.bus.noticeIn(conversation.id) : null,
       });
-      if (entries.length) await this.bus.publish(conversation.id);
+      unclassified = [];
+      if (entries.length) this.bus.written(conversation.id);
     };
     let stored = 0;
     const result = await runTurn(snapshot, conversation.id, conversation.state, conversation.lastTs, input, {
-      countUnclassified: (text) => countUnclassified(this.db, conversation.projectId, text, conversation.id),
+      countUnclassified: async (text) => {
+        unclassified.push(text);
+      },
       checkpoint: async (entries, state) => {
         if (!busy) {
           busy = true;
