@@ -16,6 +16,8 @@ import { loadLegacyIndex } from './legacy.ts';
 import { splitPassages } from './passages.ts';
 import { Vocabulary } from './vocabulary.ts';
 import type {
+  EntryRecord,
+  IndexContent,
   KnowledgeDocument,
   KnowledgeHit,
   KnowledgeIndex,
@@ -23,7 +25,15 @@ import type {
   SerializedKnowledgeIndex,
 } from './types.ts';
 
-export type { KnowledgeDocument, KnowledgeHit, KnowledgeIndex, KnowledgeSearchOptions, SerializedKnowledgeIndex };
+export type {
+  EntryRecord,
+  IndexContent,
+  KnowledgeDocument,
+  KnowledgeHit,
+  KnowledgeIndex,
+  KnowledgeSearchOptions,
+  SerializedKnowledgeIndex,
+};
 export { DEFAULT_KNOWLEDGE_THRESHOLD } from './types.ts';
 
 /**
@@ -46,22 +56,6 @@ export const KNOWLEDGE_RANKING = {
 const DEFAULT_LIMIT = 5;
 /** Above this share of the touched entries wanted, they are simply sorted (below, the best are picked in one pass). */
 const SORT_ALL_SHARE = 0.125;
-
-/** One entry as stored in the index. */
-export interface EntryRecord {
-  id: number;
-  link: string;
-  title: string;
-}
-
-/** What the index holds besides its postings. */
-export interface IndexContent {
-  language: string;
-  entries: EntryRecord[];
-  /** Each passage's entry (an index into `entries`). */
-  passageEntries: Int32Array;
-  passageTexts: string[];
-}
 
 /** The serialized form (format 2): postings as LEB128 text (codec.ts), passages as two parallel arrays. */
 interface KnowledgeIndexData extends SerializedKnowledgeIndex {

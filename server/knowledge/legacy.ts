@@ -1,6 +1,5 @@
-import type { EntryRecord, IndexContent } from './index.ts';
 import { FIELDS, type FieldPostings, type InvertedIndex } from './inverted.ts';
-import type { SerializedKnowledgeIndex } from './types.ts';
+import type { EntryRecord, IndexContent, SerializedKnowledgeIndex } from './types.ts';
 import { Vocabulary } from './vocabulary.ts';
 
 /**

@@ -53,3 +53,19 @@ export interface SerializedKnowledgeIndex {
 
 /** Answers below this confidence are "no answer" unless the project sets its own threshold. */
 export const DEFAULT_KNOWLEDGE_THRESHOLD = 0.5;
+
+/** One entry as stored in the index. */
+export interface EntryRecord {
+  id: number;
+  link: string;
+  title: string;
+}
+
+/** What the index holds besides its postings. */
+export interface IndexContent {
+  language: string;
+  entries: EntryRecord[];
+  /** Each passage's entry (an index into `entries`). */
+  passageEntries: Int32Array;
+  passageTexts: string[];
+}
