@@ -49,7 +49,6 @@ export default defineConfig({
           globalSetup: ['test/e2e/helpers/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],
