@@ -166,15 +166,10 @@ interface FileDatabase {
 let fileDatabase: Promise<FileDatabase> | null = null;
 
 async function reuseFileDatabase(): Promise<TestDatabase | null> {
-  if (!fileDatabase) {
-    fileDatabase = (async () => {
-      const copy = await copyTemplate(template().dir);
-      return { copy, inUse: false, reset: await snapshotTables(copy) };
-    })();
-  } else {
-    const current = await fileDatabase;
-    if (current.inUse) return null;
-  }
+  fileDatabase ??= (async () => {
+    const copy = await copyTemplate(template().dir);
+    return { copy, inUse: false, reset: await snapshotTables(copy) };
+  })();
   const current = await fileDatabase;
   if (current.inUse) return null;
   current.inUse = true;
