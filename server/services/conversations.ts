@@ -214,6 +214,16 @@ const summaryColumns = [
   'channel',
 ] as const;
 
+/**
+ * Issue 16: the conversation's knowledge searches that answered and those that found no answer, counted from its
+ * tracker when a page is read (a page is at most 200 rows; the message path writes nothing more for it).
+ */
+const knowledgeCounts = sql<[number, number]>`(
+  SELECT ARRAY[count(*) FILTER (WHERE e->'args'->>'answered' = 'true'),
+               count(*) FILTER (WHERE e->'args'->>'answered' IS DISTINCT FROM 'true')]::int[]
+  FROM jsonb_array_elements(tracker) e
+  WHERE e->>'type' = 'action' AND e->>'value' = 'knowledge_answer')`.as('knowledge');
+
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's select builder type of the filtered query.
 function filtered(db: Db, projectId: number, q: ListQuery): any {
   let query = db.selectFrom('conversations').where('project_id', '=', projectId);
@@ -246,6 +256,7 @@ const summaryOf = (r: {
   messages: number;
   preview: string;
   channel: string;
+  knowledge?: [number, number];
 }): ConversationSummary => ({
   id: Number(r.id),
   project_env: r.project_env,
@@ -256,13 +267,16 @@ const summaryOf = (r: {
   messages: r.messages,
   preview: r.preview,
   channel: r.channel === 'voice' ? 'voice' : 'chat',
+  ...(r.knowledge && (r.knowledge[0] > 0 || r.knowledge[1] > 0)
+    ? { knowledge_answers: r.knowledge[0], knowledge_no_answers: r.knowledge[1] }
+    : {}),
 });
 
 export async function listConversations(db: Db, projectId: number, q: ListQuery) {
   const base = filtered(db, projectId, q);
   const { total } = await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   const rows = await base
-    .select(summaryColumns)
+    .select([...summaryColumns, knowledgeCounts])
     .orderBy('last_activity_at', 'desc')
     .orderBy('id', 'desc')
     .limit(q.page_size)
@@ -310,7 +324,7 @@ export const CONVERSATION_CSV_HEADER = [
 export async function conversationDetail(db: Db, projectId: number, id: number): Promise<ConversationDetail> {
   const row = await db
     .selectFrom('conversations')
-    .select([...summaryColumns, 'tracker', 'variables', 'scope_id', 'projects'])
+    .select([...summaryColumns, knowledgeCounts, 'tracker', 'variables', 'scope_id', 'projects'])
     .where('id', '=', id)
     .where('project_id', '=', projectId)
     .executeTakeFirst();

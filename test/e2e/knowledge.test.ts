@@ -10,8 +10,9 @@ import { formatPoint } from '../../src/machines/historyCompare/pointInTime.ts';
 import { article, minimalPdf, pageServer } from '../server/knowledge-fixtures.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { loginAsAdmin } from './helpers/login.ts';
-import { pageApiWithAtime } from './helpers/page-api.ts';
+import { pageApi, pageApiWithAtime } from './helpers/page-api.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
+import { openWidget, sayToWidget, serveWidgetPage } from './helpers/widget-page.ts';
 
 let server: RunningServer;
 let pages: Awaited<ReturnType<typeof pageServer>>;
@@ -194,6 +195,8 @@ describe('knowledge base (e2e)', () => {
     await row.waitFor({ timeout: 15_000 });
     // The seeded demo history fills the first page until the debounced filter is applied.
     await expect.poll(() => page.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
+    // The list counts the conversation's knowledge answers.
+    await row.getByText('1 from knowledge').waitFor();
     const id = (await row.getAttribute('data-testid'))?.replace('conversation-', '');
     await page.getByRole('button', { name: `Open conversation ${id}` }).click();
     try {
@@ -267,4 +270,81 @@ describe('knowledge base (e2e)', () => {
       .waitFor();
     await screenshot(page, 'history-knowledges');
   }, 120_000);
+
+  it('deploy, change an entry, roll back: production answers from the deployed version', async () => {
+    const DOGS = {
+      link: 'https://example.com/dogs',
+      title: 'Dogs',
+      knowledge: 'Dogs are welcome on our terrace. We bring a bowl of fresh water for every dog that visits us.',
+    };
+    const CHANGED = 'Dogs are no longer allowed on the terrace. Only guide dogs may come in with their owners.';
+    const question = 'Are dogs welcome on the terrace?';
+    const { token } = await pageApi<{ token: string }>(page, 'GET', '/v1/project/api-token?project_id=1');
+    const site = await serveWidgetPage(server.url, { token, env: 'prod', projectId: 1 });
+    /** What production says to a new visitor of the site (its own browser context: a new conversation). */
+    const askProduction = async (expected: RegExp) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+      try {
+        const visitor = await context.newPage();
+        await visitor.goto(site.url);
+        const frame = await openWidget(visitor);
+        await frame.getByText('Welcome to the Demo pizzeria! How can I help you?').waitFor({ timeout: 30_000 });
+        await sayToWidget(frame, question);
+        await frame.getByText(expected).waitFor({ timeout: 30_000 });
+        await frame.locator(`a[href="${DOGS.link}"]`).waitFor();
+      } finally {
+        await context.close();
+      }
+    };
+    const reindex = async () => {
+      await page.goto(`${server.url}/?project_id=1#/app/knowledge`);
+      // The same address again does not load the page: read the entries anew.
+      await page.reload();
+      await page.getByText('Changed since the last reindex').first().waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Reindex' }).click();
+      await page.getByText('Knowledge base indexed').waitFor({ timeout: 60_000 });
+      await page.getByText('Knowledge base indexed').waitFor({ state: 'hidden', timeout: 15_000 });
+    };
+    try {
+      const { id } = await pageApiWithAtime<{ id: number }>(
+        page,
+        '/v1/knowledges?project_id=1',
+        'PUT',
+        '/v1/knowledges/-1?project_id=1',
+        DOGS,
+      );
+      await reindex();
+      const first = await pageApi<{ id: number }>(
+        page,
+        'GET',
+        '/v1/run/deploy?project_id=1&project_env=prod&message=Dogs%20welcome',
+      );
+      await askProduction(/bowl of fresh water/);
+
+      // The draft changes and is reindexed: production keeps answering from what was deployed.
+      await pageApiWithAtime(page, '/v1/knowledges?project_id=1', 'PUT', `/v1/knowledges/${id}?project_id=1`, {
+        ...DOGS,
+        knowledge: CHANGED,
+      });
+      await reindex();
+      await askProduction(/bowl of fresh water/);
+      await pageApi(page, 'GET', '/v1/run/deploy?project_id=1&project_env=prod&message=No%20dogs');
+      await askProduction(/Only guide dogs/);
+
+      // Roll back to the first deployment on the Deployments screen: production answers from it again.
+      await page.goto(`${server.url}/?project_id=1#/app/deployments`);
+      await page.getByTestId('deployments-screen').waitFor();
+      await page
+        .getByRole('row', { name: `Deployment ${first.id}` })
+        .getByRole('button', { name: 'Rollback' })
+        .click();
+      const rollback = page.getByRole('dialog', { name: `Rollback to version ${first.id}` });
+      await rollback.getByRole('button', { name: 'Deploy', exact: true }).click();
+      await page.getByText('Successfully deployed').first().waitFor({ timeout: 30_000 });
+      await screenshot(page, 'knowledge-rolled-back');
+      await askProduction(/bowl of fresh water/);
+    } finally {
+      await site.close();
+    }
+  }, 240_000);
 });

@@ -155,6 +155,18 @@ describe('answers in the conversation', () => {
       .executeTakeFirstOrThrow();
     expect(Number(stats.a)).toBeGreaterThanOrEqual(1);
     expect(Number(stats.n)).toBeGreaterThanOrEqual(1);
+    // The conversation logs count them per conversation.
+    const listed = async (text: string) => {
+      const res = await t.call('GET', '/v1/conversations', { as: admin, query: { project_id: '1', text } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as Array<Record<string, unknown>>;
+    };
+    expect(await listed('vegan cheese contain nuts')).toEqual([
+      expect.objectContaining({ knowledge_answers: 1, knowledge_no_answers: 0 }),
+    ]);
+    expect(await listed('capital city of mongolia')).toEqual([
+      expect.objectContaining({ knowledge_answers: 0, knowledge_no_answers: 1 }),
+    ]);
   });
 
   it('deploy freezes the index: production keeps the deployed text after an edit, and a rollback restores it', async () => {

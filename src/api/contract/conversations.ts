@@ -21,6 +21,9 @@ export const conversationSummary = z.object({
   preview: z.string(),
   /** 'voice' for an outbound campaign's call (issue 17), 'chat' otherwise (absent: chat). */
   channel: z.enum(['chat', 'voice']).optional(),
+  /** Issue 16: knowledge searches that answered and that found no answer (absent: none). */
+  knowledge_answers: z.number().int().optional(),
+  knowledge_no_answers: z.number().int().optional(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummary>;
 

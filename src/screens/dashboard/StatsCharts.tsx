@@ -126,6 +126,11 @@ export function StatsCharts({ stats, links }: { stats: Stats; links: StatsLinks 
               pieProps={{ onClick: () => links.openLogs(wholePeriod), style: { cursor: 'pointer' } }}
             />
           </Group>
+          {(t.knowledge_answers ?? 0) + (t.knowledge_no_answers ?? 0) > 0 && (
+            <Text size="xs" ta="center" mt={4} data-testid="knowledge-answers">
+              Knowledge base: {t.knowledge_answers ?? 0} answered · {t.knowledge_no_answers ?? 0} without an answer
+            </Text>
+          )}
         </ChartCard>
         <ChartCard title="Channels">
           <Group justify="center" data-testid="chart-channels">

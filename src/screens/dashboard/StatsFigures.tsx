@@ -47,8 +47,8 @@ export function StatsFigures({ totals, previous }: { totals: StatsTotals; previo
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               {f.label}
             </Text>
-            <Group justify="space-between" align="flex-end" mt={4} wrap="nowrap">
-              <Text fz={26} fw={700} lh={1.1} data-testid={`figure-${f.key}-value`}>
+            <Group justify="space-between" align="flex-end" mt={4} gap={6} wrap="wrap">
+              <Text fz={26} fw={700} lh={1.1} style={{ whiteSpace: 'nowrap' }} data-testid={`figure-${f.key}-value`}>
                 {value === null ? '–' : f.format(value)}
               </Text>
               {moved && (
@@ -56,6 +56,7 @@ export function StatsFigures({ totals, previous }: { totals: StatsTotals; previo
                   variant="light"
                   color={moved.dir === 0 ? 'gray' : good ? 'teal' : 'red'}
                   title="Against the period before"
+                  style={{ flexShrink: 0 }}
                 >
                   {moved.text}
                 </Badge>

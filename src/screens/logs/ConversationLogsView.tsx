@@ -168,6 +168,16 @@ function Row({
               ended
             </Badge>
           )}
+          {Boolean(item.knowledge_answers) && (
+            <Badge size="xs" variant="light" color="teal" title="Questions answered from the knowledge base">
+              {item.knowledge_answers} from knowledge
+            </Badge>
+          )}
+          {Boolean(item.knowledge_no_answers) && (
+            <Badge size="xs" variant="light" color="orange" title="Knowledge searches that found no answer">
+              {item.knowledge_no_answers} no answer
+            </Badge>
+          )}
         </Group>
       </Table.Td>
       <Table.Td>
