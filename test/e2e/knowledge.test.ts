@@ -197,6 +197,7 @@ describe('knowledge base (e2e)', () => {
     await expect.poll(() => page.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
     // The list counts the conversation's knowledge answers.
     await row.getByText('1 from knowledge').waitFor();
+    await screenshot(page, 'logs-knowledge-counts');
     const id = (await row.getAttribute('data-testid'))?.replace('conversation-', '');
     await page.getByRole('button', { name: `Open conversation ${id}` }).click();
     try {
