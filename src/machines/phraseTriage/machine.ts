@@ -60,6 +60,7 @@ export const phraseTriageMachine = setup({
   },
 }).createMachine({
   id: 'phraseTriage',
+  description: 'Triage of the logs: unrecognised phrases ticked, classified into one intent and kept as a test.',
   context: ({ input }) => ({
     phrases: input.phrases,
     intents: [],
