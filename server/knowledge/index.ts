@@ -25,16 +25,8 @@ import type {
   SerializedKnowledgeIndex,
 } from './types.ts';
 
-export type {
-  EntryRecord,
-  IndexContent,
-  KnowledgeDocument,
-  KnowledgeHit,
-  KnowledgeIndex,
-  KnowledgeSearchOptions,
-  SerializedKnowledgeIndex,
-};
-export { DEFAULT_KNOWLEDGE_THRESHOLD } from './types.ts';
+// The index's types and threshold are its callers' too.
+export * from './types.ts';
 
 /**
  * Field boosts and BM25 parameters, tuned on XQuAD (bench/knowledge.ts): the passage's own words count most;

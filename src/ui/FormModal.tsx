@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 
 /**
  * A modal around one form: Enter or Save submits, Cancel closes, a refusal from the server shows above the fields.
- * The Cancel/Save row is here so every form dialog ends alike.
+ * The Cancel/Save row is here so every form dialog ends alike. The chart validates the fields, so the browser's own
+ * validation is off (its bubbles would hide the chart's messages); while saving, the chart cannot be cancelled, so
+ * Cancel is disabled.
  */
 export function FormModal({
   opened,
@@ -17,7 +19,7 @@ export function FormModal({
   opened: boolean;
   title: string;
   saveError: string | null;
-  /** Save shows it is busy while the machine saves. */
+  /** Save shows it is busy while the machine saves, and Cancel is disabled. */
   saving: boolean;
   onCancel: () => void;
   onSubmit: () => void;
@@ -30,6 +32,7 @@ export function FormModal({
           event.preventDefault();
           onSubmit();
         }}
+        noValidate
       >
         <Stack>
           {saveError && (
@@ -39,7 +42,7 @@ export function FormModal({
           )}
           {children}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
+            <Button variant="default" onClick={onCancel} disabled={saving}>
               Cancel
             </Button>
             <Button type="submit" loading={saving}>

@@ -1,4 +1,4 @@
-import { type AnyActorRef, assign, setup } from 'xstate';
+import { type AnyActorRef, assign, enqueueActions, setup } from 'xstate';
 import { CANNOT_DOWNLOAD } from '../../api/contract/users-logs.ts';
 import type { CampaignState } from '../../api/contract/outbound.ts';
 import { type OutboundLoad, outboundScreenActors } from './actors.ts';
@@ -36,7 +36,7 @@ type Notice = { title: string; message?: string; color: 'red' | 'green' };
  * table; delete after a confirmation; explicit Start (after a confirmation: dialling costs money) and Pause; the
  * report CSV. The add/edit modal and the import are charts of their own whose results reload the table.
  */
-export const outboundScreenMachine = setup({
+const outboundScreenSetup = setup({
   types: {
     context: {} as OutboundScreenContext,
     events: {} as OutboundScreenEvent,
@@ -55,7 +55,17 @@ export const outboundScreenMachine = setup({
     /** How often the table (and an open call table) is refreshed while a campaign runs or calls are in progress. */
     campaignsRefresh: 5000,
   },
-}).createMachine({
+}).extend<{ stateChangeFailed: { error: unknown } }>({
+  actions: {
+    /** Start or Pause was refused: the campaign is no longer the target, and the user is told. */
+    stateChangeFailed: enqueueActions(({ enqueue }, params) => {
+      enqueue.assign({ target: null });
+      enqueue({ type: 'notifyFailure', params: { error: params.error, title: CAMPAIGN_STATE_NOT_CHANGED } });
+    }),
+  },
+});
+
+export const outboundScreenMachine = outboundScreenSetup.createMachine({
   id: 'outboundScreen',
   description:
     'Outbound campaigns: the table, a call table, Start/Pause, delete, report; the modal and import reload it.',
@@ -179,13 +189,7 @@ export const outboundScreenMachine = setup({
             onDone: { target: 'refreshing', actions: assign({ target: null }) },
             onError: {
               target: 'idle',
-              actions: [
-                assign({ target: null }),
-                {
-                  type: 'notifyFailure',
-                  params: ({ event }) => ({ error: event.error, title: CAMPAIGN_STATE_NOT_CHANGED }),
-                },
-              ],
+              actions: { type: 'stateChangeFailed', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },
@@ -199,13 +203,7 @@ export const outboundScreenMachine = setup({
             onDone: { target: 'refreshing', actions: assign({ target: null }) },
             onError: {
               target: 'idle',
-              actions: [
-                assign({ target: null }),
-                {
-                  type: 'notifyFailure',
-                  params: ({ event }) => ({ error: event.error, title: CAMPAIGN_STATE_NOT_CHANGED }),
-                },
-              ],
+              actions: { type: 'stateChangeFailed', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },

@@ -120,6 +120,16 @@ export const roleEditingMachine = setup({
     /** The page reloads after role or project saves (spec 1 §4), so menus follow the new permissions. */
     reloadPage: () => {},
     clearMemberProblem: assign({ memberProblem: null }),
+    /** One project's members changed in the draft (added, given another role, removed); a member problem is cleared. */
+    editMembers: assign(
+      (
+        { context },
+        params: { projectId: number; change: (users: ProjectMembers['users']) => ProjectMembers['users'] },
+      ) => ({
+        memberProblem: null,
+        draftProjects: updateProject(context.draftProjects, params.projectId, params.change),
+      }),
+    ),
   },
   delays: {
     /** Spec 1 §4: "After role or project saves the page reloads after 300 ms." */
@@ -205,41 +215,35 @@ export const roleEditingMachine = setup({
               {
                 // Managed in the directory: nothing is added here (the view offers no box either).
                 guard: 'assignmentsEditable',
-                actions: [
-                  'clearMemberProblem',
-                  assign({
-                    draftProjects: ({ context, event }) =>
-                      updateProject(context.draftProjects, event.projectId, (users) => [
-                        ...users,
-                        { user_id: event.userId as number, role_id: DEFAULT_ROLE_ID },
-                      ]),
+                actions: {
+                  type: 'editMembers',
+                  params: ({ event }) => ({
+                    projectId: event.projectId,
+                    change: (users) => [...users, { user_id: event.userId as number, role_id: DEFAULT_ROLE_ID }],
                   }),
-                ],
+                },
               },
             ],
             'member.role': {
               guard: 'assignmentsEditable',
-              actions: [
-                'clearMemberProblem',
-                assign({
-                  draftProjects: ({ context, event }) =>
-                    updateProject(context.draftProjects, event.projectId, (users) =>
-                      users.map((u) => (u.user_id === event.userId ? { ...u, role_id: event.roleId } : u)),
-                    ),
+              actions: {
+                type: 'editMembers',
+                params: ({ event }) => ({
+                  projectId: event.projectId,
+                  change: (users) =>
+                    users.map((u) => (u.user_id === event.userId ? { ...u, role_id: event.roleId } : u)),
                 }),
-              ],
+              },
             },
             'member.remove': {
               guard: 'assignmentsEditable',
-              actions: [
-                'clearMemberProblem',
-                assign({
-                  draftProjects: ({ context, event }) =>
-                    updateProject(context.draftProjects, event.projectId, (users) =>
-                      users.filter((u) => u.user_id !== event.userId),
-                    ),
+              actions: {
+                type: 'editMembers',
+                params: ({ event }) => ({
+                  projectId: event.projectId,
+                  change: (users) => users.filter((u) => u.user_id !== event.userId),
                 }),
-              ],
+              },
             },
             'permission.toggle': {
               guard: 'isEditableRole',

@@ -46,7 +46,7 @@ const emptyPassword = { passwd: '', confirm: '', serverMessage: null };
  * enrolment (platform setting require_otp), the forced password change, losing the session (401/403) with return
  * to the page, inactivity logout and logout.
  */
-export const sessionMachine = setup({
+const sessionSetup = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
@@ -105,7 +105,17 @@ export const sessionMachine = setup({
         context.user ? { ...context.user, otp_enabled: true, otp_enrolment_required: false } : null,
     }),
   },
-}).createMachine({
+}).extend<{ enterSession: { user: CurrentUser } }>({
+  actions: {
+    /** The user the server answered with is kept and told to the API client: the one way into the session. */
+    enterSession: enqueueActions(({ enqueue }, params) => {
+      enqueue({ type: 'storeUser', params });
+      enqueue({ type: 'publishUser', params });
+    }),
+  },
+});
+
+export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   description: 'Login, password change, one-time code, idle logout and the user in session.',
   context: ({ input }) => ({
@@ -133,25 +143,16 @@ export const sessionMachine = setup({
           {
             guard: { type: 'isOtpEnrolmentRequired', params: ({ event }) => ({ user: event.output }) },
             target: '#session.authenticated.access.otpEnrolment',
-            actions: [
-              { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
-              { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
-            ],
+            actions: { type: 'enterSession', params: ({ event }) => ({ user: event.output }) },
           },
           {
             guard: { type: 'isPasswordExpired', params: ({ event }) => ({ user: event.output }) },
             target: '#session.authenticated.access.passwordExpired',
-            actions: [
-              { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
-              { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
-            ],
+            actions: { type: 'enterSession', params: ({ event }) => ({ user: event.output }) },
           },
           {
             target: 'authenticated',
-            actions: [
-              { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
-              { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
-            ],
+            actions: { type: 'enterSession', params: ({ event }) => ({ user: event.output }) },
           },
         ],
         onError: { target: 'anonymous', actions: { type: 'navigate', params: { to: '/login', replace: true } } },
@@ -202,8 +203,7 @@ export const sessionMachine = setup({
             guard: { type: 'isOtpEnrolmentRequired', params: ({ event }) => ({ user: event.output }) },
             target: '#session.authenticated.access.otpEnrolment',
             actions: [
-              { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
-              { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
+              { type: 'enterSession', params: ({ event }) => ({ user: event.output }) },
               { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? DEFAULT_PAGE, replace: true }) },
               'clearReturnTo',
             ],
@@ -212,8 +212,7 @@ export const sessionMachine = setup({
             guard: { type: 'isPasswordExpired', params: ({ event }) => ({ user: event.output }) },
             target: '#session.authenticated.access.passwordExpired',
             actions: [
-              { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
-              { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
+              { type: 'enterSession', params: ({ event }) => ({ user: event.output }) },
               // After login, back to the page the user was sent away from (spec 1 §2).
               { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? DEFAULT_PAGE, replace: true }) },
               'clearReturnTo',
@@ -222,8 +221,7 @@ export const sessionMachine = setup({
           {
             target: 'authenticated',
             actions: [
-              { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
-              { type: 'publishUser', params: ({ event }) => ({ user: event.output }) },
+              { type: 'enterSession', params: ({ event }) => ({ user: event.output }) },
               // After login, back to the page the user was sent away from (spec 1 §2).
               { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? DEFAULT_PAGE, replace: true }) },
               'clearReturnTo',

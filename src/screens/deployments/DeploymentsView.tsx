@@ -1,17 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconCloudUpload, IconRocket } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -19,6 +6,7 @@ import { ENV_LABELS, NO_MATCH } from '../../api/contract/deployments.ts';
 import type { deployModalMachine } from '../../machines/deployModal/machine.ts';
 import type { deploymentsListMachine } from '../../machines/deploymentsList/machine.ts';
 import { DeployModal } from '../../ui/DeployModal.tsx';
+import { LabelledSegmentedControl } from '../../ui/LabelledSegmentedControl.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ReloadButton } from '../../ui/ReloadButton.tsx';
 import { RetryAlert } from '../../ui/RetryAlert.tsx';
@@ -101,21 +89,16 @@ export function DeploymentsView({ list, deploy, canDev, canProd }: DeploymentsVi
             value={filter.user}
             onChange={(e) => change({ user: e.currentTarget.value })}
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              Environment
-            </Text>
-            <SegmentedControl
-              aria-label="Environment"
-              fullWidth
-              value={filter.env}
-              onChange={(v) => change({ env: v as 'dev' | 'prod' })}
-              data={[
-                { value: 'dev', label: ENV_LABELS.dev },
-                { value: 'prod', label: ENV_LABELS.prod },
-              ]}
-            />
-          </Stack>
+          <LabelledSegmentedControl
+            label="Environment"
+            fullWidth
+            value={filter.env}
+            onChange={(v) => change({ env: v as 'dev' | 'prod' })}
+            data={[
+              { value: 'dev', label: ENV_LABELS.dev },
+              { value: 'prod', label: ENV_LABELS.prod },
+            ]}
+          />
         </SimpleGrid>
       </Paper>
       {state.matches('failed') && (

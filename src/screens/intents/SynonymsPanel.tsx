@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  ScrollArea,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconHash, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -19,6 +6,7 @@ import { AddInputRow } from '../../ui/AddInputRow.tsx';
 import type { ActorRefFrom } from 'xstate';
 import type { synonymsDraftMachine } from '../../machines/synonymsDraft/machine.ts';
 import { InlineEdit } from '../../ui/InlineEdit.tsx';
+import { RowAction } from '../../ui/RowActions.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 
 /** Synonyms (spec 2 §4): rename, add and delete are local until Save Synonyms. Used in templates as #name. */
@@ -103,17 +91,14 @@ export function SynonymsPanel({
                   <Text fw={600}>#{synonym.name}</Text>
                 )}
                 {canEdit && (
-                  <Tooltip label="Remove synonym">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="sm"
-                      aria-label={`Remove synonym ${synonym.name}`}
-                      onClick={() => actor.send({ type: 'synonym.delete', key: synonym.key })}
-                    >
-                      <IconTrash size={14} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    tooltip="Remove synonym"
+                    label={`Remove synonym ${synonym.name}`}
+                    icon={<IconTrash size={14} />}
+                    color="red"
+                    size="sm"
+                    onClick={() => actor.send({ type: 'synonym.delete', key: synonym.key })}
+                  />
                 )}
               </Group>
               <Textarea

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -16,7 +15,6 @@ import {
   Text,
   Textarea,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { IconNote, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
@@ -34,6 +32,7 @@ import type { SaidPhrase } from '../../machines/phraseTriage/machine.ts';
 import { PhraseTriagePanel } from './PhraseTriagePanel.tsx';
 import { AddQaQuestion } from './AddQaQuestion.tsx';
 import { ChatMessages } from '../../ui/chat/ChatMessages.tsx';
+import { RowAction } from '../../ui/RowActions.tsx';
 
 export const DRAWER_TEXTS = {
   openFailed: 'The conversation could not be opened.',
@@ -95,31 +94,25 @@ function NoteItem({
         {!editing && (
           <Group gap={2} wrap="nowrap">
             {canWrite && (
-              <Tooltip label="Edit note">
-                <ActionIcon
-                  variant="subtle"
-                  size="sm"
-                  aria-label={`Edit note ${note.id}`}
-                  disabled={!ready}
-                  onClick={() => actor.send({ type: 'note.edit', id: note.id })}
-                >
-                  <IconPencil size={14} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                tooltip="Edit note"
+                label={`Edit note ${note.id}`}
+                icon={<IconPencil size={14} />}
+                size="sm"
+                disabled={!ready}
+                onClick={() => actor.send({ type: 'note.edit', id: note.id })}
+              />
             )}
             {canDelete && (
-              <Tooltip label="Delete note">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="sm"
-                  aria-label={`Delete note ${note.id}`}
-                  disabled={!ready}
-                  onClick={() => actor.send({ type: 'note.delete', id: note.id })}
-                >
-                  <IconTrash size={14} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                tooltip="Delete note"
+                label={`Delete note ${note.id}`}
+                icon={<IconTrash size={14} />}
+                color="red"
+                size="sm"
+                disabled={!ready}
+                onClick={() => actor.send({ type: 'note.delete', id: note.id })}
+              />
             )}
           </Group>
         )}

@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { HH_MM } from '../../api/contract/outbound.ts';
 import { type CampaignField, campaignErrors } from '../../machines/campaign/draft.ts';
 import type { campaignMachine } from '../../machines/campaign/machine.ts';
+import { FormModal } from '../../ui/FormModal.tsx';
+import { LabelledSegmentedControl } from '../../ui/LabelledSegmentedControl.tsx';
 
 /** The add/edit campaign modal (spec 2 §2): every field of a campaign, the spec's defaults for a new one. */
 export function CampaignModal({ actor }: { actor: ActorRefFrom<typeof campaignMachine> }) {
@@ -29,118 +20,92 @@ export function CampaignModal({ actor }: { actor: ActorRefFrom<typeof campaignMa
     HH_MM.test(draft.call_time_from) && HH_MM.test(draft.call_time_to) && draft.call_time_to < draft.call_time_from;
 
   return (
-    <Modal
+    <FormModal
       opened={!state.matches('closed')}
-      onClose={() => send({ type: 'campaign.cancel' })}
       title={id === null ? 'New campaign' : 'Edit campaign'}
-      size="lg"
+      saveError={serverError}
+      saving={saving}
+      onCancel={() => send({ type: 'campaign.cancel' })}
+      onSubmit={() => send({ type: 'campaign.save' })}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: 'campaign.save' });
-        }}
-        noValidate
-      >
-        <Stack>
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            value={draft.name}
-            error={shown('name')}
-            onChange={(e) => change('name')(e.currentTarget.value)}
-          />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              Environment
-            </Text>
-            <SegmentedControl
-              aria-label="Environment"
-              value={draft.project_env}
-              onChange={change('project_env')}
-              data={[
-                { value: 'dev', label: 'Testing (dev)' },
-                { value: 'prod', label: 'Production (prod)' },
-              ]}
-            />
-          </Stack>
-          <SimpleGrid cols={2}>
-            <TextInput
-              label="Call from (UTC)"
-              placeholder="09:00"
-              value={draft.call_time_from}
-              error={shown('call_time_from')}
-              onChange={(e) => change('call_time_from')(e.currentTarget.value)}
-            />
-            <TextInput
-              label="Call to (UTC)"
-              placeholder="17:00"
-              value={draft.call_time_to}
-              error={shown('call_time_to')}
-              onChange={(e) => change('call_time_to')(e.currentTarget.value)}
-            />
-          </SimpleGrid>
-          {crossesMidnight && (
-            <Text size="xs" c="dimmed">
-              The window crosses midnight: calls are placed from {draft.call_time_from} until {draft.call_time_to} the
-              next day.
-            </Text>
-          )}
-          <SimpleGrid cols={3}>
-            <NumberInput
-              label="Retry interval (minutes)"
-              allowDecimal={false}
-              value={draft.retry_interval}
-              error={shown('retry_interval')}
-              onChange={change('retry_interval')}
-            />
-            <NumberInput
-              label="Retry count"
-              allowDecimal={false}
-              value={draft.retry_count}
-              error={shown('retry_count')}
-              onChange={change('retry_count')}
-            />
-            <NumberInput
-              label="Timeout (seconds)"
-              allowDecimal={false}
-              value={draft.timeout}
-              error={shown('timeout')}
-              onChange={change('timeout')}
-            />
-          </SimpleGrid>
-          <NumberInput
-            label="Calls at once"
-            description="The most calls of this campaign in progress at the same time, across every server."
-            allowDecimal={false}
-            value={draft.max_concurrent}
-            error={shown('max_concurrent')}
-            onChange={change('max_concurrent')}
-          />
-          <TextInput
-            label="Callback URL"
-            description="Every final call outcome is POSTed here as signed JSON. Leave empty for none."
-            placeholder="https://example.com/campaign-results"
-            value={draft.callback_url}
-            error={shown('callback_url')}
-            onChange={(e) => change('callback_url')(e.currentTarget.value)}
-          />
-          {serverError && (
-            <Alert color="red" title="Not saved" role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => send({ type: 'campaign.cancel' })} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        value={draft.name}
+        error={shown('name')}
+        onChange={(e) => change('name')(e.currentTarget.value)}
+      />
+      <LabelledSegmentedControl
+        label="Environment"
+        value={draft.project_env}
+        onChange={change('project_env')}
+        data={[
+          { value: 'dev', label: 'Testing (dev)' },
+          { value: 'prod', label: 'Production (prod)' },
+        ]}
+      />
+      <SimpleGrid cols={2}>
+        <TextInput
+          label="Call from (UTC)"
+          placeholder="09:00"
+          value={draft.call_time_from}
+          error={shown('call_time_from')}
+          onChange={(e) => change('call_time_from')(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Call to (UTC)"
+          placeholder="17:00"
+          value={draft.call_time_to}
+          error={shown('call_time_to')}
+          onChange={(e) => change('call_time_to')(e.currentTarget.value)}
+        />
+      </SimpleGrid>
+      {crossesMidnight && (
+        <Text size="xs" c="dimmed">
+          The window crosses midnight: calls are placed from {draft.call_time_from} until {draft.call_time_to} the next
+          day.
+        </Text>
+      )}
+      <SimpleGrid cols={3}>
+        <NumberInput
+          label="Retry interval (minutes)"
+          allowDecimal={false}
+          value={draft.retry_interval}
+          error={shown('retry_interval')}
+          onChange={change('retry_interval')}
+        />
+        <NumberInput
+          label="Retry count"
+          allowDecimal={false}
+          value={draft.retry_count}
+          error={shown('retry_count')}
+          onChange={change('retry_count')}
+        />
+        <NumberInput
+          label="Timeout (seconds)"
+          allowDecimal={false}
+          value={draft.timeout}
+          error={shown('timeout')}
+          onChange={change('timeout')}
+        />
+      </SimpleGrid>
+      <NumberInput
+        label="Calls at once"
+        description="The most calls of this campaign in progress at the same time, across every server."
+        allowDecimal={false}
+        value={draft.max_concurrent}
+        error={shown('max_concurrent')}
+        onChange={change('max_concurrent')}
+      />
+      <TextInput
+        label="Callback URL"
+        description="Every final call outcome is POSTed here as signed JSON. Leave empty for none."
+        placeholder="https://example.com/campaign-results"
+        value={draft.callback_url}
+        error={shown('callback_url')}
+        onChange={(e) => change('callback_url')(e.currentTarget.value)}
+      />
+    </FormModal>
   );
 }
