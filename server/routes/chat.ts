@@ -30,6 +30,8 @@ import { registerCall } from '../http/register-call.ts';
  */
 export default async function chatRoutes(app: FastifyInstance, services: AppServices) {
   const { db } = services;
+  // The calls every message (or its polling) makes: no info line per request (register-call.ts).
+  const perMessage = { logLevel: 'warn' } as const;
   const { engine } = services.chat;
   const speech = createEspeakEngine(services.config.espeakBinary);
 
@@ -38,34 +40,52 @@ export default async function chatRoutes(app: FastifyInstance, services: AppServ
     return engine.start(caller, query.conversation_token, body.get_meta);
   });
 
-  registerCall(app, services, chatSend, async ({ request, query, body }) => {
-    const caller = await chatTurnCaller(db, request);
-    return engine.send(
-      caller,
-      query.id,
-      query.conversation_token,
-      { kind: 'message', text: body.msg },
-      body.last_ts,
-      body.get_meta,
-    );
-  });
+  registerCall(
+    app,
+    services,
+    chatSend,
+    async ({ request, query, body }) => {
+      const caller = await chatTurnCaller(db, request);
+      return engine.send(
+        caller,
+        query.id,
+        query.conversation_token,
+        { kind: 'message', text: body.msg },
+        body.last_ts,
+        body.get_meta,
+      );
+    },
+    perMessage,
+  );
 
-  registerCall(app, services, chatProvisional, async ({ request, query, body }) => {
-    const caller = await authenticateChat(db, request);
-    return engine.provisional(caller, query.id, query.conversation_token, body.last_ts, body.get_meta);
-  });
+  registerCall(
+    app,
+    services,
+    chatProvisional,
+    async ({ request, query, body }) => {
+      const caller = await authenticateChat(db, request);
+      return engine.provisional(caller, query.id, query.conversation_token, body.last_ts, body.get_meta);
+    },
+    perMessage,
+  );
 
-  registerCall(app, services, chatTimeout, async ({ request, query, body }) => {
-    const caller = await chatTurnCaller(db, request);
-    return engine.send(
-      caller,
-      query.id,
-      query.conversation_token,
-      { kind: 'timeout', reaction: body.reaction },
-      body.last_ts,
-      body.get_meta,
-    );
-  });
+  registerCall(
+    app,
+    services,
+    chatTimeout,
+    async ({ request, query, body }) => {
+      const caller = await chatTurnCaller(db, request);
+      return engine.send(
+        caller,
+        query.id,
+        query.conversation_token,
+        { kind: 'timeout', reaction: body.reaction },
+        body.last_ts,
+        body.get_meta,
+      );
+    },
+    perMessage,
+  );
 
   registerCall(app, services, chatAttachments, async ({ request, query }) => {
     const caller = await authenticateChat(db, request);

@@ -226,3 +226,27 @@ describe('who may chat', () => {
     expect([402, 404]).toContain(other.statusCode);
   });
 });
+
+describe('request logging of the chat calls', () => {
+  it('logs no info line per message (issue 15), but still the other calls', async () => {
+    const lines: { msg?: string; req?: { url?: string } }[] = [];
+    const logged = await createTestApp({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
+    const previous = t;
+    t = logged;
+    try {
+      const caller = await t.admin();
+      const started = await init(caller);
+      expect(started.statusCode).toBe(200);
+      lines.length = 0;
+      expect((await say(started.json().conversation_id, 'hello', { as: caller })).statusCode).toBe(200);
+      expect(lines.filter((l) => l.req?.url?.startsWith('/v1/chat?'))).toEqual([]);
+      await init(caller);
+      expect(lines.some((l) => l.req?.url?.startsWith('/v1/chat/init'))).toBe(true);
+    } finally {
+      t = previous;
+      await logged.close();
+    }
+  });
+});
