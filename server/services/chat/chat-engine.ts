@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/http-error.ts';
 import {
   type StoredConversation,
-  appendToConversation,
+  conversationBusy,
   createConversation,
   loadConversation,
   markBusy,
@@ -17,6 +17,7 @@ import type { BotSource, BotStamps } from './bot-source.ts';
 import { type TurnCaller, readTurn } from './turn-read.ts';
 import { entriesForClient } from '../../chat/tracker.ts';
 import { callWebhook } from '../webhook/call-webhook.ts';
+import { type ConversationWrite, conversationWrites } from '../conversation-writes.ts';
 
 /** How long a turn may mark its conversation busy (the longest webhook plus margin). */
 const BUSY_SECONDS = 45;
@@ -34,11 +35,26 @@ export class ChatEngine {
   private readonly bus: ChatBus;
   private readonly bots: BotSource;
   private readonly running = new Map<number, Promise<unknown>>();
+  /** Turns that end together are stored by one statement (issue 15); each answer waits for its commit. */
+  private readonly writes: ReturnType<typeof conversationWrites>;
 
   constructor(db: Db, bus: ChatBus, bots: BotSource) {
     this.db = db;
     this.bus = bus;
     this.bots = bots;
+    this.writes = conversationWrites(db);
+  }
+
+  /**
+   * Stores what a turn (or an append) wrote, only if nobody else wrote the conversation since `version` (another
+   * server process): otherwise 409. Tells the chat bus (with the write on PostgreSQL). Returns the new version.
+   */
+  private async store(write: Omit<ConversationWrite, 'notify'>): Promise<number> {
+    const notify = write.entries.length > 0 && this.bus.noticeIn(write.id) !== null;
+    const version = await this.writes.submit({ ...write, notify });
+    if (version === null) throw conversationBusy();
+    if (write.entries.length) this.bus.written(write.id);
+    return version;
   }
 
   async start(
@@ -107,15 +123,7 @@ export class ChatEngine {
       const conversation = await loadConversation(this.db, { id, projectId: caller.projectId, env: caller.env, token });
       if (conversation.state.ended) throw conversationEnded();
       const entries = make(conversation);
-      await appendToConversation(this.db, {
-        id,
-        version: conversation.version,
-        entries,
-        state: conversation.state,
-        busySeconds: 0,
-        notice: this.bus.noticeIn(id),
-      });
-      this.bus.written(id);
+      await this.store({ id, version: conversation.version, entries, state: conversation.state, busySeconds: 0 });
       return {
         conversation_id: id,
         tracker: entriesForClient([...conversation.tracker, ...entries], lastTs, getMeta),
@@ -137,17 +145,15 @@ export class ChatEngine {
     // Phrases below the threshold, counted by the next write (so only when the turn is stored).
     let unclassified: string[] = [];
     const store = async (entries: TrackerEntry[], state: ConversationState, stillBusy: boolean) => {
-      version = await appendToConversation(this.db, {
+      version = await this.store({
         id: conversation.id,
         version,
         entries,
         state,
         busySeconds: stillBusy ? BUSY_SECONDS : 0,
         unclassified,
-        notice: entries.length ? this.bus.noticeIn(conversation.id) : null,
       });
       unclassified = [];
-      if (entries.length) this.bus.written(conversation.id);
     };
     let stored = 0;
     const result = await runTurn(snapshot, conversation.id, conversation.state, conversation.lastTs, input, {
