@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
+import { statementCount } from '../../server/db/database.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -248,5 +249,39 @@ describe('request logging of the chat calls', () => {
       t = previous;
       await logged.close();
     }
+  });
+});
+
+describe('messages that arrive together (issue 15)', () => {
+  it('share one read and one write, and each gets its own answer in order', async () => {
+    const { chatbot_token } = await t.db
+      .selectFrom('project_settings')
+      .select('chatbot_token')
+      .where('project_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const widget = (url: string, query: Record<string, string>, payload: object) =>
+      t.app.inject({ method: 'POST', url, query, headers: { 'x-chatbot-token': chatbot_token }, payload });
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const started = await widget('/v1/chat/init', { conversation_token: `${TOKEN}-${i}` }, {});
+      expect(started.statusCode, started.body).toBe(200);
+      ids.push(started.json().conversation_id);
+    }
+    const statements = statementCount();
+    const answers = await Promise.all(
+      ids.map((id, i) => widget('/v1/chat', { id: String(id), conversation_token: `${TOKEN}-${i}` }, { msg: 'hello' })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(ids.map(() => 200));
+    expect(answers.map((a) => a.json().conversation_id)).toEqual(ids);
+    // 6 messages, 12 statements one by one; together 2 (a read, a write), a few more if the batches split.
+    expect(statementCount() - statements).toBeLessThanOrEqual(4);
+    const stored = await t.db.selectFrom('conversations').select(['id', 'messages']).where('id', 'in', ids).execute();
+    expect(stored.every((c) => c.messages === 1)).toBe(true);
+    // A wrong conversation token in a batch is refused alone.
+    const mixed = await Promise.all([
+      widget('/v1/chat', { id: String(ids[0]), conversation_token: `${TOKEN}-0` }, { msg: 'hello' }),
+      widget('/v1/chat', { id: String(ids[1]), conversation_token: 'wrong-token-0123456789' }, { msg: 'hello' }),
+    ]);
+    expect(mixed.map((a) => a.statusCode)).toEqual([200, 404]);
   });
 });

@@ -14,7 +14,7 @@ import type { ChatCaller } from '../../http/chat-caller.ts';
 import type { ConversationState } from '../../chat/conversation-state.ts';
 import { type TurnInput, runTurn } from '../../chat/run-turn.ts';
 import type { BotSource, BotStamps } from './bot-source.ts';
-import { type TurnCaller, readTurn } from './turn-read.ts';
+import { type TurnCaller, TurnReads } from './turn-read.ts';
 import { entriesForClient } from '../../chat/tracker.ts';
 import { callWebhook } from '../webhook/call-webhook.ts';
 import { type ConversationWrite, conversationWrites } from '../conversation-writes.ts';
@@ -37,12 +37,15 @@ export class ChatEngine {
   private readonly running = new Map<number, Promise<unknown>>();
   /** Turns that end together are stored by one statement (issue 15); each answer waits for its commit. */
   private readonly writes: ReturnType<typeof conversationWrites>;
+  /** Messages that arrive together share their read too. */
+  private readonly reads: TurnReads;
 
   constructor(db: Db, bus: ChatBus, bots: BotSource) {
     this.db = db;
     this.bus = bus;
     this.bots = bots;
     this.writes = conversationWrites(db);
+    this.reads = new TurnReads(db);
   }
 
   /**
@@ -76,7 +79,7 @@ export class ChatEngine {
   }
 
   /**
-   * A message (or a timer's timeout) in a conversation: one read (`readTurn`: the caller's token, the
+   * A message (or a timer's timeout) in a conversation: one read (`TurnReads`: the caller's token, the
    * conversation, the bot's stamps) and one write (`appendToConversation`) when this process's bot is current.
    */
   async send(
@@ -88,7 +91,7 @@ export class ChatEngine {
     getMeta: boolean,
   ): Promise<ChatResponse> {
     return this.exclusive(id, async () => {
-      const { conversation, stamps } = await readTurn(this.db, caller, { id, token, lastTs });
+      const { conversation, stamps } = await this.reads.read(caller, { id, token, lastTs });
       if (conversation.state.ended) throw conversationEnded();
       return this.turn(conversation, input, lastTs, getMeta, stamps);
     });
