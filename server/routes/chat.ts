@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -17,6 +17,7 @@ import type { AppServices } from '../app-services.ts';
 import { authenticateChat, chatTurnCaller } from '../http/chat-caller.ts';
 import { runtimeLanguage } from '../services/chat/runtime-language.ts';
 import { TrackerClock } from '../chat/tracker.ts';
+import type { TurnInput } from '../chat/run-turn.ts';
 import { createEspeakEngine } from '../services/tts/espeak-engine.ts';
 import { SpeechUnavailableError } from '../services/tts/speech-engine.ts';
 import { findAttachment, storeAttachments } from '../services/chat/chat-attachments.ts';
@@ -40,24 +41,30 @@ export default async function chatRoutes(app: FastifyInstance, services: AppServ
     return engine.start(caller, query.conversation_token, body.get_meta);
   });
 
+  /** A message or a timer's timeout: one turn of the conversation. */
+  const turn = async (
+    request: FastifyRequest,
+    query: { id: number; conversation_token: string },
+    body: { last_ts: number; get_meta: boolean },
+    input: TurnInput,
+  ) => {
+    const caller = await chatTurnCaller(db, request);
+    return engine.send(caller, query.id, query.conversation_token, input, body.last_ts, body.get_meta);
+  };
   registerCall(
     app,
     services,
     chatSend,
-    async ({ request, query, body }) => {
-      const caller = await chatTurnCaller(db, request);
-      return engine.send(
-        caller,
-        query.id,
-        query.conversation_token,
-        { kind: 'message', text: body.msg },
-        body.last_ts,
-        body.get_meta,
-      );
-    },
+    ({ request, query, body }) => turn(request, query, body, { kind: 'message', text: body.msg }),
     perMessage,
   );
-
+  registerCall(
+    app,
+    services,
+    chatTimeout,
+    ({ request, query, body }) => turn(request, query, body, { kind: 'timeout', reaction: body.reaction }),
+    perMessage,
+  );
   registerCall(
     app,
     services,
@@ -65,24 +72,6 @@ export default async function chatRoutes(app: FastifyInstance, services: AppServ
     async ({ request, query, body }) => {
       const caller = await authenticateChat(db, request);
       return engine.provisional(caller, query.id, query.conversation_token, body.last_ts, body.get_meta);
-    },
-    perMessage,
-  );
-
-  registerCall(
-    app,
-    services,
-    chatTimeout,
-    async ({ request, query, body }) => {
-      const caller = await chatTurnCaller(db, request);
-      return engine.send(
-        caller,
-        query.id,
-        query.conversation_token,
-        { kind: 'timeout', reaction: body.reaction },
-        body.last_ts,
-        body.get_meta,
-      );
     },
     perMessage,
   );
