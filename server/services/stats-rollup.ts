@@ -41,7 +41,6 @@ export interface Rollup {
 }
 
 export const emptyRollup = (): Rollup => ({ hours: new Map(), intents: new Map(), phrases: new Map() });
-export const isEmptyRollup = (r: Rollup): boolean => r.hours.size === 0;
 
 /** The start of the UTC hour of a time in milliseconds, as ISO. */
 export const hourOf = (ms: number): string => new Date(Math.floor(ms / HOUR_MS) * HOUR_MS).toISOString();
@@ -213,17 +212,16 @@ function rollupCtes(r: Rollup): RawBuilder<unknown>[] {
 }
 
 /**
- * `source` (an INSERT or UPDATE of conversations returning id, project_id, project_env, user_id, started_at and
- * `result`) with the roll-up written in the same statement, and `extra` CTEs over `src` (the chat's unclassified
- * phrases); answers `result`'s row, or none.
+ * `source` (an INSERT of a conversation, or a generated history's row, returning id, project_id, project_env,
+ * user_id, started_at and `result`) with the roll-up written in the same statement; answers `result`'s row, or none.
+ * A chat turn's writes carry theirs in their batch (`batchRollupCtes`).
  */
 export function withRollup<T>(
   source: OperationNodeSource | Expression<unknown>,
   r: Rollup,
   result: RawBuilder<unknown>,
-  extra: readonly RawBuilder<unknown>[] = [],
 ): RawBuilder<T> {
-  const ctes = [...rollupCtes(r), ...extra];
+  const ctes = rollupCtes(r);
   return sql<T>`WITH src AS (${source})${ctes.length ? sql`, ${sql.join(ctes)}` : sql``} SELECT ${result} FROM src`;
 }
 
