@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import { type Db, statementCount } from './db/database.ts';
 import { type InventoriedRoute, installAccessHook, requireDeclaredAccess } from './http/access-hook.ts';
 import { declareErrorResponses } from './http/error-responses.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import './http/fastify-types.ts';
 import { apiRoutePlugins } from './routes/index.ts';
 
@@ -55,7 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   await app.register(cookie);
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy,
     referrerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-site' },

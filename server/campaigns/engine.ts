@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { afterAttempt } from './call-transitions.ts';
 import { callWindow, isInWindow, retryAt } from './call-window.ts';
 import { deliverDueCallbacks } from './callback-delivery.ts';
-import { GroupCommit } from './group-commit.ts';
+import { GroupCommit } from '../db/group-commit.ts';
 import type { Clock } from './clock.ts';
 import type { CallEndReason, CallEvent, Dialler } from './dialler.ts';
 import { sipAccountOf } from './sip-account.ts';

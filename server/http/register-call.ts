@@ -36,16 +36,27 @@ export interface CallContext<C extends CallDefinition> {
   log(action: string): Promise<void>;
 }
 
+/**
+ * A route's own log level: the widget's per-message calls log at `warn` (issue 15: two synchronous info lines per
+ * message were the largest self time under load; the transcript is in the conversation anyway). Warnings and
+ * errors (503s, 500s) are logged as on every route.
+ */
+export interface RouteLogging {
+  logLevel?: 'warn';
+}
+
 export function registerCall<C extends CallDefinition>(
   app: FastifyInstance,
   services: Pick<AppServices, 'db'>,
   call: C,
   handler: (ctx: CallContext<C>) => Promise<Out<C['response']>>,
+  options: RouteLogging = {},
 ): void {
   const { db } = services;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     config: { access: call.access, resource: call.resource },
     schema: {
       summary: call.summary ?? call.name,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -17,6 +17,7 @@ import type { AppServices } from '../app-services.ts';
 import { authenticateChat, chatTurnCaller } from '../http/chat-caller.ts';
 import { runtimeLanguage } from '../services/chat/runtime-language.ts';
 import { TrackerClock } from '../chat/tracker.ts';
+import type { TurnInput } from '../chat/run-turn.ts';
 import { createEspeakEngine } from '../services/tts/espeak-engine.ts';
 import { SpeechUnavailableError } from '../services/tts/speech-engine.ts';
 import { findAttachment, storeAttachments } from '../services/chat/chat-attachments.ts';
@@ -30,6 +31,8 @@ import { registerCall } from '../http/register-call.ts';
  */
 export default async function chatRoutes(app: FastifyInstance, services: AppServices) {
   const { db } = services;
+  // The calls every message (or its polling) makes: no info line per request (register-call.ts).
+  const perMessage = { logLevel: 'warn' } as const;
   const { engine } = services.chat;
   const speech = createEspeakEngine(services.config.espeakBinary);
 
@@ -38,34 +41,40 @@ export default async function chatRoutes(app: FastifyInstance, services: AppServ
     return engine.start(caller, query.conversation_token, body.get_meta);
   });
 
-  registerCall(app, services, chatSend, async ({ request, query, body }) => {
+  /** A message or a timer's timeout: one turn of the conversation. */
+  const turn = async (
+    request: FastifyRequest,
+    query: { id: number; conversation_token: string },
+    body: { last_ts: number; get_meta: boolean },
+    input: TurnInput,
+  ) => {
     const caller = await chatTurnCaller(db, request);
-    return engine.send(
-      caller,
-      query.id,
-      query.conversation_token,
-      { kind: 'message', text: body.msg },
-      body.last_ts,
-      body.get_meta,
-    );
-  });
-
-  registerCall(app, services, chatProvisional, async ({ request, query, body }) => {
-    const caller = await authenticateChat(db, request);
-    return engine.provisional(caller, query.id, query.conversation_token, body.last_ts, body.get_meta);
-  });
-
-  registerCall(app, services, chatTimeout, async ({ request, query, body }) => {
-    const caller = await chatTurnCaller(db, request);
-    return engine.send(
-      caller,
-      query.id,
-      query.conversation_token,
-      { kind: 'timeout', reaction: body.reaction },
-      body.last_ts,
-      body.get_meta,
-    );
-  });
+    return engine.send(caller, query.id, query.conversation_token, input, body.last_ts, body.get_meta);
+  };
+  registerCall(
+    app,
+    services,
+    chatSend,
+    ({ request, query, body }) => turn(request, query, body, { kind: 'message', text: body.msg }),
+    perMessage,
+  );
+  registerCall(
+    app,
+    services,
+    chatTimeout,
+    ({ request, query, body }) => turn(request, query, body, { kind: 'timeout', reaction: body.reaction }),
+    perMessage,
+  );
+  registerCall(
+    app,
+    services,
+    chatProvisional,
+    async ({ request, query, body }) => {
+      const caller = await authenticateChat(db, request);
+      return engine.provisional(caller, query.id, query.conversation_token, body.last_ts, body.get_meta);
+    },
+    perMessage,
+  );
 
   registerCall(app, services, chatAttachments, async ({ request, query }) => {
     const caller = await authenticateChat(db, request);

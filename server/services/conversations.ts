@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
 import type {
   ConversationDetail,
@@ -12,8 +12,7 @@ import type { z } from 'zod';
 import type { ConversationState } from '../chat/conversation-state.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
-import { addEntries, addStart, emptyRollup, isEmptyRollup, withRollup } from './stats-rollup.ts';
-import { unclassifiedCte } from './unclassified.ts';
+import { addStart, emptyRollup, withRollup } from './stats-rollup.ts';
 
 /** A new conversation token: what the client holds to talk in its conversation (the id alone is guessable). */
 export const newConversationToken = (): string => randomBytes(24).toString('base64url');
@@ -106,70 +105,6 @@ export async function loadConversation(
 }
 
 export const conversationBusy = () => new HttpError(409, 'The conversation is busy with another message; try again.');
-
-/**
- * Appends tracker entries and stores the state, only if nobody else wrote the conversation since
- * `version` (another server process): otherwise 409. Returns the new version. One statement: the dashboard's
- * roll-up, the turn's unclassified phrases and `notice` (the chat bus's pg_notify, sent at commit) go with it.
- */
-export async function appendToConversation(
-  db: Db,
-  c: {
-    id: number;
-    version: number;
-    entries: TrackerEntry[];
-    state: ConversationState;
-    busySeconds: number;
-    unclassified?: readonly string[];
-    notice?: RawBuilder<unknown> | null;
-  },
-): Promise<number> {
-  const userTexts = c.entries.filter((e) => e.type === 'utter' && e.args.who === 'user').map((e) => e.value ?? '');
-  const botTexts = c.entries.filter((e) => e.type === 'utter' && e.args.who !== 'user').map((e) => e.value ?? '');
-  const lastTs = c.entries.at(-1)?.timestamp;
-  const searchable = [...userTexts, ...botTexts].join('\n').slice(0, 4000);
-  const update = db
-    .updateTable('conversations')
-    .set((eb) => ({
-      tracker: sql`tracker || ${JSON.stringify(c.entries)}::jsonb`,
-      last_ts: lastTs === undefined ? eb.ref('last_ts') : sql`greatest(last_ts, ${lastTs})`,
-      variables: JSON.stringify(c.state.variables),
-      scope_id: c.state.scopeId,
-      projects: JSON.stringify(c.state.projects),
-      timers: JSON.stringify(c.state.timers),
-      ended: c.state.ended,
-      busy_until: c.busySeconds > 0 ? sql`now() + make_interval(secs => ${c.busySeconds})` : null,
-      last_activity_at: sql`now()`,
-      messages: sql`messages + ${userTexts.length}`,
-      preview: userTexts[0]
-        ? sql`CASE WHEN preview = '' THEN ${userTexts[0].slice(0, 200)} ELSE preview END`
-        : eb.ref('preview'),
-      // Bounded: the transcript itself is the tracker; this is only for the logs' text filter.
-      search_text: searchable ? sql`right(search_text || ${`\n${searchable}`}, 20000)` : eb.ref('search_text'),
-      version: sql`version + 1`,
-    }))
-    .where('id', '=', c.id)
-    .where('version', '=', c.version)
-    .returning('version');
-  // Evaluated for the updated row only: a stale write notifies nobody.
-  const noticed = c.notice ? update.returning(sql<unknown>`(${c.notice})`.as('notified')) : update;
-  const rollup = emptyRollup();
-  addEntries(rollup, c.entries, null);
-  const unclassified = unclassifiedCte(c.unclassified ?? []);
-  const row =
-    isEmptyRollup(rollup) && !unclassified
-      ? await noticed.executeTakeFirst()
-      : (
-          await withRollup<{ version: number }>(
-            noticed.returning(['id', 'project_id', 'project_env', 'user_id', 'started_at']),
-            rollup,
-            sql`version`,
-            unclassified ? [unclassified] : [],
-          ).execute(db)
-        ).rows[0];
-  if (!row) throw conversationBusy();
-  return row.version;
-}
 
 /** Marks a conversation busy (a turn runs) without other changes. */
 export async function markBusy(db: Db, id: number, version: number, seconds: number): Promise<number> {

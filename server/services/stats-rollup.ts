@@ -41,7 +41,6 @@ export interface Rollup {
 }
 
 export const emptyRollup = (): Rollup => ({ hours: new Map(), intents: new Map(), phrases: new Map() });
-export const isEmptyRollup = (r: Rollup): boolean => r.hours.size === 0;
 
 /** The start of the UTC hour of a time in milliseconds, as ISO. */
 export const hourOf = (ms: number): string => new Date(Math.floor(ms / HOUR_MS) * HOUR_MS).toISOString();
@@ -213,17 +212,16 @@ function rollupCtes(r: Rollup): RawBuilder<unknown>[] {
 }
 
 /**
- * `source` (an INSERT or UPDATE of conversations returning id, project_id, project_env, user_id, started_at and
- * `result`) with the roll-up written in the same statement, and `extra` CTEs over `src` (the chat's unclassified
- * phrases); answers `result`'s row, or none.
+ * `source` (an INSERT of a conversation, or a generated history's row, returning id, project_id, project_env,
+ * user_id, started_at and `result`) with the roll-up written in the same statement; answers `result`'s row, or none.
+ * A chat turn's writes carry theirs in their batch (`batchRollupCtes`).
  */
 export function withRollup<T>(
   source: OperationNodeSource | Expression<unknown>,
   r: Rollup,
   result: RawBuilder<unknown>,
-  extra: readonly RawBuilder<unknown>[] = [],
 ): RawBuilder<T> {
-  const ctes = [...rollupCtes(r), ...extra];
+  const ctes = rollupCtes(r);
   return sql<T>`WITH src AS (${source})${ctes.length ? sql`, ${sql.join(ctes)}` : sql``} SELECT ${result} FROM src`;
 }
 
@@ -249,4 +247,91 @@ export async function writeRollup(
       ${key.userId}::int AS user_id, NULL::timestamptz AS started_at`;
     await withRollup(src, part, sql`1`).execute(db);
   }
+}
+
+/**
+ * A batch of conversation writes (conversation-writes.ts) carries its roll-up as data, per conversation: rows of
+ * one JSON document that the batch's statement reads with jsonb_to_recordset, so that N turns are one statement
+ * whose text never changes. `BatchRollupRows` holds what the conversations of one batch add.
+ */
+export interface BatchRollupRows {
+  /** One row per conversation and hour: `id`, `hour` (null: the hour the conversation started), the counts. */
+  hours: Record<string, number | string | null>[];
+  intents: { id: number; hour: string; key: string; n: number }[];
+  phrases: { id: number; hour: string; key: string; n: number }[];
+}
+
+export const emptyBatchRollupRows = (): BatchRollupRows => ({ hours: [], intents: [], phrases: [] });
+
+/** Adds what conversation `id` gains (its `Rollup`) to a batch's rows. */
+export function addBatchRollupRows(rows: BatchRollupRows, id: number, r: Rollup): void {
+  for (const d of r.hours.values()) {
+    const row: Record<string, number | string | null> = { id, hour: d.hour };
+    for (const c of HOURLY_COLUMNS) row[c] = c.startsWith('hist') ? (d.hist[Number(c.slice(4))] ?? 0) : d[c as 'ended'];
+    rows.hours.push(row);
+  }
+  for (const [map, out] of [
+    [r.intents, rows.intents],
+    [r.phrases, rows.phrases],
+  ] as const) {
+    for (const [key, n] of map) {
+      const tab = key.indexOf('\t');
+      out.push({ id, hour: key.slice(0, tab), key: key.slice(tab + 1), n });
+    }
+  }
+}
+
+/**
+ * The roll-up's inserts for a batch, as data-modifying CTEs over `src` (the batch's conversation writes, returning
+ * id, project_id, project_env, user_id, started_at: a conversation whose write did not happen adds nothing) and
+ * `doc`, a CTE whose one column `doc` holds `BatchRollupRows` as `hours`, `intents`, `phrases`. Rows are summed per
+ * target row (ON CONFLICT may touch a row once per statement) and inserted in key order, so concurrent batches of
+ * several processes take the rows' locks in one order.
+ */
+export function batchRollupCtes(): RawBuilder<unknown>[] {
+  const cols = sql.join(HOURLY_COLUMNS.map((c) => sql.ref(c)));
+  const types = sql.raw(HOURLY_COLUMNS.map((c) => `${c} ${c === 'confidence_sum' ? 'float8' : 'int'}`).join(', '));
+  const sums = sql.join(HOURLY_COLUMNS.map((c) => sql`sum(h.${sql.ref(c)})`));
+  const startHour = sql`coalesce(h.hour, date_trunc('hour', src.started_at, 'UTC'))`;
+  const ctes = [
+    sql`h AS (SELECT h.* FROM doc, jsonb_to_recordset(doc.doc->'hours') AS h(id bigint, hour timestamptz, ${types}))`,
+    sql`stats_h AS (
+      INSERT INTO stats_hourly (project_id, project_env, channel, hour_utc, slot, ${cols})
+      SELECT src.project_id, src.project_env, CASE WHEN src.user_id IS NULL THEN 'widget' ELSE 'console' END,
+        ${startHour}, ${slotOf}, ${sums}
+      FROM src JOIN h ON h.id = src.id
+      GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+      ON CONFLICT (project_id, project_env, hour_utc, channel, slot) DO UPDATE SET ${addUp(HOURLY_COLUMNS, 'stats_hourly')})`,
+    sql`w_callers AS (
+      INSERT INTO stats_callers_hourly (project_id, project_env, hour_utc, user_id)
+      SELECT DISTINCT src.project_id, src.project_env, ${startHour}, src.user_id
+      FROM src JOIN h ON h.id = src.id WHERE src.user_id IS NOT NULL AND h.conversations > 0
+      ON CONFLICT DO NOTHING)`,
+  ];
+  for (const [what, column] of [
+    ['intents', 'intent'],
+    ['unclassified', 'phrase'],
+  ] as const) {
+    const rows = what === 'intents' ? 'intents' : 'phrases';
+    ctes.push(
+      sql`${sql.raw(`r_${what}`)} AS (SELECT r.* FROM doc,
+        jsonb_to_recordset(doc.doc->${sql.lit(rows)}) AS r(id bigint, hour timestamptz, key text, n int))`,
+    );
+    for (const grain of ['hourly', 'daily'] as const) {
+      const table = sql.table(`stats_${what}_${grain}`);
+      const time = grain === 'hourly' ? 'hour_utc' : 'day_utc';
+      const t = grain === 'hourly' ? sql`r.hour` : sql`(r.hour AT TIME ZONE 'UTC')::date`;
+      // Intents are slotted like the hourly row; phrases are not (see migration 0011).
+      const slotted = what === 'intents';
+      const keys = sql`project_id, project_env, ${sql.ref(time)}, ${sql.ref(column)}${slotted ? sql`, slot` : sql``}`;
+      const groups = slotted ? sql`1, 2, 3, 4, 5` : sql`1, 2, 3, 4`;
+      ctes.push(sql`${sql.raw(`w_${what}_${grain}`)} AS (
+        INSERT INTO ${table} (${keys}, count)
+        SELECT src.project_id, src.project_env, ${t}, r.key${slotted ? sql`, ${slotOf}` : sql``}, sum(r.n)
+        FROM src JOIN ${sql.raw(`r_${what}`)} AS r ON r.id = src.id
+        GROUP BY ${groups} ORDER BY ${groups}
+        ON CONFLICT (${keys}) DO UPDATE SET count = ${table}.count + excluded.count)`);
+    }
+  }
+  return ctes;
 }

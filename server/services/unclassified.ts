@@ -36,36 +36,53 @@ export async function countUnclassified(
 /** The phrase counted for a message (trimmed, spaces collapsed, bounded), or '' when there is none. */
 const unclassifiedPhrase = (text: string): string => text.trim().replace(/\s+/g, ' ').slice(0, MAX_PHRASE_LENGTH);
 
+// Counts add up (a batch counts a phrase once per conversation that said it); the conversations said before stay
+// where they are and the new ones follow, the newest MAX_CONVERSATIONS_PER_PHRASE kept.
 const onUnclassifiedConflict = sql`ON CONFLICT (project_id, intent_key) DO UPDATE SET
-      counter = unclassified_intents.counter + 1,
+      counter = unclassified_intents.counter + EXCLUDED.counter,
       updated_at = now(),
       conversations_ids = CASE
         WHEN unclassified_intents.conversations_ids @> EXCLUDED.conversations_ids THEN unclassified_intents.conversations_ids
         ELSE (SELECT coalesce(jsonb_agg(v ORDER BY n), '[]'::jsonb) FROM (
           SELECT v, n FROM jsonb_array_elements(unclassified_intents.conversations_ids || EXCLUDED.conversations_ids)
             WITH ORDINALITY AS e(v, n)
+          WHERE n <= jsonb_array_length(unclassified_intents.conversations_ids)
+            OR NOT unclassified_intents.conversations_ids @> jsonb_build_array(v)
           ORDER BY n DESC LIMIT ${MAX_CONVERSATIONS_PER_PHRASE}) newest)
       END`;
 
 /**
- * `countUnclassified` as a data-modifying CTE over `src` (the conversation's write, returning id and project_id):
- * a chat turn counts its phrases in the statement that stores it (no round trip of its own, and only when the
- * turn is stored). Null when no text leaves a phrase.
+ * The phrases a chat turn counts, one per key (a statement's ON CONFLICT may not touch a row twice): rows `{ id,
+ * phrase, key }` of a batch of conversation writes (conversation-writes.ts), for `unclassifiedBatchCte`.
  */
-export function unclassifiedCte(texts: readonly string[]): RawBuilder<unknown> | null {
-  const phrases = new Map<string, string>();
+export function addUnclassifiedRows(
+  rows: { id: number; phrase: string; key: string }[],
+  id: number,
+  texts: readonly string[],
+): void {
+  const keys = new Set<string>();
   for (const text of texts) {
     const phrase = unclassifiedPhrase(text);
-    // One row per key: a statement's ON CONFLICT may not touch a row twice.
-    if (phrase && !phrases.has(unclassifiedKey(phrase))) phrases.set(unclassifiedKey(phrase), phrase);
+    const key = unclassifiedKey(phrase);
+    if (!phrase || keys.has(key)) continue;
+    keys.add(key);
+    rows.push({ id, phrase, key });
   }
-  if (!phrases.size) return null;
-  const values = sql.join([...phrases].map(([key, phrase]) => sql`(${phrase}::text, ${key}::text)`));
-  return sql`w_unclassified AS (
-    INSERT INTO unclassified_intents (project_id, intent, intent_key, counter, conversations_ids)
-    SELECT src.project_id, v.phrase, v.key, 1, jsonb_build_array(src.id::text) FROM src, (VALUES ${values}) AS v(phrase, key)
-    ${onUnclassifiedConflict})`;
 }
+
+/**
+ * `countUnclassified` for a batch, as a data-modifying CTE over `src` (the conversations' writes, returning id and
+ * project_id) and `doc` (its `unclassified` rows): a chat turn counts its phrases in the statement that stores it (no
+ * round trip of its own, and only when the turn is stored). Summed per phrase, in key order (concurrent batches
+ * lock rows in one order).
+ */
+export const unclassifiedBatchCte = (): RawBuilder<unknown> => sql`w_unclassified_phrases AS (
+    INSERT INTO unclassified_intents (project_id, intent, intent_key, counter, conversations_ids)
+    SELECT src.project_id, min(u.phrase), u.key, count(*), jsonb_agg(src.id::text ORDER BY src.id)
+    FROM src JOIN (SELECT u.* FROM doc, jsonb_to_recordset(doc.doc->'unclassified') AS u(id bigint, phrase text, key text)) u
+      ON u.id = src.id
+    GROUP BY src.project_id, u.key ORDER BY 1, 3
+    ${onUnclassifiedConflict})`;
 
 /** The fallbacks list: most issued first, paginated, optionally filtered by a substring. */
 export async function listUnclassified(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
+import { statementCount } from '../../server/db/database.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -224,5 +225,63 @@ describe('who may chat', () => {
       query: { id, conversation_token: TOKEN, project_id: 999 },
     });
     expect([402, 404]).toContain(other.statusCode);
+  });
+});
+
+describe('request logging of the chat calls', () => {
+  it('logs no info line per message (issue 15), but still the other calls', async () => {
+    const lines: { msg?: string; req?: { url?: string } }[] = [];
+    const logged = await createTestApp({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
+    const previous = t;
+    t = logged;
+    try {
+      const caller = await t.admin();
+      const started = await init(caller);
+      expect(started.statusCode).toBe(200);
+      lines.length = 0;
+      expect((await say(started.json().conversation_id, 'hello', { as: caller })).statusCode).toBe(200);
+      expect(lines.filter((l) => l.req?.url?.startsWith('/v1/chat?'))).toEqual([]);
+      await init(caller);
+      expect(lines.some((l) => l.req?.url?.startsWith('/v1/chat/init'))).toBe(true);
+    } finally {
+      t = previous;
+      await logged.close();
+    }
+  });
+});
+
+describe('messages that arrive together (issue 15)', () => {
+  it('share one read and one write, and each gets its own answer in order', async () => {
+    const { chatbot_token } = await t.db
+      .selectFrom('project_settings')
+      .select('chatbot_token')
+      .where('project_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const widget = (url: string, query: Record<string, string>, payload: object) =>
+      t.app.inject({ method: 'POST', url, query, headers: { 'x-chatbot-token': chatbot_token }, payload });
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const started = await widget('/v1/chat/init', { conversation_token: `${TOKEN}-${i}` }, {});
+      expect(started.statusCode, started.body).toBe(200);
+      ids.push(started.json().conversation_id);
+    }
+    const statements = statementCount();
+    const answers = await Promise.all(
+      ids.map((id, i) => widget('/v1/chat', { id: String(id), conversation_token: `${TOKEN}-${i}` }, { msg: 'hello' })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(ids.map(() => 200));
+    expect(answers.map((a) => a.json().conversation_id)).toEqual(ids);
+    // 6 messages, 12 statements one by one; together 2 (a read, a write), a few more if the batches split.
+    expect(statementCount() - statements).toBeLessThanOrEqual(4);
+    const stored = await t.db.selectFrom('conversations').select(['id', 'messages']).where('id', 'in', ids).execute();
+    expect(stored.every((c) => c.messages === 1)).toBe(true);
+    // A wrong conversation token in a batch is refused alone.
+    const mixed = await Promise.all([
+      widget('/v1/chat', { id: String(ids[0]), conversation_token: `${TOKEN}-0` }, { msg: 'hello' }),
+      widget('/v1/chat', { id: String(ids[1]), conversation_token: 'wrong-token-0123456789' }, { msg: 'hello' }),
+    ]);
+    expect(mixed.map((a) => a.statusCode)).toEqual([200, 404]);
   });
 });

@@ -140,7 +140,7 @@ export interface BotStamps {
  * `BotStamps` as columns of another query (the chat's one read per message), for the project `project` and
  * the environment `env`: deployment_id, atimes, draft_model and draft_index (read back with `stampsOf`).
  */
-export function botStampColumns(project: RawBuilder<unknown>, env: string): RawBuilder<unknown> {
+export function botStampColumns(project: RawBuilder<unknown>, env: string | RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`(SELECT d.id FROM deployments d WHERE d.project_id = ${project} AND d.project_env = ${env}
         ORDER BY d.id DESC LIMIT 1) AS deployment_id,
       (SELECT jsonb_object_agg(a.resource, a.atime) FROM resource_atimes a

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/http-error.ts';
 import {
   type StoredConversation,
-  appendToConversation,
+  conversationBusy,
   createConversation,
   loadConversation,
   markBusy,
@@ -14,9 +14,10 @@ import type { ChatCaller } from '../../http/chat-caller.ts';
 import type { ConversationState } from '../../chat/conversation-state.ts';
 import { type TurnInput, runTurn } from '../../chat/run-turn.ts';
 import type { BotSource, BotStamps } from './bot-source.ts';
-import { type TurnCaller, readTurn } from './turn-read.ts';
+import { type TurnCaller, TurnReads } from './turn-read.ts';
 import { entriesForClient } from '../../chat/tracker.ts';
 import { callWebhook } from '../webhook/call-webhook.ts';
+import { type ConversationWrite, conversationWrites } from '../conversation-writes.ts';
 
 /** How long a turn may mark its conversation busy (the longest webhook plus margin). */
 const BUSY_SECONDS = 45;
@@ -34,11 +35,29 @@ export class ChatEngine {
   private readonly bus: ChatBus;
   private readonly bots: BotSource;
   private readonly running = new Map<number, Promise<unknown>>();
+  /** Turns that end together are stored by one statement (issue 15); each answer waits for its commit. */
+  private readonly writes: ReturnType<typeof conversationWrites>;
+  /** Messages that arrive together share their read too. */
+  private readonly reads: TurnReads;
 
   constructor(db: Db, bus: ChatBus, bots: BotSource) {
     this.db = db;
     this.bus = bus;
     this.bots = bots;
+    this.writes = conversationWrites(db);
+    this.reads = new TurnReads(db);
+  }
+
+  /**
+   * Stores what a turn (or an append) wrote, only if nobody else wrote the conversation since `version` (another
+   * server process): otherwise 409. Tells the chat bus (with the write on PostgreSQL). Returns the new version.
+   */
+  private async store(write: Omit<ConversationWrite, 'notify'>): Promise<number> {
+    const notify = write.entries.length > 0 && this.bus.noticeIn(write.id) !== null;
+    const version = await this.writes.submit({ ...write, notify });
+    if (version === null) throw conversationBusy();
+    if (write.entries.length) this.bus.written(write.id);
+    return version;
   }
 
   async start(
@@ -60,7 +79,7 @@ export class ChatEngine {
   }
 
   /**
-   * A message (or a timer's timeout) in a conversation: one read (`readTurn`: the caller's token, the
+   * A message (or a timer's timeout) in a conversation: one read (`TurnReads`: the caller's token, the
    * conversation, the bot's stamps) and one write (`appendToConversation`) when this process's bot is current.
    */
   async send(
@@ -72,7 +91,7 @@ export class ChatEngine {
     getMeta: boolean,
   ): Promise<ChatResponse> {
     return this.exclusive(id, async () => {
-      const { conversation, stamps } = await readTurn(this.db, caller, { id, token, lastTs });
+      const { conversation, stamps } = await this.reads.read(caller, { id, token, lastTs });
       if (conversation.state.ended) throw conversationEnded();
       return this.turn(conversation, input, lastTs, getMeta, stamps);
     });
@@ -107,15 +126,7 @@ export class ChatEngine {
       const conversation = await loadConversation(this.db, { id, projectId: caller.projectId, env: caller.env, token });
       if (conversation.state.ended) throw conversationEnded();
       const entries = make(conversation);
-      await appendToConversation(this.db, {
-        id,
-        version: conversation.version,
-        entries,
-        state: conversation.state,
-        busySeconds: 0,
-        notice: this.bus.noticeIn(id),
-      });
-      this.bus.written(id);
+      await this.store({ id, version: conversation.version, entries, state: conversation.state, busySeconds: 0 });
       return {
         conversation_id: id,
         tracker: entriesForClient([...conversation.tracker, ...entries], lastTs, getMeta),
@@ -137,17 +148,15 @@ export class ChatEngine {
     // Phrases below the threshold, counted by the next write (so only when the turn is stored).
     let unclassified: string[] = [];
     const store = async (entries: TrackerEntry[], state: ConversationState, stillBusy: boolean) => {
-      version = await appendToConversation(this.db, {
+      version = await this.store({
         id: conversation.id,
         version,
         entries,
         state,
         busySeconds: stillBusy ? BUSY_SECONDS : 0,
         unclassified,
-        notice: entries.length ? this.bus.noticeIn(conversation.id) : null,
       });
       unclassified = [];
-      if (entries.length) this.bus.written(conversation.id);
     };
     let stored = 0;
     const result = await runTurn(snapshot, conversation.id, conversation.state, conversation.lastTs, input, {

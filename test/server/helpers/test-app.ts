@@ -45,10 +45,12 @@ export interface TestApp {
 let counter = 0;
 
 /** `config` overrides the environment-free defaults (e.g. `uploadMaxBytes`, `oidc`), as server/config.ts would. */
-export async function createTestApp(options: { config?: Partial<ServerConfig> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { config?: Partial<ServerConfig>; logger?: object } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = { ...readConfig({}), distDir: '/nonexistent', ...options.config };
-  const app = await buildApp({ db: database.db, config });
+  const app = await buildApp({ db: database.db, config, logger: options.logger });
   await app.ready();
   const db = database.db;
 

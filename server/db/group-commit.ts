@@ -1,8 +1,9 @@
 /**
- * Group commit: work items submitted while a batch is being written wait and go together in the next one, so the
- * engine's per-call writes (answered, ended) cost one statement per batch rather than one per call when calls come
- * fast, and add no delay when they come one by one. The first item of a quiet spell waits one turn of the event loop
- * (setImmediate), so events emitted together (a provider's burst, a claimed batch) share a statement.
+ * Group commit: work items submitted while a batch is being written wait and go together in the next one, so
+ * per-item statements (the campaign engine's answered and ended calls, the chat's turn reads and writes) cost one
+ * statement per batch rather than one per item when items come fast, and add no delay when they come one by one.
+ * The first item of a quiet spell waits one turn of the event loop (setImmediate), so events emitted together (a
+ * provider's burst, a claimed batch, requests read from one socket read) share a statement.
  */
 export class GroupCommit<I, O> {
   private pending: { item: I; resolve: (out: O) => void; reject: (error: unknown) => void }[] = [];

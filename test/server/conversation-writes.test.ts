@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TrackerEntry } from '../../src/api/contract/chat.ts';
+import type { ConversationState } from '../../server/chat/conversation-state.ts';
+import { statementCount } from '../../server/db/database.ts';
+import { type ConversationWrite, writeConversations } from '../../server/services/conversation-writes.ts';
+import { createConversation } from '../../server/services/conversations.ts';
+import { type TestApp, createTestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const state: ConversationState = { variables: { n: 1 }, scopeId: null, projects: [1], timers: {}, ended: false };
+const said = (text: string, intent: string | null, at: number): TrackerEntry => ({
+  type: 'utter',
+  value: text,
+  args: { who: 'user', intent, confidence: intent ? 0.9 : 0.1 },
+  timestamp: at * 1000,
+});
+const widgetTotals = async () =>
+  (
+    await sql<{ messages: number; fallbacks: number }>`SELECT coalesce(sum(user_messages), 0)::int AS messages,
+      coalesce(sum(fallbacks), 0)::int AS fallbacks FROM stats_hourly WHERE project_id = 1 AND channel = 'widget'`.execute(
+      t.db,
+    )
+  ).rows[0]!;
+
+describe('group commit of conversation writes (issue 15)', () => {
+  it('stores a batch in one statement; a stale version is refused alone and adds nothing to the roll-up', async () => {
+    const ids = [];
+    for (let i = 0; i < 3; i++) {
+      const c = await createConversation(t.db, {
+        projectId: 1,
+        env: 'prod',
+        deploymentId: null,
+        userId: null,
+        token: `t${i}`,
+      });
+      ids.push(c.id);
+    }
+    const before = await widgetTotals();
+    const now = Date.now();
+    const write = (
+      id: number,
+      version: number,
+      entries: TrackerEntry[],
+      unclassified: string[] = [],
+    ): ConversationWrite => ({
+      id,
+      version,
+      entries,
+      state,
+      busySeconds: 0,
+      unclassified,
+      notify: false,
+    });
+    const statements = statementCount();
+    const versions = await writeConversations(t.db, [
+      write(ids[0]!, 0, [said('hello', 'greeting', now), said('hi again', 'greeting', now + 1)]),
+      write(ids[1]!, 0, [said('Mars  delivery?', null, now)], ['Mars  delivery?']),
+      write(ids[2]!, 7, [said('lost', null, now)], ['lost']),
+    ]);
+    expect(statementCount() - statements).toBe(1);
+    expect(versions).toEqual([1, 1, null]);
+    const after = await widgetTotals();
+    expect(after.messages - before.messages).toBe(3);
+    expect(after.fallbacks - before.fallbacks).toBe(1);
+    const rows = await t.db
+      .selectFrom('conversations')
+      .select(['id', 'version', 'messages', 'preview', 'variables'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.version, r.messages, r.preview])).toEqual([
+      [1, 2, 'hello'],
+      [1, 1, 'Mars  delivery?'],
+      [0, 0, ''],
+    ]);
+    expect(rows[0]!.variables).toEqual({ n: 1 });
+    const phrases = await t.db
+      .selectFrom('unclassified_intents')
+      .select(['intent_key', 'counter', 'conversations_ids'])
+      .where('intent_key', 'in', ['mars delivery?', 'lost'])
+      .execute();
+    expect(phrases).toEqual([{ intent_key: 'mars delivery?', counter: 1, conversations_ids: [String(ids[1])] }]);
+    const intents = await sql<{ n: number }>`SELECT coalesce(sum(count), 0)::int AS n FROM stats_intents_daily
+      WHERE project_id = 1 AND intent = 'greeting' AND day_utc = ${new Date(now).toISOString().slice(0, 10)}::date`.execute(
+      t.db,
+    );
+    expect(intents.rows[0]!.n).toBeGreaterThanOrEqual(2);
+  });
+
+  it('counts a phrase once per conversation of a batch, keeping the conversations said before first', async () => {
+    const ids = [];
+    for (let i = 0; i < 2; i++) {
+      const c = await createConversation(t.db, {
+        projectId: 1,
+        env: 'prod',
+        deploymentId: null,
+        userId: null,
+        token: `u${i}`,
+      });
+      ids.push(c.id);
+    }
+    const now = Date.now();
+    await writeConversations(t.db, [
+      {
+        id: ids[0]!,
+        version: 0,
+        entries: [said('where am i', null, now)],
+        state,
+        busySeconds: 0,
+        unclassified: ['where am i'],
+        notify: false,
+      },
+    ]);
+    await writeConversations(t.db, [
+      {
+        id: ids[0]!,
+        version: 1,
+        entries: [said('where am i', null, now + 1)],
+        state,
+        busySeconds: 0,
+        unclassified: ['where am i'],
+        notify: false,
+      },
+      {
+        id: ids[1]!,
+        version: 0,
+        entries: [said('Where am I', null, now + 2)],
+        state,
+        busySeconds: 0,
+        unclassified: ['Where am I'],
+        notify: false,
+      },
+    ]);
+    const row = await t.db
+      .selectFrom('unclassified_intents')
+      .select(['counter', 'conversations_ids'])
+      .where('intent_key', '=', 'where am i')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ counter: 3, conversations_ids: [String(ids[0]), String(ids[1])] });
+  });
+});
