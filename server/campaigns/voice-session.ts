@@ -91,7 +91,7 @@ export class VoiceSessions {
    */
   async answeredByWebhook(callId: number): Promise<VoiceTurn | null> {
     const row = await this.callRow(callId);
-    if (!row || row.status !== 'answered') return null;
+    if (row?.status !== 'answered') return null;
     if (row.conversation_id) return { utterances: [], transferTo: null, hangUp: false };
     return this.start({
       callId,
