@@ -18,33 +18,33 @@ const fields = z.record(z.string(), z.unknown()).optional();
  * and authenticated per call like the status webhook (and by Twilio's signature); declared here rather than in
  * src/api/contract: the console never makes these calls.
  */
-export const outboundVoiceAnswered = defineCall({
-  name: 'outboundVoiceAnswered',
-  method: 'POST',
-  path: '/outbound/voice/:provider',
-  resource: '/outbound/status',
-  access: publicAccess,
-  atimeExempt: true,
-  params: provider,
-  query: gatewayWebhookQuery,
-  body: fields,
-  response: z.unknown(),
-  summary: "A voice gateway's call hook: the callee answered; answers the gateway's verbs for the bot's first turn",
-});
+/** A gateway's POST asking for the verbs of the bot's next turn. */
+const gatewayHook = (name: string, path: string, summary: string) =>
+  defineCall({
+    name,
+    method: 'POST',
+    path,
+    resource: '/outbound/status',
+    access: publicAccess,
+    atimeExempt: true,
+    params: provider,
+    query: gatewayWebhookQuery,
+    body: fields,
+    response: z.unknown(),
+    summary,
+  });
 
-export const outboundVoiceGathered = defineCall({
-  name: 'outboundVoiceGathered',
-  method: 'POST',
-  path: '/outbound/gather/:provider',
-  resource: '/outbound/status',
-  access: publicAccess,
-  atimeExempt: true,
-  params: provider,
-  query: gatewayWebhookQuery,
-  body: fields,
-  response: z.unknown(),
-  summary: "A voice gateway's gather action hook: the digits pressed; answers the verbs for the bot's reply",
-});
+export const outboundVoiceAnswered = gatewayHook(
+  'outboundVoiceAnswered',
+  '/outbound/voice/:provider',
+  "A voice gateway's call hook: the callee answered; answers the gateway's verbs for the bot's first turn",
+);
+
+export const outboundVoiceGathered = gatewayHook(
+  'outboundVoiceGathered',
+  '/outbound/gather/:provider',
+  "A voice gateway's gather action hook: the digits pressed; answers the verbs for the bot's reply",
+);
 
 export const outboundVoiceAudio = defineCall({
   name: 'outboundVoiceAudio',

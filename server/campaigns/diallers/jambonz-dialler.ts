@@ -1,16 +1,8 @@
-import type {
-  CallEvent,
-  CallRef,
-  CallStatus,
-  Dialler,
-  OriginateRequest,
-  StatusWebhook,
-  WebhookVoice,
-} from '../dialler.ts';
+import type { CallEvent, CallRef, CallStatus, Dialler, OriginateRequest, WebhookVoice } from '../dialler.ts';
 import { reasonForSipStatus } from './call-end-reason.ts';
 import type { DiallerSettings } from './dialler-settings.ts';
 import { GatewayError, field, gatewayRequest, sipCode } from './gateway-request.ts';
-import { CallEventListeners } from './listeners.ts';
+import { GatewayDialler } from './gateway-dialler.ts';
 import { gatewayStatusEvent } from './gateway-call-status.ts';
 import { GATHER_TIMEOUT_SECONDS, type TurnVerbs, verbsOfTurn } from './gateway-turn.ts';
 import { gatewayWebhookUrl, statusCallbackUrl } from './status-callback-url.ts';
@@ -59,10 +51,8 @@ function jambonzCallStatus(fields: Record<string, unknown> | null): CallStatus {
  * what to do once the callee answers) and status hook. The bot's turns are jambonz verbs (`play` of our audio route,
  * `gather` of one digit, `dial` to transfer, `hangup`), answered by the call and gather hooks (webhookVoice).
  */
-export class JambonzDialler implements Dialler {
+export class JambonzDialler extends GatewayDialler implements Dialler {
   readonly name = 'jambonz';
-  readonly callsOutliveProcess = true;
-  private readonly listeners = new CallEventListeners();
   private readonly settings: JambonzSettings;
   readonly webhookVoice: WebhookVoice = {
     instructions: (call, turn) => ({
@@ -76,6 +66,7 @@ export class JambonzDialler implements Dialler {
   };
 
   constructor(settings: JambonzSettings) {
+    super();
     this.settings = settings;
   }
 
@@ -140,14 +131,7 @@ export class JambonzDialler implements Dialler {
     return status === 404 ? { state: 'unknown' } : jambonzCallStatus(body);
   }
 
-  receiveStatus(webhook: StatusWebhook): void {
-    const event = jambonzStatusEvent(webhook.fields, { callId: webhook.callId, attempt: webhook.attempt });
-    if (event) this.listeners.emit(event);
+  protected statusEvent(fields: Record<string, unknown>, call: CallRef): CallEvent | null {
+    return jambonzStatusEvent(fields, call);
   }
-
-  onEvent(listener: (event: CallEvent) => void): () => void {
-    return this.listeners.add(listener);
-  }
-
-  async close(): Promise<void> {}
 }

@@ -1,15 +1,7 @@
-import type {
-  CallEvent,
-  CallRef,
-  CallStatus,
-  Dialler,
-  OriginateRequest,
-  StatusWebhook,
-  WebhookVoice,
-} from '../dialler.ts';
+import type { CallEvent, CallRef, CallStatus, Dialler, OriginateRequest, WebhookVoice } from '../dialler.ts';
 import type { DiallerSettings } from './dialler-settings.ts';
 import { GatewayError, field, gatewayRequest, sipCode } from './gateway-request.ts';
-import { CallEventListeners } from './listeners.ts';
+import { GatewayDialler } from './gateway-dialler.ts';
 import { gatewayStatusEvent } from './gateway-call-status.ts';
 import { GATHER_TIMEOUT_SECONDS, type TurnVerbs, verbsOfTurn } from './gateway-turn.ts';
 import { gatewayWebhookUrl, statusCallbackUrl } from './status-callback-url.ts';
@@ -50,10 +42,8 @@ const TWIML_VERBS: TurnVerbs<string> = {
  * are TwiML (`<Play>` of our audio route, `<Gather>` of one digit, `<Dial>`, `<Hangup/>`) answered by the call and
  * gather webhooks (webhookVoice), each checked against X-Twilio-Signature.
  */
-export class TwilioDialler implements Dialler {
+export class TwilioDialler extends GatewayDialler implements Dialler {
   readonly name = 'twilio';
-  readonly callsOutliveProcess = true;
-  private readonly listeners = new CallEventListeners();
   private readonly settings: TwilioSettings;
   readonly webhookVoice: WebhookVoice = {
     instructions: (call, turn) => ({
@@ -66,6 +56,7 @@ export class TwilioDialler implements Dialler {
   };
 
   constructor(settings: TwilioSettings) {
+    super();
     this.settings = settings;
   }
 
@@ -135,14 +126,7 @@ export class TwilioDialler implements Dialler {
     return event ? statusFromEvent(event) : { state: 'dialling' };
   }
 
-  receiveStatus(webhook: StatusWebhook): void {
-    const event = twilioStatusEvent(webhook.fields, { callId: webhook.callId, attempt: webhook.attempt });
-    if (event) this.listeners.emit(event);
+  protected statusEvent(fields: Record<string, unknown>, call: CallRef): CallEvent | null {
+    return twilioStatusEvent(fields, call);
   }
-
-  onEvent(listener: (event: CallEvent) => void): () => void {
-    return this.listeners.add(listener);
-  }
-
-  async close(): Promise<void> {}
 }
