@@ -70,8 +70,44 @@ export interface StatusWebhook {
   fields: Record<string, unknown>;
 }
 
+/** What the bot does on its turn of an answered call, for a gateway that asks (webhookVoice) instead of being told. */
+export interface VoiceTurn {
+  /** The bot's utterances in order, by their tracker timestamp (the audio route synthesizes each one). */
+  utterances: { text: string; ts: number }[];
+  /** Transfer the call to this number (the target project's SIP number); null: no transfer. */
+  transferTo: string | null;
+  /** Hang up after the utterances (call_end, an ended conversation, or a transfer that cannot be made). */
+  hangUp: boolean;
+}
+
+/** Which call and attempt of which campaign a gateway's webhook speaks for (its URL's query, already authenticated). */
+export interface WebhookCall extends CallRef {
+  campaignId: number;
+}
+
+/**
+ * A hosted gateway that plays audio from URLs and asks this app's webhooks what to do next: the answered call's hook
+ * (jambonz call_hook, Twilio's Url) and each gather's action hook answer with the gateway's verbs for the bot's turn.
+ */
+export interface WebhookVoice {
+  /** The verbs for a turn: play each utterance's audio URL, then transfer, hang up or gather the next digit. */
+  instructions(call: WebhookCall, turn: VoiceTurn): { contentType: string; body: string };
+  /** The digits a gather action hook reports ('' when the callee pressed none). */
+  digitsOf(fields: Record<string, unknown>): string;
+  /**
+   * The provider's own signature of a webhook (Twilio's X-Twilio-Signature over the URL it called and the form it
+   * posted), checked besides the per-call token; true for a provider that signs nothing.
+   */
+  verifySignature(url: string, fields: Record<string, unknown>, headers: Record<string, unknown>): boolean;
+}
+
 export interface Dialler {
   readonly name: string;
+  /**
+   * Present for hosted gateways: an answered call's bot is driven by their webhooks (the engine does not start it on
+   * the `answered` event, and `play` is not used).
+   */
+  readonly webhookVoice?: WebhookVoice;
   /**
    * True when a call lives on at the provider if the process that placed it dies (hosted gateways: their webhooks
    * reach any instance). Absent or false (SIP through this process's baresip, the fake): the call dies with it.

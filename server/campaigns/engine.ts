@@ -6,7 +6,7 @@ import { callWindow, isInWindow, retryAt } from './call-window.ts';
 import { deliverDueCallbacks } from './callback-delivery.ts';
 import { GroupCommit } from '../db/group-commit.ts';
 import type { Clock } from './clock.ts';
-import type { CallEndReason, CallEvent, Dialler } from './dialler.ts';
+import type { CallEndReason, CallEvent, Dialler, VoiceTurn, WebhookCall } from './dialler.ts';
 import { sipAccountOf } from './sip-account.ts';
 import type { VoiceSessions } from './voice-session.ts';
 
@@ -294,16 +294,47 @@ export class CampaignEngine {
 
   /** Dialler events, applied in order per call; they may be repeated or arrive late. */
   onEvent(event: CallEvent): Promise<void> {
-    const previous = this.eventChains.get(event.callId) ?? Promise.resolve();
-    const next = previous
-      .then(() => this.apply(event))
-      .catch((error) => this.log(`Call ${event.callId}: ${event.type} failed`, error));
-    this.eventChains.set(event.callId, next);
+    return this.inOrder(event.callId, () => this.apply(event)).catch((error) =>
+      this.log(`Call ${event.callId}: ${event.type} failed`, error),
+    );
+  }
+
+  /** Runs `work` after everything already queued for the call in this process (events, webhook turns). */
+  private inOrder<T>(callId: number, work: () => Promise<T>): Promise<T> {
+    const previous = this.eventChains.get(callId) ?? Promise.resolve();
+    const result = previous.then(work);
+    const next = result.then(
+      () => {},
+      () => {},
+    );
+    this.eventChains.set(callId, next);
     void next.finally(() => {
-      if (this.eventChains.get(event.callId) === next) this.eventChains.delete(event.callId);
+      if (this.eventChains.get(callId) === next) this.eventChains.delete(callId);
     });
     this.track(next);
-    return next;
+    return result;
+  }
+
+  /**
+   * A hosted gateway's call hook (its dialler has webhookVoice): the callee answered, so the call moves to answered
+   * (unless its status webhook did it first) and the bot's first turn is returned for the gateway's verbs. Null when
+   * the call is not in progress (ended, another attempt, no bot).
+   */
+  answeredByWebhook(call: WebhookCall): Promise<VoiceTurn | null> {
+    return this.inOrder(call.callId, async () => {
+      await this.markAnswered(call.callId, this.clock.now(), call.attempt);
+      return (await this.voice?.answeredByWebhook(call.callId)) ?? null;
+    });
+  }
+
+  /** A gateway's gather action hook: the digits pressed are the callee's message; the bot's turn is returned. */
+  gatheredByWebhook(call: WebhookCall, digits: string): Promise<VoiceTurn | null> {
+    return this.inOrder(call.callId, async () => (await this.voice?.digitsByWebhook(call.callId, digits)) ?? null);
+  }
+
+  /** The audio a gateway fetches: the utterance at tracker timestamp `ts` of the call's conversation. */
+  async utteranceAudio(call: WebhookCall, ts: number): Promise<Buffer | null> {
+    return (await this.voice?.utteranceAudio(call.callId, ts)) ?? null;
   }
 
   private async apply(event: CallEvent): Promise<void> {
@@ -318,7 +349,8 @@ export class CampaignEngine {
   private async markAnswered(callId: number, at: Date, attempt?: number): Promise<void> {
     const row = await this.answeredWrites.submit({ callId, at, attempt: attempt ?? null });
     const providerCallId = row?.provider_call_id ?? this.unstoredProviderIds.get(callId);
-    if (!row || !this.voice || !providerCallId) return;
+    // A gateway with webhookVoice asks for the bot's turns itself (answeredByWebhook).
+    if (!row || !this.voice || !providerCallId || this.dialler.webhookVoice) return;
     try {
       await this.voice.answered({ callId, projectId: row.project_id, env: row.project_env, providerCallId });
     } catch (error) {

@@ -5,7 +5,8 @@ import type { ChatCaller } from '../http/chat-caller.ts';
 import type { BotSource } from '../services/chat/bot-source.ts';
 import type { ChatEngine } from '../services/chat/chat-engine.ts';
 import type { SpeechEngine } from '../services/tts/speech-engine.ts';
-import type { Dialler } from './dialler.ts';
+import type { Dialler, VoiceTurn } from './dialler.ts';
+import { toTelephoneWav } from './diallers/telephone-wav.ts';
 import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD, type SpeechRecognizer } from './speech-recognition.ts';
 
 /** Where an answered call's conversation lives: stored on the call row, so any instance can run its next turn. */
@@ -13,7 +14,8 @@ interface CallConversation {
   callId: number;
   projectId: number;
   env: 'dev' | 'prod';
-  providerCallId: string;
+  /** Null until the batch storing provider ids reaches the call (a gateway's webhooks do not need it). */
+  providerCallId: string | null;
   conversationId: number;
   token: string;
 }
@@ -53,8 +55,18 @@ export class VoiceSessions {
     this.log = o.log;
   }
 
-  /** Starts the conversation of a just-answered call: the @start reaction speaks first. */
+  /** Starts the conversation of a just-answered call: the @start reaction speaks first (into the call). */
   async answered(call: { callId: number; projectId: number; env: 'dev' | 'prod'; providerCallId: string }) {
+    const turn = await this.start(call);
+    await this.perform(call, turn);
+  }
+
+  private async start(call: {
+    callId: number;
+    projectId: number;
+    env: 'dev' | 'prod';
+    providerCallId: string | null;
+  }): Promise<VoiceTurn> {
     const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
     const started = await this.chat.start(caller, undefined, true);
     const conversationId = started.conversation_id;
@@ -69,13 +81,78 @@ export class VoiceSessions {
       }))
       .where('id', '=', call.callId)
       .execute();
-    await this.perform({ ...call, conversationId }, started.tracker, started.ended);
+    return this.turnOf(call, started.tracker, started.ended);
+  }
+
+  /**
+   * A hosted gateway's call hook (webhookVoice): the answered call's conversation starts once and its @start turn is
+   * returned for the gateway's verbs. A repeated hook (the gateway retried) finds the conversation and says nothing
+   * new; a call that is not answered (ended meanwhile) gets null.
+   */
+  async answeredByWebhook(callId: number): Promise<VoiceTurn | null> {
+    const row = await this.callRow(callId);
+    if (row?.status !== 'answered') return null;
+    if (row.conversation_id) return { utterances: [], transferTo: null, hangUp: false };
+    return this.start({
+      callId,
+      projectId: row.project_id,
+      env: row.project_env,
+      providerCallId: row.provider_call_id,
+    });
+  }
+
+  /** A gateway's gather action hook: the digits are the callee's message; its turn is returned (null: no call). */
+  async digitsByWebhook(callId: number, digits: string): Promise<VoiceTurn | null> {
+    const call = await this.conversationOf(callId);
+    if (!call) return null;
+    // No digit before the gather's timeout: nothing to say, wait again.
+    if (!digits) return { utterances: [], transferTo: null, hangUp: false };
+    return this.turn(call, digits);
+  }
+
+  /**
+   * The audio route: the bot's utterance at tracker timestamp `ts` of the call's conversation, spoken by the speech
+   * engine as an 8 kHz 16-bit WAV; null when the conversation has no such utterance (or no speech engine).
+   */
+  async utteranceAudio(callId: number, ts: number): Promise<Buffer | null> {
+    const row = await this.callRow(callId);
+    if (!row?.conversation_id || !row.conversation_token || !this.speech) return null;
+    const caller: ChatCaller = { projectId: row.project_id, env: row.project_env, userId: null, via: 'token' };
+    const conversation = await this.chat.conversation(caller, row.conversation_id, row.conversation_token);
+    const entry = conversation.tracker.find(
+      (e) => e.type === 'utter' && e.args.who !== 'user' && e.timestamp === ts && e.value,
+    );
+    if (!entry?.value) return null;
+    const bot = await this.bots.load(row.project_id, row.project_env);
+    const wav = await this.speech.synthesize(entry.value, { language: bot.language, speed: 1 });
+    return toTelephoneWav(wav, 0).wav;
+  }
+
+  private callRow(callId: number) {
+    return this.db
+      .selectFrom('outbound_calls as c')
+      .innerJoin('outbound_campaigns as k', 'k.id', 'c.campaign_id')
+      .select([
+        'c.status',
+        'k.project_id',
+        'k.project_env',
+        'c.provider_call_id',
+        'c.conversation_id',
+        'c.conversation_token',
+      ])
+      .where('c.id', '=', callId)
+      .executeTakeFirst();
   }
 
   /** A digit the callee pressed: the runtime gets it as the user's message ("press 1 to confirm"). */
   async dtmf(callId: number, digit: string): Promise<void> {
     const call = await this.conversationOf(callId);
     if (call) await this.says(call, digit);
+  }
+
+  /** The callee's message (a digit, recognised speech) runs a turn; the bot's answer is spoken into the call. */
+  private async says(call: CallConversation, text: string): Promise<void> {
+    await this.perform(call, await this.turn(call, text));
   }
 
   /**
@@ -111,8 +188,8 @@ export class VoiceSessions {
     );
   }
 
-  /** The callee's message (a digit, recognised speech) runs a turn; the bot's answer is spoken. */
-  private async says(call: CallConversation, text: string): Promise<void> {
+  /** The callee's message runs a turn of the chat runtime; what the bot does is returned. */
+  private async turn(call: CallConversation, text: string): Promise<VoiceTurn> {
     const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
     const before = await this.db
       .selectFrom('conversations')
@@ -127,25 +204,12 @@ export class VoiceSessions {
       Number(before.last_ts),
       true,
     );
-    await this.perform(call, answer.tracker, answer.ended);
+    return this.turnOf(call, answer.tracker, answer.ended);
   }
 
   private async conversationOf(callId: number): Promise<CallConversation | null> {
-    const row = await this.db
-      .selectFrom('outbound_calls as c')
-      .innerJoin('outbound_campaigns as k', 'k.id', 'c.campaign_id')
-      .select([
-        'c.id',
-        'k.project_id',
-        'k.project_env',
-        'c.provider_call_id',
-        'c.conversation_id',
-        'c.conversation_token',
-      ])
-      .where('c.id', '=', callId)
-      .where('c.status', '=', 'answered')
-      .executeTakeFirst();
-    if (!row?.conversation_id || !row.conversation_token || !row.provider_call_id) return null;
+    const row = await this.callRow(callId);
+    if (row?.status !== 'answered' || !row.conversation_id || !row.conversation_token) return null;
     return {
       callId,
       projectId: row.project_id,
@@ -156,27 +220,38 @@ export class VoiceSessions {
     };
   }
 
-  /** Speaks the bot's utterances, then ends or transfers the call when the turn said so. */
-  private async perform(
-    call: Omit<CallConversation, 'conversationId' | 'token'> & { conversationId: number },
+  /** What the bot did in a turn: its utterances, and whether the call is transferred (where) or ends. */
+  private async turnOf(
+    call: { callId: number; env: 'dev' | 'prod' },
     entries: TrackerEntry[],
     ended: boolean,
-  ) {
-    const bot = await this.bots.load(call.projectId, call.env);
-    for (const entry of entries) {
-      if (entry.type === 'utter' && entry.args.who !== 'user' && entry.value) {
-        await this.say(call.providerCallId, entry.value, bot.language);
-      }
-    }
+  ): Promise<VoiceTurn> {
+    const utterances = entries
+      .filter((e) => e.type === 'utter' && e.args.who !== 'user' && e.value)
+      .map((e) => ({ text: e.value as string, ts: e.timestamp }));
     const transfer = entries.find((e) => e.type === 'action' && e.value === 'call_transfer');
-    if (transfer) {
-      const number = await this.numberOfProject(Number(transfer.args.project_id), call.env);
-      if (number && (await this.dialler.transfer(call.providerCallId, number))) return;
-      this.log(`Call ${call.callId}: cannot transfer to project ${transfer.args.project_id}; hanging up`);
+    const transferTo = transfer ? await this.numberOfProject(Number(transfer.args.project_id), call.env) : null;
+    if (transfer && !transferTo) {
+      this.log(`Call ${call.callId}: project ${transfer.args.project_id} has no SIP number to transfer to; hanging up`);
     }
-    if (ended || transfer || entries.some((e) => e.type === 'action' && e.value === 'call_end')) {
-      await this.dialler.hangup(call.providerCallId);
+    const hangUp = ended || !!transfer || entries.some((e) => e.type === 'action' && e.value === 'call_end');
+    return { utterances, transferTo, hangUp };
+  }
+
+  /** Speaks a turn's utterances into the call, then transfers or hangs up when the turn said so. */
+  private async perform(
+    call: { callId: number; projectId: number; env: 'dev' | 'prod'; providerCallId: string | null },
+    turn: VoiceTurn,
+  ) {
+    const providerCallId = call.providerCallId;
+    if (!providerCallId) return;
+    const bot = await this.bots.load(call.projectId, call.env);
+    for (const u of turn.utterances) await this.say(providerCallId, u.text, bot.language);
+    if (turn.transferTo) {
+      if (await this.dialler.transfer(providerCallId, turn.transferTo)) return;
+      this.log(`Call ${call.callId}: cannot transfer to ${turn.transferTo}; hanging up`);
     }
+    if (turn.hangUp) await this.dialler.hangup(providerCallId);
   }
 
   private async say(providerCallId: string, text: string, language: string) {

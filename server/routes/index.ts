@@ -39,6 +39,7 @@ import knowledgeRoutes from './knowledges.ts';
 import qaTrainingRoutes from './qa-trainings.ts';
 import outboundRoutes from './outbound.ts';
 import outboundStatusRoutes from './outbound-status.ts';
+import outboundVoiceRoutes from './outbound-voice.ts';
 
 /** Every /v1 route plugin, one per resource. A new resource adds one line here. */
 export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices) => Promise<void>> = [
@@ -81,4 +82,5 @@ export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices
   qaTrainingRoutes,
   outboundRoutes,
   outboundStatusRoutes,
+  outboundVoiceRoutes,
 ];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type {
   Campaign,
@@ -9,6 +9,7 @@ import type {
   campaignBody,
 } from '../../src/api/contract/outbound.ts';
 import type { Db } from '../db/database.ts';
+import type { OutboundCampaignsTable } from '../db/schema.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
 import { withAuditFields } from './audit-fields.ts';
 import { callbackUrlProblem } from './campaign-callback-address.ts';
@@ -34,21 +35,8 @@ const columns = [
   'state',
 ] as const;
 
-type CampaignRow = {
-  id: number;
-  project_id: number;
-  name: string;
-  project_env: 'dev' | 'prod';
-  call_time_from: string;
-  call_time_to: string;
-  retry_interval: number;
-  retry_count: number;
-  timeout: number;
-  max_concurrent: number;
-  callback_url: string;
-  callback_secret: string;
-  state: CampaignState;
-};
+/** A campaign as stored: the schema's columns that `columns` selects. */
+type CampaignRow = Pick<Selectable<OutboundCampaignsTable>, (typeof columns)[number]>;
 
 /** What a revision keeps of a campaign: its settings and state, never the callback secret. */
 const revisionData = (r: CampaignRow) => ({

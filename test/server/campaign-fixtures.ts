@@ -56,3 +56,43 @@ export async function runTicks(engine: CampaignEngine, times = 3) {
 export async function callsOf(db: Db, campaignId: number) {
   return db.selectFrom('outbound_calls').selectAll().where('campaign_id', '=', campaignId).orderBy('id').execute();
 }
+
+/** "Press 1 to confirm": @start offers the digits, @input with choice 1 confirms and ends the call. */
+export async function pressOneBot(db: Db) {
+  await db.deleteFrom('reactions').where('project_id', '=', 1).execute();
+  await db
+    .insertInto('entities')
+    .values({
+      project_id: 1,
+      name: 'digit',
+      type: 'dictionary',
+      match: 'exact',
+      occurrence: 'single',
+      case_insensitive: false,
+      values: '1,2',
+      is_system: false,
+    })
+    .execute();
+  const reaction = (name: string, intents: string[], condition: string, actions: unknown[]) => ({
+    project_id: 1,
+    name,
+    intents: JSON.stringify(intents),
+    condition,
+    priority: 0,
+    reactions_scopes_id: null,
+    actions: JSON.stringify(actions),
+  });
+  await db
+    .insertInto('reactions')
+    .values([
+      reaction('greeting', ['@start'], '', [
+        { name: 'utter', args: { text: 'Press 1 to confirm your appointment.' }, who: 'bot' },
+        { name: 'select_box', args: { entity: 'digit', variable: 'choice' }, who: 'bot' },
+      ]),
+      reaction('confirmed', ['@input'], 'variables.choice == "1"', [
+        { name: 'utter', args: { text: 'Confirmed, goodbye.' }, who: 'bot' },
+        { name: 'call_end', args: {}, who: 'bot' },
+      ]),
+    ] as never)
+    .execute();
+}

@@ -10,7 +10,15 @@ import { BotSource } from '../../server/services/chat/bot-source.ts';
 import { createChatRuntime } from '../../server/services/chat/chat-runtime.ts';
 import { createEspeakEngine } from '../../server/services/tts/espeak-engine.ts';
 import type { SpeechEngine } from '../../server/services/tts/speech-engine.ts';
-import { callsOf, engineFor, importCalls, number, runTicks, runningCampaign } from './campaign-fixtures.ts';
+import {
+  callsOf,
+  engineFor,
+  importCalls,
+  number,
+  pressOneBot,
+  runTicks,
+  runningCampaign,
+} from './campaign-fixtures.ts';
 import { type TestDatabase, openTestDatabase } from './helpers/test-database.ts';
 
 let database: TestDatabase;
@@ -21,50 +29,9 @@ afterEach(async () => {
   await database.close();
 });
 
-/** "Press 1 to confirm": @start offers the digits, @input with choice 1 confirms and ends the call. */
-async function pressOneBot() {
-  const { db } = database;
-  await db.deleteFrom('reactions').where('project_id', '=', 1).execute();
-  await db
-    .insertInto('entities')
-    .values({
-      project_id: 1,
-      name: 'digit',
-      type: 'dictionary',
-      match: 'exact',
-      occurrence: 'single',
-      case_insensitive: false,
-      values: '1,2',
-      is_system: false,
-    })
-    .execute();
-  const reaction = (name: string, intents: string[], condition: string, actions: unknown[]) => ({
-    project_id: 1,
-    name,
-    intents: JSON.stringify(intents),
-    condition,
-    priority: 0,
-    reactions_scopes_id: null,
-    actions: JSON.stringify(actions),
-  });
-  await db
-    .insertInto('reactions')
-    .values([
-      reaction('greeting', ['@start'], '', [
-        { name: 'utter', args: { text: 'Press 1 to confirm your appointment.' }, who: 'bot' },
-        { name: 'select_box', args: { entity: 'digit', variable: 'choice' }, who: 'bot' },
-      ]),
-      reaction('confirmed', ['@input'], 'variables.choice == "1"', [
-        { name: 'utter', args: { text: 'Confirmed, goodbye.' }, who: 'bot' },
-        { name: 'call_end', args: {}, who: 'bot' },
-      ]),
-    ] as never)
-    .execute();
-}
-
 describe('voice session of an answered call', () => {
   it("speaks the @start reaction, turns DTMF '1' into the user's message and its reaction, and call_end hangs up", async () => {
-    await pressOneBot();
+    await pressOneBot(database.db);
     const { db } = database;
     const clock = new TestClock('2039-01-01T10:00:00Z');
     const fake = new FakeDialler({ decide: () => ({ kind: 'answer', dtmf: ['1'] }), now: () => clock.now() });
@@ -117,7 +84,7 @@ describe('voice session of an answered call', () => {
   });
 
   it('speech the callee says is handed to speech recognition; with no engine the conversation logs say it was not understood', async () => {
-    await pressOneBot();
+    await pressOneBot(database.db);
     const { db } = database;
     const clock = new TestClock('2039-01-01T10:00:00Z');
     // Answers and stays on the line.

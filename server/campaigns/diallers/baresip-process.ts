@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { NOT_EXECUTED, diesWithParent } from './dies-with-parent.ts';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -80,6 +81,10 @@ export class BaresipProcess {
     return `aufile,${path.join(this.directory, 'silence.wav')}`;
   }
 
+  private get notInstalled(): string {
+    return `The SIP user agent is not installed (${this.options.binary}; apt-get install baresip).`;
+  }
+
   get directory(): string {
     if (!this.dir) throw new BaresipError('baresip is not running.');
     return this.dir;
@@ -115,7 +120,9 @@ export class BaresipProcess {
     );
     // No accounts at start: each campaign's account is added with `uanew` when it first dials.
     await fs.writeFile(path.join(this.dir, 'accounts'), '');
-    const child = spawn(this.options.binary, ['-f', this.dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // baresip dies with this server even when the server is SIGKILLed (its calls would otherwise stay up).
+    const run = diesWithParent(this.options.binary, ['-f', this.dir]);
+    const child = spawn(run.command, run.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     const keep = (chunk: Buffer) => {
       this.log.push(...chunk.toString('utf8').split('\n'));
@@ -127,15 +134,14 @@ export class BaresipProcess {
       child.once('error', (error: NodeJS.ErrnoException) =>
         reject(
           new BaresipError(
-            error.code === 'ENOENT'
-              ? `The SIP user agent is not installed (${this.options.binary}; apt-get install baresip).`
-              : `The SIP user agent did not start: ${error.message}`,
+            error.code === 'ENOENT' ? this.notInstalled : `The SIP user agent did not start: ${error.message}`,
           ),
         ),
       );
     });
     child.once('exit', (code, signal) => {
       this.exited = true;
+      if (run.wrapped && code === NOT_EXECUTED) this.log.push(this.notInstalled);
       this.socket?.destroy();
       this.failWaiting(new BaresipError(`The SIP user agent stopped (${signal ?? code}).`));
       this.onExit(`baresip exited (${signal ?? code}): ${this.recentLog()}`);

@@ -8,7 +8,7 @@ export type DiallerSettings = { kind: 'none' } | { kind: 'fake' } | GatewaySetti
 /** A dialler that really places calls. */
 export type GatewaySettings =
   | { kind: 'sip'; baresipBinary: string; sipHost: string }
-  | ({ kind: 'jambonz'; apiUrl: string; accountSid: string; apiKey: string; applicationSid: string } & StatusCallbacks)
+  | ({ kind: 'jambonz'; apiUrl: string; accountSid: string; apiKey: string } & StatusCallbacks)
   | ({ kind: 'twilio'; apiUrl: string; accountSid: string; authToken: string } & StatusCallbacks);
 
 /** Where hosted gateways post call statuses, and the secret that signs each call's callback URL. */
@@ -47,13 +47,12 @@ export function readDiallerSettings(env: NodeJS.ProcessEnv): DiallerSettings {
     return { kind, baresipBinary: env.BARESIP_BINARY || 'baresip', sipHost: env.DIALLER_SIP_HOST || '0.0.0.0' };
   }
   if (kind === 'jambonz') {
-    const v = required(env, ['JAMBONZ_ACCOUNT_SID', 'JAMBONZ_API_KEY', 'JAMBONZ_APPLICATION_SID'], kind);
+    const v = required(env, ['JAMBONZ_ACCOUNT_SID', 'JAMBONZ_API_KEY'], kind);
     return {
       kind,
       apiUrl: httpUrl('JAMBONZ_API_URL', env.JAMBONZ_API_URL || 'https://api.jambonz.cloud'),
       accountSid: v.JAMBONZ_ACCOUNT_SID,
       apiKey: v.JAMBONZ_API_KEY,
-      applicationSid: v.JAMBONZ_APPLICATION_SID,
       ...statusCallbacks(env, kind),
     };
   }

@@ -1,9 +1,11 @@
-import type { CallEvent, CallRef, CallStatus, Dialler, OriginateRequest, StatusWebhook } from '../dialler.ts';
+import type { CallEvent, CallRef, CallStatus, Dialler, OriginateRequest, WebhookVoice } from '../dialler.ts';
 import { reasonForSipStatus } from './call-end-reason.ts';
 import type { DiallerSettings } from './dialler-settings.ts';
 import { GatewayError, field, gatewayRequest, sipCode } from './gateway-request.ts';
-import { CallEventListeners } from './listeners.ts';
-import { statusCallbackUrl } from './status-callback-url.ts';
+import { GatewayDialler } from './gateway-dialler.ts';
+import { gatewayStatusEvent } from './gateway-call-status.ts';
+import { GATHER_TIMEOUT_SECONDS, type TurnVerbs, verbsOfTurn } from './gateway-turn.ts';
+import { gatewayWebhookUrl, statusCallbackUrl } from './status-callback-url.ts';
 import { statusFromEvent } from './status-from-event.ts';
 
 type JambonzSettings = Extract<DiallerSettings, { kind: 'jambonz' }>;
@@ -12,30 +14,31 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 
 /**
  * jambonz's call_status values (its call hook documentation) as the engine counts them: one event per status,
- * none for `trying`. A failure jambonz reports with a SIP busy status counts as busy.
+ * none for `trying`; early media is ringing. A failure jambonz reports with a SIP busy status counts as busy.
  */
 export function jambonzStatusEvent(fields: Record<string, unknown>, call: CallRef): CallEvent | null {
   const status = field(fields, 'call_status');
   const code = sipCode(field(fields, 'sip_status'));
-  const at = new Date();
-  switch (status) {
-    case 'ringing':
-    case 'early-media':
-      return { type: 'ringing', ...call };
-    case 'in-progress':
-      return { type: 'answered', ...call, at };
-    case 'completed':
-      return { type: 'ended', ...call, reason: 'completed', code, at };
-    case 'busy':
-      return { type: 'ended', ...call, reason: 'busy', code: code ?? '486', at };
-    case 'no-answer':
-      return { type: 'ended', ...call, reason: 'no-answer', code, at };
-    case 'failed':
-      return { type: 'ended', ...call, reason: code ? reasonForSipStatus(Number(code)) : 'failed', code, at };
-    default:
-      return null;
-  }
+  const failed = code ? reasonForSipStatus(Number(code)) : 'failed';
+  return gatewayStatusEvent(status === 'early-media' ? 'ringing' : status, code, call, failed);
 }
+
+/** jambonz's verbs (its webhook JSON) for a turn of the bot. */
+const JAMBONZ_VERBS: TurnVerbs<Record<string, unknown>> = {
+  play: (url) => ({ verb: 'play', url }),
+  transfer: (destination) => ({
+    verb: 'dial',
+    target: [E164.test(destination) ? { type: 'phone', number: destination } : { type: 'sip', sipUri: destination }],
+  }),
+  hangUp: () => ({ verb: 'hangup' }),
+  gather: (actionHook) => ({
+    verb: 'gather',
+    input: ['digits'],
+    numDigits: 1,
+    timeout: GATHER_TIMEOUT_SECONDS,
+    actionHook,
+  }),
+};
 
 function jambonzCallStatus(fields: Record<string, unknown> | null): CallStatus {
   const event = jambonzStatusEvent(fields ?? {}, { callId: 0, attempt: 0 });
@@ -44,17 +47,26 @@ function jambonzCallStatus(fields: Record<string, unknown> | null): CallStatus {
 }
 
 /**
- * jambonz (self-hosted or jambonz.cloud) through its REST API: createCall with the configured application (which
- * drives the answered call) and a per-call status hook. Prompts would need the audio at a URL the gateway can
- * fetch, which this adapter does not serve, so `play` refuses; transfer is left to the application.
+ * jambonz (self-hosted or jambonz.cloud) through its REST API: createCall with a per-call call_hook (jambonz asks it
+ * what to do once the callee answers) and status hook. The bot's turns are jambonz verbs (`play` of our audio route,
+ * `gather` of one digit, `dial` to transfer, `hangup`), answered by the call and gather hooks (webhookVoice).
  */
-export class JambonzDialler implements Dialler {
+export class JambonzDialler extends GatewayDialler implements Dialler {
   readonly name = 'jambonz';
-  readonly callsOutliveProcess = true;
-  private readonly listeners = new CallEventListeners();
   private readonly settings: JambonzSettings;
+  readonly webhookVoice: WebhookVoice = {
+    instructions: (call, turn) => ({
+      contentType: 'application/json',
+      body: JSON.stringify(verbsOfTurn(this.settings, 'jambonz', call, turn, JAMBONZ_VERBS)),
+    }),
+    // The gather's action hook: `digits` with reason `dtmfDetected`, or a timeout without them.
+    digitsOf: (fields) => field(fields, 'digits'),
+    // The per-call token authenticates jambonz's webhooks (its optional webhook secret is not configured here).
+    verifySignature: () => true,
+  };
 
   constructor(settings: JambonzSettings) {
+    super();
     this.settings = settings;
   }
 
@@ -74,7 +86,10 @@ export class JambonzDialler implements Dialler {
       method: 'POST',
       headers: this.headers(),
       body: JSON.stringify({
-        application_sid: this.settings.applicationSid,
+        call_hook: {
+          url: gatewayWebhookUrl(this.settings, 'voice', 'jambonz', request.campaignId, request),
+          method: 'POST',
+        },
         from: request.account.number,
         to,
         timeout: request.timeoutSeconds,
@@ -92,7 +107,7 @@ export class JambonzDialler implements Dialler {
   }
 
   async play(): Promise<void> {
-    throw new GatewayError('jambonz plays prompts from its application; this adapter cannot stream audio to it.', null);
+    throw new GatewayError('jambonz fetches prompts from the audio route (webhookVoice); nothing is pushed.', null);
   }
 
   async hangup(providerCallId: string): Promise<void> {
@@ -116,14 +131,7 @@ export class JambonzDialler implements Dialler {
     return status === 404 ? { state: 'unknown' } : jambonzCallStatus(body);
   }
 
-  receiveStatus(webhook: StatusWebhook): void {
-    const event = jambonzStatusEvent(webhook.fields, { callId: webhook.callId, attempt: webhook.attempt });
-    if (event) this.listeners.emit(event);
+  protected statusEvent(fields: Record<string, unknown>, call: CallRef): CallEvent | null {
+    return jambonzStatusEvent(fields, call);
   }
-
-  onEvent(listener: (event: CallEvent) => void): () => void {
-    return this.listeners.add(listener);
-  }
-
-  async close(): Promise<void> {}
 }

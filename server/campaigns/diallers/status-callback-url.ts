@@ -25,18 +25,36 @@ export function checkCallbackToken(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function statusCallbackUrl(
+/**
+ * The gateway's webhooks of one call: `status` (call statuses), `voice` (the answered call asks what to do), `gather`
+ * (the digits pressed) and `audio` (an utterance to play, `ts` naming it). All carry the same per-call token.
+ */
+export type GatewayWebhook = 'status' | 'voice' | 'gather' | 'audio';
+
+export function gatewayWebhookUrl(
   callbacks: StatusCallbacks,
+  webhook: GatewayWebhook,
   provider: string,
   campaignId: number,
   call: CallRef,
+  extra: Record<string, string> = {},
 ): string {
   const token = callbackToken(callbacks.webhookSecret, provider, campaignId, call);
   const query = new URLSearchParams({
     campaign_id: String(campaignId),
     call_id: String(call.callId),
     attempt: String(call.attempt),
+    ...extra,
     token,
   });
-  return `${callbacks.publicUrl}/v1/outbound/status/${provider}?${query}`;
+  return `${callbacks.publicUrl}/v1/outbound/${webhook}/${provider}?${query}`;
+}
+
+export function statusCallbackUrl(
+  callbacks: StatusCallbacks,
+  provider: string,
+  campaignId: number,
+  call: CallRef,
+): string {
+  return gatewayWebhookUrl(callbacks, 'status', provider, campaignId, call);
 }

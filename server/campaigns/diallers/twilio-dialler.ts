@@ -1,14 +1,14 @@
-import type { CallEvent, CallRef, CallStatus, Dialler, OriginateRequest, StatusWebhook } from '../dialler.ts';
+import type { CallEvent, CallRef, CallStatus, Dialler, OriginateRequest, WebhookVoice } from '../dialler.ts';
 import type { DiallerSettings } from './dialler-settings.ts';
 import { GatewayError, field, gatewayRequest, sipCode } from './gateway-request.ts';
-import { CallEventListeners } from './listeners.ts';
-import { statusCallbackUrl } from './status-callback-url.ts';
+import { GatewayDialler } from './gateway-dialler.ts';
+import { gatewayStatusEvent } from './gateway-call-status.ts';
+import { GATHER_TIMEOUT_SECONDS, type TurnVerbs, verbsOfTurn } from './gateway-turn.ts';
+import { gatewayWebhookUrl, statusCallbackUrl } from './status-callback-url.ts';
+import { checkTwilioSignature } from './twilio-signature.ts';
 import { statusFromEvent } from './status-from-event.ts';
 
 type TwilioSettings = Extract<DiallerSettings, { kind: 'twilio' }>;
-
-/** Until the engine speaks, an answered call waits (Twilio hangs up when its TwiML runs out). */
-const WAITING_TWIML = '<Response><Pause length="600"/></Response>';
 
 const xmlText = (text: string) =>
   text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
@@ -20,38 +20,43 @@ const xmlText = (text: string) =>
 export function twilioStatusEvent(fields: Record<string, unknown>, call: CallRef): CallEvent | null {
   const status = field(fields, 'CallStatus');
   const code = sipCode(field(fields, 'SipResponseCode'));
-  const at = new Date();
-  switch (status) {
-    case 'ringing':
-      return { type: 'ringing', ...call };
-    case 'in-progress':
-      return { type: 'answered', ...call, at };
-    case 'completed':
-      return { type: 'ended', ...call, reason: 'completed', code, at };
-    case 'busy':
-      return { type: 'ended', ...call, reason: 'busy', code: code ?? '486', at };
-    case 'no-answer':
-    case 'canceled':
-      return { type: 'ended', ...call, reason: 'no-answer', code, at };
-    case 'failed':
-      return { type: 'ended', ...call, reason: 'failed', code, at };
-    default:
-      return null;
-  }
+  return gatewayStatusEvent(status === 'canceled' ? 'no-answer' : status, code, call, 'failed');
 }
 
+const dialTarget = (destination: string) =>
+  destination.startsWith('sip:') ? `<Sip>${xmlText(destination)}</Sip>` : `<Number>${xmlText(destination)}</Number>`;
+
+/** TwiML for a turn of the bot (the verbs inside <Response>). */
+const TWIML_VERBS: TurnVerbs<string> = {
+  play: (url) => `<Play>${xmlText(url)}</Play>`,
+  transfer: (destination) => `<Dial>${dialTarget(destination)}</Dial>`,
+  hangUp: () => '<Hangup/>',
+  // actionOnEmptyResult: a gather that times out asks the action hook again instead of running out of TwiML.
+  gather: (action) =>
+    `<Gather input="dtmf" numDigits="1" timeout="${GATHER_TIMEOUT_SECONDS}" actionOnEmptyResult="true" method="POST" action="${xmlText(action)}"/>`,
+};
+
 /**
- * Twilio's Calls API: `POST /2010-04-01/Accounts/{sid}/Calls.json` with a StatusCallback per call for the events
- * initiated, ringing, answered and completed. Prompts need audio at a URL Twilio fetches (`<Play>`), which this
- * adapter does not serve, so `play` refuses; transfer replaces the call's TwiML with `<Dial>`.
+ * Twilio's Calls API: `POST /2010-04-01/Accounts/{sid}/Calls.json` with a per-call `Url` (Twilio asks it for TwiML once
+ * the callee answers) and a StatusCallback for the events initiated, ringing, answered and completed. The bot's turns
+ * are TwiML (`<Play>` of our audio route, `<Gather>` of one digit, `<Dial>`, `<Hangup/>`) answered by the call and
+ * gather webhooks (webhookVoice), each checked against X-Twilio-Signature.
  */
-export class TwilioDialler implements Dialler {
+export class TwilioDialler extends GatewayDialler implements Dialler {
   readonly name = 'twilio';
-  readonly callsOutliveProcess = true;
-  private readonly listeners = new CallEventListeners();
   private readonly settings: TwilioSettings;
+  readonly webhookVoice: WebhookVoice = {
+    instructions: (call, turn) => ({
+      contentType: 'text/xml',
+      body: `<?xml version="1.0" encoding="UTF-8"?><Response>${verbsOfTurn(this.settings, 'twilio', call, turn, TWIML_VERBS).join('')}</Response>`,
+    }),
+    digitsOf: (fields) => field(fields, 'Digits'),
+    verifySignature: (url, fields, headers) =>
+      checkTwilioSignature(this.settings.authToken, url, fields, headers['x-twilio-signature']),
+  };
 
   constructor(settings: TwilioSettings) {
+    super();
     this.settings = settings;
   }
 
@@ -68,7 +73,8 @@ export class TwilioDialler implements Dialler {
     const form = new URLSearchParams({
       To: request.destination,
       From: request.account.number,
-      Twiml: WAITING_TWIML,
+      Url: gatewayWebhookUrl(this.settings, 'voice', 'twilio', request.campaignId, request),
+      Method: 'POST',
       Timeout: String(request.timeoutSeconds),
       StatusCallback: statusCallbackUrl(this.settings, 'twilio', request.campaignId, request),
       StatusCallbackMethod: 'POST',
@@ -86,7 +92,10 @@ export class TwilioDialler implements Dialler {
   }
 
   async play(): Promise<void> {
-    throw new GatewayError('Twilio plays prompts from a URL (<Play>); this adapter cannot stream audio to it.', null);
+    throw new GatewayError(
+      'Twilio fetches prompts from the audio route (<Play>, webhookVoice); nothing is pushed.',
+      null,
+    );
   }
 
   private update(providerCallId: string, fields: Record<string, string>) {
@@ -102,10 +111,8 @@ export class TwilioDialler implements Dialler {
   }
 
   async transfer(providerCallId: string, destination: string): Promise<boolean> {
-    const target = destination.startsWith('sip:')
-      ? `<Sip>${xmlText(destination)}</Sip>`
-      : `<Number>${xmlText(destination)}</Number>`;
-    const { status } = await this.update(providerCallId, { Twiml: `<Response><Dial>${target}</Dial></Response>` });
+    const twiml = `<Response>${TWIML_VERBS.transfer(destination)}</Response>`;
+    const { status } = await this.update(providerCallId, { Twiml: twiml });
     return status !== 404;
   }
 
@@ -119,14 +126,7 @@ export class TwilioDialler implements Dialler {
     return event ? statusFromEvent(event) : { state: 'dialling' };
   }
 
-  receiveStatus(webhook: StatusWebhook): void {
-    const event = twilioStatusEvent(webhook.fields, { callId: webhook.callId, attempt: webhook.attempt });
-    if (event) this.listeners.emit(event);
+  protected statusEvent(fields: Record<string, unknown>, call: CallRef): CallEvent | null {
+    return twilioStatusEvent(fields, call);
   }
-
-  onEvent(listener: (event: CallEvent) => void): () => void {
-    return this.listeners.add(listener);
-  }
-
-  async close(): Promise<void> {}
 }

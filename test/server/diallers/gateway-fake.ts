@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { twilioSignature } from '../../../server/campaigns/diallers/twilio-signature.ts';
 
 export interface GatewayRequest {
   method: string;
@@ -50,12 +51,21 @@ export async function startGatewayFake(
   };
 }
 
-/** Posts a webhook the way the provider does: Twilio as a form, jambonz as JSON. */
-export async function postWebhook(url: string, fields: Record<string, string | number>, as: 'form' | 'json') {
-  const body =
-    as === 'json'
-      ? JSON.stringify(fields)
-      : new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
-  const contentType = as === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
-  return fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
+/**
+ * Posts a webhook the way the provider does: Twilio as a form signed with X-Twilio-Signature (when given the account's
+ * auth token), jambonz as JSON.
+ */
+export async function postWebhook(
+  url: string,
+  fields: Record<string, string | number>,
+  as: 'form' | 'json',
+  twilioAuthToken?: string,
+) {
+  const strings = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+  const body = as === 'json' ? JSON.stringify(fields) : new URLSearchParams(strings).toString();
+  const headers: Record<string, string> = {
+    'content-type': as === 'json' ? 'application/json' : 'application/x-www-form-urlencoded',
+  };
+  if (twilioAuthToken) headers['x-twilio-signature'] = twilioSignature(twilioAuthToken, url, strings);
+  return fetch(url, { method: 'POST', headers, body });
 }

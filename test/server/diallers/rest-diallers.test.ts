@@ -73,6 +73,7 @@ describe('Twilio dialler', () => {
       To: '+420601000041',
       From: '+420222000111',
       Timeout: '25',
+      Method: 'POST',
       StatusCallbackMethod: 'POST',
       StatusCallbackEvent: 'initiated,ringing,answered,completed',
     });
@@ -80,7 +81,8 @@ describe('Twilio dialler', () => {
     expect(callback).toMatch(/\/v1\/outbound\/status\/twilio\?campaign_id=9&call_id=41&attempt=2&token=/);
 
     for (const CallStatus of ['initiated', 'ringing', 'in-progress', 'completed']) {
-      const answer = await postWebhook(callback, { CallSid: 'CA0001', AccountSid: 'AC0001', CallStatus }, 'form');
+      const fields = { CallSid: 'CA0001', AccountSid: 'AC0001', CallStatus };
+      const answer = await postWebhook(callback, fields, 'form', 'token-1');
       expect(answer.status).toBe(200);
     }
     expect(types(events)).toEqual(['ringing', 'answered', 'ended completed null']);
@@ -128,13 +130,21 @@ describe('Twilio dialler', () => {
     expect((await postWebhook(jambonzPath.href, { call_status: 'completed' }, 'json')).status).toBe(404);
     expect(events).toEqual([]);
 
-    await postWebhook(callback.href, { CallStatus: 'busy', SipResponseCode: 486 }, 'form');
+    // The right token without Twilio's signature, or signed with another auth token: refused as well.
+    const unsigned = await postWebhook(callback.href, { CallStatus: 'busy', SipResponseCode: 486 }, 'form');
+    expect(unsigned.status).toBe(403);
+    expect((await unsigned.json()).message).toBe('The twilio signature of this webhook does not match.');
+    const badlySigned = await postWebhook(callback.href, { CallStatus: 'busy' }, 'form', 'another-token');
+    expect(badlySigned.status).toBe(403);
+    expect(events).toEqual([]);
+
+    await postWebhook(callback.href, { CallStatus: 'busy', SipResponseCode: 486 }, 'form', 'token-1');
     expect(types(events)).toEqual(['ended busy 486']);
   });
 });
 
 describe('jambonz dialler', () => {
-  it('createCall with the application and a signed call_status_hook; statuses become events, a failure keeps its SIP code', async () => {
+  it('createCall with a signed call_hook and call_status_hook; statuses become events, a failure keeps its SIP code', async () => {
     gateway = await startGatewayFake((req) =>
       req.method === 'POST'
         ? { status: 201, body: { sid: 'b1f6e0c4-0000-4000-8000-000000000001' } }
@@ -147,7 +157,6 @@ describe('jambonz dialler', () => {
       apiUrl: gateway.url,
       accountSid: 'acc-1',
       apiKey: 'key-1',
-      applicationSid: 'app-1',
       publicUrl: '',
       webhookSecret: SECRET,
     });
@@ -157,12 +166,15 @@ describe('jambonz dialler', () => {
     expect(created.path).toBe('/v1/Accounts/acc-1/Calls');
     expect(created.headers.authorization).toBe('Bearer key-1');
     expect(created.fields).toMatchObject({
-      application_sid: 'app-1',
       from: '+420222000111',
       to: { type: 'sip', sipUri: 'sip:alice@pbx.example.com' },
       timeout: 25,
       call_status_hook: { method: 'POST' },
+      call_hook: { method: 'POST' },
     });
+    expect((created.fields.call_hook as { url: string }).url).toMatch(
+      /\/v1\/outbound\/voice\/jambonz\?campaign_id=9&call_id=41&attempt=2&token=/,
+    );
     const hook = (created.fields.call_status_hook as { url: string }).url;
     for (const call_status of ['trying', 'ringing', 'early-media']) {
       await postWebhook(hook, { call_sid: providerCallId, call_status, sip_status: 180 }, 'json');
@@ -193,7 +205,6 @@ describe('jambonz dialler', () => {
       apiUrl: gateway.url,
       accountSid: 'acc-1',
       apiKey: 'key-1',
-      applicationSid: 'nope',
       publicUrl: '',
       webhookSecret: SECRET,
     });
