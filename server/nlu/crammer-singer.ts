@@ -142,17 +142,17 @@ class CrammerSingerProblem {
    * when at most one class is left active (the example is shrunk).
    */
   step(i: number): number {
-    const { K, C, biasBase, columnIndex, value, w, alpha, classOrder, ownPosition, G, scores } = this;
+    const { K, C, alpha, classOrder, ownPosition, G, scores } = this;
     const base = i * K;
     let active = this.activeClasses[i]!;
     const from = this.rowStart[i]!;
     const to = this.rowStart[i + 1]!;
     if (2 * active >= K) {
       // Most classes still active: every class's score in one contiguous pass, then picked in active order.
-      scoreAllClasses(w, K, this.stride, biasBase, columnIndex, value, from, to, scores);
+      scoreAllClasses(this, from, to, scores);
       for (let m = 0; m < active; m++) G[m] = 1 + scores[classOrder[base + m]!]!;
     } else {
-      scoreActiveClasses(w, this.stride, biasBase, columnIndex, value, from, to, classOrder, base, active, G);
+      scoreActiveClasses(this, from, to, base, active);
     }
     const own = ownPosition[i]!;
     if (own < active) G[own] -= 1;
@@ -182,7 +182,7 @@ class CrammerSingerProblem {
         change[changed++] = d;
       }
     }
-    updateWeights(w, this.stride, biasBase, columnIndex, value, from, to, changedClass, change, changed);
+    updateWeights(this, from, to, changed);
     return gap;
   }
 }
@@ -206,17 +206,8 @@ function shuffle(order: Int32Array, size: number, random: Uint32Array): void {
  * Every class's score w·x + bias of one row, four classes per pass over the row with the sums in locals
  * (twice as fast as one pass that adds into an array of K sums).
  */
-function scoreAllClasses(
-  w: Float32Array,
-  K: number,
-  stride: number,
-  biasBase: number,
-  columnIndex: Int32Array,
-  value: Float32Array,
-  from: number,
-  to: number,
-  scores: Float64Array,
-): void {
+function scoreAllClasses(problem: CrammerSingerProblem, from: number, to: number, scores: Float64Array): void {
+  const { w, K, stride, biasBase, columnIndex, value } = problem;
   let m = 0;
   for (; m + 4 <= K; m += 4) {
     let s0 = w[biasBase + m]!;
@@ -258,18 +249,13 @@ function scoreAllClasses(
 
 /** 1 + score of the row's active classes, in their active order (few classes left: skip the others). */
 function scoreActiveClasses(
-  w: Float32Array,
-  stride: number,
-  biasBase: number,
-  columnIndex: Int32Array,
-  value: Float32Array,
+  problem: CrammerSingerProblem,
   from: number,
   to: number,
-  classOrder: Int32Array,
   base: number,
   active: number,
-  G: Float64Array,
 ): void {
+  const { w, stride, biasBase, columnIndex, value, classOrder, G } = problem;
   for (let m = 0; m < active; m++) G[m] = 1 + w[biasBase + classOrder[base + m]!]!;
   for (let k = from; k < to; k++) {
     const row = columnIndex[k]! * stride;
@@ -278,18 +264,9 @@ function scoreActiveClasses(
   }
 }
 
-function updateWeights(
-  w: Float32Array,
-  stride: number,
-  biasBase: number,
-  columnIndex: Int32Array,
-  value: Float32Array,
-  from: number,
-  to: number,
-  changedClass: Int32Array,
-  change: Float64Array,
-  changed: number,
-): void {
+/** Adds the row times each changed class's step to that class's weights (bias included). */
+function updateWeights(problem: CrammerSingerProblem, from: number, to: number, changed: number): void {
+  const { w, stride, biasBase, columnIndex, value, changedClass, change } = problem;
   for (let k = from; k < to; k++) {
     const row = columnIndex[k]! * stride;
     const v = value[k]!;
