@@ -79,8 +79,14 @@ class CrammerSingerProblem {
   readonly C: number;
   readonly biasBase: number;
   readonly rowStart: Int32Array;
-  readonly columnIndex: Int32Array;
-  readonly value: Float32Array;
+  /** Per non-zero, where its feature's weights start in `w` (its column times the stride). */
+  readonly offset: Int32Array;
+  /**
+   * The non-zeros' values widened once to double (the arithmetic widened them at every use: the same sums).
+   * With `offset`, −8% solver CPU time on BANKING77 (min of eight in-process solves: 2.73 s against 2.99 s on
+   * a loaded machine), for 12 bytes per non-zero.
+   */
+  readonly value: Float64Array;
   readonly labels: Int32Array;
   /**
    * Feature-major weights: the K weights of one feature are adjacent, so one pass over a row serves all classes.
@@ -111,8 +117,13 @@ class CrammerSingerProblem {
     this.stride = K > 8 ? (K + 15) & ~15 : K;
     this.biasBase = x.columns * this.stride;
     this.rowStart = x.rowStart;
-    this.columnIndex = x.columnIndex;
-    this.value = x.value;
+    const nonZeros = x.rowStart[n]!;
+    this.offset = new Int32Array(nonZeros);
+    this.value = new Float64Array(nonZeros);
+    for (let k = 0; k < nonZeros; k++) {
+      this.offset[k] = x.columnIndex[k]! * this.stride;
+      this.value[k] = x.value[k]!;
+    }
     this.labels = labels;
     this.w = new Float32Array((x.columns + 1) * this.stride + 16);
     this.alpha = new Float64Array(n * K);
@@ -207,7 +218,7 @@ function shuffle(order: Int32Array, size: number, random: Uint32Array): void {
  * (twice as fast as one pass that adds into an array of K sums).
  */
 function scoreAllClasses(problem: CrammerSingerProblem, from: number, to: number, scores: Float64Array): void {
-  const { w, K, stride, biasBase, columnIndex, value } = problem;
+  const { w, K, biasBase, offset, value } = problem;
   let m = 0;
   for (; m + 4 <= K; m += 4) {
     let s0 = w[biasBase + m]!;
@@ -215,7 +226,7 @@ function scoreAllClasses(problem: CrammerSingerProblem, from: number, to: number
     let s2 = w[biasBase + m + 2]!;
     let s3 = w[biasBase + m + 3]!;
     for (let k = from; k < to; k++) {
-      const at = columnIndex[k]! * stride + m;
+      const at = offset[k]! + m;
       const v = value[k]!;
       s0 += w[at]! * v;
       s1 += w[at + 1]! * v;
@@ -231,7 +242,7 @@ function scoreAllClasses(problem: CrammerSingerProblem, from: number, to: number
     let s0 = w[biasBase + m]!;
     let s1 = w[biasBase + m + 1]!;
     for (let k = from; k < to; k++) {
-      const at = columnIndex[k]! * stride + m;
+      const at = offset[k]! + m;
       const v = value[k]!;
       s0 += w[at]! * v;
       s1 += w[at + 1]! * v;
@@ -242,7 +253,7 @@ function scoreAllClasses(problem: CrammerSingerProblem, from: number, to: number
   }
   if (m < K) {
     let s0 = w[biasBase + m]!;
-    for (let k = from; k < to; k++) s0 += w[columnIndex[k]! * stride + m]! * value[k]!;
+    for (let k = from; k < to; k++) s0 += w[offset[k]! + m]! * value[k]!;
     scores[m] = s0;
   }
 }
@@ -255,10 +266,10 @@ function scoreActiveClasses(
   base: number,
   active: number,
 ): void {
-  const { w, stride, biasBase, columnIndex, value, classOrder, G } = problem;
+  const { w, biasBase, offset, value, classOrder, G } = problem;
   for (let m = 0; m < active; m++) G[m] = 1 + w[biasBase + classOrder[base + m]!]!;
   for (let k = from; k < to; k++) {
-    const row = columnIndex[k]! * stride;
+    const row = offset[k]!;
     const v = value[k]!;
     for (let m = 0; m < active; m++) G[m] += w[row + classOrder[base + m]!]! * v;
   }
@@ -266,9 +277,9 @@ function scoreActiveClasses(
 
 /** Adds the row times each changed class's step to that class's weights (bias included). */
 function updateWeights(problem: CrammerSingerProblem, from: number, to: number, changed: number): void {
-  const { w, stride, biasBase, columnIndex, value, changedClass, change } = problem;
+  const { w, biasBase, offset, value, changedClass, change } = problem;
   for (let k = from; k < to; k++) {
-    const row = columnIndex[k]! * stride;
+    const row = offset[k]!;
     const v = value[k]!;
     for (let q = 0; q < changed; q++) w[row + changedClass[q]!] += change[q]! * v;
   }
