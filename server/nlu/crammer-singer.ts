@@ -1,3 +1,5 @@
+import { scoreKernel } from './score-kernel.ts';
+import type { ScoreKernel } from './score-kernel.ts';
 import type { SparseMatrix } from './sparse-matrix.ts';
 
 export interface CrammerSingerOptions {
@@ -74,8 +76,14 @@ export function trainCrammerSinger(
  */
 class CrammerSingerProblem {
   readonly K: number;
-  /** Entries per feature in `w`: K rounded up to whole 64-byte cache lines when there are more than 8 classes. */
+  /**
+   * Entries per feature in `w`: K rounded up to whole 64-byte cache lines when there are more than 8 classes, else
+   * to four (the SIMD kernel scores four classes at a time; the padding's weights stay zero).
+   */
   readonly stride: number;
+  /** The WebAssembly SIMD kernel of scoreAllClasses (score-kernel.ts), and where its arrays sit in its memory. */
+  readonly kernel: ScoreKernel | undefined;
+  readonly address = { w: 0, offset: 0, value: 0, scores: 0 };
   readonly C: number;
   readonly biasBase: number;
   readonly rowStart: Int32Array;
@@ -114,18 +122,28 @@ class CrammerSingerProblem {
     const n = x.rows;
     this.K = K;
     this.C = C;
-    this.stride = K > 8 ? (K + 15) & ~15 : K;
+    this.stride = K > 8 ? (K + 15) & ~15 : (K + 3) & ~3;
     this.biasBase = x.columns * this.stride;
     this.rowStart = x.rowStart;
     const nonZeros = x.rowStart[n]!;
-    this.offset = new Int32Array(nonZeros);
-    this.value = new Float64Array(nonZeros);
+    // The arrays the score kernel reads and writes, in its memory: weights, offsets, values, scores.
+    const weights = (x.columns + 1) * this.stride + 16;
+    const address = this.address;
+    address.offset = (4 * weights + 7) & ~7;
+    address.value = address.offset + ((4 * nonZeros + 7) & ~7);
+    address.scores = address.value + 8 * nonZeros;
+    const kernel = scoreKernel(address.scores + 8 * this.stride);
+    this.kernel = kernel?.score;
+    const buffer = kernel ? kernel.memory.buffer : new ArrayBuffer(address.scores + 8 * this.stride);
+    this.w = new Float32Array(buffer, address.w, weights);
+    this.offset = new Int32Array(buffer, address.offset, nonZeros);
+    this.value = new Float64Array(buffer, address.value, nonZeros);
+    this.scores = new Float64Array(buffer, address.scores, this.stride);
     for (let k = 0; k < nonZeros; k++) {
       this.offset[k] = x.columnIndex[k]! * this.stride;
       this.value[k] = x.value[k]!;
     }
     this.labels = labels;
-    this.w = new Float32Array((x.columns + 1) * this.stride + 16);
     this.alpha = new Float64Array(n * K);
     this.classOrder = new Int32Array(n * K);
     this.activeClasses = new Int32Array(n).fill(K);
@@ -140,7 +158,6 @@ class CrammerSingerProblem {
       for (let m = 0; m < K; m++) this.classOrder[i * K + m] = m;
     }
     this.G = new Float64Array(K);
-    this.scores = new Float64Array(K);
     this.B = new Float64Array(K);
     this.D = new Float64Array(K);
     this.alphaNew = new Float64Array(K);
@@ -160,7 +177,12 @@ class CrammerSingerProblem {
     const to = this.rowStart[i + 1]!;
     if (2 * active >= K) {
       // Most classes still active: every class's score in one contiguous pass, then picked in active order.
-      scoreAllClasses(this, from, to, scores);
+      if (this.kernel) {
+        const { w, offset, value, scores: out } = this.address;
+        this.kernel(w, this.biasBase, (K + 3) & ~3, offset, value, from, to, out);
+      } else {
+        scoreAllClasses(this, from, to, scores);
+      }
       for (let m = 0; m < active; m++) G[m] = 1 + scores[classOrder[base + m]!]!;
     } else {
       scoreActiveClasses(this, from, to, base, active);
