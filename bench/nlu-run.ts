@@ -56,60 +56,22 @@ async function runOurs() {
     modelBytes: bytes.byteLength,
     loadMs,
   };
-  const oosVal = join(directory, `${name}.oos_val.jsonl`);
-  const oos = dataset.validation
-    ? outOfScope(model, readJsonLines(oosVal, true), readJsonLines(join(directory, `${name}.oos_test.jsonl`), true))
-    : undefined;
-  return { run, oos };
+  return { run };
 }
 
 /**
- * Out of scope: the threshold is chosen on the validation splits (in-scope val + oos val) as the one with
- * the best oos recall that costs in-scope accuracy at most 2 points; then measured on the test splits.
+ * In-scope accuracy (right intent at or above threshold `t`) and out-of-scope recall (confidence below `t`),
+ * from one classification of every sentence at threshold 0.
  */
-function outOfScope(model: ReturnType<typeof loadModel>, oosVal: LabelledText[], oosTest: LabelledText[]) {
-  if (oosVal.length === 0 || oosTest.length === 0) return undefined;
-  const measure = (inScope: LabelledText[], outside: LabelledText[], threshold: number) => {
-    const inScopeResults = inScope.map((row) => model.classify(row.text, { threshold: 0 }));
-    const outsideResults = outside.map((row) => model.classify(row.text, { threshold: 0 }));
-    return (t: number) => ({
-      inScopeAccuracy:
-        inScopeResults.filter((r, i) => r.confidence >= t && r.intent?.name === inScope[i]!.intent).length /
-        inScope.length,
-      oosRecall: outsideResults.filter((r) => r.confidence < t).length / outside.length,
-      rawAccuracy: inScopeResults.filter((r, i) => r.intent?.name === inScope[i]!.intent).length / inScope.length,
-      threshold,
-    });
-  };
-  const validation = measure(dataset.validation!, oosVal, 0);
-  let chosen = 0;
-  let chosenRecall = -1;
-  for (let t = 0; t <= 0.951; t += 0.05) {
-    const threshold = Math.round(t * 100) / 100;
-    const at = validation(threshold);
-    if (at.rawAccuracy - at.inScopeAccuracy <= 0.02 && at.oosRecall > chosenRecall) {
-      chosen = threshold;
-      chosenRecall = at.oosRecall;
-    }
-  }
-  const test = measure(dataset.test, oosTest, chosen);
-  const atChosen = test(chosen);
-  const atDefault = test(DEFAULT_THRESHOLD);
-  return {
-    threshold: chosen,
-    inScopeAccuracy: atChosen.inScopeAccuracy,
-    oosRecall: atChosen.oosRecall,
-    validation: { inScopeAccuracy: validation(chosen).inScopeAccuracy, oosRecall: validation(chosen).oosRecall },
-    settingsDefault: {
-      threshold: DEFAULT_THRESHOLD,
-      inScopeAccuracy: atDefault.inScopeAccuracy,
-      oosRecall: atDefault.oosRecall,
-    },
-    curve: [0.2, 0.3, 0.4, 0.5, 0.6, 0.7].map((t) => {
-      const at = test(t);
-      return { threshold: t, inScopeAccuracy: at.inScopeAccuracy, oosRecall: at.oosRecall };
-    }),
-  };
+function scoredAt(model: ReturnType<typeof loadModel>, inScope: LabelledText[], outside: LabelledText[]) {
+  const inScopeResults = inScope.map((row) => model.classify(row.text, { threshold: 0 }));
+  const outsideResults = outside.map((row) => model.classify(row.text, { threshold: 0 }));
+  return (t: number) => ({
+    inScopeAccuracy:
+      inScopeResults.filter((r, i) => r.confidence >= t && r.intent?.name === inScope[i]!.intent).length /
+      inScope.length,
+    oosRecall: outsideResults.filter((r) => r.confidence < t).length / outside.length,
+  });
 }
 
 async function runNlpJs() {
@@ -132,26 +94,29 @@ async function runNlpJs() {
 
 async function runEvaluation() {
   const data = trainingData(dataset.train);
+  // What the training job does (server/jobs/train-thread.ts, EVALUATION_FOLDS 5 and EVALUATION_SEED 42 of
+  // train-draft-job.ts): train, cross-validate, and the model carries the threshold the cross-validation chose.
   const evaluation = await evaluateProject(data, { folds: 5, seed: 42 });
   const seconds = evaluation.seconds;
   const peak = peakRssMB();
-  // Out of scope at the threshold the project's own cross-validation chose (what a trained project uses).
   const model = loadModel(withDefaultThreshold(await trainModel(data), evaluation.project_threshold));
+  const threshold = model.defaultThreshold;
   const oosTest = readJsonLines(join(directory, `${name}.oos_test.jsonl`), true);
   const oosVal = readJsonLines(join(directory, `${name}.oos_val.jsonl`), true);
-  const at = (inScope: LabelledText[], outside: LabelledText[]) => ({
-    inScopeAccuracy:
-      inScope.filter((row) => model.classify(row.text).intent?.name === row.intent).length / inScope.length,
-    oosRecall: outside.filter((row) => model.classify(row.text).intent === null).length / outside.length,
-  });
-  const projectThreshold =
-    oosTest.length > 0
-      ? {
-          threshold: evaluation.project_threshold,
-          ...at(dataset.test, oosTest),
-          validation: dataset.validation && oosVal.length > 0 ? at(dataset.validation, oosVal) : undefined,
-        }
-      : { threshold: evaluation.project_threshold };
+  let oos: Record<string, unknown> | undefined;
+  if (oosTest.length > 0) {
+    const test = scoredAt(model, dataset.test, oosTest);
+    const validation =
+      dataset.validation && oosVal.length > 0 ? scoredAt(model, dataset.validation, oosVal) : undefined;
+    oos = {
+      thresholdFrom: "the project's own 5-fold cross-validation (evaluateProject, as the training job)",
+      threshold,
+      ...test(threshold),
+      validation: validation?.(threshold),
+      settingsDefault: { threshold: DEFAULT_THRESHOLD, ...test(DEFAULT_THRESHOLD) },
+      curve: [0.2, 0.3, 0.4, 0.5, 0.6, 0.7].map((t) => ({ threshold: t, ...test(t) })),
+    };
+  }
   return {
     evaluation: {
       dataset: name,
@@ -161,8 +126,9 @@ async function runEvaluation() {
       accuracyWithoutConfidence: evaluation.accuracy_without_confidence,
       clashes: evaluation.clashes.length,
       peakRssMB: peak,
-      projectThreshold,
+      projectThreshold: evaluation.project_threshold,
     },
+    oos,
   };
 }
 

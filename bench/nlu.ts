@@ -64,7 +64,6 @@ for (const dataset of [...new Set(directories.flatMap(findDatasets))]) {
       const result = run(engine, dataset);
       const engineRun = result.run as EngineRun & Record<string, unknown>;
       done.push(engineRun);
-      if (result.oos) oos = result.oos;
       console.log(
         `${engine.padEnd(6)} ${dataset.padEnd(10)} accuracy ${(100 * engineRun.accuracy).toFixed(2)}%  train ${engineRun.trainSeconds.toFixed(2)} s (cpu ${Number(engineRun.trainCpuSeconds).toFixed(2)} s)  p50 ${engineRun.p50Ms.toFixed(3)} ms  p99 ${engineRun.p99Ms.toFixed(3)} ms  peak ${engineRun.peakRssMB} MB`,
       );
@@ -72,7 +71,10 @@ for (const dataset of [...new Set(directories.flatMap(findDatasets))]) {
   }
   for (const engine of engines) runs.push(medianRun(samples.get(engine)!));
   if (engines.includes('ours') && dataset === 'clinc150') {
-    evaluation = run('ours-evaluation', dataset).evaluation;
+    // Out of scope at the threshold the project's own cross-validation chose: what a trained project uses.
+    const result = run('ours-evaluation', dataset);
+    evaluation = result.evaluation;
+    if (result.oos) oos = result.oos;
     console.log('5-fold evaluation of clinc150:', evaluation);
   }
 }

@@ -1,0 +1,116 @@
+/**
+ * The Crammer–Singer solver's hottest loop, every class's score w·x + bias of one row, in WebAssembly SIMD: two
+ * classes per f64x2 lane pair, four classes per pass over the row. Each single-precision weight is widened to
+ * double, multiplied by the row's value and added in feature order, exactly as the JavaScript kernel does, so the
+ * sums (and the trained weights) are the same bit for bit; only twice as many happen per instruction. The module
+ * is built here from its bytes (a few hundred, no build step); without WebAssembly SIMD the solver keeps its
+ * JavaScript kernel.
+ *
+ * score(w, biasBase, classes4, offsets, values, from, to, out): `w`, `offsets`, `values` and `out` are byte
+ * addresses in the memory, `biasBase` an index into `w`; `classes4` is the number of classes rounded up to four
+ * (the weights' stride must leave room: the padded classes' weights stay zero and their scores are not read).
+ */
+export type ScoreKernel = (
+  w: number,
+  biasBase: number,
+  classes4: number,
+  offsets: number,
+  values: number,
+  from: number,
+  to: number,
+  out: number,
+) => void;
+
+const uleb = (value: number): number[] => {
+  const out: number[] = [];
+  let n = value;
+  do {
+    let byte = n & 0x7f;
+    n >>>= 7;
+    if (n) byte |= 0x80;
+    out.push(byte);
+  } while (n);
+  return out;
+};
+const vector = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
+const name = (text: string): number[] => [...uleb(text.length), ...[...text].map((c) => c.charCodeAt(0))];
+const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
+
+const I32 = 0x7f;
+const V128 = 0x7b;
+const get = (local: number) => [0x20, local];
+const set = (local: number) => [0x21, local];
+const constant = (n: number) => [0x41, n]; // small non-negative constants only (one signed LEB byte)
+const ADD = 0x6a;
+const SHL = 0x74;
+const GE_S = 0x4e;
+const simd = (op: number, ...immediates: number[]) => [0xfd, ...uleb(op), ...immediates];
+/** v128.load64_zero two floats, then f64x2.promote_low_f32x4: two weights widened to double. */
+const loadTwoWeights = (address: number[]) => [...address, ...simd(0x5d, 2, 0), ...simd(0x5f)];
+const F64X2_SPLAT = 0x14;
+const F64X2_ADD = 0xf0;
+const F64X2_MUL = 0xf2;
+const V128_STORE = 0x0b;
+
+// Parameters 0–7 as in ScoreKernel, then the locals m, k, at (i32) and two sums and the value (v128).
+const [W, BIAS, CLASSES, OFFSETS, VALUES, FROM, TO, OUT, M, K, AT, SUM_LOW, SUM_HIGH, VALUE] = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+];
+const biasAddress = [...get(W), ...get(BIAS), ...get(M), ADD, ...constant(2), SHL, ADD];
+const outAddress = [...get(OUT), ...get(M), ...constant(3), SHL, ADD];
+const body = [
+  ...constant(0),
+  ...set(M),
+  ...[0x02, 0x40, 0x03, 0x40], // block, loop over the classes four at a time
+  ...[...get(M), ...get(CLASSES), GE_S, 0x0d, 1],
+  ...[...loadTwoWeights(biasAddress), ...set(SUM_LOW)],
+  ...[...loadTwoWeights([...biasAddress, ...constant(8), ADD]), ...set(SUM_HIGH)],
+  ...[...get(FROM), ...set(K)],
+  ...[0x02, 0x40, 0x03, 0x40], // block, loop over the row's non-zeros
+  ...[...get(K), ...get(TO), GE_S, 0x0d, 1],
+  // at = w + 4 × (offsets[k] + m)
+  ...[...get(W), ...get(OFFSETS), ...get(K), ...constant(2), SHL, ADD, 0x28, 2, 0, ...get(M), ADD],
+  ...[...constant(2), SHL, ADD, ...set(AT)],
+  ...[...get(VALUES), ...get(K), ...constant(3), SHL, ADD, 0x2b, 3, 0, ...simd(F64X2_SPLAT), ...set(VALUE)],
+  ...[...get(SUM_LOW), ...loadTwoWeights(get(AT)), ...get(VALUE), ...simd(F64X2_MUL), ...simd(F64X2_ADD)],
+  ...set(SUM_LOW),
+  ...[...get(SUM_HIGH), ...loadTwoWeights([...get(AT), ...constant(8), ADD]), ...get(VALUE), ...simd(F64X2_MUL)],
+  ...[...simd(F64X2_ADD), ...set(SUM_HIGH)],
+  ...[...get(K), ...constant(1), ADD, ...set(K), 0x0c, 0, 0x0b, 0x0b],
+  ...[...outAddress, ...get(SUM_LOW), ...simd(V128_STORE, 3, 0)],
+  ...[...outAddress, ...constant(16), ADD, ...get(SUM_HIGH), ...simd(V128_STORE, 3, 0)],
+  ...[...get(M), ...constant(4), ADD, ...set(M), 0x0c, 0, 0x0b, 0x0b],
+  0x0b,
+];
+const code = [
+  ...vector([
+    [3, I32],
+    [3, V128],
+  ]),
+  ...body,
+];
+const MODULE_BYTES = new Uint8Array([
+  ...[0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0],
+  ...section(1, vector([[0x60, ...vector(Array.from({ length: 8 }, () => [I32])), 0]])),
+  ...section(2, vector([[...name('m'), ...name('memory'), 0x02, 0x00, 1]])),
+  ...section(3, vector([[0]])),
+  ...section(7, vector([[...name('score'), 0x00, 0]])),
+  ...section(10, vector([[...uleb(code.length), ...code]])),
+]);
+
+let compiled: WebAssembly.Module | null | undefined;
+
+/** A memory of at least `bytes` bytes and the kernel working in it; undefined where WebAssembly SIMD is missing. */
+export function scoreKernel(bytes: number): { memory: WebAssembly.Memory; score: ScoreKernel } | undefined {
+  if (compiled === undefined) {
+    try {
+      compiled = new WebAssembly.Module(MODULE_BYTES);
+    } catch {
+      compiled = null;
+    }
+  }
+  if (!compiled) return undefined;
+  const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / 65_536) + 1 });
+  const instance = new WebAssembly.Instance(compiled, { m: { memory } });
+  return { memory, score: instance.exports.score as ScoreKernel };
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { scoreKernel } from '../../server/nlu/score-kernel.ts';
+
+describe('score kernel (WebAssembly SIMD)', () => {
+  it('gives every class the score the JavaScript sums give, bit for bit', () => {
+    const classes = 7;
+    const stride = 8;
+    const columns = 50;
+    const rows = [[3, 17, 17, 42, 0], [49], [], [5, 6, 7, 8, 9, 10, 11, 12]];
+    const nonZeros = rows.reduce((n, r) => n + r.length, 0);
+    const weights = (columns + 1) * stride;
+    const offsetAddress = 4 * weights;
+    const valueAddress = offsetAddress + ((4 * nonZeros + 7) & ~7);
+    const scoresAddress = valueAddress + 8 * nonZeros;
+    const kernel = scoreKernel(scoresAddress + 8 * stride)!;
+    expect(kernel).toBeDefined();
+    const w = new Float32Array(kernel.memory.buffer, 0, weights);
+    const offset = new Int32Array(kernel.memory.buffer, offsetAddress, nonZeros);
+    const value = new Float64Array(kernel.memory.buffer, valueAddress, nonZeros);
+    const scores = new Float64Array(kernel.memory.buffer, scoresAddress, stride);
+    let state = 12345;
+    const random = () => {
+      state = (state * 1103515245 + 12345) & 0x7fffffff;
+      return state / 0x7fffffff - 0.5;
+    };
+    for (let j = 0; j < weights; j++) if (j % stride < classes) w[j] = Math.fround(random());
+    let k = 0;
+    for (const row of rows) {
+      for (const column of row) {
+        offset[k] = column * stride;
+        value[k++] = Math.fround(random());
+      }
+    }
+    const biasBase = columns * stride;
+    let from = 0;
+    for (const row of rows) {
+      const to = from + row.length;
+      kernel.score(0, biasBase, 8, offsetAddress, valueAddress, from, to, scoresAddress);
+      for (let m = 0; m < classes; m++) {
+        let sum = w[biasBase + m]!;
+        for (let q = from; q < to; q++) sum += w[offset[q]! + m]! * value[q]!;
+        expect(scores[m]).toBe(sum);
+      }
+      from = to;
+    }
+  });
+});
