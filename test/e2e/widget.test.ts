@@ -2,7 +2,9 @@
 // Needs the build first (`npx vite build`), which writes dist/chatbot/bundle.js.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../src/machines/dashboard/period.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { pageApi } from './helpers/page-api.ts';
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
 import { openWidget, sayToWidget, serveWidgetPage, type WidgetPage } from './helpers/widget-page.ts';
 
@@ -79,15 +81,14 @@ describe('chat widget (e2e)', () => {
       .waitFor();
     // The figures before, as the dashboard's own call answers them (the screen may still show a skeleton or the
     // previous environment's figures while it loads).
-    const totalsNow = () =>
-      console.evaluate(async () => {
-        const day = new Date().toISOString().slice(0, 10);
-        const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-        const url = `/v1/stats?project_id=1&project_env=dev&from=${day}&to=${day}&tz=${encodeURIComponent(tz)}`;
-        const response = await fetch(url, { credentials: 'include', headers: { 'x-requested-with': 'console' } });
-        return ((await response.json()) as { totals: { conversations: number; user_messages: number } }).totals;
-      });
-    const { conversations: before, user_messages: messagesBefore } = await totalsNow();
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    const day = todayIn(tz);
+    const { totals } = await pageApi<{ totals: { conversations: number; user_messages: number } }>(
+      console,
+      'GET',
+      `/v1/stats?project_id=1&project_env=dev&from=${day}&to=${day}&tz=${encodeURIComponent(tz)}`,
+    );
+    const { conversations: before, user_messages: messagesBefore } = totals;
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
     await page.goto(site.url);

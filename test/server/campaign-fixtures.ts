@@ -6,6 +6,9 @@ import type { Dialler } from '../../server/campaigns/dialler.ts';
 import type { VoiceSessions } from '../../server/campaigns/voice-session.ts';
 import type { Db } from '../../server/db/database.ts';
 import { importCallList } from '../../server/services/campaign-calls.ts';
+import { listConversations } from '../../server/services/conversations.ts';
+import { conversationsQuery } from '../../src/api/contract/conversations.ts';
+import { expect } from 'vitest';
 
 /** Shared steps of the campaign engine tests: a running campaign of project 1, its call list, an engine. */
 
@@ -95,4 +98,29 @@ export async function pressOneBot(db: Db) {
       ]),
     ] as never)
     .execute();
+}
+
+/**
+ * The call's conversation after pressOneBot's prompt and a '1': the transcript's utterances in order, and the
+ * conversation logs listing it as a voice conversation with the one user message.
+ */
+export async function expectPressOneConversation(db: Db, conversationId: number) {
+  const { tracker } = await db
+    .selectFrom('conversations')
+    .select('tracker')
+    .where('id', '=', conversationId)
+    .executeTakeFirstOrThrow();
+  const utters = (tracker as { type: string; value: string; args: { who?: string } }[])
+    .filter((e) => e.type === 'utter')
+    .map((e) => [e.args.who, e.value]);
+  expect(utters).toEqual([
+    ['bot', 'Press 1 to confirm your appointment.'],
+    ['user', '1'],
+    ['bot', 'Confirmed, goodbye.'],
+  ]);
+  const logs = await listConversations(db, 1, conversationsQuery.parse({}));
+  expect(logs.items.find((c: { id: number }) => c.id === conversationId)).toMatchObject({
+    channel: 'voice',
+    messages: 1,
+  });
 }

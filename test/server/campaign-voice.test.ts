@@ -4,8 +4,6 @@ import { FakeDialler } from '../../server/campaigns/fake-dialler.ts';
 import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD } from '../../server/campaigns/speech-recognition.ts';
 import { VoiceSessions } from '../../server/campaigns/voice-session.ts';
 import { LOG_LEVELS } from '../../src/api/contract/chat.ts';
-import { conversationsQuery } from '../../src/api/contract/conversations.ts';
-import { listConversations } from '../../server/services/conversations.ts';
 import { BotSource } from '../../server/services/chat/bot-source.ts';
 import { createChatRuntime } from '../../server/services/chat/chat-runtime.ts';
 import { createEspeakEngine } from '../../server/services/tts/espeak-engine.ts';
@@ -13,6 +11,7 @@ import type { SpeechEngine } from '../../server/services/tts/speech-engine.ts';
 import {
   callsOf,
   engineFor,
+  expectPressOneConversation,
   importCalls,
   number,
   pressOneBot,
@@ -61,24 +60,12 @@ describe('voice session of an answered call', () => {
     expect(call!.conversation_id).not.toBeNull();
     const conversation = await db
       .selectFrom('conversations')
-      .select(['channel', 'tracker', 'project_env', 'ended'])
+      .select(['channel', 'project_env', 'ended'])
       .where('id', '=', call!.conversation_id!)
       .executeTakeFirstOrThrow();
     expect(conversation).toMatchObject({ channel: 'voice', project_env: 'dev', ended: true });
-    const utters = (conversation.tracker as { type: string; value: string; args: { who?: string } }[])
-      .filter((e) => e.type === 'utter')
-      .map((e) => [e.args.who, e.value]);
-    expect(utters).toEqual([
-      ['bot', 'Press 1 to confirm your appointment.'],
-      ['user', '1'],
-      ['bot', 'Confirmed, goodbye.'],
-    ]);
-    // The conversation logs list it as a voice conversation.
-    const logs = await listConversations(db, 1, conversationsQuery.parse({}));
-    expect(logs.items.find((c: { id: number }) => c.id === call!.conversation_id)).toMatchObject({
-      channel: 'voice',
-      messages: 1,
-    });
+    // The transcript, and the conversation logs list it as a voice conversation.
+    await expectPressOneConversation(db, call!.conversation_id!);
     await engine.stop();
     await chat.close();
   });

@@ -2,9 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GatewaySettings } from '../../../server/campaigns/diallers/dialler-settings.ts';
 import { readWav } from '../../../server/campaigns/diallers/telephone-wav.ts';
-import { listConversations } from '../../../server/services/conversations.ts';
-import { conversationsQuery } from '../../../src/api/contract/conversations.ts';
-import { callsOf, importCalls, pressOneBot, runningCampaign } from '../campaign-fixtures.ts';
+import {
+  callsOf,
+  expectPressOneConversation,
+  importCalls,
+  pressOneBot,
+  runningCampaign,
+} from '../campaign-fixtures.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type GatewayFake, type GatewayRequest, postWebhook, startGatewayFake } from './gateway-fake.ts';
 
@@ -180,24 +184,7 @@ describe.each(providers)('the bot on a $name call', (provider) => {
 
     const [call] = await callsOf(db, id);
     expect(call).toMatchObject({ status: 'answered', attempts: 1 });
-    const { tracker } = await db
-      .selectFrom('conversations')
-      .select('tracker')
-      .where('id', '=', call!.conversation_id!)
-      .executeTakeFirstOrThrow();
-    const utters = (tracker as { type: string; value: string; args: { who?: string } }[])
-      .filter((e) => e.type === 'utter')
-      .map((e) => [e.args.who, e.value]);
-    expect(utters).toEqual([
-      ['bot', 'Press 1 to confirm your appointment.'],
-      ['user', '1'],
-      ['bot', 'Confirmed, goodbye.'],
-    ]);
-    const logs = await listConversations(db, 1, conversationsQuery.parse({}));
-    expect(logs.items.find((c: { id: number }) => c.id === call!.conversation_id)).toMatchObject({
-      channel: 'voice',
-      messages: 1,
-    });
+    await expectPressOneConversation(db, call!.conversation_id!);
 
     // The gateway hangs up as told: the call completes.
     await provider.post(provider.statusHookOf(created), {
