@@ -151,7 +151,8 @@ const summaryColumns = [
 
 /**
  * Issue 16: the conversation's knowledge searches that answered and those that found no answer, counted from its
- * tracker when a page is read (a page is at most 200 rows; the message path writes nothing more for it).
+ * tracker when a page of the list is read (at most 200 rows; the message path writes nothing more for it). The detail
+ * carries the tracker itself, so it is not counted twice there.
  */
 const knowledgeCounts = sql<[number, number]>`(
   SELECT ARRAY[count(*) FILTER (WHERE e->'args'->>'answered' = 'true'),
@@ -259,7 +260,7 @@ export const CONVERSATION_CSV_HEADER = [
 export async function conversationDetail(db: Db, projectId: number, id: number): Promise<ConversationDetail> {
   const row = await db
     .selectFrom('conversations')
-    .select([...summaryColumns, knowledgeCounts, 'tracker', 'variables', 'scope_id', 'projects'])
+    .select([...summaryColumns, 'tracker', 'variables', 'scope_id', 'projects'])
     .where('id', '=', id)
     .where('project_id', '=', projectId)
     .executeTakeFirst();
