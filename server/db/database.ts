@@ -4,6 +4,7 @@ import { PGlite, type PGliteOptions, types as pgliteTypes } from '@electric-sql/
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { pgliteDialect } from './pglite-dialect.ts';
+import { preparedName } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -25,14 +26,20 @@ let statements = 0;
  * chat bus's LISTEN connection not). Always counted, it costs an increment; BENCH_COUNTERS=1 shows it (app.ts).
  */
 export const statementCount = (): number => statements;
-/** Wraps a driver client's query so that every statement is counted. */
-function counted<C extends { query: (...args: never[]) => unknown }>(client: C): C {
-  const query = client.query.bind(client);
-  client.query = ((...args: never[]) => {
-    statements += 1;
-    return query(...args);
-  }) as C['query'];
-  return client;
+const countStatement = () => {
+  statements += 1;
+};
+/**
+ * Wraps a pg client's query so that every statement is counted, and the texts marked as prepared
+ * (prepared-statements.ts) are sent as named statements: pg prepares each once per connection.
+ */
+function counted(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    countStatement();
+    const name = typeof args[0] === 'string' ? preparedName(args[0]) : undefined;
+    return name ? query({ name, text: args[0], values: args[1] }, ...args.slice(2)) : query(...args);
+  }) as typeof client.query;
 }
 
 /** `pglite` adds PGlite options (tests pass a compiled WebAssembly module and relaxed durability). */
@@ -61,7 +68,7 @@ export async function openDatabase(options: {
     dataDir: dir,
     parsers: { [pgliteTypes.INT8]: (v: string) => Number(v) },
   });
-  const db = new Kysely<Database>({ dialect: pgliteDialect(counted(pglite)) });
+  const db = new Kysely<Database>({ dialect: pgliteDialect(pglite, countStatement) });
   return {
     db,
     kind: 'pglite',

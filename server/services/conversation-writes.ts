@@ -3,6 +3,7 @@ import type { TrackerEntry } from '../../src/api/contract/chat.ts';
 import type { ConversationState } from '../chat/conversation-state.ts';
 import type { Db } from '../db/database.ts';
 import { GroupCommit } from '../db/group-commit.ts';
+import { prepared } from '../db/prepared-statements.ts';
 import { CHAT_CHANNEL } from './chat/chat-bus.ts';
 import { addBatchRollupRows, addEntries, batchRollupCtes, emptyBatchRollupRows, emptyRollup } from './stats-rollup.ts';
 import { addUnclassifiedRows, unclassifiedBatchCte } from './unclassified.ts';
@@ -64,14 +65,17 @@ function documentOf(writes: readonly ConversationWrite[]): string {
  * version, the dashboard's roll-up summed per row, the fallbacks' phrases counted, and the chat bus's pg_notify
  * (delivered at commit, so a subscriber never reads before the entries are visible), all in one statement and so
  * one transaction: one parse, one plan and one commit (one WAL flush) for N turns. A conversation whose version
- * moved returns no row and adds nothing to the roll-up.
+ * moved returns no row and adds nothing to the roll-up. The ids come again as an array: the planner takes any
+ * jsonb_to_recordset for 100 rows, so with the document alone it hashed a scan of the whole conversations table (a
+ * cost that grew with the table); an array parameter's length is known when the statement is planned, so the
+ * primary key is probed per id.
  */
 interface WrittenRow {
   id: string | number;
   version: number;
 }
 
-const batchStatement = (doc: unknown) => sql<WrittenRow>`
+const batchStatement = (doc: unknown, ids: unknown) => sql<WrittenRow>`
   WITH doc AS (SELECT ${doc}::jsonb AS doc),
   v AS (SELECT v.* FROM doc, jsonb_to_recordset(doc.doc->'conversations') AS v(id bigint, version int, entries jsonb,
     last_ts bigint, variables jsonb, scope_id int, projects jsonb, timers jsonb, ended boolean, busy int, messages int,
@@ -87,23 +91,25 @@ const batchStatement = (doc: unknown) => sql<WrittenRow>`
       preview = CASE WHEN c.preview = '' AND v.preview IS NOT NULL THEN v.preview ELSE c.preview END,
       search_text = CASE WHEN v.search IS NULL THEN c.search_text ELSE right(c.search_text || v.search, 20000) END,
       version = c.version + 1
-    FROM v WHERE c.id = v.id AND c.version = v.version
+    FROM v WHERE c.id = ANY(${ids}::bigint[]) AND c.id = v.id AND c.version = v.version
     RETURNING c.id, c.version, c.project_id, c.project_env, c.user_id, c.started_at,
       CASE WHEN v.notify THEN pg_notify(${sql.lit(CHAT_CHANNEL)}, c.id::text) END AS notified),
   ${sql.join([...batchRollupCtes(), unclassifiedBatchCte()])}
   SELECT id, version FROM src`;
 
-/** The document's place among the compiled statement's parameters. */
+/** The document's and the ids' places among the compiled statement's parameters. */
 const DOCUMENT = Symbol('document');
+const IDS = Symbol('ids');
 let compiled: CompiledQuery<WrittenRow> | null = null;
 
 /**
  * Writes a batch of conversations in one statement; answers each one's new version, or null when its version had
- * moved (the caller answers 409). The statement is compiled once per process.
+ * moved (the caller answers 409). The statement is compiled once per process and prepared once per connection.
  */
 export async function writeConversations(db: Db, writes: readonly ConversationWrite[]): Promise<(number | null)[]> {
-  compiled ??= batchStatement(DOCUMENT).compile(db);
-  const parameters = compiled.parameters.map((p) => (p === DOCUMENT ? documentOf(writes) : p));
+  compiled ??= prepared(batchStatement(DOCUMENT, IDS).compile(db));
+  const ids = writes.map((w) => w.id);
+  const parameters = compiled.parameters.map((p) => (p === DOCUMENT ? documentOf(writes) : p === IDS ? ids : p));
   const { rows } = await db.executeQuery<WrittenRow>(CompiledQuery.raw(compiled.sql, parameters));
   const versions = new Map(rows.map((r) => [Number(r.id), r.version]));
   return writes.map((w) => versions.get(w.id) ?? null);

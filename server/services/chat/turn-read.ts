@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { TrackerEntry } from '../../../src/api/contract/chat.ts';
 import type { ConversationEnv } from '../../../src/api/contract/conversations.ts';
 import type { ConversationState } from '../../chat/conversation-state.ts';
 import type { Db } from '../../db/database.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
+import { prepared } from '../../db/prepared-statements.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import { type StoredConversation, hashToken } from '../conversations.ts';
 import { type BotStamps, botStampColumns, stampsOf } from './bot-source.ts';
@@ -21,6 +22,30 @@ interface TurnRead {
   caller: TurnCaller;
   where: { id: number; token: string; lastTs: number };
 }
+
+/** The read's statement: its text never changes (the batch is one jsonb parameter), so it is compiled once. */
+const readStatement = (doc: unknown) => sql<TurnRow & { n: number }>`
+  WITH q AS (
+    SELECT q.*, s.project_id AS settings_project_id
+    FROM jsonb_to_recordset(${doc}::jsonb) AS q(n int, token text, project_id int, env text, id bigint, last_ts bigint)
+    JOIN project_settings s ON s.project_id = coalesce(q.project_id,
+      (SELECT p.project_id FROM project_settings p WHERE p.chatbot_token = q.token))),
+  stamps AS (
+    SELECT p.project_id, p.env, ${botStampColumns(sql`p.project_id`, sql`p.env`)}
+    FROM (SELECT DISTINCT settings_project_id AS project_id, env FROM q) p)
+  SELECT q.n, q.settings_project_id, c.id, c.project_id, c.project_env, c.token_hash, c.last_ts,
+    c.variables, c.scope_id, c.projects, c.timers, c.ended, c.version,
+    coalesce(c.busy_until > now(), false) AS busy,
+    (SELECT coalesce(jsonb_agg(e ORDER BY n), '[]'::jsonb)
+      FROM jsonb_array_elements(c.tracker) WITH ORDINALITY AS t(e, n)
+      WHERE (e->>'timestamp')::bigint > q.last_ts) AS tracker,
+    stamps.deployment_id, stamps.atimes, stamps.draft_model, stamps.draft_index
+  FROM q
+  JOIN stamps ON stamps.project_id = q.settings_project_id AND stamps.env = q.env
+  LEFT JOIN conversations c ON c.id = q.id AND c.project_id = q.settings_project_id`;
+
+const DOCUMENT = Symbol('document');
+let compiled: CompiledQuery<TurnRow & { n: number }> | null = null;
 
 /**
  * Everything chat messages need from the database, for a batch of messages in one statement (issue 15: one read
@@ -40,25 +65,9 @@ async function readTurns(db: Db, reads: readonly TurnRead[]): Promise<(TurnRow |
       last_ts: where.lastTs,
     })),
   );
-  const { rows } = await sql<TurnRow & { n: number }>`
-    WITH q AS (
-      SELECT q.*, s.project_id AS settings_project_id
-      FROM jsonb_to_recordset(${doc}::jsonb) AS q(n int, token text, project_id int, env text, id bigint, last_ts bigint)
-      JOIN project_settings s ON s.project_id = coalesce(q.project_id,
-        (SELECT p.project_id FROM project_settings p WHERE p.chatbot_token = q.token))),
-    stamps AS (
-      SELECT p.project_id, p.env, ${botStampColumns(sql`p.project_id`, sql`p.env`)}
-      FROM (SELECT DISTINCT settings_project_id AS project_id, env FROM q) p)
-    SELECT q.n, q.settings_project_id, c.id, c.project_id, c.project_env, c.token_hash, c.last_ts,
-      c.variables, c.scope_id, c.projects, c.timers, c.ended, c.version,
-      coalesce(c.busy_until > now(), false) AS busy,
-      (SELECT coalesce(jsonb_agg(e ORDER BY n), '[]'::jsonb)
-        FROM jsonb_array_elements(c.tracker) WITH ORDINALITY AS t(e, n)
-        WHERE (e->>'timestamp')::bigint > q.last_ts) AS tracker,
-      stamps.deployment_id, stamps.atimes, stamps.draft_model, stamps.draft_index
-    FROM q
-    JOIN stamps ON stamps.project_id = q.settings_project_id AND stamps.env = q.env
-    LEFT JOIN conversations c ON c.id = q.id AND c.project_id = q.settings_project_id`.execute(db);
+  compiled ??= prepared(readStatement(DOCUMENT).compile(db));
+  const parameters = compiled.parameters.map((p) => (p === DOCUMENT ? doc : p));
+  const { rows } = await db.executeQuery<TurnRow & { n: number }>(CompiledQuery.raw(compiled.sql, parameters));
   const byRead: (TurnRow | undefined)[] = new Array(reads.length);
   for (const row of rows) byRead[row.n] = row;
   return byRead;
