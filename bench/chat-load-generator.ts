@@ -10,6 +10,7 @@
  * the `seconds` window are measured; the step ends when every one of them is answered or timed out.
  */
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface GeneratorConfig {
   base: string;
@@ -29,6 +30,9 @@ export interface GeneratorResult {
   /** How late this process sent (actual minus scheduled, ms): large values mean the generator itself lagged. */
   sendLagP99: number;
   sendLagMax: number;
+  /** This process's event-loop delay during the window (ms). */
+  loopDelayP99: number;
+  loopDelayMax: number;
   cpuMs: number;
   windowMs: number;
   initErrors: number;
@@ -104,10 +108,13 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
   }
 
   await go();
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const end = start + config.seconds * 1000;
   const latencies: number[] = [];
+  const timeline: [number, number][] = [];
   const lags: number[] = [];
   let scheduled = 0;
   let outstanding = 0;
@@ -134,6 +141,7 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
       const res = await post(agent, url, headers, JSON.stringify({ msg, last_ts: c.lastTs }), config.timeoutMs);
       if (res.status === 200) {
         latencies.push(performance.now() - at);
+        if (process.env.TIMELINE) timeline.push([Math.round(at - start), Math.round(performance.now() - at)]);
         const body = JSON.parse(res.text) as { tracker: { timestamp: number }[] };
         c.lastTs = Math.max(c.lastTs, body.tracker.at(-1)?.timestamp ?? 0);
       } else {
@@ -170,7 +178,9 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
   await finished;
   const windowMs = performance.now() - start;
   const cpu = process.cpuUsage(cpuBefore);
+  loopDelay.disable();
   agent.destroy();
+  if (process.env.TIMELINE) (await import('node:fs')).writeFileSync(`${process.env.TIMELINE}-${config.conversations}.json`, JSON.stringify(timeline));
   lags.sort((a, b) => a - b);
   return {
     scheduled,
@@ -179,6 +189,8 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
     errors,
     sendLagP99: lags[Math.floor(lags.length * 0.99)] ?? 0,
     sendLagMax: lags.at(-1) ?? 0,
+    loopDelayP99: loopDelay.percentile(99) / 1e6,
+    loopDelayMax: loopDelay.max / 1e6,
     cpuMs: (cpu.user + cpu.system) / 1000,
     windowMs,
     initErrors,

@@ -115,7 +115,8 @@ interface Server {
 async function startServer(backend: Backend, work: string, nodeFlags: string[]): Promise<Server> {
   const port = await freePort();
   const log = fs.openSync(path.join(work, 'server.log'), 'a');
-  const child = spawn(process.execPath, [...nodeFlags, 'server/main.ts'], {
+  const extra = process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, ...nodeFlags, 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -152,6 +153,8 @@ async function startServer(backend: Backend, work: string, nodeFlags: string[]):
 interface Counters {
   sql: number;
   serverCpuMs: number;
+  /** The server's event-loop delay since the previous reading. */
+  loopDelay: { p99_ms: number; max_ms: number };
   dbCpuMs: Map<number, number>;
   hrtimeUs: number;
 }
@@ -172,6 +175,7 @@ async function readCounters(server: Server, backend: Backend): Promise<Counters>
     sql_statements: number;
     cpu_user_us: number;
     cpu_system_us: number;
+    loop_delay: { p99_ms: number; max_ms: number };
   };
   const dbCpuMs = new Map<number, number>();
   if (backend.admin) {
@@ -188,6 +192,7 @@ async function readCounters(server: Server, backend: Backend): Promise<Counters>
     // The counters call itself is no statement; the bench's own pg_stat_activity query is on another connection.
     sql: c.sql_statements,
     serverCpuMs: (c.cpu_user_us + c.cpu_system_us) / 1000,
+    loopDelay: c.loop_delay,
     dbCpuMs,
     hrtimeUs: Number(process.hrtime.bigint() / 1000n),
   };
@@ -258,6 +263,10 @@ async function runStep(server: Server, backend: Backend, token: string, conversa
       database_cpu_ms_per_message: backend.admin ? per(dbCpuBetween(before, after)) : null,
       generator_cpu_ms_per_message: per(result.cpuMs),
       generator_send_lag_ms: { p99: round(result.sendLagP99), max: round(result.sendLagMax) },
+      event_loop_delay_ms: {
+        server: { p99: round(after.loopDelay.p99_ms), max: round(after.loopDelay.max_ms) },
+        generator: { p99: round(result.loopDelayP99), max: round(result.loopDelayMax) },
+      },
       load_average: { before: round(loadBefore, 2), after: round(os.loadavg()[0]!, 2) },
     },
     window: { fromUs: before.hrtimeUs, toUs: after.hrtimeUs },
@@ -354,7 +363,7 @@ async function main() {
     }
   } finally {
     await backend.cleanup();
-    await fsp.rm(work, { recursive: true, force: true });
+    if (!process.env.KEEP_WORK) await fsp.rm(work, { recursive: true, force: true });
   }
 
   const measured = steps.filter((s): s is Step => !('skipped' in s));

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -109,10 +110,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return { status: 'ok' };
   });
   if (options.config.benchCounters) {
-    // What a load benchmark divides by the messages it sent (off unless BENCH_COUNTERS=1; no secrets in it).
+    // What a load benchmark divides by the messages it sent (off unless BENCH_COUNTERS=1; no secrets in it), and
+    // how long this process's event loop was held up since the previous reading (a stall delays every request).
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+    loopDelay.enable();
+    app.addHook('onClose', async () => loopDelay.disable());
     app.get('/bench/counters', async () => {
       const cpu = process.cpuUsage();
-      return { sql_statements: statementCount(), cpu_user_us: cpu.user, cpu_system_us: cpu.system, pid: process.pid };
+      const delay = { p99_ms: loopDelay.percentile(99) / 1e6, max_ms: loopDelay.max / 1e6 };
+      loopDelay.reset();
+      return {
+        sql_statements: statementCount(),
+        cpu_user_us: cpu.user,
+        cpu_system_us: cpu.system,
+        pid: process.pid,
+        loop_delay: delay,
+      };
     });
   }
 

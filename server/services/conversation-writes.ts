@@ -62,7 +62,8 @@ function documentOf(writes: readonly ConversationWrite[]): string {
 
 /**
  * The batch's statement (issue 15, group commit): every conversation of the batch updated by compare-and-set on its
- * version, the dashboard's roll-up summed per row, the fallbacks' phrases counted, and the chat bus's pg_notify
+ * version, the dashboard's roll-up summed per row, the fallbacks' phrases counted, and the chat bus's pg_notify (one
+ * per batch, its payload the written ids: one notification for N turns)
  * (delivered at commit, so a subscriber never reads before the entries are visible), all in one statement and so
  * one transaction: one parse, one plan and one commit (one WAL flush) for N turns. A conversation whose version
  * moved returns no row and adds nothing to the roll-up. The ids come again as an array: the planner takes any
@@ -93,9 +94,10 @@ const batchStatement = (doc: unknown, ids: unknown) => sql<WrittenRow>`
       version = c.version + 1
     FROM v WHERE c.id = ANY(${ids}::bigint[]) AND c.id = v.id AND c.version = v.version
     RETURNING c.id, c.version, c.project_id, c.project_env, c.user_id, c.started_at,
-      CASE WHEN v.notify THEN pg_notify(${sql.lit(CHAT_CHANNEL)}, c.id::text) END AS notified),
-  ${sql.join([...batchRollupCtes(), unclassifiedBatchCte()])}
-  SELECT id, version FROM src`;
+      v.notify),
+  ${sql.join([...batchRollupCtes(), unclassifiedBatchCte()])},
+  notice AS (SELECT pg_notify(${sql.lit(CHAT_CHANNEL)}, string_agg(id::text, ',')) FROM src WHERE notify HAVING count(*) > 0)
+  SELECT id, version FROM src LEFT JOIN notice ON true`;
 
 /** The document's and the ids' places among the compiled statement's parameters. */
 const DOCUMENT = Symbol('document');

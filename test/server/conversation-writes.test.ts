@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
 import type { ConversationState } from '../../server/chat/conversation-state.ts';
 import { statementCount } from '../../server/db/database.ts';
 import { type ConversationWrite, writeConversations } from '../../server/services/conversation-writes.ts';
+import { CHAT_CHANNEL } from '../../server/services/chat/chat-bus.ts';
 import { createConversation } from '../../server/services/conversations.ts';
 import { type TestApp, createTestApp } from './helpers/test-app.ts';
+import { testBackend } from './helpers/test-database.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -146,4 +149,44 @@ describe('group commit of conversation writes (issue 15)', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ counter: 3, conversations_ids: [String(ids[0]), String(ids[1])] });
   });
+
+  it.runIf(testBackend() === 'postgres')(
+    'notifies the chat bus once per batch, naming every conversation written and no refused one',
+    async () => {
+      const ids = [];
+      for (let i = 0; i < 3; i++) {
+        const c = await createConversation(t.db, {
+          projectId: 1,
+          env: 'prod',
+          deploymentId: null,
+          userId: null,
+          token: `n${i}`,
+        });
+        ids.push(c.id);
+      }
+      const listener = new pg.Client({ connectionString: t.database.location });
+      await listener.connect();
+      const payloads: string[] = [];
+      listener.on('notification', (m) => {
+        if (m.channel === CHAT_CHANNEL && m.payload) payloads.push(m.payload);
+      });
+      await listener.query(`LISTEN ${CHAT_CHANNEL}`);
+      const now = Date.now();
+      const write = (id: number, version: number): ConversationWrite => ({
+        id,
+        version,
+        entries: [said('hello', 'greeting', now)],
+        state,
+        busySeconds: 0,
+        notify: true,
+      });
+      await writeConversations(t.db, [write(ids[0]!, 0), write(ids[1]!, 0), write(ids[2]!, 5)]);
+      // A batch whose every version moved sends nothing.
+      await writeConversations(t.db, [write(ids[2]!, 5)]);
+      await listener.query('SELECT 1');
+      await listener.end();
+      expect(payloads).toHaveLength(1);
+      expect(payloads[0]!.split(',').map(Number).sort()).toEqual([ids[0], ids[1]].sort());
+    },
+  );
 });

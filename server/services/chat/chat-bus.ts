@@ -71,7 +71,10 @@ class PostgresBus extends LocalBus {
     const client = new pg.Client({ connectionString: this.databaseUrl });
     this.client = client;
     client.on('notification', (message) => {
-      if (message.channel === CHAT_CHANNEL && message.payload) this.emitter.emit(message.payload);
+      // One notification names every conversation a batch wrote (conversation-writes.ts): "12,15,40".
+      if (message.channel === CHAT_CHANNEL && message.payload) {
+        for (const id of message.payload.split(',')) this.emitter.emit(id);
+      }
     });
     let lost = false;
     const relisten = () => {
