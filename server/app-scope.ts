@@ -23,7 +23,7 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
   // The operator's exceptions to the private-address rule of every server-side fetch (webhooks, callbacks, imports).
   for (const pair of config.privateFetchAllow) webhookAllowList.add(pair);
   const bots = new BotSource(db);
-  const chat = createChatRuntime(db, config.databaseUrl, bots);
+  const chat = createChatRuntime(db, config.databaseUrl, bots, { lingerMs: config.chatBatchLingerMs });
   // The server runs queued jobs itself unless JOBS_IN_PROCESS=0 (then worker processes do).
   const jobs = config.jobsInProcess ? new JobRunner(db, jobHandlers) : null;
   const testRuns = new TestRuns(db, bots);

@@ -43,6 +43,11 @@ export interface ServerConfig {
    * default 0): behind a load balancer, long enough for its health check to notice (2 s with deploy/haproxy.cfg).
    */
   shutdownDrainMs: number;
+  /**
+   * How long, under steady load, a chat message's read and write wait for others to share their statement
+   * (CHAT_BATCH_LINGER_MS, default 2; 0: never). server/db/group-commit.ts says why.
+   */
+  chatBatchLingerMs: number;
   /** BENCH_COUNTERS=1: GET /bench/counters answers this process's SQL statement count and CPU time (bench/chat-load.ts). */
   benchCounters: boolean;
   /** Campaign calls: CAMPAIGN_DIALLER=none (default: calls wait) | fake | sip (baresip) | jambonz | twilio, with that gateway's settings. */
@@ -126,6 +131,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     privateFetchAllow: readPrivateFetchAllow(env.PRIVATE_FETCH_ALLOW),
     campaignTickMs: Number(env.CAMPAIGN_TICK_MS ?? 1000),
     benchCounters: env.BENCH_COUNTERS === '1',
+    chatBatchLingerMs: Math.max(0, Number(env.CHAT_BATCH_LINGER_MS ?? 2) || 0),
     dialler: readDiallerSettings(env),
     shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 0) || 0,
   };

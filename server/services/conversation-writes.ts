@@ -122,5 +122,8 @@ export async function writeConversations(db: Db, writes: readonly ConversationWr
  * while a batch is being written go together in the next one. Each answer is sent after its batch has committed.
  * Two writes of one conversation never share a batch: the chat engine runs one turn per conversation at a time.
  */
-export const conversationWrites = (db: Db) =>
-  new GroupCommit<ConversationWrite, number | null>((writes) => writeConversations(db, writes), 200);
+export const conversationWrites = (db: Db, lingerMs = 0) =>
+  new GroupCommit<ConversationWrite, number | null>((writes) => writeConversations(db, writes), {
+    maxBatch: 200,
+    lingerMs,
+  });

@@ -40,12 +40,12 @@ export class ChatEngine {
   /** Messages that arrive together share their read too. */
   private readonly reads: TurnReads;
 
-  constructor(db: Db, bus: ChatBus, bots: BotSource) {
+  constructor(db: Db, bus: ChatBus, bots: BotSource, batching: { lingerMs: number } = { lingerMs: 0 }) {
     this.db = db;
     this.bus = bus;
     this.bots = bots;
-    this.writes = conversationWrites(db);
-    this.reads = new TurnReads(db);
+    this.writes = conversationWrites(db, batching.lingerMs);
+    this.reads = new TurnReads(db, batching.lingerMs);
   }
 
   /**

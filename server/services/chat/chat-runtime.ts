@@ -11,7 +11,12 @@ export interface ChatRuntime {
 }
 
 /** With a DATABASE_URL the bus is PostgreSQL LISTEN/NOTIFY, so several server processes see each other's turns. */
-export function createChatRuntime(db: Db, databaseUrl: string | null, bots: BotSource): ChatRuntime {
+export function createChatRuntime(
+  db: Db,
+  databaseUrl: string | null,
+  bots: BotSource,
+  batching: { lingerMs: number } = { lingerMs: 0 },
+): ChatRuntime {
   const bus = createChatBus(db, databaseUrl);
-  return { bus, engine: new ChatEngine(db, bus, bots), close: () => bus.close() };
+  return { bus, engine: new ChatEngine(db, bus, bots, batching), close: () => bus.close() };
 }

@@ -81,8 +81,8 @@ async function readTurns(db: Db, reads: readonly TurnRead[]): Promise<(TurnRow |
 export class TurnReads {
   private readonly batches: GroupCommit<TurnRead, TurnRow | undefined>;
 
-  constructor(db: Db) {
-    this.batches = new GroupCommit((reads) => readTurns(db, reads), 200);
+  constructor(db: Db, lingerMs = 0) {
+    this.batches = new GroupCommit((reads) => readTurns(db, reads), { maxBatch: 200, lingerMs });
   }
 
   async read(
