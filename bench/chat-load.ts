@@ -20,7 +20,11 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/chat-load.ts   # PostgreSQL
  * Options: STEPS (500,1000,2000,3000,5000), STEP_SECONDS (30), MEAN_INTERVAL_MS (3000), TIMEOUT_MS (10000),
  * PROFILE_CONVERSATIONS (the knee's step; 0: no profile), LOG_LEVEL (the server's, info as npm start),
- * STOP_PAST_KNEE (1: skip the steps after one whose p99 passed 5 s or that lost more than 5 %).
+ * STOP_PAST_KNEE (1: skip the steps after one whose p99 passed 5 s or that lost more than 5 %), SERVER_NODE_FLAGS
+ * (e.g. --trace-gc), KEEP_WORK=1 (keep the run's directory and server.log), TIMELINE=<prefix> (the generator writes
+ * each answered message's scheduled time and latency to <prefix>-<conversations>.json, to see when stalls happen).
+ * Each step also records the event-loop delay (p99, max) of the server and of the generator: a stall there delays
+ * every message in flight, so it tells a blocked process from a slow database.
  * Results in bench/results/chat-load.json, under the backend's key.
  */
 import { type ChildProcess, execSync, fork, spawn } from 'node:child_process';
