@@ -25,7 +25,7 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
   const bots = new BotSource(db);
   const chat = createChatRuntime(db, config.databaseUrl, bots, { lingerMs: config.chatBatchLingerMs });
   // The server runs queued jobs itself unless JOBS_IN_PROCESS=0 (then worker processes do).
-  const jobs = config.jobsInProcess ? new JobRunner(db, jobHandlers) : null;
+  const jobs = config.jobsInProcess ? new JobRunner(db, jobHandlers, { pollMs: config.jobPollMs }) : null;
   const testRuns = new TestRuns(db, bots);
   // The chatbot test screen's pictures: the local Chromium starts at the first use, or an external service.
   const screenshots = chooseScreenshotService(config.screenshots);

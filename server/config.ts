@@ -29,6 +29,8 @@ export interface ServerConfig {
   jobsInProcess: boolean;
   /** Jobs one worker process runs at once (JOB_CONCURRENCY, default 1). */
   jobConcurrency: number;
+  /** How often an idle job runner looks for jobs other processes queued (JOB_POLL_MS, default 1000). */
+  jobPollMs: number;
   /** The text-to-speech program (ESPEAK_BINARY, default espeak-ng from PATH). */
   espeakBinary: string;
   /**
@@ -127,6 +129,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === '1',
     jobsInProcess: env.JOBS_IN_PROCESS !== '0',
     jobConcurrency: Number(env.JOB_CONCURRENCY ?? 1),
+    jobPollMs: Math.max(10, Number(env.JOB_POLL_MS ?? 1000) || 1000),
     espeakBinary: env.ESPEAK_BINARY || 'espeak-ng',
     privateFetchAllow: readPrivateFetchAllow(env.PRIVATE_FETCH_ALLOW),
     campaignTickMs: Number(env.CAMPAIGN_TICK_MS ?? 1000),

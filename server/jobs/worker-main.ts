@@ -19,6 +19,7 @@ const database = await openDatabase(config);
 await migrateToLatest(database.db);
 const runner = new JobRunner(database.db, jobHandlers, {
   concurrency: config.jobConcurrency,
+  pollMs: config.jobPollMs,
 }).start();
 console.log(`Job worker ${runner.workerId} taking: ${Object.keys(jobHandlers).join(', ')}`);
 // The runner's timers do not hold a process open (the web server's listener does); a worker has no listener.

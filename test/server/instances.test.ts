@@ -40,9 +40,11 @@ describe.skipIf(!onPostgres || !haproxyInstalled())('two instances behind HAProx
       .set({ password_expired: false })
       .where('email', '=', SEED_ADMIN_EMAIL)
       .execute();
+    // Job runners look for work every 20 ms (1 s by default), so both take some of the 100 quick jobs below
+    // instead of the first one to look finishing them all before the other looks.
     [a, b] = await Promise.all([
-      startInstance('a', database.location, { SHUTDOWN_DRAIN_MS: '0' }),
-      startInstance('b', database.location, { SHUTDOWN_DRAIN_MS: '0' }),
+      startInstance('a', database.location, { SHUTDOWN_DRAIN_MS: '0', JOB_POLL_MS: '20' }),
+      startInstance('b', database.location, { SHUTDOWN_DRAIN_MS: '0', JOB_POLL_MS: '20' }),
     ]);
     haproxy = await startHaproxy([a, b]);
     cookie = await loginAdmin(haproxy.url);
