@@ -189,4 +189,24 @@ describe('group commit of conversation writes (issue 15)', () => {
       expect(payloads[0]!.split(',').map(Number).sort()).toEqual([ids[0], ids[1]].sort());
     },
   );
+
+  it.runIf(testBackend() === 'postgres')('compresses a long transcript with lz4 (migration 0013)', async () => {
+    const c = await createConversation(t.db, {
+      projectId: 1,
+      env: 'prod',
+      deploymentId: null,
+      userId: null,
+      token: 'lz',
+    });
+    const now = Date.now();
+    const entries = Array.from({ length: 60 }, (_, i) =>
+      said(`message number ${i} about a pizza order`, null, now + i),
+    );
+    expect(
+      await writeConversations(t.db, [{ id: c.id, version: 0, entries, state, busySeconds: 0, notify: false }]),
+    ).toEqual([1]);
+    const { rows } = await sql<{ method: string | null }>`SELECT pg_column_compression(tracker) AS method
+      FROM conversations WHERE id = ${c.id}`.execute(t.db);
+    expect(rows[0]!.method).toBe('lz4');
+  });
 });

@@ -11,6 +11,7 @@ import * as knowledge from './0009-knowledge.ts';
 import * as campaigns from './0010-campaigns.ts';
 import * as campaignEngines from './0011-campaign-engines.ts';
 import * as chatScale from './0012-chat-scale.ts';
+import * as transcriptCompression from './0013-transcript-compression.ts';
 
 /** Every migration, in order. A new file is added here under the next number. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-campaigns': campaigns,
   '0011-campaign-engines': campaignEngines,
   '0012-chat-scale': chatScale,
+  '0013-transcript-compression': transcriptCompression,
 };
