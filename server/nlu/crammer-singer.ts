@@ -146,23 +146,26 @@ class CrammerSingerProblem {
     this.offset = new Int32Array(buffer, address.offset, nonZeros);
     this.value = new Float64Array(buffer, address.value, nonZeros);
     this.scores = new Float64Array(buffer, address.scores, this.stride);
-    for (let k = 0; k < nonZeros; k++) {
-      this.offset[k] = x.columnIndex[k]! * this.stride;
-      this.value[k] = x.value[k]!;
-    }
     this.labels = labels;
     this.alpha = new Float64Array(n * K);
     this.classOrder = new Int32Array(n * K);
     this.activeClasses = new Int32Array(n).fill(K);
     this.ownPosition = new Int32Array(n);
     this.qd = new Float64Array(n);
-    const { rowStart, value } = x;
+    // One pass over the matrix, in locals (the constructor's loops over `this.…` were a tenth of SNIPS's solver).
+    const { rowStart, columnIndex, value } = x;
+    const { offset, value: wide, qd, ownPosition, classOrder, stride } = this;
     for (let i = 0; i < n; i++) {
       let squared = 1; // the bias feature
-      for (let k = rowStart[i]!; k < rowStart[i + 1]!; k++) squared += value[k]! * value[k]!;
-      this.qd[i] = squared;
-      this.ownPosition[i] = labels[i]!;
-      for (let m = 0; m < K; m++) this.classOrder[i * K + m] = m;
+      for (let k = rowStart[i]!; k < rowStart[i + 1]!; k++) {
+        const v = value[k]!;
+        offset[k] = columnIndex[k]! * stride;
+        wide[k] = v;
+        squared += v * v;
+      }
+      qd[i] = squared;
+      ownPosition[i] = labels[i]!;
+      for (let m = 0; m < K; m++) classOrder[i * K + m] = m;
     }
     this.G = new Float64Array(K);
     this.B = new Float64Array(K);
@@ -199,8 +202,9 @@ class CrammerSingerProblem {
     let minG = Number.POSITIVE_INFINITY;
     let maxG = Number.NEGATIVE_INFINITY;
     for (let m = 0; m < active; m++) {
-      if (alpha[base + classOrder[base + m]!]! < 0 && G[m]! < minG) minG = G[m]!;
-      if (G[m]! > maxG) maxG = G[m]!;
+      const g = G[m]!;
+      if (g < minG && alpha[base + classOrder[base + m]!]! < 0) minG = g;
+      if (g > maxG) maxG = g;
     }
     if (own < active && alpha[base + this.labels[i]!]! < C && G[own]! < minG) minG = G[own]!;
     active = shrinkClasses(alpha, classOrder, ownPosition, G, i, K, active, C, minG);
