@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { trainCrammerSinger } from '../../server/nlu/crammer-singer.ts';
 import { loadModel, trainModel } from '../../server/nlu/index.ts';
 import type { TrainingData } from '../../server/nlu/index.ts';
 import { sharedSparseMatrix } from '../../server/nlu/sparse-matrix.ts';
+import { syntheticProblem } from './synthetic-problem.ts';
 
 /** Three classes, each with its own feature and a shared noise feature. */
 function toyProblem() {
@@ -48,6 +50,27 @@ describe('Crammer–Singer multiclass SVM', () => {
     const { matrix, labels } = toyProblem();
     const options = { C: 1, epsilon: 0.1, maxIterations: 1000, seed: 7 };
     expect(trainCrammerSinger(matrix, labels, 3, options)).toEqual(trainCrammerSinger(matrix, labels, 3, options));
+  });
+
+  // The benchmarks' accuracies sit on the solver's exact path (docs/decisions.md, "Training speed, third pass"):
+  // a faster kernel must give the same weights bit for bit. These digests are those of the solver before its
+  // kernels were rewritten; JavaScript and WebAssembly arithmetic (no fused multiply-add) gives them everywhere.
+  it('trains the same weights bit for bit as the reference solver', () => {
+    const expected: Record<number, string> = {
+      2: '517e6ee3a5a6ff64',
+      3: '133b609ce3867212',
+      7: 'aca44939e3ac5b6b',
+      12: '661e28d1f63fb650',
+      40: 'de535b2fec98853c',
+    };
+    for (const [classes, digest] of Object.entries(expected)) {
+      const K = Number(classes);
+      const { matrix, labels } = syntheticProblem(K, 60 * K, K);
+      const weights = trainCrammerSinger(matrix, labels, K, { C: 1, epsilon: 0.3, maxIterations: 1000, seed: 1 });
+      const hash = createHash('sha256');
+      for (const w of weights) hash.update(new Uint8Array(w.buffer, w.byteOffset, w.byteLength));
+      expect(hash.digest('hex').slice(0, 16), `${K} classes`).toBe(digest);
+    }
   });
 
   it('leaves one-vs-rest available as an option', async () => {
