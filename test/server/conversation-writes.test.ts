@@ -25,6 +25,21 @@ const said = (text: string, intent: string | null, at: number): TrackerEntry => 
   args: { who: 'user', intent, confidence: intent ? 0.9 : 0.1 },
   timestamp: at * 1000,
 });
+/** `n` new widget conversations of the demo project, their tokens `${prefix}0`, `${prefix}1`, … */
+const conversations = async (n: number, prefix: string): Promise<number[]> => {
+  const ids = [];
+  for (let i = 0; i < n; i++) {
+    const c = await createConversation(t.db, {
+      projectId: 1,
+      env: 'prod',
+      deploymentId: null,
+      userId: null,
+      token: `${prefix}${i}`,
+    });
+    ids.push(c.id);
+  }
+  return ids;
+};
 const widgetTotals = async () =>
   (
     await sql<{ messages: number; fallbacks: number }>`SELECT coalesce(sum(user_messages), 0)::int AS messages,
@@ -35,17 +50,7 @@ const widgetTotals = async () =>
 
 describe('group commit of conversation writes (issue 15)', () => {
   it('stores a batch in one statement; a stale version is refused alone and adds nothing to the roll-up', async () => {
-    const ids = [];
-    for (let i = 0; i < 3; i++) {
-      const c = await createConversation(t.db, {
-        projectId: 1,
-        env: 'prod',
-        deploymentId: null,
-        userId: null,
-        token: `t${i}`,
-      });
-      ids.push(c.id);
-    }
+    const ids = await conversations(3, 't');
     const before = await widgetTotals();
     const now = Date.now();
     const write = (
@@ -99,17 +104,7 @@ describe('group commit of conversation writes (issue 15)', () => {
   });
 
   it('counts a phrase once per conversation of a batch, keeping the conversations said before first', async () => {
-    const ids = [];
-    for (let i = 0; i < 2; i++) {
-      const c = await createConversation(t.db, {
-        projectId: 1,
-        env: 'prod',
-        deploymentId: null,
-        userId: null,
-        token: `u${i}`,
-      });
-      ids.push(c.id);
-    }
+    const ids = await conversations(2, 'u');
     const now = Date.now();
     await writeConversations(t.db, [
       {
@@ -153,17 +148,7 @@ describe('group commit of conversation writes (issue 15)', () => {
   it.runIf(testBackend() === 'postgres')(
     'notifies the chat bus once per batch, naming every conversation written and no refused one',
     async () => {
-      const ids = [];
-      for (let i = 0; i < 3; i++) {
-        const c = await createConversation(t.db, {
-          projectId: 1,
-          env: 'prod',
-          deploymentId: null,
-          userId: null,
-          token: `n${i}`,
-        });
-        ids.push(c.id);
-      }
+      const ids = await conversations(3, 'n');
       const listener = new pg.Client({ connectionString: t.database.location });
       await listener.connect();
       const payloads: string[] = [];
