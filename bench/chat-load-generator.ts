@@ -180,7 +180,11 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
   const cpu = process.cpuUsage(cpuBefore);
   loopDelay.disable();
   agent.destroy();
-  if (process.env.TIMELINE) (await import('node:fs')).writeFileSync(`${process.env.TIMELINE}-${config.conversations}.json`, JSON.stringify(timeline));
+  if (process.env.TIMELINE)
+    (await import('node:fs')).writeFileSync(
+      `${process.env.TIMELINE}-${config.conversations}.json`,
+      JSON.stringify(timeline),
+    );
   lags.sort((a, b) => a - b);
   return {
     scheduled,
