@@ -30,29 +30,15 @@ export function trainCrammerSinger(
   const order = new Int32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   const random = new Uint32Array([options.seed >>> 0 || 1]);
-  let activeSize = n;
+  const active = { size: n };
   let shrinkEpsilon = Math.max(10 * options.epsilon, 1);
   let startFromAll = true;
   for (let iteration = 0; iteration < options.maxIterations; iteration++) {
-    let stopping = Number.NEGATIVE_INFINITY;
-    shuffle(order, activeSize, random);
-    for (let s = 0; s < activeSize; s++) {
-      const i = order[s]!;
-      const gap = problem.step(i);
-      if (gap < 0) {
-        // No class of this example can move any more: leave it out until the next pass over all.
-        activeSize--;
-        order[s] = order[activeSize]!;
-        order[activeSize] = i;
-        s--;
-      } else if (gap > stopping) {
-        stopping = gap;
-      }
-    }
+    const stopping = solvePass(problem, order, active, random);
     if (stopping < shrinkEpsilon) {
       if (stopping < options.epsilon && startFromAll) break;
       // Converged on the active set: bring every example and class back and tighten the tolerance.
-      activeSize = n;
+      active.size = n;
       problem.activeClasses.fill(K);
       shrinkEpsilon = Math.max(shrinkEpsilon / 2, options.epsilon);
       startFromAll = true;
@@ -177,37 +163,54 @@ class CrammerSingerProblem {
 
   /**
    * Optimises example i's dual variables over its active classes; returns its largest gradient gap, or -1
-   * when at most one class is left active (the example is shrunk).
+   * when at most one class is left active (the example is shrunk). Most classes still active: every class's
+   * score in one contiguous pass (the SIMD kernel), then picked in active order.
    */
-  step(i: number): number {
-    const { K, C, alpha, classOrder, ownPosition, G, scores } = this;
+  stepAllClasses(i: number): number {
+    const { K, classOrder, G, scores } = this;
     const base = i * K;
-    let active = this.activeClasses[i]!;
+    const active = this.activeClasses[i]!;
     const from = this.rowStart[i]!;
     const to = this.rowStart[i + 1]!;
-    if (2 * active >= K) {
-      // Most classes still active: every class's score in one contiguous pass, then picked in active order.
-      if (this.kernel) {
-        const { w, offset, value, scores: out } = this.address;
-        this.kernel(w, this.biasBase, (K + 3) & ~3, offset, value, from, to, out);
-      } else {
-        scoreAllClasses(this, from, to, scores);
-      }
-      for (let m = 0; m < active; m++) G[m] = 1 + scores[classOrder[base + m]!]!;
+    if (this.kernel) {
+      const { w, offset, value, scores: out } = this.address;
+      this.kernel(w, this.biasBase, (K + 3) & ~3, offset, value, from, to, out);
     } else {
-      scoreActiveClasses(this, from, to, base, active);
+      scoreAllClasses(this, from, to, scores);
     }
+    for (let m = 0; m < active; m++) G[m] = 1 + scores[classOrder[base + m]!]!;
+    return this.finishStep(i, active, from, to);
+  }
+
+  /**
+   * stepAllClasses when fewer than half the classes are left: only theirs are scored. A method of its own (the
+   * caller picks one): when `step` held both branches, the first row of the shrinking phase threw away its
+   * optimised code (no feedback yet for this branch) and V8 compiled the whole of it again.
+   */
+  stepFewClasses(i: number): number {
+    const base = i * this.K;
+    const active = this.activeClasses[i]!;
+    const from = this.rowStart[i]!;
+    const to = this.rowStart[i + 1]!;
+    scoreActiveClasses(this, from, to, base, active);
+    return this.finishStep(i, active, from, to);
+  }
+
+  /** The rest of a step, from 1 + the active classes' scores in G: gradients, shrinking, sub-problem, update. */
+  finishStep(i: number, activeBefore: number, from: number, to: number): number {
+    const { K, C, alpha, classOrder, ownPosition, G } = this;
+    const base = i * K;
     const own = ownPosition[i]!;
-    if (own < active) G[own] -= 1;
+    if (own < activeBefore) G[own] -= 1;
     let minG = Number.POSITIVE_INFINITY;
     let maxG = Number.NEGATIVE_INFINITY;
-    for (let m = 0; m < active; m++) {
+    for (let m = 0; m < activeBefore; m++) {
       const g = G[m]!;
       if (g < minG && alpha[base + classOrder[base + m]!]! < 0) minG = g;
       if (g > maxG) maxG = g;
     }
-    if (own < active && alpha[base + this.labels[i]!]! < C && G[own]! < minG) minG = G[own]!;
-    active = shrinkClasses(alpha, classOrder, ownPosition, G, i, K, active, C, minG);
+    if (own < activeBefore && alpha[base + this.labels[i]!]! < C && G[own]! < minG) minG = G[own]!;
+    const active = shrinkClasses(alpha, classOrder, ownPosition, G, i, K, activeBefore, C, minG);
     this.activeClasses[i] = active;
     if (active <= 1) return -1;
     const gap = maxG - minG;
@@ -229,6 +232,38 @@ class CrammerSingerProblem {
     updateWeights(this, from, to, changed);
     return gap;
   }
+}
+
+/**
+ * One pass over the active examples in a new random order; returns the largest gradient gap. Examples left with
+ * one class move behind `active.size`. A function of its own, so that V8 optimises the loop over the rows
+ * once, not again at each branch of the outer loop it had not yet run (the end of a pass, the restarts).
+ */
+function solvePass(
+  problem: CrammerSingerProblem,
+  order: Int32Array,
+  active: { size: number },
+  random: Uint32Array,
+): number {
+  const { K, activeClasses } = problem;
+  let activeSize = active.size;
+  let stopping = Number.NEGATIVE_INFINITY;
+  shuffle(order, activeSize, random);
+  for (let s = 0; s < activeSize; s++) {
+    const i = order[s]!;
+    const gap = 2 * activeClasses[i]! >= K ? problem.stepAllClasses(i) : problem.stepFewClasses(i);
+    if (gap < 0) {
+      // No class of this example can move any more: leave it out until the next pass over all.
+      activeSize--;
+      order[s] = order[activeSize]!;
+      order[activeSize] = i;
+      s--;
+    } else if (gap > stopping) {
+      stopping = gap;
+    }
+  }
+  active.size = activeSize;
+  return stopping;
 }
 
 /** Fisher–Yates over the first `size` entries with a xorshift generator (state in `random[0]`). */
