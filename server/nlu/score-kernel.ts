@@ -1,6 +1,6 @@
 /**
  * The Crammer–Singer solver's hottest loop, every class's score w·x + bias of one row, in WebAssembly SIMD: two
- * classes per f64x2 lane pair, four classes per pass over the row. Each single-precision weight is widened to
+ * classes per f64x2 lane pair, eight classes per pass over the row (then four for the rest). Each single-precision weight is widened to
  * double, multiplied by the row's value and added in feature order, exactly as the JavaScript kernel does, so the
  * sums (and the trained weights) are the same bit for bit; only twice as many happen per instruction. The module
  * is built here from its bytes (a few hundred, no build step); without WebAssembly SIMD the solver keeps its
@@ -52,19 +52,23 @@ const F64X2_ADD = 0xf0;
 const F64X2_MUL = 0xf2;
 const V128_STORE = 0x0b;
 
-// Parameters 0–7 as in ScoreKernel, then the locals m, k, at (i32) and two sums and the value (v128).
-const [W, BIAS, CLASSES, OFFSETS, VALUES, FROM, TO, OUT, M, K, AT, SUM_LOW, SUM_HIGH, VALUE] = [
-  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+const GT_S = 0x4a;
+
+// Parameters 0–7 as in ScoreKernel, then the locals m, k, at (i32), four sums and the value (v128).
+const [W, BIAS, CLASSES, OFFSETS, VALUES, FROM, TO, OUT, M, K, AT, SUM, VALUE] = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15,
 ];
 const biasAddress = [...get(W), ...get(BIAS), ...get(M), ADD, ...constant(2), SHL, ADD];
 const outAddress = [...get(OUT), ...get(M), ...constant(3), SHL, ADD];
-const body = [
-  ...constant(0),
-  ...set(M),
-  ...[0x02, 0x40, 0x03, 0x40], // block, loop over the classes four at a time
-  ...[...get(M), ...get(CLASSES), GE_S, 0x0d, 1],
-  ...[...loadTwoWeights(biasAddress), ...set(SUM_LOW)],
-  ...[...loadTwoWeights([...biasAddress, ...constant(8), ADD]), ...set(SUM_HIGH)],
+/**
+ * One pass over the row for classes m to m + 2 × pairs: each pair of classes sums in its own f64x2 local. Eight
+ * classes a pass (four pairs) read the row's offsets and values half as often as four did.
+ */
+const classesPass = (pairs: number) => [
+  ...Array.from({ length: pairs }, (_, p) => [
+    ...loadTwoWeights([...biasAddress, ...constant(8 * p), ADD]),
+    ...set(SUM + p),
+  ]).flat(),
   ...[...get(FROM), ...set(K)],
   ...[0x02, 0x40, 0x03, 0x40], // block, loop over the row's non-zeros
   ...[...get(K), ...get(TO), GE_S, 0x0d, 1],
@@ -72,20 +76,37 @@ const body = [
   ...[...get(W), ...get(OFFSETS), ...get(K), ...constant(2), SHL, ADD, 0x28, 2, 0, ...get(M), ADD],
   ...[...constant(2), SHL, ADD, ...set(AT)],
   ...[...get(VALUES), ...get(K), ...constant(3), SHL, ADD, 0x2b, 3, 0, ...simd(F64X2_SPLAT), ...set(VALUE)],
-  ...[...get(SUM_LOW), ...loadTwoWeights(get(AT)), ...get(VALUE), ...simd(F64X2_MUL), ...simd(F64X2_ADD)],
-  ...set(SUM_LOW),
-  ...[...get(SUM_HIGH), ...loadTwoWeights([...get(AT), ...constant(8), ADD]), ...get(VALUE), ...simd(F64X2_MUL)],
-  ...[...simd(F64X2_ADD), ...set(SUM_HIGH)],
+  ...Array.from({ length: pairs }, (_, p) => [
+    ...get(SUM + p),
+    ...loadTwoWeights([...get(AT), ...constant(8 * p), ADD]),
+    ...[...get(VALUE), ...simd(F64X2_MUL), ...simd(F64X2_ADD), ...set(SUM + p)],
+  ]).flat(),
   ...[...get(K), ...constant(1), ADD, ...set(K), 0x0c, 0, 0x0b, 0x0b],
-  ...[...outAddress, ...get(SUM_LOW), ...simd(V128_STORE, 3, 0)],
-  ...[...outAddress, ...constant(16), ADD, ...get(SUM_HIGH), ...simd(V128_STORE, 3, 0)],
-  ...[...get(M), ...constant(4), ADD, ...set(M), 0x0c, 0, 0x0b, 0x0b],
+  ...Array.from({ length: pairs }, (_, p) => [
+    ...outAddress,
+    ...constant(16 * p),
+    ADD,
+    ...get(SUM + p),
+    ...simd(V128_STORE, 3, 0),
+  ]).flat(),
+];
+const body = [
+  ...constant(0),
+  ...set(M),
+  ...[0x02, 0x40, 0x03, 0x40], // block, loop over the classes eight at a time
+  ...[...get(M), ...constant(8), ADD, ...get(CLASSES), GT_S, 0x0d, 1],
+  ...classesPass(4),
+  ...[...get(M), ...constant(8), ADD, ...set(M), 0x0c, 0, 0x0b, 0x0b],
+  ...[0x02, 0x40], // block: the last four classes when their number is not a multiple of eight
+  ...[...get(M), ...get(CLASSES), GE_S, 0x0d, 0],
+  ...classesPass(2),
+  0x0b,
   0x0b,
 ];
 const code = [
   ...vector([
     [3, I32],
-    [3, V128],
+    [5, V128],
   ]),
   ...body,
 ];
