@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { scoreKernel } from '../../server/nlu/score-kernel.ts';
 
 describe('score kernel (WebAssembly SIMD)', () => {
-  it('gives every class the score the JavaScript sums give, bit for bit', () => {
-    const classes = 7;
-    const stride = 8;
+  // Eight classes a pass, then four: 7 (one pass of eight), 12 (eight, then four) and 40 (five passes of eight).
+  it.each([
+    [7, 8],
+    [12, 16],
+    [40, 48],
+  ])('gives every class the score the JavaScript sums give, bit for bit (%i classes)', (classes, stride) => {
     const columns = 50;
     const rows = [[3, 17, 17, 42, 0], [49], [], [5, 6, 7, 8, 9, 10, 11, 12]];
     const nonZeros = rows.reduce((n, r) => n + r.length, 0);
-    const weights = (columns + 1) * stride;
+    const weights = (columns + 1) * stride + 16;
     const offsetAddress = 4 * weights;
     const valueAddress = offsetAddress + ((4 * nonZeros + 7) & ~7);
     const scoresAddress = valueAddress + 8 * nonZeros;
@@ -35,7 +38,7 @@ describe('score kernel (WebAssembly SIMD)', () => {
     let from = 0;
     for (const row of rows) {
       const to = from + row.length;
-      kernel.score(0, biasBase, 8, offsetAddress, valueAddress, from, to, scoresAddress);
+      kernel.score(0, biasBase, (classes + 3) & ~3, offsetAddress, valueAddress, from, to, scoresAddress);
       for (let m = 0; m < classes; m++) {
         let sum = w[biasBase + m]!;
         for (let q = from; q < to; q++) sum += w[offset[q]! + m]! * value[q]!;
