@@ -3,9 +3,8 @@
  * classes per f64x2 lane pair, eight classes per pass over the row (then four for the rest). Each single-precision
  * weight is widened to double, multiplied by the row's value and added in feature order, exactly as the JavaScript
  * kernel does, so the sums (and the trained weights) are the same bit for bit; only twice as many happen per
- * instruction. The module
- * is built here from its bytes (a few hundred, no build step); without WebAssembly SIMD the solver keeps its
- * JavaScript kernel.
+ * instruction. The module is built here from its bytes (a few hundred, no build step); without WebAssembly SIMD
+ * the solver keeps its JavaScript kernel.
  *
  * score(w, biasBase, classes4, offsets, values, from, to, out): `w`, `offsets`, `values` and `out` are byte
  * addresses in the memory, `biasBase` an index into `w`; `classes4` is the number of classes rounded up to four

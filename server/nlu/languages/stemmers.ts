@@ -6,8 +6,10 @@ const snowball = require('snowball-stemmers') as {
   algorithms(): string[];
 };
 
-/** Whether the token has an ASCII digit (/\d/ without the u flag): a loop, since a regular expression run once
- * per distinct word was a tenth of a cold training's stemming. */
+/**
+ * Whether the token has an ASCII digit (what /\d/ without the u flag matches), in a loop: the regular expression
+ * ran once per distinct word of a training, in a fresh process mostly before V8 compiled it to machine code.
+ */
 function hasDigit(token: string): boolean {
   for (let i = 0; i < token.length; i++) {
     const c = token.charCodeAt(i);
