@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { scoreKernel } from '../../server/nlu/score-kernel.ts';
 
 describe('score kernel (WebAssembly SIMD)', () => {
-  // Eight classes a pass, then four: 7 (one pass of eight), 12 (eight, then four) and 40 (five passes of eight).
+  // Eight classes a pass, then four: 3 (one pass of four), 7 (one of eight), 12 (eight, then four), 40 and 77
+  // (five and ten passes of eight).
   it.each([
+    [3, 4],
     [7, 8],
     [12, 16],
     [40, 48],
+    [77, 80],
   ])('gives every class the score the JavaScript sums give, bit for bit (%i classes)', (classes, stride) => {
     const columns = 50;
     const rows = [[3, 17, 17, 42, 0], [49], [], [5, 6, 7, 8, 9, 10, 11, 12]];
