@@ -3,8 +3,9 @@
  * classes per f64x2 lane pair, eight classes per pass over the row (then four for the rest). Each single-precision
  * weight is widened to double, multiplied by the row's value and added in feature order, exactly as the JavaScript
  * kernel does, so the sums (and the trained weights) are the same bit for bit; only twice as many happen per
- * instruction. The module is built here from its bytes (a few hundred, no build step); without WebAssembly SIMD
- * the solver keeps its JavaScript kernel.
+ * instruction. For at most eight classes the module also updates a row's weights, every class at once (below). The
+ * module is built here from its bytes (a few hundred, no build step); without WebAssembly SIMD the solver keeps its
+ * JavaScript kernels.
  *
  * score(w, biasBase, classes4, offsets, values, from, to, out): `w`, `offsets`, `values` and `out` are byte
  * addresses in the memory, `biasBase` an index into `w`; `classes4` is the number of classes rounded up to four
@@ -19,6 +20,16 @@ export type ScoreKernel = (
   from: number,
   to: number,
   out: number,
+) => void;
+
+/** update(w, offsets, values, from, to, steps): byte addresses as in ScoreKernel; see the update kernel below. */
+export type UpdateKernel = (
+  w: number,
+  offsets: number,
+  values: number,
+  from: number,
+  to: number,
+  steps: number,
 ) => void;
 
 const uleb = (value: number): number[] => {
@@ -110,19 +121,74 @@ const code = [
   ]),
   ...body,
 ];
+// The update kernel, update(w, offsets, values, from, to, steps), for at most eight classes: w[offsets[k] + m] +=
+// steps[m] × values[k] for the eight classes m of every non-zero k, the steps (doubles at `steps`) zero for the
+// classes that did not change. Each weight is widened, the product added in double and the sum rounded to single
+// precision once, as the JavaScript `w[at] += step * v` does. A zero step leaves a weight as it is: the weights
+// start at +0 and a sum in round-to-nearest is -0 only from two -0, so no weight is ever -0, and w + 0 is w.
+const [UW, UOFFSETS, UVALUES, UFROM, UTO, USTEPS, UK, UAT, USTEP, UVALUE] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 12];
+const F32X4_DEMOTE_F64X2_ZERO = 0x5e;
+const V128_LOAD = 0x00;
+const V128_STORE64_LANE = 0x5b;
+const updateBody = [
+  ...Array.from({ length: 4 }, (_, p) => [...get(USTEPS), ...simd(V128_LOAD, 3, 16 * p), ...set(USTEP + p)]).flat(),
+  ...[...get(UFROM), ...set(UK)],
+  ...[0x02, 0x40, 0x03, 0x40], // block, loop over the row's non-zeros
+  ...[...get(UK), ...get(UTO), GE_S, 0x0d, 1],
+  ...[...get(UW), ...get(UOFFSETS), ...get(UK), ...constant(2), SHL, ADD, 0x28, 2, 0, ...constant(2), SHL, ADD],
+  ...set(UAT),
+  ...[...get(UVALUES), ...get(UK), ...constant(3), SHL, ADD, 0x2b, 3, 0, ...simd(F64X2_SPLAT), ...set(UVALUE)],
+  ...Array.from({ length: 4 }, (_, p) => [
+    ...get(UAT),
+    ...loadTwoWeights([...get(UAT), ...constant(8 * p), ADD]),
+    ...[...get(USTEP + p), ...get(UVALUE), ...simd(F64X2_MUL), ...simd(F64X2_ADD)],
+    ...simd(F32X4_DEMOTE_F64X2_ZERO),
+    ...simd(V128_STORE64_LANE, 2, 8 * p, 0),
+  ]).flat(),
+  ...[...get(UK), ...constant(1), ADD, ...set(UK), 0x0c, 0, 0x0b, 0x0b],
+  0x0b,
+];
+const updateCode = [
+  ...vector([
+    [2, I32],
+    [5, V128],
+  ]),
+  ...updateBody,
+];
+
 const MODULE_BYTES = new Uint8Array([
   ...[0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0],
-  ...section(1, vector([[0x60, ...vector(Array.from({ length: 8 }, () => [I32])), 0]])),
+  ...section(
+    1,
+    vector([
+      [0x60, ...vector(Array.from({ length: 8 }, () => [I32])), 0],
+      [0x60, ...vector(Array.from({ length: 6 }, () => [I32])), 0],
+    ]),
+  ),
   ...section(2, vector([[...name('m'), ...name('memory'), 0x02, 0x00, 1]])),
-  ...section(3, vector([[0]])),
-  ...section(7, vector([[...name('score'), 0x00, 0]])),
-  ...section(10, vector([[...uleb(code.length), ...code]])),
+  ...section(3, vector([[0], [1]])),
+  ...section(
+    7,
+    vector([
+      [...name('score'), 0x00, 0],
+      [...name('update'), 0x00, 1],
+    ]),
+  ),
+  ...section(
+    10,
+    vector([
+      [...uleb(code.length), ...code],
+      [...uleb(updateCode.length), ...updateCode],
+    ]),
+  ),
 ]);
 
 let compiled: WebAssembly.Module | null | undefined;
 
 /** A memory of at least `bytes` bytes and the kernel working in it; undefined where WebAssembly SIMD is missing. */
-export function scoreKernel(bytes: number): { memory: WebAssembly.Memory; score: ScoreKernel } | undefined {
+export function scoreKernel(
+  bytes: number,
+): { memory: WebAssembly.Memory; score: ScoreKernel; update: UpdateKernel } | undefined {
   if (compiled === undefined) {
     try {
       compiled = new WebAssembly.Module(MODULE_BYTES);
@@ -133,5 +199,9 @@ export function scoreKernel(bytes: number): { memory: WebAssembly.Memory; score:
   if (!compiled) return undefined;
   const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / 65_536) + 1 });
   const instance = new WebAssembly.Instance(compiled, { m: { memory } });
-  return { memory, score: instance.exports.score as ScoreKernel };
+  return {
+    memory,
+    score: instance.exports.score as ScoreKernel,
+    update: instance.exports.update as UpdateKernel,
+  };
 }
