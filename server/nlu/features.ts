@@ -105,8 +105,8 @@ export class FeatureExtractor {
     let previous = '<s>';
     let previousPrefix = SENTENCE_START_PREFIX;
     let beforePrevious = '';
-    for (const token of words) {
-      const features = this.token(token);
+    for (let w = 0; w < words.length; w++) {
+      const features = this.token(words[w]!);
       sink.token(features);
       const stem = features.stem;
       if (settings.wordNgrams >= 2) sink.word(nonZero(foldString(previousPrefix, stem)));
@@ -146,7 +146,7 @@ export class FeatureExtractor {
     const stem = language.stem(token);
     const raw = settings.rawWords && stem !== token;
     const shape = settings.digitShapes && /\d/.test(token);
-    const words = new Uint32Array(1 + (raw ? 1 : 0) + (shape ? 1 : 0));
+    const words = hashSlots(1 + (raw ? 1 : 0) + (shape ? 1 : 0));
     words[0] = hashString(stem, SEED_WORD);
     // Hashes of "=token" and "#shape" folded on from their prefix, without building the strings.
     if (raw) words[1] = nonZero(foldString(RAW_WORD_PREFIX, token));
@@ -163,6 +163,23 @@ export class FeatureExtractor {
 }
 
 const NO_HASHES = new Uint32Array(0);
+/**
+ * The tokens' hash arrays are cut from shared slabs: a typed array of its own past 64 bytes (most words' character
+ * n-grams) gets a buffer outside the heap, allocated and tracked one by one for each of a project's distinct words.
+ */
+const SLAB_SIZE = 1 << 16;
+let slab = new Uint32Array(SLAB_SIZE);
+let slabUsed = 0;
+function hashSlots(count: number): Uint32Array {
+  if (count > SLAB_SIZE >> 4) return new Uint32Array(count);
+  if (slabUsed + count > SLAB_SIZE) {
+    slab = new Uint32Array(SLAB_SIZE);
+    slabUsed = 0;
+  }
+  const slots = slab.subarray(slabUsed, slabUsed + count);
+  slabUsed += count;
+  return slots;
+}
 const RAW_WORD_PREFIX = stepHash(SEED_WORD, 61); // "="
 /**
  * Character n-grams of " text " (padded so word starts and ends are features), hashed incrementally, in a
@@ -172,7 +189,7 @@ function charNgrams(text: string, min: number, max: number): Uint32Array {
   const padded = text.length + 2;
   let count = 0;
   for (let length = min; length <= max; length++) if (padded >= length) count += padded - length + 1;
-  const out = new Uint32Array(count);
+  const out = hashSlots(count);
   let at = 0;
   for (let start = 0; start < padded; start++) {
     let hash = SEED_CHAR;

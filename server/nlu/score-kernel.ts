@@ -1,10 +1,11 @@
 /**
  * The Crammer–Singer solver's hottest loop, every class's score w·x + bias of one row, in WebAssembly SIMD: two
- * classes per f64x2 lane pair, four classes per pass over the row. Each single-precision weight is widened to
- * double, multiplied by the row's value and added in feature order, exactly as the JavaScript kernel does, so the
- * sums (and the trained weights) are the same bit for bit; only twice as many happen per instruction. The module
- * is built here from its bytes (a few hundred, no build step); without WebAssembly SIMD the solver keeps its
- * JavaScript kernel.
+ * classes per f64x2 lane pair, eight classes per pass over the row (then four for the rest). Each single-precision
+ * weight is widened to double, multiplied by the row's value and added in feature order, exactly as the JavaScript
+ * kernel does, so the sums (and the trained weights) are the same bit for bit; only twice as many happen per
+ * instruction. For at most eight classes the module also updates a row's weights, every class at once (below). The
+ * module is built here from its bytes (a few hundred, no build step); without WebAssembly SIMD the solver keeps its
+ * JavaScript kernels.
  *
  * score(w, biasBase, classes4, offsets, values, from, to, out): `w`, `offsets`, `values` and `out` are byte
  * addresses in the memory, `biasBase` an index into `w`; `classes4` is the number of classes rounded up to four
@@ -19,6 +20,16 @@ export type ScoreKernel = (
   from: number,
   to: number,
   out: number,
+) => void;
+
+/** update(w, offsets, values, from, to, steps): byte addresses as in ScoreKernel; see the update kernel below. */
+export type UpdateKernel = (
+  w: number,
+  offsets: number,
+  values: number,
+  from: number,
+  to: number,
+  steps: number,
 ) => void;
 
 const uleb = (value: number): number[] => {
@@ -52,19 +63,23 @@ const F64X2_ADD = 0xf0;
 const F64X2_MUL = 0xf2;
 const V128_STORE = 0x0b;
 
-// Parameters 0–7 as in ScoreKernel, then the locals m, k, at (i32) and two sums and the value (v128).
-const [W, BIAS, CLASSES, OFFSETS, VALUES, FROM, TO, OUT, M, K, AT, SUM_LOW, SUM_HIGH, VALUE] = [
-  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+const GT_S = 0x4a;
+
+// Parameters 0–7 as in ScoreKernel, then the locals m, k, at (i32), four sums and the value (v128).
+const [W, BIAS, CLASSES, OFFSETS, VALUES, FROM, TO, OUT, M, K, AT, SUM, VALUE] = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15,
 ];
 const biasAddress = [...get(W), ...get(BIAS), ...get(M), ADD, ...constant(2), SHL, ADD];
 const outAddress = [...get(OUT), ...get(M), ...constant(3), SHL, ADD];
-const body = [
-  ...constant(0),
-  ...set(M),
-  ...[0x02, 0x40, 0x03, 0x40], // block, loop over the classes four at a time
-  ...[...get(M), ...get(CLASSES), GE_S, 0x0d, 1],
-  ...[...loadTwoWeights(biasAddress), ...set(SUM_LOW)],
-  ...[...loadTwoWeights([...biasAddress, ...constant(8), ADD]), ...set(SUM_HIGH)],
+/**
+ * One pass over the row for classes m to m + 2 × pairs: each pair of classes sums in its own f64x2 local. Eight
+ * classes a pass (four pairs) read the row's offsets and values half as often as four did.
+ */
+const classesPass = (pairs: number) => [
+  ...Array.from({ length: pairs }, (_, p) => [
+    ...loadTwoWeights([...biasAddress, ...constant(8 * p), ADD]),
+    ...set(SUM + p),
+  ]).flat(),
   ...[...get(FROM), ...set(K)],
   ...[0x02, 0x40, 0x03, 0x40], // block, loop over the row's non-zeros
   ...[...get(K), ...get(TO), GE_S, 0x0d, 1],
@@ -72,36 +87,108 @@ const body = [
   ...[...get(W), ...get(OFFSETS), ...get(K), ...constant(2), SHL, ADD, 0x28, 2, 0, ...get(M), ADD],
   ...[...constant(2), SHL, ADD, ...set(AT)],
   ...[...get(VALUES), ...get(K), ...constant(3), SHL, ADD, 0x2b, 3, 0, ...simd(F64X2_SPLAT), ...set(VALUE)],
-  ...[...get(SUM_LOW), ...loadTwoWeights(get(AT)), ...get(VALUE), ...simd(F64X2_MUL), ...simd(F64X2_ADD)],
-  ...set(SUM_LOW),
-  ...[...get(SUM_HIGH), ...loadTwoWeights([...get(AT), ...constant(8), ADD]), ...get(VALUE), ...simd(F64X2_MUL)],
-  ...[...simd(F64X2_ADD), ...set(SUM_HIGH)],
+  ...Array.from({ length: pairs }, (_, p) => [
+    ...get(SUM + p),
+    ...loadTwoWeights([...get(AT), ...constant(8 * p), ADD]),
+    ...[...get(VALUE), ...simd(F64X2_MUL), ...simd(F64X2_ADD), ...set(SUM + p)],
+  ]).flat(),
   ...[...get(K), ...constant(1), ADD, ...set(K), 0x0c, 0, 0x0b, 0x0b],
-  ...[...outAddress, ...get(SUM_LOW), ...simd(V128_STORE, 3, 0)],
-  ...[...outAddress, ...constant(16), ADD, ...get(SUM_HIGH), ...simd(V128_STORE, 3, 0)],
-  ...[...get(M), ...constant(4), ADD, ...set(M), 0x0c, 0, 0x0b, 0x0b],
+  ...Array.from({ length: pairs }, (_, p) => [
+    ...outAddress,
+    ...constant(16 * p),
+    ADD,
+    ...get(SUM + p),
+    ...simd(V128_STORE, 3, 0),
+  ]).flat(),
+];
+const body = [
+  ...constant(0),
+  ...set(M),
+  ...[0x02, 0x40, 0x03, 0x40], // block, loop over the classes eight at a time
+  ...[...get(M), ...constant(8), ADD, ...get(CLASSES), GT_S, 0x0d, 1],
+  ...classesPass(4),
+  ...[...get(M), ...constant(8), ADD, ...set(M), 0x0c, 0, 0x0b, 0x0b],
+  ...[0x02, 0x40], // block: the last four classes when their number is not a multiple of eight
+  ...[...get(M), ...get(CLASSES), GE_S, 0x0d, 0],
+  ...classesPass(2),
+  0x0b,
   0x0b,
 ];
 const code = [
   ...vector([
     [3, I32],
-    [3, V128],
+    [5, V128],
   ]),
   ...body,
 ];
+// The update kernel, update(w, offsets, values, from, to, steps), for at most eight classes: w[offsets[k] + m] +=
+// steps[m] × values[k] for the eight classes m of every non-zero k, the steps (doubles at `steps`) zero for the
+// classes that did not change. Each weight is widened, the product added in double and the sum rounded to single
+// precision once, as the JavaScript `w[at] += step * v` does. A zero step leaves a weight as it is: the weights
+// start at +0 and a sum in round-to-nearest is -0 only from two -0, so no weight is ever -0, and w + 0 is w.
+const [UW, UOFFSETS, UVALUES, UFROM, UTO, USTEPS, UK, UAT, USTEP, UVALUE] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 12];
+const F32X4_DEMOTE_F64X2_ZERO = 0x5e;
+const V128_LOAD = 0x00;
+const V128_STORE64_LANE = 0x5b;
+const updateBody = [
+  ...Array.from({ length: 4 }, (_, p) => [...get(USTEPS), ...simd(V128_LOAD, 3, 16 * p), ...set(USTEP + p)]).flat(),
+  ...[...get(UFROM), ...set(UK)],
+  ...[0x02, 0x40, 0x03, 0x40], // block, loop over the row's non-zeros
+  ...[...get(UK), ...get(UTO), GE_S, 0x0d, 1],
+  ...[...get(UW), ...get(UOFFSETS), ...get(UK), ...constant(2), SHL, ADD, 0x28, 2, 0, ...constant(2), SHL, ADD],
+  ...set(UAT),
+  ...[...get(UVALUES), ...get(UK), ...constant(3), SHL, ADD, 0x2b, 3, 0, ...simd(F64X2_SPLAT), ...set(UVALUE)],
+  ...Array.from({ length: 4 }, (_, p) => [
+    ...get(UAT),
+    ...loadTwoWeights([...get(UAT), ...constant(8 * p), ADD]),
+    ...[...get(USTEP + p), ...get(UVALUE), ...simd(F64X2_MUL), ...simd(F64X2_ADD)],
+    ...simd(F32X4_DEMOTE_F64X2_ZERO),
+    ...simd(V128_STORE64_LANE, 2, 8 * p, 0),
+  ]).flat(),
+  ...[...get(UK), ...constant(1), ADD, ...set(UK), 0x0c, 0, 0x0b, 0x0b],
+  0x0b,
+];
+const updateCode = [
+  ...vector([
+    [2, I32],
+    [5, V128],
+  ]),
+  ...updateBody,
+];
+
 const MODULE_BYTES = new Uint8Array([
   ...[0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0],
-  ...section(1, vector([[0x60, ...vector(Array.from({ length: 8 }, () => [I32])), 0]])),
+  ...section(
+    1,
+    vector([
+      [0x60, ...vector(Array.from({ length: 8 }, () => [I32])), 0],
+      [0x60, ...vector(Array.from({ length: 6 }, () => [I32])), 0],
+    ]),
+  ),
   ...section(2, vector([[...name('m'), ...name('memory'), 0x02, 0x00, 1]])),
-  ...section(3, vector([[0]])),
-  ...section(7, vector([[...name('score'), 0x00, 0]])),
-  ...section(10, vector([[...uleb(code.length), ...code]])),
+  ...section(3, vector([[0], [1]])),
+  ...section(
+    7,
+    vector([
+      [...name('score'), 0x00, 0],
+      [...name('update'), 0x00, 1],
+    ]),
+  ),
+  ...section(
+    10,
+    vector([
+      [...uleb(code.length), ...code],
+      [...uleb(updateCode.length), ...updateCode],
+    ]),
+  ),
 ]);
 
 let compiled: WebAssembly.Module | null | undefined;
 
 /** A memory of at least `bytes` bytes and the kernel working in it; undefined where WebAssembly SIMD is missing. */
-export function scoreKernel(bytes: number): { memory: WebAssembly.Memory; score: ScoreKernel } | undefined {
+export function scoreKernel(
+  bytes: number,
+): { memory: WebAssembly.Memory; score: ScoreKernel; update: UpdateKernel } | undefined {
   if (compiled === undefined) {
     try {
       compiled = new WebAssembly.Module(MODULE_BYTES);
@@ -112,5 +199,9 @@ export function scoreKernel(bytes: number): { memory: WebAssembly.Memory; score:
   if (!compiled) return undefined;
   const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / 65_536) + 1 });
   const instance = new WebAssembly.Instance(compiled, { m: { memory } });
-  return { memory, score: instance.exports.score as ScoreKernel };
+  return {
+    memory,
+    score: instance.exports.score as ScoreKernel,
+    update: instance.exports.update as UpdateKernel,
+  };
 }

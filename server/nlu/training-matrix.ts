@@ -15,10 +15,13 @@ import type { Vocabulary } from './tfidf.ts';
  */
 export interface FeaturizedShare {
   frequency: DocumentFrequency;
-  /** Every sentence's word columns, then its character columns, sentence after sentence. */
+  /**
+   * Every sentence's character columns, then its word columns, sentence after sentence (the characters, most of a
+   * sentence's features, go straight here; its few word features wait in a buffer until the sentence ends).
+   */
   columns: IntBuffer;
-  /** Per sentence, where its character block starts and where it ends in `columns`. */
-  charStart: Int32Array;
+  /** Per sentence, where its word block starts and where it ends in `columns`. */
+  wordStart: Int32Array;
   end: Int32Array;
 }
 
@@ -44,10 +47,9 @@ export function featurizeShare(job: FeaturizeJob): FeaturizedShare {
   // so that neither table nor buffer has to grow and copy on the way.
   const frequency = new DocumentFrequency(job.texts.length * 8);
   const columns = new IntBuffer(job.texts.length * 160);
-  const charStart = new Int32Array(job.texts.length);
+  const wordStart = new Int32Array(job.texts.length);
   const end = new Int32Array(job.texts.length);
   const word = new IntBuffer();
-  const char = new IntBuffer();
   // The columns of each distinct token: its word columns, then its character columns.
   const tokenColumns = new IntBuffer();
   const tokenStart = new IntBuffer();
@@ -66,23 +68,22 @@ export function featurizeShare(job: FeaturizeJob): FeaturizedShare {
       const t = features.index;
       const charsFrom = tokenChars.data[t]!;
       word.pushRange(tokenColumns.data, tokenStart.data[t]!, charsFrom);
-      char.pushRange(tokenColumns.data, charsFrom, charsFrom + features.chars.length);
+      columns.pushRange(tokenColumns.data, charsFrom, charsFrom + features.chars.length);
     },
     word: (hash) => word.push(frequency.columnOf(hash)),
-    char: (hash) => char.push(frequency.columnOf(hash)),
+    char: (hash) => columns.push(frequency.columnOf(hash)),
   };
-  job.texts.forEach((text, d) => {
-    word.length = 0;
-    char.length = 0;
-    extractor.emit(text, entityNamesOf(text, job), sink);
+  for (let d = 0; d < job.texts.length; d++) {
+    const text = job.texts[d]!;
     const from = columns.length;
+    word.length = 0;
+    extractor.emit(text, entityNamesOf(text, job), sink);
+    wordStart[d] = columns.length;
     columns.append(word);
-    charStart[d] = columns.length;
-    columns.append(char);
     end[d] = columns.length;
     frequency.countDocument(columns.data, from, columns.length);
-  });
-  return { frequency, columns, charStart, end };
+  }
+  return { frequency, columns, wordStart, end };
 }
 
 /**
@@ -97,16 +98,16 @@ export function weighRows(
   charWeight: number,
   out: WeightedRows = allocateRows(share, false),
 ): WeightedRows {
-  const { columns, charStart, end } = share;
+  const { columns, wordStart, end } = share;
   const rows = end.length;
   const { rowStart, value } = out;
   const weigher = new BlockWeigher(idf, out.columnIndex, value);
   let start = 0;
   for (let d = 0; d < rows; d++) {
     rowStart[d] = weigher.end;
-    const wordNorm = weigher.weigh(columns.data, start, charStart[d]!, remap);
+    const wordNorm = weigher.weigh(columns.data, wordStart[d]!, end[d]!, remap);
     const wordEnd = weigher.end;
-    const charNorm = weigher.weigh(columns.data, charStart[d]!, end[d]!, remap);
+    const charNorm = weigher.weigh(columns.data, start, wordStart[d]!, remap);
     normaliseRow(value, rowStart[d]!, wordEnd, weigher.end, wordNorm, charNorm, charWeight);
     start = end[d]!;
   }

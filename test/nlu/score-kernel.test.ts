@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { scoreKernel } from '../../server/nlu/score-kernel.ts';
 
 describe('score kernel (WebAssembly SIMD)', () => {
-  it('gives every class the score the JavaScript sums give, bit for bit', () => {
-    const classes = 7;
-    const stride = 8;
+  // Eight classes a pass, then four: 3 (one pass of four), 7 (one of eight), 12 (eight, then four), 40 and 77
+  // (five and ten passes of eight).
+  it.each([
+    [3, 4],
+    [7, 8],
+    [12, 16],
+    [40, 48],
+    [77, 80],
+  ])('gives every class the score the JavaScript sums give, bit for bit (%i classes)', (classes, stride) => {
     const columns = 50;
     const rows = [[3, 17, 17, 42, 0], [49], [], [5, 6, 7, 8, 9, 10, 11, 12]];
     const nonZeros = rows.reduce((n, r) => n + r.length, 0);
-    const weights = (columns + 1) * stride;
+    const weights = (columns + 1) * stride + 16;
     const offsetAddress = 4 * weights;
     const valueAddress = offsetAddress + ((4 * nonZeros + 7) & ~7);
     const scoresAddress = valueAddress + 8 * nonZeros;
@@ -35,7 +41,7 @@ describe('score kernel (WebAssembly SIMD)', () => {
     let from = 0;
     for (const row of rows) {
       const to = from + row.length;
-      kernel.score(0, biasBase, 8, offsetAddress, valueAddress, from, to, scoresAddress);
+      kernel.score(0, biasBase, (classes + 3) & ~3, offsetAddress, valueAddress, from, to, scoresAddress);
       for (let m = 0; m < classes; m++) {
         let sum = w[biasBase + m]!;
         for (let q = from; q < to; q++) sum += w[offset[q]! + m]! * value[q]!;
@@ -43,5 +49,38 @@ describe('score kernel (WebAssembly SIMD)', () => {
       }
       from = to;
     }
+  });
+
+  // At most eight classes, a row's weights within the kernel's eight lanes: with seven the eighth lane is the next
+  // feature's first weight, which a zero step must leave as it is.
+  it.each([2, 7])('updates the weights as the JavaScript step does, bit for bit (%i classes)', (classes) => {
+    const stride = classes;
+    const columns = 50;
+    const row = [0, 3, 4, 17, 42, 49];
+    const weights = (columns + 1) * stride + 16;
+    const offsetAddress = (4 * weights + 7) & ~7;
+    const valueAddress = offsetAddress + ((4 * row.length + 7) & ~7);
+    const stepsAddress = valueAddress + 8 * row.length;
+    const kernel = scoreKernel(stepsAddress + 64)!;
+    const w = new Float32Array(kernel.memory.buffer, 0, weights);
+    const offset = new Int32Array(kernel.memory.buffer, offsetAddress, row.length);
+    const value = new Float64Array(kernel.memory.buffer, valueAddress, row.length);
+    const steps = new Float64Array(kernel.memory.buffer, stepsAddress, 8);
+    let state = 777;
+    const random = () => {
+      state = (state * 1103515245 + 12345) & 0x7fffffff;
+      return state / 0x7fffffff - 0.5;
+    };
+    for (let j = 0; j < (columns + 1) * stride; j++) w[j] = j % 5 === 0 ? 0 : Math.fround(random());
+    row.forEach((column, k) => {
+      offset[k] = column * stride;
+      value[k] = Math.fround(random() + 0.6);
+    });
+    for (let m = 0; m < classes; m++) steps[m] = m % 3 === 1 ? 0 : random();
+    const expected = Float32Array.from(w);
+    for (let k = 0; k < row.length; k++)
+      for (let m = 0; m < classes; m++) if (steps[m] !== 0) expected[offset[k]! + m] += steps[m]! * value[k]!;
+    kernel.update(0, offsetAddress, valueAddress, 0, row.length, stepsAddress);
+    expect(Buffer.from(w.buffer, 0, 4 * weights).equals(Buffer.from(expected.buffer))).toBe(true);
   });
 });
