@@ -1,4 +1,5 @@
-import type { CompiledQuery } from 'kysely';
+import { CompiledQuery, type RawBuilder } from 'kysely';
+import type { Db } from './database.ts';
 
 /**
  * Statements the chat sends on every message (issue 15): marked here by their text, they are sent as named
@@ -16,3 +17,22 @@ export function prepared<T>(query: CompiledQuery<T>): CompiledQuery<T> {
 
 /** The statement's name when its text was marked, else undefined (an ordinary, unnamed statement). */
 export const preparedName = (text: string): string | undefined => names.get(text);
+
+/**
+ * A statement whose text never changes, run with new values: `build` is given one placeholder per key, the result
+ * is compiled once per process (no query building per message) and marked as prepared; each run puts the values in
+ * the placeholders' places among the compiled parameters.
+ */
+export function preparedStatement<R, K extends string>(
+  keys: readonly K[],
+  build: (placeholders: Record<K, unknown>) => RawBuilder<R>,
+): (db: Db, values: Record<K, unknown>) => Promise<R[]> {
+  const placeholders = Object.fromEntries(keys.map((k) => [k, Symbol(k)])) as Record<K, symbol>;
+  let compiled: CompiledQuery<R> | null = null;
+  return async (db, values) => {
+    compiled ??= prepared(build(placeholders).compile(db));
+    const byPlaceholder = new Map<unknown, unknown>(keys.map((k) => [placeholders[k], values[k]]));
+    const parameters = compiled.parameters.map((p) => (byPlaceholder.has(p) ? byPlaceholder.get(p) : p));
+    return (await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, parameters))).rows;
+  };
+}

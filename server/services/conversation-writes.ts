@@ -1,9 +1,9 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
 import type { ConversationState } from '../chat/conversation-state.ts';
 import type { Db } from '../db/database.ts';
 import { GroupCommit } from '../db/group-commit.ts';
-import { prepared } from '../db/prepared-statements.ts';
+import { preparedStatement } from '../db/prepared-statements.ts';
 import { CHAT_CHANNEL } from './chat/chat-bus.ts';
 import { addBatchRollupRows, addEntries, batchRollupCtes, emptyBatchRollupRows, emptyRollup } from './stats-rollup.ts';
 import { addUnclassifiedRows, unclassifiedBatchCte } from './unclassified.ts';
@@ -76,7 +76,9 @@ interface WrittenRow {
   version: number;
 }
 
-const batchStatement = (doc: unknown, ids: unknown) => sql<WrittenRow>`
+const batchStatement = preparedStatement(
+  ['doc', 'ids'],
+  ({ doc, ids }) => sql<WrittenRow>`
   WITH doc AS (SELECT ${doc}::jsonb AS doc),
   v AS (SELECT v.* FROM doc, jsonb_to_recordset(doc.doc->'conversations') AS v(id bigint, version int, entries jsonb,
     last_ts bigint, variables jsonb, scope_id int, projects jsonb, timers jsonb, ended boolean, busy int, messages int,
@@ -97,22 +99,15 @@ const batchStatement = (doc: unknown, ids: unknown) => sql<WrittenRow>`
       v.notify),
   ${sql.join([...batchRollupCtes(), unclassifiedBatchCte()])},
   notice AS (SELECT pg_notify(${sql.lit(CHAT_CHANNEL)}, string_agg(id::text, ',')) FROM src WHERE notify HAVING count(*) > 0)
-  SELECT id, version FROM src LEFT JOIN notice ON true`;
-
-/** The document's and the ids' places among the compiled statement's parameters. */
-const DOCUMENT = Symbol('document');
-const IDS = Symbol('ids');
-let compiled: CompiledQuery<WrittenRow> | null = null;
+  SELECT id, version FROM src LEFT JOIN notice ON true`,
+);
 
 /**
  * Writes a batch of conversations in one statement; answers each one's new version, or null when its version had
  * moved (the caller answers 409). The statement is compiled once per process and prepared once per connection.
  */
 export async function writeConversations(db: Db, writes: readonly ConversationWrite[]): Promise<(number | null)[]> {
-  compiled ??= prepared(batchStatement(DOCUMENT, IDS).compile(db));
-  const ids = writes.map((w) => w.id);
-  const parameters = compiled.parameters.map((p) => (p === DOCUMENT ? documentOf(writes) : p === IDS ? ids : p));
-  const { rows } = await db.executeQuery<WrittenRow>(CompiledQuery.raw(compiled.sql, parameters));
+  const rows = await batchStatement(db, { doc: documentOf(writes), ids: writes.map((w) => w.id) });
   const versions = new Map(rows.map((r) => [Number(r.id), r.version]));
   return writes.map((w) => versions.get(w.id) ?? null);
 }

@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { TrackerEntry } from '../../../src/api/contract/chat.ts';
 import type { ConversationEnv } from '../../../src/api/contract/conversations.ts';
 import type { ConversationState } from '../../chat/conversation-state.ts';
 import type { Db } from '../../db/database.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
-import { prepared } from '../../db/prepared-statements.ts';
+import { preparedStatement } from '../../db/prepared-statements.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import { type StoredConversation, hashToken } from '../conversations.ts';
 import { type BotStamps, botStampColumns, stampsOf } from './bot-source.ts';
@@ -24,7 +24,9 @@ interface TurnRead {
 }
 
 /** The read's statement: its text never changes (the batch is one jsonb parameter), so it is compiled once. */
-const readStatement = (doc: unknown) => sql<TurnRow & { n: number }>`
+const readStatement = preparedStatement(
+  ['doc'],
+  ({ doc }) => sql<TurnRow & { n: number }>`
   WITH q AS (
     SELECT q.*, s.project_id AS settings_project_id
     FROM jsonb_to_recordset(${doc}::jsonb) AS q(n int, token text, project_id int, env text, id bigint, last_ts bigint)
@@ -42,10 +44,8 @@ const readStatement = (doc: unknown) => sql<TurnRow & { n: number }>`
     stamps.deployment_id, stamps.atimes, stamps.draft_model, stamps.draft_index
   FROM q
   JOIN stamps ON stamps.project_id = q.settings_project_id AND stamps.env = q.env
-  LEFT JOIN conversations c ON c.id = q.id AND c.project_id = q.settings_project_id`;
-
-const DOCUMENT = Symbol('document');
-let compiled: CompiledQuery<TurnRow & { n: number }> | null = null;
+  LEFT JOIN conversations c ON c.id = q.id AND c.project_id = q.settings_project_id`,
+);
 
 /**
  * Everything chat messages need from the database, for a batch of messages in one statement (issue 15: one read
@@ -65,9 +65,7 @@ async function readTurns(db: Db, reads: readonly TurnRead[]): Promise<(TurnRow |
       last_ts: where.lastTs,
     })),
   );
-  compiled ??= prepared(readStatement(DOCUMENT).compile(db));
-  const parameters = compiled.parameters.map((p) => (p === DOCUMENT ? doc : p));
-  const { rows } = await db.executeQuery<TurnRow & { n: number }>(CompiledQuery.raw(compiled.sql, parameters));
+  const rows = await readStatement(db, { doc });
   const byRead: (TurnRow | undefined)[] = new Array(reads.length);
   for (const row of rows) byRead[row.n] = row;
   return byRead;
