@@ -83,8 +83,9 @@ check('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 vitest('unit, server on PGlite, model', ['unit', 'server', 'model'], {}, ['--maxWorkers=2']);
 // On PostgreSQL, the files where the two backends differ: concurrency and locking (a pool of connections instead of
 // PGlite's one), notifications, durability, the job queue, the campaign engine's claims, SQL-heavy reports and what
-// crosses projects (and the chat's batch writes: named statements, one notification per batch); and the several-instances files (two server processes behind HAProxy, the faults file on a
-// PostgreSQL cluster of its own), which skip on PGlite. The other server files run the same statements on either
+// crosses projects (and the chat's batch writes: named statements, one notification per batch); and the
+// several-instances files (two server processes behind HAProxy, the faults file on a PostgreSQL cluster of its own),
+// which skip on PGlite. The other server files run the same statements on either
 // database and ran above on PGlite (`TEST_DB=postgres npx vitest run --project server` runs them all on PostgreSQL).
 const differOnPostgres = [
   'concurrency',
