@@ -183,10 +183,7 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
   loopDelay.disable();
   agent.destroy();
   if (timelineFile)
-    (await import('node:fs')).writeFileSync(
-      `${timelineFile}-${config.conversations}.json`,
-      JSON.stringify(timeline),
-    );
+    (await import('node:fs')).writeFileSync(`${timelineFile}-${config.conversations}.json`, JSON.stringify(timeline));
   lags.sort((a, b) => a - b);
   return {
     scheduled,
