@@ -1,5 +1,8 @@
-import { CompiledQuery, type RawBuilder } from 'kysely';
-import type { Db } from './database.ts';
+import { CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from './schema.ts';
+
+/** The database as database.ts names it (`Db`), spelt out here: database.ts imports this module. */
+type Db = Kysely<Database>;
 
 /**
  * Statements the chat sends on every message (issue 15): marked here by their text, they are sent as named
