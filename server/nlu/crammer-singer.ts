@@ -1,5 +1,6 @@
-import { scoreKernel } from './score-kernel.ts';
+import type { TrainedWeights } from './model-parts.ts';
 import type { ScoreKernel, UpdateKernel } from './score-kernel.ts';
+import { SolverMemory } from './solver-memory.ts';
 import type { SparseMatrix } from './sparse-matrix.ts';
 
 export interface CrammerSingerOptions {
@@ -15,18 +16,20 @@ export interface CrammerSingerOptions {
  * The Crammer–Singer multiclass linear SVM trained by dual coordinate descent with shrinking (Keerthi et
  * al., KDD 2008; liblinear's MCSVM_CS). One joint problem instead of one binary problem per class: every
  * class's margin is learnt against the others at once, which scored better than one-vs-rest on the
- * validation splits. The bias is a constant feature of value 1.
- * Returns, per class, weights of length columns + 1 (the last entry is the bias).
+ * validation splits. The bias is a constant feature of value 1. `memory`, when it holds the matrix's rows
+ * (trainingMatrix wrote them there), is where the solver works; otherwise the rows are copied into a memory of its
+ * own. Returns the weights feature-major, in the memory (the bias is column `columns`).
  */
 export function trainCrammerSinger(
   x: SparseMatrix,
   labels: Int32Array,
   classes: number,
   options: CrammerSingerOptions,
-): Float32Array[] {
+  memory?: SolverMemory,
+): TrainedWeights {
   const n = x.rows;
   const K = classes;
-  const problem = new CrammerSingerProblem(x, labels, K, options.C);
+  const problem = new CrammerSingerProblem(memory?.holds(x, K) ? memory : SolverMemory.of(x, K), labels, options.C);
   const order = new Int32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   const random = new Uint32Array([options.seed >>> 0 || 1]);
@@ -46,13 +49,7 @@ export function trainCrammerSinger(
       startFromAll = false;
     }
   }
-  const perClass: Float32Array[] = [];
-  for (let m = 0; m < K; m++) {
-    const weights = new Float32Array(x.columns + 1);
-    for (let j = 0; j <= x.columns; j++) weights[j] = problem.w[j * problem.stride + m]!;
-    perClass.push(weights);
-  }
-  return perClass;
+  return { classes: K, columns: x.columns, stride: problem.stride, w: problem.w };
 }
 
 /**
@@ -62,10 +59,7 @@ export function trainCrammerSinger(
  */
 class CrammerSingerProblem {
   readonly K: number;
-  /**
-   * Entries per feature in `w`: K rounded up to whole 64-byte cache lines when there are more than 8 classes (room
-   * for the SIMD kernel's four classes at a time: the padding's weights stay zero).
-   */
+  /** Entries per feature in `w` (solver-memory.ts, weightStride). */
   readonly stride: number;
   /**
    * The WebAssembly SIMD kernel of scoreAllClasses (score-kernel.ts), and where its arrays sit in its memory. For
@@ -75,7 +69,8 @@ class CrammerSingerProblem {
    * machine: median 0.48 s against 0.55 s of the main thread for the whole training).
    */
   readonly kernel: ScoreKernel | undefined;
-  readonly address = { w: 0, offset: 0, value: 0, scores: 0, steps: 0 };
+  /** Byte addresses of the weights, rows, scores and steps in the kernel's memory. */
+  readonly address: SolverMemory['address'];
   /**
    * The WebAssembly update of every class at once, for at most eight classes (a row of the weights is then within
    * the kernel's eight lanes): the steps of the classes that changed, zero for the others, in `steps`. SNIPS's
@@ -87,14 +82,14 @@ class CrammerSingerProblem {
   readonly C: number;
   readonly biasBase: number;
   readonly rowStart: Int32Array;
-  /** Per non-zero, where its feature's weights start in `w` (its column times the stride). */
-  readonly offset: Int32Array;
   /**
-   * The non-zeros' values widened once to double (the arithmetic widened them at every use: the same sums).
-   * With `offset`, −8% solver CPU time on BANKING77 (min of eight in-process solves: 2.73 s against 2.99 s on
-   * a loaded machine), for 12 bytes per non-zero.
+   * The rows' columns and values, read where the featurisation wrote them (a feature's weights start at its column
+   * times the stride). A column offset and a double per non-zero, computed once, saved ~8% of BANKING77's solver
+   * CPU time on a loaded machine but cost 12 bytes of fresh memory per non-zero: 19 MB of page faults on SNIPS,
+   * ~50 ms on this project's virtual machines, more than they saved.
    */
-  readonly value: Float64Array;
+  readonly columnIndex: Int32Array;
+  readonly value: Float32Array;
   readonly labels: Int32Array;
   /**
    * Feature-major weights: the K weights of one feature are adjacent, so one pass over a row serves all classes.
@@ -118,31 +113,22 @@ class CrammerSingerProblem {
   readonly changedClass: Int32Array;
   readonly change: Float64Array;
 
-  constructor(x: SparseMatrix, labels: Int32Array, K: number, C: number) {
-    const n = x.rows;
+  constructor(memory: SolverMemory, labels: Int32Array, C: number) {
+    const K = memory.classes;
+    const n = memory.rowStart.length - 1;
     this.K = K;
     this.C = C;
-    this.stride = K > 8 ? (K + 15) & ~15 : K;
-    this.biasBase = x.columns * this.stride;
-    this.rowStart = x.rowStart;
-    const nonZeros = x.rowStart[n]!;
-    // The arrays the score kernel reads and writes, in its memory: weights, offsets, values, scores.
-    const weights = (x.columns + 1) * this.stride + 16;
-    const address = this.address;
-    address.offset = (4 * weights + 7) & ~7;
-    address.value = address.offset + ((4 * nonZeros + 7) & ~7);
-    address.scores = address.value + 8 * nonZeros;
-    // The kernel writes the scores of the classes rounded up to four (the weights' 16 spare entries cover its reads).
-    address.steps = address.scores + 8 * Math.max(this.stride, (K + 3) & ~3);
-    const kernel = scoreKernel(address.steps + 8 * 8);
-    this.kernel = kernel?.score;
-    this.update = K <= 8 ? kernel?.update : undefined;
-    const buffer = kernel ? kernel.memory.buffer : new ArrayBuffer(address.steps + 8 * 8);
-    this.w = new Float32Array(buffer, address.w, weights);
-    this.offset = new Int32Array(buffer, address.offset, nonZeros);
-    this.value = new Float64Array(buffer, address.value, nonZeros);
-    this.scores = new Float64Array(buffer, address.scores, this.stride);
-    this.steps = new Float64Array(buffer, address.steps, 8);
+    this.stride = memory.stride;
+    this.biasBase = memory.columns * this.stride;
+    this.rowStart = memory.rowStart;
+    this.address = memory.address;
+    this.kernel = memory.kernel?.score;
+    this.update = K <= 8 ? memory.kernel?.update : undefined;
+    this.w = memory.w;
+    this.columnIndex = memory.columnIndex;
+    this.value = memory.value;
+    this.scores = memory.scores;
+    this.steps = memory.steps;
     this.labels = labels;
     this.alpha = new Float64Array(n * K);
     this.classOrder = new Int32Array(n * K);
@@ -150,14 +136,11 @@ class CrammerSingerProblem {
     this.ownPosition = new Int32Array(n);
     this.qd = new Float64Array(n);
     // One pass over the matrix, in locals (the constructor's loops over `this.…` were a tenth of SNIPS's solver).
-    const { rowStart, columnIndex, value } = x;
-    const { offset, value: wide, qd, ownPosition, classOrder, stride } = this;
+    const { rowStart, value, qd, ownPosition, classOrder } = this;
     for (let i = 0; i < n; i++) {
       let squared = 1; // the bias feature
       for (let k = rowStart[i]!; k < rowStart[i + 1]!; k++) {
         const v = value[k]!;
-        offset[k] = columnIndex[k]! * stride;
-        wide[k] = v;
         squared += v * v;
       }
       qd[i] = squared;
@@ -184,8 +167,8 @@ class CrammerSingerProblem {
     const from = this.rowStart[i]!;
     const to = this.rowStart[i + 1]!;
     if (this.kernel) {
-      const { w, offset, value, scores: out } = this.address;
-      this.kernel(w, this.biasBase, (K + 3) & ~3, offset, value, from, to, out);
+      const { w, columnIndex, value, scores: out } = this.address;
+      this.kernel(w, this.biasBase, (K + 3) & ~3, columnIndex, value, from, to, out, this.stride);
     } else {
       scoreAllClasses(this, from, to, scores);
     }
@@ -297,7 +280,7 @@ function shuffle(order: Int32Array, size: number, random: Uint32Array): void {
  * (twice as fast as one pass that adds into an array of K sums).
  */
 function scoreAllClasses(problem: CrammerSingerProblem, from: number, to: number, scores: Float64Array): void {
-  const { w, K, biasBase, offset, value } = problem;
+  const { w, K, biasBase, columnIndex, value, stride } = problem;
   let m = 0;
   for (; m + 4 <= K; m += 4) {
     let s0 = w[biasBase + m]!;
@@ -305,7 +288,7 @@ function scoreAllClasses(problem: CrammerSingerProblem, from: number, to: number
     let s2 = w[biasBase + m + 2]!;
     let s3 = w[biasBase + m + 3]!;
     for (let k = from; k < to; k++) {
-      const at = offset[k]! + m;
+      const at = columnIndex[k]! * stride + m;
       const v = value[k]!;
       s0 += w[at]! * v;
       s1 += w[at + 1]! * v;
@@ -321,7 +304,7 @@ function scoreAllClasses(problem: CrammerSingerProblem, from: number, to: number
     let s0 = w[biasBase + m]!;
     let s1 = w[biasBase + m + 1]!;
     for (let k = from; k < to; k++) {
-      const at = offset[k]! + m;
+      const at = columnIndex[k]! * stride + m;
       const v = value[k]!;
       s0 += w[at]! * v;
       s1 += w[at + 1]! * v;
@@ -332,7 +315,7 @@ function scoreAllClasses(problem: CrammerSingerProblem, from: number, to: number
   }
   if (m < K) {
     let s0 = w[biasBase + m]!;
-    for (let k = from; k < to; k++) s0 += w[offset[k]! + m]! * value[k]!;
+    for (let k = from; k < to; k++) s0 += w[columnIndex[k]! * stride + m]! * value[k]!;
     scores[m] = s0;
   }
 }
@@ -351,7 +334,7 @@ function scoreActiveClasses(
   base: number,
   active: number,
 ): void {
-  const { w, biasBase, offset, value, classOrder, G } = problem;
+  const { w, biasBase, columnIndex, value, stride, classOrder, G } = problem;
   let m = 0;
   for (; m + 4 <= active; m += 4) {
     const c0 = classOrder[base + m]!;
@@ -363,7 +346,7 @@ function scoreActiveClasses(
     let s2 = 1 + w[biasBase + c2]!;
     let s3 = 1 + w[biasBase + c3]!;
     for (let k = from; k < to; k++) {
-      const row = offset[k]!;
+      const row = columnIndex[k]! * stride;
       const v = value[k]!;
       s0 += w[row + c0]! * v;
       s1 += w[row + c1]! * v;
@@ -381,7 +364,7 @@ function scoreActiveClasses(
     let s0 = 1 + w[biasBase + c0]!;
     let s1 = 1 + w[biasBase + c1]!;
     for (let k = from; k < to; k++) {
-      const row = offset[k]!;
+      const row = columnIndex[k]! * stride;
       const v = value[k]!;
       s0 += w[row + c0]! * v;
       s1 += w[row + c1]! * v;
@@ -393,7 +376,7 @@ function scoreActiveClasses(
   if (m < active) {
     const c0 = classOrder[base + m]!;
     let s0 = 1 + w[biasBase + c0]!;
-    for (let k = from; k < to; k++) s0 += w[offset[k]! + c0]! * value[k]!;
+    for (let k = from; k < to; k++) s0 += w[columnIndex[k]! * stride + c0]! * value[k]!;
     G[m] = s0;
   }
 }
@@ -404,12 +387,12 @@ function scoreActiveClasses(
  * does not matter: the weights are the same bit for bit as one pass over the row updating every class.
  */
 function updateWeights(problem: CrammerSingerProblem, from: number, to: number, changed: number): void {
-  const { w, biasBase, offset, value, changedClass, change } = problem;
+  const { w, biasBase, columnIndex, value, stride, changedClass, change } = problem;
   if (problem.update && changed > 0) {
     const { steps, address } = problem;
     steps.fill(0);
     for (let c = 0; c < changed; c++) steps[changedClass[c]!] = change[c]!;
-    problem.update(address.w, address.offset, address.value, from, to, address.steps);
+    problem.update(address.w, address.columnIndex, address.value, from, to, address.steps, problem.stride);
     for (let c = 0; c < changed; c++) w[biasBase + changedClass[c]!] += change[c]!;
     return;
   }
@@ -424,7 +407,7 @@ function updateWeights(problem: CrammerSingerProblem, from: number, to: number, 
     const d2 = change[q + 2]!;
     const d3 = change[q + 3]!;
     for (let k = from; k < to; k++) {
-      const row = offset[k]!;
+      const row = columnIndex[k]! * stride;
       const v = value[k]!;
       w[row + c0] += d0 * v;
       w[row + c1] += d1 * v;
@@ -438,7 +421,7 @@ function updateWeights(problem: CrammerSingerProblem, from: number, to: number, 
     const d0 = change[q]!;
     const d1 = change[q + 1]!;
     for (let k = from; k < to; k++) {
-      const row = offset[k]!;
+      const row = columnIndex[k]! * stride;
       const v = value[k]!;
       w[row + c0] += d0 * v;
       w[row + c1] += d1 * v;
@@ -448,7 +431,7 @@ function updateWeights(problem: CrammerSingerProblem, from: number, to: number, 
   if (q < changed) {
     const c0 = changedClass[q]!;
     const d0 = change[q]!;
-    for (let k = from; k < to; k++) w[offset[k]! + c0] += d0 * value[k]!;
+    for (let k = from; k < to; k++) w[columnIndex[k]! * stride + c0] += d0 * value[k]!;
   }
   for (let c = 0; c < changed; c++) w[biasBase + changedClass[c]!] += change[c]!;
 }

@@ -20,21 +20,44 @@ export interface ModelParts {
 }
 
 /**
- * Quantises per-class weight vectors (each of length columns + 1, bias last) into the feature-major
- * int8 layout: a row per feature makes classification one pass over the sentence's features.
+ * Trained float weights as the solvers leave them, feature-major: class k's weight of column j at
+ * w[j × stride + k], the bias at column `columns` (Crammer–Singer's are read where it trained them).
  */
-export function quantiseWeights(perClass: readonly Float32Array[], columns: number) {
+export interface TrainedWeights {
+  classes: number;
+  columns: number;
+  stride: number;
+  w: Float32Array;
+}
+
+/** Per-class weight vectors (each of length columns + 1, bias last), as one feature-major table. */
+export function stridedWeights(perClass: readonly Float32Array[], columns: number): TrainedWeights {
   const classes = perClass.length;
+  const w = new Float32Array((columns + 1) * classes);
+  perClass.forEach((weights, k) => {
+    for (let j = 0; j <= columns; j++) w[j * classes + k] = weights[j]!;
+  });
+  return { classes, columns, stride: classes, w };
+}
+
+/**
+ * Quantises trained weights into the model's feature-major int8 layout (one scale per class: its largest weight
+ * is ±127): a row per feature makes classification one pass over the sentence's features.
+ */
+export function quantiseWeights({ classes, columns, stride, w }: TrainedWeights) {
   const weights = new Int8Array(columns * classes);
   const scales = new Float32Array(classes);
   const bias = new Float32Array(classes);
-  perClass.forEach((w, k) => {
-    let max = 0;
-    for (let j = 0; j < columns; j++) max = Math.max(max, Math.abs(w[j]!));
-    const scale = max > 0 ? max / 127 : 1;
-    scales[k] = scale;
-    bias[k] = w[columns]!;
-    for (let j = 0; j < columns; j++) weights[j * classes + k] = Math.round(w[j]! / scale);
-  });
+  // In double precision, as each class's scale is worked out; the model stores it in single precision.
+  const scale = new Float64Array(classes);
+  for (let j = 0; j < columns; j++)
+    for (let k = 0; k < classes; k++) scale[k] = Math.max(scale[k]!, Math.abs(w[j * stride + k]!));
+  for (let k = 0; k < classes; k++) {
+    scale[k] = scale[k]! > 0 ? scale[k]! / 127 : 1;
+    scales[k] = scale[k]!;
+    bias[k] = w[columns * stride + k]!;
+  }
+  for (let j = 0; j < columns; j++)
+    for (let k = 0; k < classes; k++) weights[j * classes + k] = Math.round(w[j * stride + k]! / scale[k]!);
   return { weights, scales, bias };
 }

@@ -1,35 +1,38 @@
 /**
  * The Crammer–Singer solver's hottest loop, every class's score w·x + bias of one row, in WebAssembly SIMD: two
  * classes per f64x2 lane pair, eight classes per pass over the row (then four for the rest). Each single-precision
- * weight is widened to double, multiplied by the row's value and added in feature order, exactly as the JavaScript
+ * weight and row value is widened to double (exactly), multiplied and added in feature order, as the JavaScript
  * kernel does, so the sums (and the trained weights) are the same bit for bit; only twice as many happen per
  * instruction. For at most eight classes the module also updates a row's weights, every class at once (below). The
  * module is built here from its bytes (a few hundred, no build step); without WebAssembly SIMD the solver keeps its
  * JavaScript kernels.
  *
- * score(w, biasBase, classes4, offsets, values, from, to, out): `w`, `offsets`, `values` and `out` are byte
- * addresses in the memory, `biasBase` an index into `w`; `classes4` is the number of classes rounded up to four
- * (the weights' stride must leave room: the padded classes' weights stay zero and their scores are not read).
+ * score(w, biasBase, classes4, columns, values, from, to, out, stride): `w`, `columns` (the rows' column indices,
+ * int32), `values` (their float32 weights) and `out` are byte addresses in the memory, `biasBase` an index into `w`;
+ * a column's weights start at w[column × stride]; `classes4` is the number of classes rounded up to four (the
+ * weights' stride must leave room: the padded classes' weights stay zero and their scores are not read).
  */
 export type ScoreKernel = (
   w: number,
   biasBase: number,
   classes4: number,
-  offsets: number,
+  columns: number,
   values: number,
   from: number,
   to: number,
   out: number,
+  stride: number,
 ) => void;
 
-/** update(w, offsets, values, from, to, steps): byte addresses as in ScoreKernel; see the update kernel below. */
+/** update(w, columns, values, from, to, steps, stride): as in ScoreKernel; see the update kernel below. */
 export type UpdateKernel = (
   w: number,
-  offsets: number,
+  columns: number,
   values: number,
   from: number,
   to: number,
   steps: number,
+  stride: number,
 ) => void;
 
 const uleb = (value: number): number[] => {
@@ -53,7 +56,10 @@ const get = (local: number) => [0x20, local];
 const set = (local: number) => [0x21, local];
 const constant = (n: number) => [0x41, n]; // small non-negative constants only (one signed LEB byte)
 const ADD = 0x6a;
+const MUL = 0x6c;
 const SHL = 0x74;
+/** f32.load of a row value, then f64.promote_f32: the value widened to double, as JavaScript reads a Float32Array. */
+const loadValue = [0x2a, 2, 0, 0xbb];
 const GE_S = 0x4e;
 const simd = (op: number, ...immediates: number[]) => [0xfd, ...uleb(op), ...immediates];
 /** v128.load64_zero two floats, then f64x2.promote_low_f32x4: two weights widened to double. */
@@ -65,9 +71,9 @@ const V128_STORE = 0x0b;
 
 const GT_S = 0x4a;
 
-// Parameters 0–7 as in ScoreKernel, then the locals m, k, at (i32), four sums and the value (v128).
-const [W, BIAS, CLASSES, OFFSETS, VALUES, FROM, TO, OUT, M, K, AT, SUM, VALUE] = [
-  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15,
+// Parameters 0–8 as in ScoreKernel, then the locals m, k, at (i32), four sums and the value (v128).
+const [W, BIAS, CLASSES, COLUMNS, VALUES, FROM, TO, OUT, STRIDE, M, K, AT, SUM, VALUE] = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16,
 ];
 const biasAddress = [...get(W), ...get(BIAS), ...get(M), ADD, ...constant(2), SHL, ADD];
 const outAddress = [...get(OUT), ...get(M), ...constant(3), SHL, ADD];
@@ -83,10 +89,10 @@ const classesPass = (pairs: number) => [
   ...[...get(FROM), ...set(K)],
   ...[0x02, 0x40, 0x03, 0x40], // block, loop over the row's non-zeros
   ...[...get(K), ...get(TO), GE_S, 0x0d, 1],
-  // at = w + 4 × (offsets[k] + m)
-  ...[...get(W), ...get(OFFSETS), ...get(K), ...constant(2), SHL, ADD, 0x28, 2, 0, ...get(M), ADD],
-  ...[...constant(2), SHL, ADD, ...set(AT)],
-  ...[...get(VALUES), ...get(K), ...constant(3), SHL, ADD, 0x2b, 3, 0, ...simd(F64X2_SPLAT), ...set(VALUE)],
+  // at = w + 4 × (columns[k] × stride + m)
+  ...[...get(W), ...get(COLUMNS), ...get(K), ...constant(2), SHL, ADD, 0x28, 2, 0, ...get(STRIDE), MUL],
+  ...[...get(M), ADD, ...constant(2), SHL, ADD, ...set(AT)],
+  ...[...get(VALUES), ...get(K), ...constant(2), SHL, ADD, ...loadValue, ...simd(F64X2_SPLAT), ...set(VALUE)],
   ...Array.from({ length: pairs }, (_, p) => [
     ...get(SUM + p),
     ...loadTwoWeights([...get(AT), ...constant(8 * p), ADD]),
@@ -121,12 +127,12 @@ const code = [
   ]),
   ...body,
 ];
-// The update kernel, update(w, offsets, values, from, to, steps), for at most eight classes: w[offsets[k] + m] +=
-// steps[m] × values[k] for the eight classes m of every non-zero k, the steps (doubles at `steps`) zero for the
+// The update kernel, update(w, columns, values, from, to, steps, stride), for at most eight classes:
+// w[columns[k] × stride + m] += steps[m] × values[k] for the eight classes m of every non-zero k, the steps (doubles at `steps`) zero for the
 // classes that did not change. Each weight is widened, the product added in double and the sum rounded to single
 // precision once, as the JavaScript `w[at] += step * v` does. A zero step leaves a weight as it is: the weights
 // start at +0 and a sum in round-to-nearest is -0 only from two -0, so no weight is ever -0, and w + 0 is w.
-const [UW, UOFFSETS, UVALUES, UFROM, UTO, USTEPS, UK, UAT, USTEP, UVALUE] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 12];
+const [UW, UCOLUMNS, UVALUES, UFROM, UTO, USTEPS, USTRIDE, UK, UAT, USTEP, UVALUE] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 13];
 const F32X4_DEMOTE_F64X2_ZERO = 0x5e;
 const V128_LOAD = 0x00;
 const V128_STORE64_LANE = 0x5b;
@@ -135,9 +141,9 @@ const updateBody = [
   ...[...get(UFROM), ...set(UK)],
   ...[0x02, 0x40, 0x03, 0x40], // block, loop over the row's non-zeros
   ...[...get(UK), ...get(UTO), GE_S, 0x0d, 1],
-  ...[...get(UW), ...get(UOFFSETS), ...get(UK), ...constant(2), SHL, ADD, 0x28, 2, 0, ...constant(2), SHL, ADD],
-  ...set(UAT),
-  ...[...get(UVALUES), ...get(UK), ...constant(3), SHL, ADD, 0x2b, 3, 0, ...simd(F64X2_SPLAT), ...set(UVALUE)],
+  ...[...get(UW), ...get(UCOLUMNS), ...get(UK), ...constant(2), SHL, ADD, 0x28, 2, 0, ...get(USTRIDE), MUL],
+  ...[...constant(2), SHL, ADD, ...set(UAT)],
+  ...[...get(UVALUES), ...get(UK), ...constant(2), SHL, ADD, ...loadValue, ...simd(F64X2_SPLAT), ...set(UVALUE)],
   ...Array.from({ length: 4 }, (_, p) => [
     ...get(UAT),
     ...loadTwoWeights([...get(UAT), ...constant(8 * p), ADD]),
@@ -161,8 +167,8 @@ const MODULE_BYTES = new Uint8Array([
   ...section(
     1,
     vector([
-      [0x60, ...vector(Array.from({ length: 8 }, () => [I32])), 0],
-      [0x60, ...vector(Array.from({ length: 6 }, () => [I32])), 0],
+      [0x60, ...vector(Array.from({ length: 9 }, () => [I32])), 0],
+      [0x60, ...vector(Array.from({ length: 7 }, () => [I32])), 0],
     ]),
   ),
   ...section(2, vector([[...name('m'), ...name('memory'), 0x02, 0x00, 1]])),

@@ -8,7 +8,7 @@ import type { Vocabulary } from './tfidf.ts';
 import { runTrainJob } from './train-job.ts';
 import type { TrainJob } from './train-job.ts';
 import type { FitRequest, WorkerRequest } from './train-messages.ts';
-import type { ModelParts } from './model-parts.ts';
+import type { ModelParts, TrainedWeights } from './model-parts.ts';
 import type { WeightedRows } from './training-matrix.ts';
 
 /** Below this much work (examples × classes) starting threads costs more than it saves. */
@@ -120,20 +120,29 @@ export class TrainPool {
   }
 
   /** Trains every class of `job` (one-vs-rest: split round-robin across the workers); weights in class order. */
-  async train(job: TrainJob): Promise<Float32Array[]> {
+  async train(job: TrainJob): Promise<TrainedWeights> {
     if (!this.usesWorkers(job.matrix.rows, job.classes.length)) return runTrainJob(job);
     const workers = this.start();
     // One joint problem: a single thread trains it, off the caller's thread.
-    if (job.solver === 'crammer-singer') return this.request<Float32Array[]>(workers[0]!, { kind: 'train', job });
+    if (job.solver === 'crammer-singer') return this.request<TrainedWeights>(workers[0]!, { kind: 'train', job });
     const shares = workers.map((_, w) => job.classes.filter((_, i) => i % workers.length === w));
     const results = await Promise.all(
       workers.map((worker, w) =>
         shares[w]!.length === 0
-          ? Promise.resolve([] as Float32Array[])
-          : this.request<Float32Array[]>(worker, { kind: 'train', job: { ...job, classes: shares[w]! } }),
+          ? Promise.resolve(null)
+          : this.request<TrainedWeights>(worker, { kind: 'train', job: { ...job, classes: shares[w]! } }),
       ),
     );
-    return job.classes.map((_, i) => results[i % workers.length]![Math.floor(i / workers.length)]!);
+    // Class i was the (i / workers)-th of worker i % workers's share.
+    const classes = job.classes.length;
+    const { columns } = job.matrix;
+    const w = new Float32Array((columns + 1) * classes);
+    for (let i = 0; i < classes; i++) {
+      const part = results[i % workers.length]!;
+      const k = Math.floor(i / workers.length);
+      for (let j = 0; j <= columns; j++) w[j * classes + i] = part.w[j * part.stride + k]!;
+    }
+    return { classes, columns, stride: classes, w };
   }
 
   /** Fits a whole model in the least busy thread: folds fitted side by side each keep one thread busy. */

@@ -34,8 +34,10 @@ async function handle(request: WorkerRequest): Promise<{ result: unknown; transf
       };
     }
     case 'train': {
-      const weights = runTrainJob(request.job);
-      return { result: weights, transfer: weights.map((w) => w.buffer as ArrayBuffer) };
+      const trained = runTrainJob(request.job);
+      // The weights alone, not the whole solver memory they sit in.
+      const w = trained.w.slice(0, (trained.columns + 1) * trained.stride);
+      return { result: { ...trained, w }, transfer: [w.buffer as ArrayBuffer] };
     }
     case 'fit': {
       const { examples, language, entities, options } = request.fit;

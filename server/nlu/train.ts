@@ -8,6 +8,7 @@ import { packedMatrix, TrainPool } from './train-pool.ts';
 import { runTrainJob } from './train-job.ts';
 import type { Solver, TrainJob } from './train-job.ts';
 import type { FitOptions } from './train-options.ts';
+import type { SolverMemory } from './solver-memory.ts';
 import type { SparseMatrix } from './sparse-matrix.ts';
 import type { Vocabulary } from './tfidf.ts';
 import { positiveTwin } from './clashes.ts';
@@ -65,6 +66,7 @@ export async function fitModel(
   try {
     let vocabulary: Vocabulary;
     let matrix: SparseMatrix;
+    let memory: SolverMemory | undefined;
     const featurize = { texts: examples.texts, language: definition.code, features, entities };
     const solver = options.solver ?? DEFAULT_SOLVER;
     const work = examples.texts.length * examples.intents.length;
@@ -79,7 +81,8 @@ export async function fitModel(
       vocabulary = prepared.vocabulary;
       matrix = packedMatrix(prepared.rows, vocabulary.size);
     } else {
-      ({ vocabulary, matrix } = trainingMatrix(featurize, options.minDf ?? 1));
+      const classes = solver === 'crammer-singer' ? examples.intents.length : undefined;
+      ({ vocabulary, matrix, memory } = trainingMatrix(featurize, options.minDf ?? 1, classes));
     }
     const labels = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, examples.labels.length)));
     labels.set(examples.labels);
@@ -96,8 +99,8 @@ export async function fitModel(
         seed: options.seed ?? 1,
       },
     };
-    const perClass = threaded ? await pool.train(job) : runTrainJob(job);
-    const { weights, scales, bias } = quantiseWeights(perClass, vocabulary.size);
+    const trained = threaded ? await pool.train(job) : runTrainJob(job, memory);
+    const { weights, scales, bias } = quantiseWeights(trained);
     return {
       language: definition.code,
       intents: examples.intents,

@@ -5,6 +5,7 @@ import { entityNamesOf } from './featurize-job.ts';
 import type { FeaturizeJob } from './featurize-job.ts';
 import { IntBuffer } from './int-buffer.ts';
 import { getLanguage } from './languages/registry.ts';
+import { SolverMemory } from './solver-memory.ts';
 import type { SparseMatrix } from './sparse-matrix.ts';
 import { normaliseRow, sublinearTf, vocabularyOf } from './tfidf.ts';
 import type { Vocabulary } from './tfidf.ts';
@@ -141,13 +142,22 @@ export function vocabularyWithRemap(
 
 /**
  * The training sentences as TF-IDF rows, all in the calling thread (small and middle-sized projects, and
- * each evaluation fold); the training pool splits the same steps across its threads for large ones.
+ * each evaluation fold); the training pool splits the same steps across its threads for large ones. With
+ * `classes` (a Crammer–Singer fit in this thread) the rows are written straight into the solver's memory.
  */
-export function trainingMatrix(job: FeaturizeJob, minDf: number): { vocabulary: Vocabulary; matrix: SparseMatrix } {
+export function trainingMatrix(
+  job: FeaturizeJob,
+  minDf: number,
+  classes?: number,
+): { vocabulary: Vocabulary; matrix: SparseMatrix; memory?: SolverMemory } {
   const share = featurizeShare(job);
   const { vocabulary, remap } = vocabularyWithRemap(share.frequency, minDf);
-  const rows = weighRows(share, remap, vocabulary.idf, job.features.charWeight, allocateRows(share, true));
-  return { vocabulary, matrix: { rows: share.end.length, columns: vocabulary.size, ...rows } };
+  const rows = share.end.length;
+  const memory =
+    classes === undefined ? undefined : new SolverMemory(vocabulary.size, classes, rows, share.columns.length);
+  const out = memory ?? allocateRows(share, true);
+  const weighted = weighRows(share, remap, vocabulary.idf, job.features.charWeight, out);
+  return { vocabulary, matrix: { rows, columns: vocabulary.size, ...weighted }, memory };
 }
 
 /** Sublinear TF-IDF weights of one block of a row, repeats merged by a stamp per column (no sorting). */

@@ -15,14 +15,14 @@ describe('score kernel (WebAssembly SIMD)', () => {
     const rows = [[3, 17, 17, 42, 0], [49], [], [5, 6, 7, 8, 9, 10, 11, 12]];
     const nonZeros = rows.reduce((n, r) => n + r.length, 0);
     const weights = (columns + 1) * stride + 16;
-    const offsetAddress = 4 * weights;
-    const valueAddress = offsetAddress + ((4 * nonZeros + 7) & ~7);
-    const scoresAddress = valueAddress + 8 * nonZeros;
+    const columnAddress = 4 * weights;
+    const valueAddress = columnAddress + 4 * nonZeros;
+    const scoresAddress = (valueAddress + 4 * nonZeros + 7) & ~7;
     const kernel = scoreKernel(scoresAddress + 8 * stride)!;
     expect(kernel).toBeDefined();
     const w = new Float32Array(kernel.memory.buffer, 0, weights);
-    const offset = new Int32Array(kernel.memory.buffer, offsetAddress, nonZeros);
-    const value = new Float64Array(kernel.memory.buffer, valueAddress, nonZeros);
+    const column = new Int32Array(kernel.memory.buffer, columnAddress, nonZeros);
+    const value = new Float32Array(kernel.memory.buffer, valueAddress, nonZeros);
     const scores = new Float64Array(kernel.memory.buffer, scoresAddress, stride);
     let state = 12345;
     const random = () => {
@@ -32,19 +32,19 @@ describe('score kernel (WebAssembly SIMD)', () => {
     for (let j = 0; j < weights; j++) if (j % stride < classes) w[j] = Math.fround(random());
     let k = 0;
     for (const row of rows) {
-      for (const column of row) {
-        offset[k] = column * stride;
-        value[k++] = Math.fround(random());
+      for (const c of row) {
+        column[k] = c;
+        value[k++] = random();
       }
     }
     const biasBase = columns * stride;
     let from = 0;
     for (const row of rows) {
       const to = from + row.length;
-      kernel.score(0, biasBase, (classes + 3) & ~3, offsetAddress, valueAddress, from, to, scoresAddress);
+      kernel.score(0, biasBase, (classes + 3) & ~3, columnAddress, valueAddress, from, to, scoresAddress, stride);
       for (let m = 0; m < classes; m++) {
         let sum = w[biasBase + m]!;
-        for (let q = from; q < to; q++) sum += w[offset[q]! + m]! * value[q]!;
+        for (let q = from; q < to; q++) sum += w[column[q]! * stride + m]! * value[q]!;
         expect(scores[m]).toBe(sum);
       }
       from = to;
@@ -58,13 +58,13 @@ describe('score kernel (WebAssembly SIMD)', () => {
     const columns = 50;
     const row = [0, 3, 4, 17, 42, 49];
     const weights = (columns + 1) * stride + 16;
-    const offsetAddress = (4 * weights + 7) & ~7;
-    const valueAddress = offsetAddress + ((4 * row.length + 7) & ~7);
-    const stepsAddress = valueAddress + 8 * row.length;
+    const columnAddress = 4 * weights;
+    const valueAddress = columnAddress + 4 * row.length;
+    const stepsAddress = (valueAddress + 4 * row.length + 7) & ~7;
     const kernel = scoreKernel(stepsAddress + 64)!;
     const w = new Float32Array(kernel.memory.buffer, 0, weights);
-    const offset = new Int32Array(kernel.memory.buffer, offsetAddress, row.length);
-    const value = new Float64Array(kernel.memory.buffer, valueAddress, row.length);
+    const column = new Int32Array(kernel.memory.buffer, columnAddress, row.length);
+    const value = new Float32Array(kernel.memory.buffer, valueAddress, row.length);
     const steps = new Float64Array(kernel.memory.buffer, stepsAddress, 8);
     let state = 777;
     const random = () => {
@@ -72,15 +72,15 @@ describe('score kernel (WebAssembly SIMD)', () => {
       return state / 0x7fffffff - 0.5;
     };
     for (let j = 0; j < (columns + 1) * stride; j++) w[j] = j % 5 === 0 ? 0 : Math.fround(random());
-    row.forEach((column, k) => {
-      offset[k] = column * stride;
-      value[k] = Math.fround(random() + 0.6);
+    row.forEach((c, k) => {
+      column[k] = c;
+      value[k] = random() + 0.6;
     });
     for (let m = 0; m < classes; m++) steps[m] = m % 3 === 1 ? 0 : random();
     const expected = Float32Array.from(w);
     for (let k = 0; k < row.length; k++)
-      for (let m = 0; m < classes; m++) if (steps[m] !== 0) expected[offset[k]! + m] += steps[m]! * value[k]!;
-    kernel.update(0, offsetAddress, valueAddress, 0, row.length, stepsAddress);
+      for (let m = 0; m < classes; m++) if (steps[m] !== 0) expected[column[k]! * stride + m] += steps[m]! * value[k]!;
+    kernel.update(0, columnAddress, valueAddress, 0, row.length, stepsAddress, stride);
     expect(Buffer.from(w.buffer, 0, 4 * weights).equals(Buffer.from(expected.buffer))).toBe(true);
   });
 });

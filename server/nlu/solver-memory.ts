@@ -1,0 +1,81 @@
+import { scoreKernel } from './score-kernel.ts';
+import type { ScoreKernel, UpdateKernel } from './score-kernel.ts';
+import type { SparseMatrix } from './sparse-matrix.ts';
+
+/**
+ * Entries per feature in the solver's weights: K rounded up to whole 64-byte cache lines when there are more than 8
+ * classes (room for the SIMD kernel's four classes at a time: the padding's weights stay zero).
+ */
+export const weightStride = (classes: number): number => (classes > 8 ? (classes + 15) & ~15 : classes);
+
+/**
+ * Everything the Crammer–Singer solver reads at each step in one WebAssembly memory (an ArrayBuffer where
+ * WebAssembly SIMD is missing), where its score kernel works: the weights, the training rows, the scores and steps.
+ * The rows are written here by the featurisation itself (`trainingMatrix` with a memory), so the solver reads them
+ * in place: every page of fresh memory costs a page fault on first touch (about 11 µs each on this project's
+ * virtual machines: 2.8 ms per megabyte), and the copies the solver used to make of SNIPS's 1.6 million non-zeros
+ * (a column offset and a double per non-zero, 12 bytes each) were 19 MB of them.
+ */
+export class SolverMemory {
+  readonly classes: number;
+  readonly columns: number;
+  readonly stride: number;
+  readonly kernel: { score: ScoreKernel; update: UpdateKernel } | undefined;
+  /** Byte addresses in the memory, for the kernel. */
+  readonly address = { w: 0, columnIndex: 0, value: 0, scores: 0, steps: 0 };
+  /** Feature-major weights: class m's weight of column j at w[j × stride + m]; the bias is column `columns`. */
+  readonly w: Float32Array;
+  readonly rowStart: Int32Array;
+  readonly columnIndex: Int32Array;
+  readonly value: Float32Array;
+  readonly scores: Float64Array;
+  readonly steps: Float64Array;
+
+  /** Room for `rows` rows of at most `entries` non-zeros in all, over `columns` columns, and K = `classes`. */
+  constructor(columns: number, classes: number, rows: number, entries: number) {
+    this.classes = classes;
+    this.columns = columns;
+    this.stride = weightStride(classes);
+    const address = this.address;
+    const nonZeros = Math.max(1, entries);
+    // The weights' 16 spare entries cover the kernel's reads of the classes rounded up to four.
+    const weights = (columns + 1) * this.stride + 16;
+    address.columnIndex = 4 * weights;
+    address.value = address.columnIndex + 4 * nonZeros;
+    const rowStartAddress = address.value + 4 * nonZeros;
+    address.scores = (rowStartAddress + 4 * (rows + 1) + 7) & ~7;
+    // The kernel writes the scores of the classes rounded up to four.
+    address.steps = address.scores + 8 * Math.max(this.stride, (classes + 3) & ~3);
+    const bytes = address.steps + 8 * 8;
+    const kernel = scoreKernel(bytes);
+    this.kernel = kernel && { score: kernel.score, update: kernel.update };
+    const buffer = kernel ? kernel.memory.buffer : new ArrayBuffer(bytes);
+    this.w = new Float32Array(buffer, address.w, weights);
+    this.columnIndex = new Int32Array(buffer, address.columnIndex, nonZeros);
+    this.value = new Float32Array(buffer, address.value, nonZeros);
+    this.rowStart = new Int32Array(buffer, rowStartAddress, rows + 1);
+    this.scores = new Float64Array(buffer, address.scores, this.stride);
+    this.steps = new Float64Array(buffer, address.steps, 8);
+  }
+
+  /** A memory holding a copy of the matrix (rows made elsewhere: the training threads', one-vs-rest's). */
+  static of(x: SparseMatrix, classes: number): SolverMemory {
+    const nonZeros = x.rowStart[x.rows]!;
+    const memory = new SolverMemory(x.columns, classes, x.rows, nonZeros);
+    memory.rowStart.set(x.rowStart.subarray(0, x.rows + 1));
+    memory.columnIndex.set(x.columnIndex.subarray(0, nonZeros));
+    memory.value.set(x.value.subarray(0, nonZeros));
+    return memory;
+  }
+
+  /** Whether the matrix's rows are this memory's own (then the solver reads them where they are). */
+  holds(x: SparseMatrix, classes: number): boolean {
+    return (
+      classes === this.classes &&
+      x.columns === this.columns &&
+      x.rowStart === this.rowStart &&
+      x.columnIndex === this.columnIndex &&
+      x.value === this.value
+    );
+  }
+}
