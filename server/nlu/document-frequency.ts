@@ -13,6 +13,8 @@ export class DocumentFrequency {
   private lastDocument: Int32Array;
   size = 0;
   documents = 0;
+  /** The sentence being counted (startDocument). */
+  private current = -1;
 
   /** `expected`: about how many distinct features to make room for (the table grows past it). */
   constructor(expected = 1 << 15) {
@@ -67,7 +69,18 @@ export class DocumentFrequency {
 
   /** Counts a new sentence whose features have the columns columns[from..to) (repeats count once). */
   countDocument(columns: Int32Array, from: number, to: number): void {
-    const d = this.documents++;
+    this.startDocument();
+    this.countColumns(columns, from, to);
+  }
+
+  /** Starts a new sentence, whose features' columns follow in one or more countColumns calls. */
+  startDocument(): void {
+    this.current = this.documents++;
+  }
+
+  /** Counts columns[from..to) for the current sentence (a feature it already had counts once). */
+  countColumns(columns: Int32Array, from: number, to: number): void {
+    const d = this.current;
     const { lastDocument, counts } = this;
     for (let i = from; i < to; i++) {
       const column = columns[i]!;

@@ -12,20 +12,29 @@ import type { Vocabulary } from './tfidf.ts';
 
 /**
  * Sentences turned into feature columns of their own document-frequency table: what one thread keeps of
- * its share of the training sentences until the vocabulary is known.
+ * its share of the training sentences until the vocabulary is known. A sentence's character n-grams (most of its
+ * features) are kept as the numbers of its tokens, whose columns are listed once per distinct token: a flat list
+ * of every occurrence's columns was 7 MB of fresh memory on SNIPS, each page of it a page fault.
  */
 export interface FeaturizedShare {
   frequency: DocumentFrequency;
-  /**
-   * Every sentence's character columns, then its word columns, sentence after sentence (the characters, most of a
-   * sentence's features, go straight here; its few word features wait in a buffer until the sentence ends).
-   */
-  columns: IntBuffer;
-  /** Per sentence, where its word block starts and where it ends in `columns`. */
-  wordStart: Int32Array;
-  end: Int32Array;
+  /** Every sentence's word columns (stems, words, word n-grams, negation, entities), sentence after sentence. */
+  words: IntBuffer;
+  /** Every sentence's tokens, in order, repeats included (term frequency), as numbers into the token tables. */
+  tokens: IntBuffer;
+  /** Per sentence, where its words and its tokens end in `words` and `tokens`. */
+  wordEnd: Int32Array;
+  tokenEnd: Int32Array;
+  /** Character n-grams across words (the crossWordChars setting), per sentence, after its tokens' (none then). */
+  sentenceChars: IntBuffer;
+  sentenceCharEnd: Int32Array;
+  /** Per token number, its character columns: tokenColumns[charStart[t]..charEnd[t]). */
+  tokenColumns: IntBuffer;
+  charStart: IntBuffer;
+  charEnd: IntBuffer;
+  /** Feature occurrences in all: at least the number of non-zeros of the rows (room to weigh them into). */
+  occurrences: number;
 }
-
 /** Rows of TF-IDF weights in compressed form (what `weighRows` writes). */
 export interface WeightedRows {
   rowStart: Int32Array;
@@ -44,17 +53,22 @@ let featurizations = 0;
  */
 export function featurizeShare(job: FeaturizeJob): FeaturizedShare {
   const extractor = new FeatureExtractor(getLanguage(job.language), job.features);
-  // Room for what intent datasets show (about 6 distinct features and 125 feature occurrences a sentence),
+  const sentences = job.texts.length;
+  // Room for what intent datasets show (about 6 distinct features, 10 tokens and 15 word features a sentence),
   // so that neither table nor buffer has to grow and copy on the way.
-  const frequency = new DocumentFrequency(job.texts.length * 8);
-  const columns = new IntBuffer(job.texts.length * 160);
-  const wordStart = new Int32Array(job.texts.length);
-  const end = new Int32Array(job.texts.length);
-  const word = new IntBuffer();
+  const frequency = new DocumentFrequency(sentences * 8);
+  const words = new IntBuffer(sentences * 16);
+  const tokens = new IntBuffer(sentences * 12);
+  const wordEnd = new Int32Array(sentences);
+  const tokenEnd = new Int32Array(sentences);
+  const sentenceChars = new IntBuffer(16);
+  const sentenceCharEnd = new Int32Array(sentences);
   // The columns of each distinct token: its word columns, then its character columns.
   const tokenColumns = new IntBuffer();
   const tokenStart = new IntBuffer();
-  const tokenChars = new IntBuffer();
+  const charStart = new IntBuffer();
+  const charEnd = new IntBuffer();
+  let occurrences = 0;
   const mark = ++featurizations;
   const sink: FeatureSink = {
     token(features) {
@@ -63,28 +77,52 @@ export function featurizeShare(job: FeaturizeJob): FeaturizedShare {
         features.index = tokenStart.length;
         tokenStart.push(tokenColumns.length);
         for (let i = 0; i < features.words.length; i++) tokenColumns.push(frequency.columnOf(features.words[i]!));
-        tokenChars.push(tokenColumns.length);
+        charStart.push(tokenColumns.length);
         for (let i = 0; i < features.chars.length; i++) tokenColumns.push(frequency.columnOf(features.chars[i]!));
+        charEnd.push(tokenColumns.length);
       }
       const t = features.index;
-      const charsFrom = tokenChars.data[t]!;
-      word.pushRange(tokenColumns.data, tokenStart.data[t]!, charsFrom);
-      columns.pushRange(tokenColumns.data, charsFrom, charsFrom + features.chars.length);
+      words.pushRange(tokenColumns.data, tokenStart.data[t]!, charStart.data[t]!);
+      tokens.push(t);
+      occurrences += features.chars.length;
     },
-    word: (hash) => word.push(frequency.columnOf(hash)),
-    char: (hash) => columns.push(frequency.columnOf(hash)),
+    word: (hash) => words.push(frequency.columnOf(hash)),
+    char: (hash) => sentenceChars.push(frequency.columnOf(hash)),
   };
-  for (let d = 0; d < job.texts.length; d++) {
+  let wordFrom = 0;
+  let tokenFrom = 0;
+  let charFrom = 0;
+  for (let d = 0; d < sentences; d++) {
     const text = job.texts[d]!;
-    const from = columns.length;
-    word.length = 0;
     extractor.emit(text, entityNamesOf(text, job), sink);
-    wordStart[d] = columns.length;
-    columns.append(word);
-    end[d] = columns.length;
-    frequency.countDocument(columns.data, from, columns.length);
+    wordEnd[d] = words.length;
+    tokenEnd[d] = tokens.length;
+    sentenceCharEnd[d] = sentenceChars.length;
+    frequency.startDocument();
+    frequency.countColumns(words.data, wordFrom, words.length);
+    for (let k = tokenFrom; k < tokens.length; k++) {
+      const t = tokens.data[k]!;
+      frequency.countColumns(tokenColumns.data, charStart.data[t]!, charEnd.data[t]!);
+    }
+    frequency.countColumns(sentenceChars.data, charFrom, sentenceChars.length);
+    wordFrom = words.length;
+    tokenFrom = tokens.length;
+    charFrom = sentenceChars.length;
   }
-  return { frequency, columns, wordStart, end };
+  occurrences += words.length + sentenceChars.length;
+  return {
+    frequency,
+    words,
+    tokens,
+    wordEnd,
+    tokenEnd,
+    sentenceChars,
+    sentenceCharEnd,
+    tokenColumns,
+    charStart,
+    charEnd,
+    occurrences,
+  };
 }
 
 /**
@@ -99,18 +137,31 @@ export function weighRows(
   charWeight: number,
   out: WeightedRows = allocateRows(share, false),
 ): WeightedRows {
-  const { columns, wordStart, end } = share;
-  const rows = end.length;
+  const { words, tokens, wordEnd, tokenEnd, sentenceChars, sentenceCharEnd, tokenColumns, charStart, charEnd } = share;
+  const rows = wordEnd.length;
   const { rowStart, value } = out;
   const weigher = new BlockWeigher(idf, out.columnIndex, value);
-  let start = 0;
+  let wordFrom = 0;
+  let tokenFrom = 0;
+  let charFrom = 0;
   for (let d = 0; d < rows; d++) {
     rowStart[d] = weigher.end;
-    const wordNorm = weigher.weigh(columns.data, wordStart[d]!, end[d]!, remap);
-    const wordEnd = weigher.end;
-    const charNorm = weigher.weigh(columns.data, start, wordStart[d]!, remap);
-    normaliseRow(value, rowStart[d]!, wordEnd, weigher.end, wordNorm, charNorm, charWeight);
-    start = end[d]!;
+    weigher.start();
+    weigher.add(words.data, wordFrom, wordEnd[d]!, remap);
+    const wordNorm = weigher.finish();
+    const wordsEnd = weigher.end;
+    // The character block: each token occurrence's n-grams in sentence order, as one list of them would be.
+    weigher.start();
+    for (let k = tokenFrom; k < tokenEnd[d]!; k++) {
+      const t = tokens.data[k]!;
+      weigher.add(tokenColumns.data, charStart.data[t]!, charEnd.data[t]!, remap);
+    }
+    weigher.add(sentenceChars.data, charFrom, sentenceCharEnd[d]!, remap);
+    const charNorm = weigher.finish();
+    normaliseRow(value, rowStart[d]!, wordsEnd, weigher.end, wordNorm, charNorm, charWeight);
+    wordFrom = wordEnd[d]!;
+    tokenFrom = tokenEnd[d]!;
+    charFrom = sentenceCharEnd[d]!;
   }
   rowStart[rows] = weigher.end;
   return out;
@@ -119,9 +170,9 @@ export function weighRows(
 /** Room for the share's rows (at most one entry per feature occurrence), in shared memory for the workers. */
 function allocateRows(share: FeaturizedShare, shared: boolean): WeightedRows {
   const buffer = (bytes: number) => (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
-  const entries = Math.max(1, share.columns.length);
+  const entries = Math.max(1, share.occurrences);
   return {
-    rowStart: new Int32Array(buffer(4 * (share.end.length + 1))),
+    rowStart: new Int32Array(buffer(4 * (share.wordEnd.length + 1))),
     columnIndex: new Int32Array(buffer(4 * entries)),
     value: new Float32Array(buffer(4 * entries)),
   };
@@ -152,18 +203,22 @@ export function trainingMatrix(
 ): { vocabulary: Vocabulary; matrix: SparseMatrix; memory?: SolverMemory } {
   const share = featurizeShare(job);
   const { vocabulary, remap } = vocabularyWithRemap(share.frequency, minDf);
-  const rows = share.end.length;
+  const rows = share.wordEnd.length;
   const memory =
-    classes === undefined ? undefined : new SolverMemory(vocabulary.size, classes, rows, share.columns.length);
+    classes === undefined ? undefined : new SolverMemory(vocabulary.size, classes, rows, share.occurrences);
   const out = memory ?? allocateRows(share, true);
   const weighted = weighRows(share, remap, vocabulary.idf, job.features.charWeight, out);
   return { vocabulary, matrix: { rows, columns: vocabulary.size, ...weighted }, memory };
 }
 
-/** Sublinear TF-IDF weights of one block of a row, repeats merged by a stamp per column (no sorting). */
+/**
+ * Sublinear TF-IDF weights of one block of a row, repeats merged by a stamp per column (no sorting): start(), the
+ * block's columns in one or more add() calls, then finish().
+ */
 class BlockWeigher {
   end = 0;
   private block = 0;
+  private first = 0;
   private readonly stamp: Int32Array;
   /** Where the column's entry of the current block sits in the output. */
   private readonly slot: Int32Array;
@@ -179,12 +234,15 @@ class BlockWeigher {
     this.value = value;
   }
 
-  /** Appends the block's columns with their weights and returns its squared norm. */
-  weigh(featureColumns: Int32Array, from: number, to: number, remap: Int32Array): number {
-    const block = ++this.block;
-    const { stamp, slot, columnIndex, value, idf } = this;
-    const first = this.end;
-    let end = first;
+  start(): void {
+    this.block++;
+    this.first = this.end;
+  }
+
+  /** Counts the block's columns featureColumns[from..to) (as the vocabulary numbers them, through `remap`). */
+  add(featureColumns: Int32Array, from: number, to: number, remap: Int32Array): void {
+    const { block, stamp, slot, columnIndex, value } = this;
+    let end = this.end;
     for (let i = from; i < to; i++) {
       const column = remap[featureColumns[i]!]!;
       if (column < 0) continue;
@@ -197,14 +255,18 @@ class BlockWeigher {
         value[end++] = 1;
       }
     }
+    this.end = end;
+  }
+
+  /** Turns the block's counts into weights; returns its squared norm. */
+  finish(): number {
+    const { columnIndex, value, idf } = this;
     let norm = 0;
-    for (let k = first; k < end; k++) {
-      const count = value[k]!;
-      const weight = sublinearTf(count) * idf[columnIndex[k]!]!;
+    for (let k = this.first; k < this.end; k++) {
+      const weight = sublinearTf(value[k]!) * idf[columnIndex[k]!]!;
       value[k] = weight;
       norm += weight * weight;
     }
-    this.end = end;
     return norm;
   }
 }
