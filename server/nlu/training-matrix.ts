@@ -217,14 +217,14 @@ export function trainingMatrix(
  */
 class BlockWeigher {
   end = 0;
-  private block = 0;
-  private first = 0;
-  private readonly stamp: Int32Array;
+  block = 0;
+  first = 0;
+  readonly stamp: Int32Array;
   /** Where the column's entry of the current block sits in the output. */
-  private readonly slot: Int32Array;
-  private readonly idf: Float32Array;
-  private readonly columnIndex: Int32Array;
-  private readonly value: Float32Array;
+  readonly slot: Int32Array;
+  readonly idf: Float32Array;
+  readonly columnIndex: Int32Array;
+  readonly value: Float32Array;
 
   constructor(idf: Float32Array, columnIndex: Int32Array, value: Float32Array) {
     this.stamp = new Int32Array(idf.length);
