@@ -69,6 +69,13 @@ class CrammerSingerProblem {
    * machine: median 0.48 s against 0.55 s of the main thread for the whole training).
    */
   readonly kernel: ScoreKernel | undefined;
+  /**
+   * Above eight classes, every class's score summed in single precision (score-kernel.ts, score32): four classes per
+   * SIMD lane group instead of two. Not the double-precision sums of before, so not the same weights bit for bit, but
+   * the same test accuracy on BANKING77, HWU64 and CLINC150 (92.18 / 89.59 / 93.53 %) for 6–12 % less training time.
+   */
+  readonly kernel32: ScoreKernel | undefined;
+  readonly scores32: Float32Array;
   /** Byte addresses of the weights, rows, scores and steps in the kernel's memory. */
   readonly address: SolverMemory['address'];
   /**
@@ -123,6 +130,8 @@ class CrammerSingerProblem {
     this.rowStart = memory.rowStart;
     this.address = memory.address;
     this.kernel = memory.kernel?.score;
+    this.kernel32 = K > 8 ? memory.kernel?.score32 : undefined;
+    this.scores32 = memory.scores32;
     this.update = K <= 8 ? memory.kernel?.update : undefined;
     this.w = memory.w;
     this.columnIndex = memory.columnIndex;
@@ -166,6 +175,13 @@ class CrammerSingerProblem {
     const active = this.activeClasses[i]!;
     const from = this.rowStart[i]!;
     const to = this.rowStart[i + 1]!;
+    if (this.kernel32) {
+      const { w, columnIndex, value, scores: out } = this.address;
+      this.kernel32(w, this.biasBase, this.stride, columnIndex, value, from, to, out, this.stride);
+      const scores32 = this.scores32;
+      for (let m = 0; m < active; m++) G[m] = 1 + scores32[classOrder[base + m]!]!;
+      return this.finishStep(i, active, from, to);
+    }
     if (this.kernel) {
       const { w, columnIndex, value, scores: out } = this.address;
       this.kernel(w, this.biasBase, (K + 3) & ~3, columnIndex, value, from, to, out, this.stride);

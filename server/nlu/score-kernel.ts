@@ -65,6 +65,7 @@ const simd = (op: number, ...immediates: number[]) => [0xfd, ...uleb(op), ...imm
 /** v128.load64_zero two floats, then f64x2.promote_low_f32x4: two weights widened to double. */
 const loadTwoWeights = (address: number[]) => [...address, ...simd(0x5d, 2, 0), ...simd(0x5f)];
 const F64X2_SPLAT = 0x14;
+const V128_LOAD = 0x00;
 const F64X2_ADD = 0xf0;
 const F64X2_MUL = 0xf2;
 const V128_STORE = 0x0b;
@@ -127,6 +128,47 @@ const code = [
   ]),
   ...body,
 ];
+// score32: the same scores summed in single precision, four classes per f32x4 lane group and sixteen per pass over
+// the row (`classes4` must then be the stride, a multiple of sixteen: more than eight classes), into float32s at
+// `out`. Four times the classes per instruction of the double-precision kernel, but not the same sums: rounded to
+// single precision at every addition (still IEEE arithmetic without fused multiply-add, so the same on every machine).
+const F32X4_SPLAT = 0x13;
+const F32X4_ADD = 0xe4;
+const F32X4_MUL = 0xe6;
+const score32Body = [
+  ...constant(0),
+  ...set(M),
+  ...[0x02, 0x40, 0x03, 0x40], // block, loop over the classes sixteen at a time
+  ...[...get(M), ...get(CLASSES), GE_S, 0x0d, 1],
+  ...Array.from({ length: 4 }, (_, p) => [...biasAddress, ...simd(V128_LOAD, 2, 16 * p), ...set(SUM + p)]).flat(),
+  ...[...get(FROM), ...set(K)],
+  ...[0x02, 0x40, 0x03, 0x40], // block, loop over the row's non-zeros
+  ...[...get(K), ...get(TO), GE_S, 0x0d, 1],
+  ...[...get(W), ...get(COLUMNS), ...get(K), ...constant(2), SHL, ADD, 0x28, 2, 0, ...get(STRIDE), MUL],
+  ...[...get(M), ADD, ...constant(2), SHL, ADD, ...set(AT)],
+  ...[...get(VALUES), ...get(K), ...constant(2), SHL, ADD, 0x2a, 2, 0, ...simd(F32X4_SPLAT), ...set(VALUE)],
+  ...Array.from({ length: 4 }, (_, p) => [
+    ...get(SUM + p),
+    ...[...get(AT), ...simd(V128_LOAD, 2, 16 * p)],
+    ...[...get(VALUE), ...simd(F32X4_MUL), ...simd(F32X4_ADD), ...set(SUM + p)],
+  ]).flat(),
+  ...[...get(K), ...constant(1), ADD, ...set(K), 0x0c, 0, 0x0b, 0x0b],
+  ...Array.from({ length: 4 }, (_, p) => [
+    ...[...get(OUT), ...get(M), ...constant(2), SHL, ADD],
+    ...get(SUM + p),
+    ...simd(V128_STORE, 2, 16 * p),
+  ]).flat(),
+  ...[...get(M), ...constant(16), ADD, ...set(M), 0x0c, 0, 0x0b, 0x0b],
+  0x0b,
+];
+const score32Code = [
+  ...vector([
+    [3, I32],
+    [5, V128],
+  ]),
+  ...score32Body,
+];
+
 // The update kernel, update(w, columns, values, from, to, steps, stride), for at most eight classes:
 // w[columns[k] × stride + m] += steps[m] × values[k] for the eight classes m of every non-zero k, the steps (doubles at `steps`) zero for the
 // classes that did not change. Each weight is widened, the product added in double and the sum rounded to single
@@ -134,7 +176,6 @@ const code = [
 // start at +0 and a sum in round-to-nearest is -0 only from two -0, so no weight is ever -0, and w + 0 is w.
 const [UW, UCOLUMNS, UVALUES, UFROM, UTO, USTEPS, USTRIDE, UK, UAT, USTEP, UVALUE] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 13];
 const F32X4_DEMOTE_F64X2_ZERO = 0x5e;
-const V128_LOAD = 0x00;
 const V128_STORE64_LANE = 0x5b;
 const updateBody = [
   ...Array.from({ length: 4 }, (_, p) => [...get(USTEPS), ...simd(V128_LOAD, 3, 16 * p), ...set(USTEP + p)]).flat(),
@@ -172,12 +213,13 @@ const MODULE_BYTES = new Uint8Array([
     ]),
   ),
   ...section(2, vector([[...name('m'), ...name('memory'), 0x02, 0x00, 1]])),
-  ...section(3, vector([[0], [1]])),
+  ...section(3, vector([[0], [1], [0]])),
   ...section(
     7,
     vector([
       [...name('score'), 0x00, 0],
       [...name('update'), 0x00, 1],
+      [...name('score32'), 0x00, 2],
     ]),
   ),
   ...section(
@@ -185,6 +227,7 @@ const MODULE_BYTES = new Uint8Array([
     vector([
       [...uleb(code.length), ...code],
       [...uleb(updateCode.length), ...updateCode],
+      [...uleb(score32Code.length), ...score32Code],
     ]),
   ),
 ]);
@@ -194,7 +237,7 @@ let compiled: WebAssembly.Module | null | undefined;
 /** A memory of at least `bytes` bytes and the kernel working in it; undefined where WebAssembly SIMD is missing. */
 export function scoreKernel(
   bytes: number,
-): { memory: WebAssembly.Memory; score: ScoreKernel; update: UpdateKernel } | undefined {
+): { memory: WebAssembly.Memory; score: ScoreKernel; score32: ScoreKernel; update: UpdateKernel } | undefined {
   if (compiled === undefined) {
     try {
       compiled = new WebAssembly.Module(MODULE_BYTES);
@@ -209,5 +252,6 @@ export function scoreKernel(
     memory,
     score: instance.exports.score as ScoreKernel,
     update: instance.exports.update as UpdateKernel,
+    score32: instance.exports.score32 as ScoreKernel,
   };
 }

@@ -20,7 +20,7 @@ export class SolverMemory {
   readonly classes: number;
   readonly columns: number;
   readonly stride: number;
-  readonly kernel: { score: ScoreKernel; update: UpdateKernel } | undefined;
+  readonly kernel: { score: ScoreKernel; score32: ScoreKernel; update: UpdateKernel } | undefined;
   /** Byte addresses in the memory, for the kernel. */
   readonly address = { w: 0, columnIndex: 0, value: 0, scores: 0, steps: 0 };
   /** Feature-major weights: class m's weight of column j at w[j × stride + m]; the bias is column `columns`. */
@@ -29,6 +29,8 @@ export class SolverMemory {
   readonly columnIndex: Int32Array;
   readonly value: Float32Array;
   readonly scores: Float64Array;
+  /** The same place read as single-precision scores (the score32 kernel's). */
+  readonly scores32: Float32Array;
   readonly steps: Float64Array;
 
   /** Room for `rows` rows of at most `entries` non-zeros in all, over `columns` columns, and K = `classes`. */
@@ -48,13 +50,14 @@ export class SolverMemory {
     address.steps = address.scores + 8 * Math.max(this.stride, (classes + 3) & ~3);
     const bytes = address.steps + 8 * 8;
     const kernel = scoreKernel(bytes);
-    this.kernel = kernel && { score: kernel.score, update: kernel.update };
+    this.kernel = kernel && { score: kernel.score, score32: kernel.score32, update: kernel.update };
     const buffer = kernel ? kernel.memory.buffer : new ArrayBuffer(bytes);
     this.w = new Float32Array(buffer, address.w, weights);
     this.columnIndex = new Int32Array(buffer, address.columnIndex, nonZeros);
     this.value = new Float32Array(buffer, address.value, nonZeros);
     this.rowStart = new Int32Array(buffer, rowStartAddress, rows + 1);
     this.scores = new Float64Array(buffer, address.scores, this.stride);
+    this.scores32 = new Float32Array(buffer, address.scores, this.stride);
     this.steps = new Float64Array(buffer, address.steps, 8);
   }
 

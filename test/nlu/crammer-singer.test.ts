@@ -66,13 +66,15 @@ describe('Crammer–Singer multiclass SVM', () => {
   // The benchmarks' accuracies sit on the solver's exact path (docs/decisions.md, "Training speed, third pass"):
   // a faster kernel must give the same weights bit for bit. These digests are those of the solver before its
   // kernels were rewritten; JavaScript and WebAssembly arithmetic (no fused multiply-add) gives them everywhere.
+  // Above eight classes the all-classes scores are summed in single precision since the sixth pass (a new path on
+  // purpose: 12 and 40 classes got new digests then); up to eight they are still the double-precision sums.
   it('trains the same weights bit for bit as the reference solver', () => {
     const expected: Record<number, string> = {
       2: '517e6ee3a5a6ff64',
       3: '133b609ce3867212',
       7: 'aca44939e3ac5b6b',
-      12: '661e28d1f63fb650',
-      40: 'de535b2fec98853c',
+      12: 'c3f2c2af53f7b346',
+      40: '822fe8feed164a00',
     };
     for (const [classes, digest] of Object.entries(expected)) {
       const K = Number(classes);

@@ -51,6 +51,50 @@ describe('score kernel (WebAssembly SIMD)', () => {
     }
   });
 
+  // Above eight classes (stride a multiple of sixteen): the sums in single precision, as Math.fround at every step.
+  it.each([
+    [12, 16],
+    [77, 80],
+  ])('score32 sums every class in single precision, bit for bit (%i classes)', (classes, stride) => {
+    const columns = 50;
+    const rows = [[3, 17, 17, 42, 0], [49], [], [5, 6, 7, 8, 9, 10, 11, 12]];
+    const nonZeros = rows.reduce((n, r) => n + r.length, 0);
+    const weights = (columns + 1) * stride + 16;
+    const columnAddress = 4 * weights;
+    const valueAddress = columnAddress + 4 * nonZeros;
+    const scoresAddress = (valueAddress + 4 * nonZeros + 15) & ~15;
+    const kernel = scoreKernel(scoresAddress + 4 * stride)!;
+    const w = new Float32Array(kernel.memory.buffer, 0, weights);
+    const column = new Int32Array(kernel.memory.buffer, columnAddress, nonZeros);
+    const value = new Float32Array(kernel.memory.buffer, valueAddress, nonZeros);
+    const scores = new Float32Array(kernel.memory.buffer, scoresAddress, stride);
+    let state = 4242;
+    const random = () => {
+      state = (state * 1103515245 + 12345) & 0x7fffffff;
+      return state / 0x7fffffff - 0.5;
+    };
+    for (let j = 0; j < weights; j++) if (j % stride < classes) w[j] = random();
+    let k = 0;
+    for (const row of rows) {
+      for (const c of row) {
+        column[k] = c;
+        value[k++] = random();
+      }
+    }
+    const biasBase = columns * stride;
+    let from = 0;
+    for (const row of rows) {
+      const to = from + row.length;
+      kernel.score32(0, biasBase, stride, columnAddress, valueAddress, from, to, scoresAddress, stride);
+      for (let m = 0; m < classes; m++) {
+        let sum = w[biasBase + m]!;
+        for (let q = from; q < to; q++) sum = Math.fround(sum + Math.fround(w[column[q]! * stride + m]! * value[q]!));
+        expect(scores[m]).toBe(sum);
+      }
+      from = to;
+    }
+  });
+
   // At most eight classes, a row's weights within the kernel's eight lanes: with seven the eighth lane is the next
   // feature's first weight, which a zero step must leave as it is.
   it.each([2, 7])('updates the weights as the JavaScript step does, bit for bit (%i classes)', (classes) => {
