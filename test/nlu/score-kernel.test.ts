@@ -1,6 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { scoreKernel } from '../../server/nlu/score-kernel.ts';
 
+/** Four rows over 50 columns (a repeated column, a single one, an empty row), random weights, in a kernel memory. */
+function scoringProblem(classes: number, stride: number, seed: number) {
+  const columns = 50;
+  const rows = [[3, 17, 17, 42, 0], [49], [], [5, 6, 7, 8, 9, 10, 11, 12]];
+  const nonZeros = rows.reduce((n, r) => n + r.length, 0);
+  const weights = (columns + 1) * stride + 16;
+  const columnAddress = 4 * weights;
+  const valueAddress = columnAddress + 4 * nonZeros;
+  const scoresAddress = (valueAddress + 4 * nonZeros + 15) & ~15;
+  const kernel = scoreKernel(scoresAddress + 8 * stride)!;
+  expect(kernel).toBeDefined();
+  const w = new Float32Array(kernel.memory.buffer, 0, weights);
+  const column = new Int32Array(kernel.memory.buffer, columnAddress, nonZeros);
+  const value = new Float32Array(kernel.memory.buffer, valueAddress, nonZeros);
+  let state = seed;
+  const random = () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x7fffffff - 0.5;
+  };
+  for (let j = 0; j < weights; j++) if (j % stride < classes) w[j] = random();
+  let k = 0;
+  for (const row of rows) {
+    for (const c of row) {
+      column[k] = c;
+      value[k++] = random();
+    }
+  }
+  // Each row's non-zeros, [from, to).
+  const ranges: (readonly [number, number])[] = [];
+  for (const row of rows) {
+    const from = ranges.at(-1)?.[1] ?? 0;
+    ranges.push([from, from + row.length]);
+  }
+  return { kernel, w, column, value, ranges, biasBase: columns * stride, columnAddress, valueAddress, scoresAddress };
+}
+
 describe('score kernel (WebAssembly SIMD)', () => {
   // Eight classes a pass, then four: 3 (one pass of four), 7 (one of eight), 12 (eight, then four), 40 and 77
   // (five and ten passes of eight).
@@ -11,43 +47,25 @@ describe('score kernel (WebAssembly SIMD)', () => {
     [40, 48],
     [77, 80],
   ])('gives every class the score the JavaScript sums give, bit for bit (%i classes)', (classes, stride) => {
-    const columns = 50;
-    const rows = [[3, 17, 17, 42, 0], [49], [], [5, 6, 7, 8, 9, 10, 11, 12]];
-    const nonZeros = rows.reduce((n, r) => n + r.length, 0);
-    const weights = (columns + 1) * stride + 16;
-    const columnAddress = 4 * weights;
-    const valueAddress = columnAddress + 4 * nonZeros;
-    const scoresAddress = (valueAddress + 4 * nonZeros + 7) & ~7;
-    const kernel = scoreKernel(scoresAddress + 8 * stride)!;
-    expect(kernel).toBeDefined();
-    const w = new Float32Array(kernel.memory.buffer, 0, weights);
-    const column = new Int32Array(kernel.memory.buffer, columnAddress, nonZeros);
-    const value = new Float32Array(kernel.memory.buffer, valueAddress, nonZeros);
-    const scores = new Float64Array(kernel.memory.buffer, scoresAddress, stride);
-    let state = 12345;
-    const random = () => {
-      state = (state * 1103515245 + 12345) & 0x7fffffff;
-      return state / 0x7fffffff - 0.5;
-    };
-    for (let j = 0; j < weights; j++) if (j % stride < classes) w[j] = Math.fround(random());
-    let k = 0;
-    for (const row of rows) {
-      for (const c of row) {
-        column[k] = c;
-        value[k++] = random();
-      }
-    }
-    const biasBase = columns * stride;
-    let from = 0;
-    for (const row of rows) {
-      const to = from + row.length;
-      kernel.score(0, biasBase, (classes + 3) & ~3, columnAddress, valueAddress, from, to, scoresAddress, stride);
+    const { kernel, w, column, value, ranges, biasBase, ...at } = scoringProblem(classes, stride, 12345);
+    const scores = new Float64Array(kernel.memory.buffer, at.scoresAddress, stride);
+    for (const [from, to] of ranges) {
+      kernel.score(
+        0,
+        biasBase,
+        (classes + 3) & ~3,
+        at.columnAddress,
+        at.valueAddress,
+        from,
+        to,
+        at.scoresAddress,
+        stride,
+      );
       for (let m = 0; m < classes; m++) {
         let sum = w[biasBase + m]!;
         for (let q = from; q < to; q++) sum += w[column[q]! * stride + m]! * value[q]!;
         expect(scores[m]).toBe(sum);
       }
-      from = to;
     }
   });
 
@@ -56,42 +74,15 @@ describe('score kernel (WebAssembly SIMD)', () => {
     [12, 16],
     [77, 80],
   ])('score32 sums every class in single precision, bit for bit (%i classes)', (classes, stride) => {
-    const columns = 50;
-    const rows = [[3, 17, 17, 42, 0], [49], [], [5, 6, 7, 8, 9, 10, 11, 12]];
-    const nonZeros = rows.reduce((n, r) => n + r.length, 0);
-    const weights = (columns + 1) * stride + 16;
-    const columnAddress = 4 * weights;
-    const valueAddress = columnAddress + 4 * nonZeros;
-    const scoresAddress = (valueAddress + 4 * nonZeros + 15) & ~15;
-    const kernel = scoreKernel(scoresAddress + 4 * stride)!;
-    const w = new Float32Array(kernel.memory.buffer, 0, weights);
-    const column = new Int32Array(kernel.memory.buffer, columnAddress, nonZeros);
-    const value = new Float32Array(kernel.memory.buffer, valueAddress, nonZeros);
-    const scores = new Float32Array(kernel.memory.buffer, scoresAddress, stride);
-    let state = 4242;
-    const random = () => {
-      state = (state * 1103515245 + 12345) & 0x7fffffff;
-      return state / 0x7fffffff - 0.5;
-    };
-    for (let j = 0; j < weights; j++) if (j % stride < classes) w[j] = random();
-    let k = 0;
-    for (const row of rows) {
-      for (const c of row) {
-        column[k] = c;
-        value[k++] = random();
-      }
-    }
-    const biasBase = columns * stride;
-    let from = 0;
-    for (const row of rows) {
-      const to = from + row.length;
-      kernel.score32(0, biasBase, stride, columnAddress, valueAddress, from, to, scoresAddress, stride);
+    const { kernel, w, column, value, ranges, biasBase, ...at } = scoringProblem(classes, stride, 4242);
+    const scores = new Float32Array(kernel.memory.buffer, at.scoresAddress, stride);
+    for (const [from, to] of ranges) {
+      kernel.score32(0, biasBase, stride, at.columnAddress, at.valueAddress, from, to, at.scoresAddress, stride);
       for (let m = 0; m < classes; m++) {
         let sum = w[biasBase + m]!;
         for (let q = from; q < to; q++) sum = Math.fround(sum + Math.fround(w[column[q]! * stride + m]! * value[q]!));
         expect(scores[m]).toBe(sum);
       }
-      from = to;
     }
   });
 
