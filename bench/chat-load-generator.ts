@@ -114,7 +114,10 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
   const start = performance.now();
   const end = start + config.seconds * 1000;
   const latencies: number[] = [];
-  /** TIMELINE=<prefix>: each answered message's scheduled time and latency, written after the step. */
+  /**
+   * TIMELINE=<prefix>: each answered message's scheduled time (Unix ms, to line it up with other logs) and latency,
+   * written after the step.
+   */
   const timelineFile = process.env.TIMELINE;
   const timeline: [number, number][] = [];
   const lags: number[] = [];
@@ -143,7 +146,7 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
       const res = await post(agent, url, headers, JSON.stringify({ msg, last_ts: c.lastTs }), config.timeoutMs);
       if (res.status === 200) {
         latencies.push(performance.now() - at);
-        if (timelineFile) timeline.push([Math.round(at - start), Math.round(performance.now() - at)]);
+        if (timelineFile) timeline.push([Math.round(performance.timeOrigin + at), Math.round(performance.now() - at)]);
         const body = JSON.parse(res.text) as { tracker: { timestamp: number }[] };
         c.lastTs = Math.max(c.lastTs, body.tracker.at(-1)?.timestamp ?? 0);
       } else {

@@ -49,7 +49,10 @@ export async function openDatabase(options: {
   pglite?: PGliteOptions;
 }): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Idle connections stay open (pg closes them after 10 s by default): a PostgreSQL backend costs ~10 ms of the
+    // database's CPU to start and again to exit, and the clients a burst opened all go idle, and exit, together,
+    // taking both cores of a small machine for ~100 ms and delaying every message in flight (issue 15, sixth pass).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, idleTimeoutMillis: 0 });
     // An idle connection the server closes (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     // Nor one that is checked out between two statements (pg emits 'error' on the client then, and an unheard
