@@ -52,7 +52,13 @@ export async function openDatabase(options: {
     // Idle connections stay open (pg closes them after 10 s by default): a PostgreSQL backend costs ~10 ms of the
     // database's CPU to start and again to exit, and the clients a burst opened all go idle, and exit, together,
     // taking both cores of a small machine for ~100 ms and delaying every message in flight (issue 15, sixth pass).
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, idleTimeoutMillis: 0 });
+    // They do not keep a process alive on their own (allowExitOnIdle): a script that is done still exits.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      idleTimeoutMillis: 0,
+      allowExitOnIdle: true,
+    });
     // An idle connection the server closes (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     // Nor one that is checked out between two statements (pg emits 'error' on the client then, and an unheard
