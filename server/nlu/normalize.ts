@@ -48,12 +48,11 @@ export function normalizeText(text: string, locale: string): string {
  */
 export function tokenize(text: string, locale: string): Token[] {
   const tokens: Token[] = [];
-  const plain = SPECIAL_CASE_LOCALES.has(locale) ? undefined : plainWordRanges(text);
-  if (plain) {
-    const { lower, ranges } = plain;
-    for (let i = 0; i < ranges.length; i += 2) {
-      const start = ranges[i]!;
-      const end = ranges[i + 1]!;
+  const lower = SPECIAL_CASE_LOCALES.has(locale) ? undefined : plainWordRanges(text);
+  if (lower !== undefined) {
+    for (let i = 0; i < wordRangeCount; i += 2) {
+      const start = wordRanges[i]!;
+      const end = wordRanges[i + 1]!;
       tokens.push({ text: text.slice(start, end), norm: lower.slice(start, end), start, end });
     }
     return tokens;
@@ -92,9 +91,11 @@ ASCII_CLASS[59] = MID_NUMBER; // ;
  * undefined for any other sentence. The words are those Intl.Segmenter finds (Unicode word boundaries: runs of letters and digits,
  * joined across an apostrophe or full stop between two letters or two digits, a colon between letters, a
  * comma or semicolon between digits), and NFKC and diacritics folding leave ASCII as it is; most training
- * sentences take this path, which is many times faster than the segmenter.
+ * sentences take this path, which is many times faster than the segmenter. The words' start and end offsets go to
+ * `wordRanges` (reused from sentence to sentence: a fresh array each time was a tenth of a training's garbage), their
+ * number to `wordRangeCount`.
  */
-function plainWordRanges(text: string): { lower: string; ranges: number[] } | undefined {
+function plainWordRanges(text: string): string | undefined {
   const length = text.length;
   let upper = false;
   for (let i = 0; i < length; i++) {
@@ -103,8 +104,9 @@ function plainWordRanges(text: string): { lower: string; ranges: number[] } | un
     if (c >= 65 && c <= 90) upper = true;
   }
   const lower = upper ? text.toLowerCase() : text;
-  // Start and end of each word, one after the other.
-  const ranges: number[] = [];
+  if (wordRanges.length < length + 1) wordRanges = new Int32Array(2 * length + 2);
+  const ranges = wordRanges;
+  let count = 0;
   let start = -1;
   for (let i = 0; i < length; i++) {
     const kind = ASCII_CLASS[lower.charCodeAt(i)]!;
@@ -122,21 +124,28 @@ function plainWordRanges(text: string): { lower: string; ranges: number[] } | un
       if (joins) continue;
     }
     if (start >= 0) {
-      ranges.push(start, i);
+      ranges[count++] = start;
+      ranges[count++] = i;
       start = -1;
     }
   }
-  if (start >= 0) ranges.push(start, length);
-  return { lower, ranges };
+  if (start >= 0) {
+    ranges[count++] = start;
+    ranges[count++] = length;
+  }
+  wordRangeCount = count;
+  return lower;
 }
+/** plainWordRanges' output: start, end, start, end, ... (at most one word per two characters, plus one). */
+let wordRanges = new Int32Array(256);
+let wordRangeCount = 0;
 
 /** Only the normalised token strings (the hot path of featurisation). */
 export function normalizedWords(text: string, locale: string): string[] {
-  const plain = SPECIAL_CASE_LOCALES.has(locale) ? undefined : plainWordRanges(text);
-  if (plain) {
-    const words: string[] = [];
-    for (let i = 0; i < plain.ranges.length; i += 2)
-      words.push(plain.lower.slice(plain.ranges[i], plain.ranges[i + 1]));
+  const lower = SPECIAL_CASE_LOCALES.has(locale) ? undefined : plainWordRanges(text);
+  if (lower !== undefined) {
+    const words = new Array<string>(wordRangeCount >> 1);
+    for (let i = 0; i < wordRangeCount; i += 2) words[i >> 1] = lower.slice(wordRanges[i], wordRanges[i + 1]);
     return words;
   }
   const normalized = normalizeText(text, locale).replace(/[’‘`´]/g, "'");

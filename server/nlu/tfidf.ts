@@ -43,20 +43,39 @@ export function wordCoverage(
 }
 
 /** The features seen in at least `minDf` documents, in the table's order; smooth idf as scikit-learn does. */
-export function vocabularyOf(frequency: DocumentFrequency, minDf = 1): Vocabulary {
-  let size = 0;
-  for (let column = 0; column < frequency.size; column++) if (frequency.counts[column]! >= minDf) size++;
+export function vocabularyOf(
+  frequency: DocumentFrequency,
+  minDf = 1,
+  order: Int32Array = columnOrder(frequency, minDf),
+): Vocabulary {
+  const size = order.length;
   const n = frequency.documents;
   const hashes = new Uint32Array(size);
   const idf = new Float32Array(size);
-  for (let column = 0, kept = 0; column < frequency.size; column++) {
-    const count = frequency.counts[column]!;
-    if (count < minDf) continue;
+  for (let kept = 0; kept < size; kept++) {
+    const column = order[kept]!;
     hashes[kept] = frequency.hashes[column]!;
-    idf[kept++] = Math.log((1 + n) / (1 + count)) + 1;
+    idf[kept] = Math.log((1 + n) / (1 + frequency.counts[column]!)) + 1;
   }
   const table = buildHashTable(hashes);
   return { size, lookup: (hash) => lookupColumn(table, hash), idf, hashes, table };
+}
+
+/** The counting table's columns seen in at least minDf documents, most frequent first (ties in table order). */
+export function columnOrder(frequency: DocumentFrequency, minDf: number): Int32Array {
+  const { counts, size } = frequency;
+  let most = 0;
+  for (let column = 0; column < size; column++) if (counts[column]! > most) most = counts[column]!;
+  // Counting sort, descending: start[count] is where the columns of that count begin.
+  const start = new Int32Array(most + 2);
+  for (let column = 0; column < size; column++) if (counts[column]! >= minDf) start[most - counts[column]! + 1]!++;
+  for (let c = 1; c <= most + 1; c++) start[c]! += start[c - 1]!;
+  const out = new Int32Array(start[most + 1]!);
+  for (let column = 0; column < size; column++) {
+    const count = counts[column]!;
+    if (count >= minDf) out[start[most - count]!++] = column;
+  }
+  return out;
 }
 
 /**

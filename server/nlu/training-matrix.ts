@@ -7,7 +7,7 @@ import { IntBuffer } from './int-buffer.ts';
 import { getLanguage } from './languages/registry.ts';
 import { SolverMemory } from './solver-memory.ts';
 import type { SparseMatrix } from './sparse-matrix.ts';
-import { normaliseRow, sublinearTf, vocabularyOf } from './tfidf.ts';
+import { columnOrder, normaliseRow, sublinearTf, vocabularyOf } from './tfidf.ts';
 import type { Vocabulary } from './tfidf.ts';
 
 /**
@@ -183,11 +183,10 @@ export function vocabularyWithRemap(
   frequency: DocumentFrequency,
   minDf: number,
 ): { vocabulary: Vocabulary; remap: Int32Array } {
-  const vocabulary = vocabularyOf(frequency, minDf);
-  // The vocabulary keeps the counting order, without the rare features.
+  const order = columnOrder(frequency, minDf);
+  const vocabulary = vocabularyOf(frequency, minDf, order);
   const remap = new Int32Array(frequency.size).fill(-1);
-  for (let column = 0, kept = 0; column < frequency.size; column++)
-    if (frequency.counts[column]! >= minDf) remap[column] = kept++;
+  for (let kept = 0; kept < order.length; kept++) remap[order[kept]!] = kept;
   return { vocabulary, remap };
 }
 
