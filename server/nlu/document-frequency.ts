@@ -21,10 +21,11 @@ export class DocumentFrequency {
     let capacity = 1 << 16;
     while (capacity < 2 * expected) capacity *= 2;
     this.capacity = capacity;
-    this.keys = new Uint32Array(capacity);
+    // Zeroed by a write, as every table read before it is written here: a fresh page read first faults twice.
+    this.keys = new Uint32Array(capacity).fill(0);
     this.slots = new Int32Array(capacity);
     this.hashes = new Uint32Array(capacity >> 1);
-    this.counts = new Int32Array(capacity >> 1);
+    this.counts = new Int32Array(capacity >> 1).fill(0);
     this.lastDocument = new Int32Array(capacity >> 1).fill(-1);
   }
 
@@ -46,7 +47,7 @@ export class DocumentFrequency {
 
   private grow(): void {
     this.capacity *= 2;
-    this.keys = new Uint32Array(this.capacity);
+    this.keys = new Uint32Array(this.capacity).fill(0);
     this.slots = new Int32Array(this.capacity);
     const mask = this.capacity - 1;
     for (let column = 0; column < this.size; column++) {
@@ -59,7 +60,7 @@ export class DocumentFrequency {
     const hashes = new Uint32Array(half);
     hashes.set(this.hashes);
     this.hashes = hashes;
-    const counts = new Int32Array(half);
+    const counts = new Int32Array(half).fill(0);
     counts.set(this.counts);
     this.counts = counts;
     const last = new Int32Array(half).fill(-1);

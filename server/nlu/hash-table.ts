@@ -7,7 +7,7 @@ export interface HashTable {
 export function buildHashTable(hashes: Uint32Array): HashTable {
   let size = 16;
   while (size < hashes.length * 2) size *= 2;
-  const keys = new Uint32Array(size);
+  const keys = new Uint32Array(size).fill(0); // written before read: a fresh page read first faults twice
   const columns = new Int32Array(size);
   const mask = size - 1;
   for (let column = 0; column < hashes.length; column++) {

@@ -226,7 +226,7 @@ class BlockWeigher {
   readonly value: Float32Array;
 
   constructor(idf: Float32Array, columnIndex: Int32Array, value: Float32Array) {
-    this.stamp = new Int32Array(idf.length);
+    this.stamp = new Int32Array(idf.length).fill(0); // written before read: a fresh page read first faults twice
     this.slot = new Int32Array(idf.length);
     this.idf = idf;
     this.columnIndex = columnIndex;
