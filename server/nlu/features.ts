@@ -11,11 +11,6 @@ export interface FeatureSettings {
   /** Character n-grams inside word boundaries, from charMin to charMax characters (0 turns them off). */
   charMin: number;
   charMax: number;
-  /**
-   * With charMin above 2, also the two 2-grams at a word's edges (its first letter after the padding space, its last
-   * letter before it): where a word starts and ends, without the 2-grams inside it. Absent in models trained before.
-   */
-  edgeBigrams?: boolean;
   /** Weight of the character block relative to the word block (each block is L2-normalised first). */
   charWeight: number;
   /** Character n-grams over the whole sentence (spanning word boundaries) instead of inside each word. */
@@ -29,9 +24,8 @@ export interface FeatureSettings {
 export const DEFAULT_FEATURES: FeatureSettings = {
   wordNgrams: 2,
   rawWords: true,
-  charMin: 3,
+  charMin: 2,
   charMax: 4,
-  edgeBigrams: true,
   charWeight: 1,
   crossWordChars: false,
   digitShapes: false,
@@ -95,7 +89,7 @@ export class FeatureExtractor {
   constructor(language: LanguageDefinition, settings: FeatureSettings) {
     this.language = language;
     this.settings = settings;
-    const key = `${language.code}|${settings.rawWords}|${settings.digitShapes}|${settings.crossWordChars}|${settings.charMin}|${settings.charMax}|${settings.edgeBigrams === true}`;
+    const key = `${language.code}|${settings.rawWords}|${settings.digitShapes}|${settings.crossWordChars}|${settings.charMin}|${settings.charMax}`;
     let tokens = tokenCaches.get(key);
     if (!tokens) {
       tokens = new Map();
@@ -123,8 +117,7 @@ export class FeatureExtractor {
       previousPrefix = features.bigramPrefix;
     }
     if (settings.charMax > 0 && settings.crossWordChars) {
-      for (const hash of charNgrams(words.join(' '), settings.charMin, settings.charMax, settings.edgeBigrams === true))
-        sink.char(hash);
+      for (const hash of charNgrams(words.join(' '), settings.charMin, settings.charMax)) sink.char(hash);
     }
     if (settings.wordNgrams >= 2 && words.length > 0) sink.word(nonZero(foldString(previousPrefix, '</s>')));
     if (settings.negation && language.negation.isNegated(text)) sink.word(hashString('negated', SEED_ENTITY));
@@ -160,7 +153,7 @@ export class FeatureExtractor {
     if (shape) words[words.length - 1] = hashString(`#${token.replace(/\d/g, '0')}`, SEED_WORD);
     const chars =
       settings.charMax > 0 && !settings.crossWordChars
-        ? charNgrams(token, settings.charMin, settings.charMax, settings.edgeBigrams === true)
+        ? charNgrams(token, settings.charMin, settings.charMax)
         : NO_HASHES;
     features = { stem, words, chars, bigramPrefix: stepHash(foldString(SEED_BIGRAM, stem), 32), mark: 0, index: 0 };
     if (this.tokens.size >= MAX_CACHED_TOKENS) this.tokens.clear();
@@ -190,13 +183,11 @@ function hashSlots(count: number): Uint32Array {
 const RAW_WORD_PREFIX = stepHash(SEED_WORD, 61); // "="
 /**
  * Character n-grams of " text " (padded so word starts and ends are features), hashed incrementally, in a
- * typed array of their exact number: " text " has n + 2 characters, so n + 3 - length n-grams of each length; with
- * `edges` and min above 2, also the 2-grams that hold a padding space (two, or one for an empty text).
+ * typed array of their exact number: " text " has n + 2 characters, so n + 3 - length n-grams of each length.
  */
-function charNgrams(text: string, min: number, max: number, edges: boolean): Uint32Array {
+function charNgrams(text: string, min: number, max: number): Uint32Array {
   const padded = text.length + 2;
-  const edgeBigrams = edges && min > 2 && max >= 2;
-  let count = edgeBigrams ? (padded >= 3 ? 2 : 1) : 0;
+  let count = 0;
   for (let length = min; length <= max; length++) if (padded >= length) count += padded - length + 1;
   const out = hashSlots(count);
   let at = 0;
@@ -205,9 +196,7 @@ function charNgrams(text: string, min: number, max: number, edges: boolean): Uin
     const end = Math.min(padded, start + max);
     for (let i = start; i < end; i++) {
       hash = stepHash(hash, i === 0 || i === padded - 1 ? 32 : text.charCodeAt(i - 1));
-      const length = i - start + 1;
-      if (length >= min || (edgeBigrams && length === 2 && (start === 0 || i === padded - 1)))
-        out[at++] = nonZero(hash);
+      if (i - start + 1 >= min) out[at++] = nonZero(hash);
     }
   }
   return out;

@@ -19,11 +19,6 @@ function referenceHashes(text: string, settings: FeatureSettings) {
     for (let start = 0; start < padded.length; start++)
       for (let length = settings.charMin; length <= settings.charMax && start + length <= padded.length; length++)
         char.push(hashString(padded.slice(start, start + length), SEED_CHAR));
-    // The edge 2-grams: the first two characters and the last two (one 2-gram when there are only two).
-    if (settings.edgeBigrams && settings.charMin > 2 && settings.charMax >= 2) {
-      char.push(hashString(padded.slice(0, 2), SEED_CHAR));
-      if (padded.length >= 3) char.push(hashString(padded.slice(-2), SEED_CHAR));
-    }
   };
   const stems = words.map((w) => language.stem(w));
   words.forEach((token, i) => {
@@ -45,8 +40,6 @@ describe('feature hashes', () => {
     DEFAULT_FEATURES,
     { ...DEFAULT_FEATURES, rawWords: false, charMin: 3, charMax: 5 },
     { ...DEFAULT_FEATURES, crossWordChars: true, charMin: 1, charMax: 3 },
-    { ...DEFAULT_FEATURES, crossWordChars: true, charMin: 3, charMax: 4 },
-    { ...DEFAULT_FEATURES, charMin: 2, edgeBigrams: false },
   ];
   for (const [s, features] of settings.entries()) {
     it(`are the hashes of the features' texts (settings ${s})`, () => {
