@@ -29,15 +29,52 @@ export function trainCrammerSinger(
 ): TrainedWeights {
   const n = x.rows;
   const K = classes;
-  const problem = new CrammerSingerProblem(memory?.holds(x, K) ? memory : SolverMemory.of(x, K), labels, options.C);
-  const order = new Int32Array(n);
+  const solverMemory = memory?.holds(x, K) ? memory : SolverMemory.of(x, K);
+  const problem = new CrammerSingerProblem(solverMemory, labels, options.C);
+  const order = solverMemory.order;
   for (let i = 0; i < n; i++) order[i] = i;
+  const step = solverMemory.step;
+  if (step) {
+    const at = solverMemory.address;
+    step.setup(
+      K,
+      problem.stride,
+      problem.biasBase,
+      options.C,
+      at.w,
+      at.columnIndex,
+      at.value,
+      at.rowStart,
+      at.scores,
+      at.steps,
+      at.alpha,
+      at.classOrder,
+      at.activeClasses,
+      at.ownPosition,
+      at.qd,
+      at.order,
+      at.G,
+      at.B,
+      at.D,
+      at.alphaNew,
+      at.changedClass,
+      at.change,
+    );
+  }
   const random = new Uint32Array([options.seed >>> 0 || 1]);
   const active = { size: n };
   let shrinkEpsilon = Math.max(10 * options.epsilon, 1);
   let startFromAll = true;
   for (let iteration = 0; iteration < options.maxIterations; iteration++) {
-    const stopping = solvePass(problem, order, active, random);
+    let stopping: number;
+    if (step) {
+      // The same pass in WebAssembly (solver-step.wat): the same weights, no interpreter while V8 warms up.
+      shuffle(order, active.size, random);
+      active.size = step.pass(active.size);
+      stopping = step.largestGap();
+    } else {
+      stopping = solvePass(problem, order, active, random);
+    }
     if (stopping < shrinkEpsilon) {
       if (stopping < options.epsilon && startFromAll) break;
       // Converged on the active set: bring every example and class back and tighten the tolerance.
@@ -53,7 +90,9 @@ export function trainCrammerSinger(
 }
 
 /**
- * The dual problem's state and one coordinate step on one example. A small method called once per row:
+ * The dual problem's state and one coordinate step on one example. Where WebAssembly SIMD is, the passes run in
+ * solver-step.wat instead, the same operations in the same order over the same arrays (in the solver's memory); these
+ * methods are its reference and the fallback. A small method called once per row:
  * V8 optimises it after a few hundred rows, while one large function that is entered once kept falling back
  * from optimised code (on-stack replacement, deoptimisation at every branch not seen yet) and ran slower.
  */
@@ -148,12 +187,12 @@ class CrammerSingerProblem {
     // Written before it is read, as the weights below: a fresh page read first is mapped to the zero page and faults
     // again at its first write (BANKING77: 15 MB of weights and dual variables were 31 MB of page faults, 2.8 ms a
     // megabyte on this project's AMD virtual machines).
-    this.alpha = new Float64Array(n * K).fill(0);
+    this.alpha = memory.alpha.fill(0);
     memory.w.fill(0);
-    this.classOrder = new Int32Array(n * K);
-    this.activeClasses = new Int32Array(n).fill(K);
-    this.ownPosition = new Int32Array(n);
-    this.qd = new Float64Array(n);
+    this.classOrder = memory.classOrder;
+    this.activeClasses = memory.activeClasses.fill(K);
+    this.ownPosition = memory.ownPosition;
+    this.qd = memory.qd;
     // One pass over the matrix, in locals (the constructor's loops over `this.…` were a tenth of SNIPS's solver).
     const { rowStart, value, qd, ownPosition, classOrder } = this;
     for (let i = 0; i < n; i++) {
@@ -166,12 +205,12 @@ class CrammerSingerProblem {
       ownPosition[i] = labels[i]!;
       for (let m = 0; m < K; m++) classOrder[i * K + m] = m;
     }
-    this.G = new Float64Array(K);
-    this.B = new Float64Array(K);
-    this.D = new Float64Array(K);
-    this.alphaNew = new Float64Array(K);
-    this.changedClass = new Int32Array(K);
-    this.change = new Float64Array(K);
+    this.G = memory.G;
+    this.B = memory.B;
+    this.D = memory.D;
+    this.alphaNew = memory.alphaNew;
+    this.changedClass = memory.changedClass;
+    this.change = memory.change;
   }
 
   /**

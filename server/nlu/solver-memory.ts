@@ -1,5 +1,7 @@
 import { scoreKernel } from './score-kernel.ts';
 import type { ScoreKernel, UpdateKernel } from './score-kernel.ts';
+import { solverStep } from './solver-step.ts';
+import type { SolverStep } from './solver-step.ts';
 import type { SparseMatrix } from './sparse-matrix.ts';
 
 /**
@@ -10,7 +12,8 @@ export const weightStride = (classes: number): number => (classes > 8 ? (classes
 
 /**
  * Everything the Crammer–Singer solver reads at each step in one WebAssembly memory (an ArrayBuffer where
- * WebAssembly SIMD is missing), where its score kernel works: the weights, the training rows, the scores and steps.
+ * WebAssembly SIMD is missing), where its kernels and its passes (solver-step.wat) work: the weights, the training
+ * rows, the scores and steps, the dual variables and the class orders.
  * The rows are written here by the featurisation itself (`trainingMatrix` with a memory), so the solver reads them
  * in place: every page of fresh memory costs a page fault on first touch (about 11 µs each on this project's
  * virtual machines: 2.8 ms per megabyte), and the copies the solver used to make of SNIPS's 1.6 million non-zeros
@@ -21,8 +24,29 @@ export class SolverMemory {
   readonly columns: number;
   readonly stride: number;
   readonly kernel: { score: ScoreKernel; score32: ScoreKernel; update: UpdateKernel } | undefined;
-  /** Byte addresses in the memory, for the kernel. */
-  readonly address = { w: 0, columnIndex: 0, value: 0, scores: 0, steps: 0 };
+  /** The solver's passes in WebAssembly (solver-step.ts), where the kernels are. */
+  readonly step: SolverStep | undefined;
+  /** Byte addresses in the memory, for the kernels and the passes. */
+  readonly address = {
+    w: 0,
+    columnIndex: 0,
+    value: 0,
+    rowStart: 0,
+    scores: 0,
+    steps: 0,
+    alpha: 0,
+    qd: 0,
+    G: 0,
+    B: 0,
+    D: 0,
+    alphaNew: 0,
+    change: 0,
+    classOrder: 0,
+    activeClasses: 0,
+    ownPosition: 0,
+    order: 0,
+    changedClass: 0,
+  };
   /** Feature-major weights: class m's weight of column j at w[j × stride + m]; the bias is column `columns`. */
   readonly w: Float32Array;
   readonly rowStart: Int32Array;
@@ -32,6 +56,23 @@ export class SolverMemory {
   /** The same place read as single-precision scores (the score32 kernel's). */
   readonly scores32: Float32Array;
   readonly steps: Float64Array;
+  /**
+   * The dual problem's state (crammer-singer.ts's CrammerSingerProblem): per example × class the alphas and the class
+   * order, per example its active classes, own class's position, squared norm and place in the order of the pass; one
+   * step's scratch, a class each.
+   */
+  readonly alpha: Float64Array;
+  readonly qd: Float64Array;
+  readonly G: Float64Array;
+  readonly B: Float64Array;
+  readonly D: Float64Array;
+  readonly alphaNew: Float64Array;
+  readonly change: Float64Array;
+  readonly classOrder: Int32Array;
+  readonly activeClasses: Int32Array;
+  readonly ownPosition: Int32Array;
+  readonly order: Int32Array;
+  readonly changedClass: Int32Array;
 
   /** Room for `rows` rows of at most `entries` non-zeros in all, over `columns` columns, and K = `classes`. */
   constructor(columns: number, classes: number, rows: number, entries: number) {
@@ -44,21 +85,48 @@ export class SolverMemory {
     const weights = (columns + 1) * this.stride + 16;
     address.columnIndex = 4 * weights;
     address.value = address.columnIndex + 4 * nonZeros;
-    const rowStartAddress = address.value + 4 * nonZeros;
-    address.scores = (rowStartAddress + 4 * (rows + 1) + 7) & ~7;
+    address.rowStart = address.value + 4 * nonZeros;
+    address.scores = (address.rowStart + 4 * (rows + 1) + 7) & ~7;
     // The kernel writes the scores of the classes rounded up to four.
     address.steps = address.scores + 8 * Math.max(this.stride, (classes + 3) & ~3);
-    const bytes = address.steps + 8 * 8;
+    // The problem's doubles, then its integers.
+    const K = classes;
+    address.alpha = address.steps + 8 * 8;
+    address.qd = address.alpha + 8 * rows * K;
+    address.G = address.qd + 8 * rows;
+    address.B = address.G + 8 * K;
+    address.D = address.B + 8 * K;
+    address.alphaNew = address.D + 8 * K;
+    address.change = address.alphaNew + 8 * K;
+    address.classOrder = address.change + 8 * K;
+    address.activeClasses = address.classOrder + 4 * rows * K;
+    address.ownPosition = address.activeClasses + 4 * rows;
+    address.order = address.ownPosition + 4 * rows;
+    address.changedClass = address.order + 4 * rows;
+    const bytes = address.changedClass + 4 * K;
     const kernel = scoreKernel(bytes);
     this.kernel = kernel && { score: kernel.score, score32: kernel.score32, update: kernel.update };
+    this.step = kernel && solverStep(kernel.memory, this.kernel!);
     const buffer = kernel ? kernel.memory.buffer : new ArrayBuffer(bytes);
     this.w = new Float32Array(buffer, address.w, weights);
     this.columnIndex = new Int32Array(buffer, address.columnIndex, nonZeros);
     this.value = new Float32Array(buffer, address.value, nonZeros);
-    this.rowStart = new Int32Array(buffer, rowStartAddress, rows + 1);
+    this.rowStart = new Int32Array(buffer, address.rowStart, rows + 1);
     this.scores = new Float64Array(buffer, address.scores, this.stride);
     this.scores32 = new Float32Array(buffer, address.scores, this.stride);
     this.steps = new Float64Array(buffer, address.steps, 8);
+    this.alpha = new Float64Array(buffer, address.alpha, rows * K);
+    this.qd = new Float64Array(buffer, address.qd, rows);
+    this.G = new Float64Array(buffer, address.G, K);
+    this.B = new Float64Array(buffer, address.B, K);
+    this.D = new Float64Array(buffer, address.D, K);
+    this.alphaNew = new Float64Array(buffer, address.alphaNew, K);
+    this.change = new Float64Array(buffer, address.change, K);
+    this.classOrder = new Int32Array(buffer, address.classOrder, rows * K);
+    this.activeClasses = new Int32Array(buffer, address.activeClasses, rows);
+    this.ownPosition = new Int32Array(buffer, address.ownPosition, rows);
+    this.order = new Int32Array(buffer, address.order, rows);
+    this.changedClass = new Int32Array(buffer, address.changedClass, K);
   }
 
   /** A memory holding a copy of the matrix (rows made elsewhere: the training threads', one-vs-rest's). */

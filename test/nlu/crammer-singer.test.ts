@@ -4,6 +4,7 @@ import { trainCrammerSinger } from '../../server/nlu/crammer-singer.ts';
 import { loadModel, trainModel } from '../../server/nlu/index.ts';
 import type { TrainingData } from '../../server/nlu/index.ts';
 import type { TrainedWeights } from '../../server/nlu/model-parts.ts';
+import { SolverMemory } from '../../server/nlu/solver-memory.ts';
 import { sharedSparseMatrix } from '../../server/nlu/sparse-matrix.ts';
 import { syntheticProblem } from './synthetic-problem.ts';
 
@@ -85,6 +86,26 @@ describe('Crammer–Singer multiclass SVM', () => {
       const hash = createHash('sha256');
       for (const w of weights) hash.update(new Uint8Array(w.buffer, w.byteOffset, w.byteLength));
       expect(hash.digest('hex').slice(0, 16), `${K} classes`).toBe(digest);
+    }
+  });
+
+  // The passes run in WebAssembly (solver-step.wat) wherever WebAssembly SIMD is; the JavaScript passes remain for the
+  // rest, and must train the same weights.
+  it('trains the same weights with its JavaScript passes as with its WebAssembly ones', () => {
+    for (const K of [3, 7, 12]) {
+      const { matrix, labels } = syntheticProblem(K, 60 * K, K);
+      const digests = [true, false].map((webAssembly) => {
+        const memory = SolverMemory.of(matrix, K);
+        expect(memory.step).toBeDefined();
+        if (!webAssembly) Object.defineProperty(memory, 'step', { value: undefined });
+        const own = { ...matrix, rowStart: memory.rowStart, columnIndex: memory.columnIndex, value: memory.value };
+        const options = { C: 1, epsilon: 0.3, maxIterations: 1000, seed: 1 };
+        const hash = createHash('sha256');
+        for (const w of perClassOf(trainCrammerSinger(own, labels, K, options, memory)))
+          hash.update(new Uint8Array(w.buffer, w.byteOffset, w.byteLength));
+        return hash.digest('hex');
+      });
+      expect(digests[1], `${K} classes`).toBe(digests[0]);
     }
   });
 
