@@ -67,6 +67,30 @@ describe('normalisation', () => {
     }
   });
 
+  it('splits folded sentences with dashes, quotes, currency and line breaks as Intl.Segmenter does', () => {
+    const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
+    const bySegmenter = (text: string) =>
+      [...segmenter.segment(normalizeText(text, 'en').replace(/[’‘`´]/g, "'"))]
+        .filter((part) => part.isWordLike)
+        .map((part) => part.segment);
+    for (const text of ['I lost my card – £5 €10 “now”', 'Dobrý den,\nmáte «otevřeno»?', 'a\tb•c×d ‹e› 1–2']) {
+      expect(normalizedWords(text, 'en'), JSON.stringify(text)).toEqual(bySegmenter(text));
+    }
+    // Seeded random strings mixing them with ASCII, letters that fold to it, and characters that do not (the middle
+    // dot joins letters; ı, 中 and the non-breaking hyphen's neighbours take the segmenter).
+    let seed = 4242;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    const alphabet = [...'aB1 .\',:-?"_xéŽá–—‐“”„«»‹›£€¥$°±§¶×÷•†‡\t\n\r\u2028\u0085·ı中\u2011\u00a0…'];
+    for (let r = 0; r < 20_000; r++) {
+      let text = '';
+      for (let i = 1 + Math.floor(random() * 12); i > 0; i--) text += alphabet[Math.floor(random() * alphabet.length)];
+      expect(normalizedWords(text, 'en'), JSON.stringify(text)).toEqual(bySegmenter(text));
+    }
+  });
+
   it("stems English with porter2 exactly as Snowball's English stemmer does", async () => {
     const { createRequire } = await import('node:module');
     const snowball = createRequire(import.meta.url)('snowball-stemmers').newStemmer('english');
