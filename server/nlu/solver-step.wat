@@ -14,6 +14,8 @@
 
   (global $K (mut i32) (i32.const 0))
   (global $stride (mut i32) (i32.const 0))
+  ;; Bytes from one feature's weights to the next (4 × stride).
+  (global $rowBytes (mut i32) (i32.const 0))
   ;; Index of the bias weights in w (the column after the last).
   (global $biasBase (mut i32) (i32.const 0))
   ;; 1 above eight classes: single-precision scores of every class, the steps added one class at a time.
@@ -48,6 +50,7 @@
     (param $change i32)
     (global.set $K (local.get $K))
     (global.set $stride (local.get $stride))
+    (global.set $rowBytes (i32.shl (local.get $stride) (i32.const 2)))
     (global.set $biasBase (local.get $biasBase))
     (global.set $many (i32.gt_s (local.get $K) (i32.const 8)))
     (global.set $C (local.get $C))
@@ -136,7 +139,48 @@
 
   ;; G[m] = 1 + bias + the row's products, in feature order, for the active classes only (scoreActiveClasses).
   (func $scoreActive (param $base i32) (param $active i32) (param $from i32) (param $to i32)
-    (local $m i32) (local $class i32) (local $k i32) (local $sum f64)
+    (local $m i32) (local $class i32) (local $k i32) (local $sum f64) (local $classAt i32) (local $end i32)
+    (local $other i32) (local $otherAt i32) (local $sum2 f64) (local $rowAt i32) (local $v f64)
+    (local.set $end (i32.shl (local.get $to) (i32.const 2)))
+    ;; Two classes a pass over the row while two are left, then one (each sum still its bias, then its products in
+    ;; feature order: the same sums as one class at a time).
+    (block $done
+      (loop $pairs
+        (br_if $done (i32.ge_s (i32.add (local.get $m) (i32.const 1)) (local.get $active)))
+        (local.set $class
+          (i32.load (call $at4 (global.get $classOrder) (i32.add (local.get $base) (local.get $m)))))
+        (local.set $other
+          (i32.load (call $at4 (global.get $classOrder) (i32.add (i32.add (local.get $base) (local.get $m)) (i32.const 1)))))
+        (local.set $sum
+          (f64.add (f64.const 1)
+            (f64.promote_f32
+              (f32.load (call $at4 (global.get $w) (i32.add (global.get $biasBase) (local.get $class)))))))
+        (local.set $sum2
+          (f64.add (f64.const 1)
+            (f64.promote_f32
+              (f32.load (call $at4 (global.get $w) (i32.add (global.get $biasBase) (local.get $other)))))))
+        (local.set $classAt (i32.shl (local.get $class) (i32.const 2)))
+        (local.set $otherAt (i32.shl (local.get $other) (i32.const 2)))
+        (local.set $k (i32.shl (local.get $from) (i32.const 2)))
+        (block $row
+          (loop $nonZeros
+            (br_if $row (i32.ge_u (local.get $k) (local.get $end)))
+            (local.set $rowAt
+              (i32.add (global.get $w)
+                (i32.mul (i32.load (i32.add (global.get $columns) (local.get $k))) (global.get $rowBytes))))
+            (local.set $v (f64.promote_f32 (f32.load (i32.add (global.get $values) (local.get $k)))))
+            (local.set $sum
+              (f64.add (local.get $sum)
+                (f64.mul (f64.promote_f32 (f32.load (i32.add (local.get $rowAt) (local.get $classAt)))) (local.get $v))))
+            (local.set $sum2
+              (f64.add (local.get $sum2)
+                (f64.mul (f64.promote_f32 (f32.load (i32.add (local.get $rowAt) (local.get $otherAt)))) (local.get $v))))
+            (local.set $k (i32.add (local.get $k) (i32.const 4)))
+            (br $nonZeros)))
+        (f64.store (call $at8 (global.get $G) (local.get $m)) (local.get $sum))
+        (f64.store (call $at8 (global.get $G) (i32.add (local.get $m) (i32.const 1))) (local.get $sum2))
+        (local.set $m (i32.add (local.get $m) (i32.const 2)))
+        (br $pairs)))
     (block $done
       (loop $classes
         (br_if $done (i32.ge_s (local.get $m) (local.get $active)))
@@ -146,27 +190,25 @@
           (f64.add (f64.const 1)
             (f64.promote_f32
               (f32.load (call $at4 (global.get $w) (i32.add (global.get $biasBase) (local.get $class)))))))
-        (local.set $k (local.get $from))
+        ;; The class's weights start at w + 4 × class; a feature's at 4 × stride × its column after that.
+        (local.set $classAt (i32.add (global.get $w) (i32.shl (local.get $class) (i32.const 2))))
+        (local.set $k (i32.shl (local.get $from) (i32.const 2)))
         (block $row
           (loop $nonZeros
-            (br_if $row (i32.ge_s (local.get $k) (local.get $to)))
+            (br_if $row (i32.ge_u (local.get $k) (local.get $end)))
             (local.set $sum
               (f64.add (local.get $sum)
                 (f64.mul
-                  (f64.promote_f32 (f32.load (call $weightAt (local.get $k) (local.get $class))))
-                  (f64.promote_f32 (f32.load (call $at4 (global.get $values) (local.get $k)))))))
-            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                  (f64.promote_f32
+                    (f32.load
+                      (i32.add (local.get $classAt)
+                        (i32.mul (i32.load (i32.add (global.get $columns) (local.get $k))) (global.get $rowBytes)))))
+                  (f64.promote_f32 (f32.load (i32.add (global.get $values) (local.get $k)))))))
+            (local.set $k (i32.add (local.get $k) (i32.const 4)))
             (br $nonZeros)))
         (f64.store (call $at8 (global.get $G) (local.get $m)) (local.get $sum))
         (local.set $m (i32.add (local.get $m) (i32.const 1)))
         (br $classes))))
-
-  ;; Byte address of the weight of `class` for the column of non-zero k: w[columns[k] × stride + class].
-  (func $weightAt (param $k i32) (param $class i32) (result i32)
-    (call $at4 (global.get $w)
-      (i32.add
-        (i32.mul (i32.load (call $at4 (global.get $columns) (local.get $k))) (global.get $stride))
-        (local.get $class))))
 
   ;; finishStep: gradients, shrinking, the sub-problem and the update; 1 when the example is shrunk.
   (func $finish (param $i i32) (param $activeBefore i32) (param $from i32) (param $to i32) (result i32)
@@ -355,26 +397,61 @@
 
   ;; updateWeights: the row times each changed class's step added to that class's weights, then to its bias.
   (func $updateWeights (param $from i32) (param $to i32) (param $changed i32)
-    (local $q i32) (local $class i32) (local $delta f64) (local $k i32) (local $at i32)
+    (local $q i32) (local $class i32) (local $delta f64) (local $k i32) (local $at i32) (local $classAt i32)
+    (local $end i32) (local $otherAt i32) (local $delta2 f64) (local $rowAt i32) (local $v f64)
     (if (i32.eqz (local.get $changed)) (then (return)))
     (if (global.get $many)
       (then
+        ;; Two classes a pass over the row while two are left (each weight changes once a step: any order is the same).
+        (local.set $end (i32.shl (local.get $to) (i32.const 2)))
+        (block $done
+          (loop $pairs
+            (br_if $done (i32.ge_s (i32.add (local.get $q) (i32.const 1)) (local.get $changed)))
+            (local.set $classAt (i32.shl (i32.load (call $at4 (global.get $changedClass) (local.get $q))) (i32.const 2)))
+            (local.set $otherAt
+              (i32.shl (i32.load (call $at4 (global.get $changedClass) (i32.add (local.get $q) (i32.const 1))))
+                (i32.const 2)))
+            (local.set $delta (f64.load (call $at8 (global.get $change) (local.get $q))))
+            (local.set $delta2 (f64.load (call $at8 (global.get $change) (i32.add (local.get $q) (i32.const 1)))))
+            (local.set $k (i32.shl (local.get $from) (i32.const 2)))
+            (block $row
+              (loop $nonZeros
+                (br_if $row (i32.ge_u (local.get $k) (local.get $end)))
+                (local.set $rowAt
+                  (i32.add (global.get $w)
+                    (i32.mul (i32.load (i32.add (global.get $columns) (local.get $k))) (global.get $rowBytes))))
+                (local.set $v (f64.promote_f32 (f32.load (i32.add (global.get $values) (local.get $k)))))
+                (local.set $at (i32.add (local.get $rowAt) (local.get $classAt)))
+                (f32.store (local.get $at)
+                  (f32.demote_f64
+                    (f64.add (f64.promote_f32 (f32.load (local.get $at))) (f64.mul (local.get $delta) (local.get $v)))))
+                (local.set $at (i32.add (local.get $rowAt) (local.get $otherAt)))
+                (f32.store (local.get $at)
+                  (f32.demote_f64
+                    (f64.add (f64.promote_f32 (f32.load (local.get $at))) (f64.mul (local.get $delta2) (local.get $v)))))
+                (local.set $k (i32.add (local.get $k) (i32.const 4)))
+                (br $nonZeros)))
+            (local.set $q (i32.add (local.get $q) (i32.const 2)))
+            (br $pairs)))
         (block $done
           (loop $classes
             (br_if $done (i32.ge_s (local.get $q) (local.get $changed)))
             (local.set $class (i32.load (call $at4 (global.get $changedClass) (local.get $q))))
             (local.set $delta (f64.load (call $at8 (global.get $change) (local.get $q))))
-            (local.set $k (local.get $from))
+            (local.set $classAt (i32.add (global.get $w) (i32.shl (local.get $class) (i32.const 2))))
+            (local.set $k (i32.shl (local.get $from) (i32.const 2)))
             (block $row
               (loop $nonZeros
-                (br_if $row (i32.ge_s (local.get $k) (local.get $to)))
-                (local.set $at (call $weightAt (local.get $k) (local.get $class)))
+                (br_if $row (i32.ge_u (local.get $k) (local.get $end)))
+                (local.set $at
+                  (i32.add (local.get $classAt)
+                    (i32.mul (i32.load (i32.add (global.get $columns) (local.get $k))) (global.get $rowBytes))))
                 (f32.store (local.get $at)
                   (f32.demote_f64
                     (f64.add (f64.promote_f32 (f32.load (local.get $at)))
                       (f64.mul (local.get $delta)
-                        (f64.promote_f32 (f32.load (call $at4 (global.get $values) (local.get $k))))))))
-                (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                        (f64.promote_f32 (f32.load (i32.add (global.get $values) (local.get $k))))))))
+                (local.set $k (i32.add (local.get $k) (i32.const 4)))
                 (br $nonZeros)))
             (local.set $q (i32.add (local.get $q) (i32.const 1)))
             (br $classes))))
