@@ -33,34 +33,7 @@ export function trainCrammerSinger(
   const problem = new CrammerSingerProblem(solverMemory, labels, options.C);
   const order = solverMemory.order;
   for (let i = 0; i < n; i++) order[i] = i;
-  const step = solverMemory.step;
-  if (step) {
-    const at = solverMemory.address;
-    step.setup(
-      K,
-      problem.stride,
-      problem.biasBase,
-      options.C,
-      at.w,
-      at.columnIndex,
-      at.value,
-      at.rowStart,
-      at.scores,
-      at.steps,
-      at.alpha,
-      at.classOrder,
-      at.activeClasses,
-      at.ownPosition,
-      at.qd,
-      at.order,
-      at.G,
-      at.B,
-      at.D,
-      at.alphaNew,
-      at.changedClass,
-      at.change,
-    );
-  }
+  const step = solverMemory.passes(options.C);
   const random = new Uint32Array([options.seed >>> 0 || 1]);
   const active = { size: n };
   let shrinkEpsilon = Math.max(10 * options.epsilon, 1);

@@ -129,6 +129,37 @@ export class SolverMemory {
     this.changedClass = new Int32Array(buffer, address.changedClass, K);
   }
 
+  /** The WebAssembly passes set up for this memory's problem and regularisation C; undefined without SIMD. */
+  passes(C: number): SolverStep | undefined {
+    if (!this.step) return undefined;
+    const at = this.address;
+    this.step.setup(
+      this.classes,
+      this.stride,
+      this.columns * this.stride,
+      C,
+      at.w,
+      at.columnIndex,
+      at.value,
+      at.rowStart,
+      at.scores,
+      at.steps,
+      at.alpha,
+      at.classOrder,
+      at.activeClasses,
+      at.ownPosition,
+      at.qd,
+      at.order,
+      at.G,
+      at.B,
+      at.D,
+      at.alphaNew,
+      at.changedClass,
+      at.change,
+    );
+    return this.step;
+  }
+
   /** A memory holding a copy of the matrix (rows made elsewhere: the training threads', one-vs-rest's). */
   static of(x: SparseMatrix, classes: number): SolverMemory {
     const nonZeros = x.rowStart[x.rows]!;
