@@ -139,7 +139,9 @@
 
   ;; G[m] = 1 + bias + the row's products, in feature order, for the active classes only (scoreActiveClasses).
   (func $scoreActive (param $base i32) (param $active i32) (param $from i32) (param $to i32)
+    ;; classAt: a class's byte offset within a feature's weights; classWeights: the address of its first feature's.
     (local $m i32) (local $class i32) (local $k i32) (local $sum f64) (local $classAt i32) (local $end i32)
+    (local $classWeights i32)
     (local $other i32) (local $otherAt i32) (local $sum2 f64) (local $rowAt i32) (local $v f64)
     (local.set $end (i32.shl (local.get $to) (i32.const 2)))
     ;; Two classes a pass over the row while two are left, then one (each sum still its bias, then its products in
@@ -191,7 +193,7 @@
             (f64.promote_f32
               (f32.load (call $at4 (global.get $w) (i32.add (global.get $biasBase) (local.get $class)))))))
         ;; The class's weights start at w + 4 × class; a feature's at 4 × stride × its column after that.
-        (local.set $classAt (i32.add (global.get $w) (i32.shl (local.get $class) (i32.const 2))))
+        (local.set $classWeights (i32.add (global.get $w) (i32.shl (local.get $class) (i32.const 2))))
         (local.set $k (i32.shl (local.get $from) (i32.const 2)))
         (block $row
           (loop $nonZeros
@@ -201,7 +203,7 @@
                 (f64.mul
                   (f64.promote_f32
                     (f32.load
-                      (i32.add (local.get $classAt)
+                      (i32.add (local.get $classWeights)
                         (i32.mul (i32.load (i32.add (global.get $columns) (local.get $k))) (global.get $rowBytes)))))
                   (f64.promote_f32 (f32.load (i32.add (global.get $values) (local.get $k)))))))
             (local.set $k (i32.add (local.get $k) (i32.const 4)))
@@ -397,7 +399,9 @@
 
   ;; updateWeights: the row times each changed class's step added to that class's weights, then to its bias.
   (func $updateWeights (param $from i32) (param $to i32) (param $changed i32)
+    ;; classAt and classWeights as in scoreActive.
     (local $q i32) (local $class i32) (local $delta f64) (local $k i32) (local $at i32) (local $classAt i32)
+    (local $classWeights i32)
     (local $end i32) (local $otherAt i32) (local $delta2 f64) (local $rowAt i32) (local $v f64)
     (if (i32.eqz (local.get $changed)) (then (return)))
     (if (global.get $many)
@@ -438,13 +442,13 @@
             (br_if $done (i32.ge_s (local.get $q) (local.get $changed)))
             (local.set $class (i32.load (call $at4 (global.get $changedClass) (local.get $q))))
             (local.set $delta (f64.load (call $at8 (global.get $change) (local.get $q))))
-            (local.set $classAt (i32.add (global.get $w) (i32.shl (local.get $class) (i32.const 2))))
+            (local.set $classWeights (i32.add (global.get $w) (i32.shl (local.get $class) (i32.const 2))))
             (local.set $k (i32.shl (local.get $from) (i32.const 2)))
             (block $row
               (loop $nonZeros
                 (br_if $row (i32.ge_u (local.get $k) (local.get $end)))
                 (local.set $at
-                  (i32.add (local.get $classAt)
+                  (i32.add (local.get $classWeights)
                     (i32.mul (i32.load (i32.add (global.get $columns) (local.get $k))) (global.get $rowBytes))))
                 (f32.store (local.get $at)
                   (f32.demote_f64
