@@ -166,15 +166,10 @@ class CrammerSingerProblem {
     this.activeClasses = memory.activeClasses.fill(K);
     this.ownPosition = memory.ownPosition;
     this.qd = memory.qd;
-    // One pass over the matrix, in locals (the constructor's loops over `this.…` were a tenth of SNIPS's solver).
-    const { rowStart, value, qd, ownPosition, classOrder } = this;
+    // The rows' squared norms are in memory.qd already (squaredNormWithBias). In locals: the constructor's loops over
+    // `this.…` were a tenth of SNIPS's solver.
+    const { ownPosition, classOrder } = this;
     for (let i = 0; i < n; i++) {
-      let squared = 1; // the bias feature
-      for (let k = rowStart[i]!; k < rowStart[i + 1]!; k++) {
-        const v = value[k]!;
-        squared += v * v;
-      }
-      qd[i] = squared;
       ownPosition[i] = labels[i]!;
       for (let m = 0; m < K; m++) classOrder[i * K + m] = m;
     }

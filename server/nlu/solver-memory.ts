@@ -11,6 +11,20 @@ import type { SparseMatrix } from './sparse-matrix.ts';
 export const weightStride = (classes: number): number => (classes > 8 ? (classes + 15) & ~15 : classes);
 
 /**
+ * A row's squared norm with the bias feature (a constant 1) counted first: the solver's diagonal entry of the row
+ * (liblinear's QD). Every memory's `qd` holds it for each row before the solver starts: `weighRows` sums it as it
+ * writes a row here, `SolverMemory.of` as it copies one in.
+ */
+export function squaredNormWithBias(value: Float32Array, from: number, to: number): number {
+  let squared = 1;
+  for (let k = from; k < to; k++) {
+    const v = value[k]!;
+    squared += v * v;
+  }
+  return squared;
+}
+
+/**
  * Everything the Crammer–Singer solver reads at each step in one WebAssembly memory (an ArrayBuffer where
  * WebAssembly SIMD is missing), where its kernels and its passes (solver-step.wat) work: the weights, the training
  * rows, the scores and steps, the dual variables and the class orders.
@@ -164,9 +178,11 @@ export class SolverMemory {
   static of(x: SparseMatrix, classes: number): SolverMemory {
     const nonZeros = x.rowStart[x.rows]!;
     const memory = new SolverMemory(x.columns, classes, x.rows, nonZeros);
-    memory.rowStart.set(x.rowStart.subarray(0, x.rows + 1));
+    const { rowStart, value, qd } = memory;
+    rowStart.set(x.rowStart.subarray(0, x.rows + 1));
     memory.columnIndex.set(x.columnIndex.subarray(0, nonZeros));
-    memory.value.set(x.value.subarray(0, nonZeros));
+    value.set(x.value.subarray(0, nonZeros));
+    for (let i = 0; i < x.rows; i++) qd[i] = squaredNormWithBias(value, rowStart[i]!, rowStart[i + 1]!);
     return memory;
   }
 

@@ -5,7 +5,7 @@ import { entityNamesOf } from './featurize-job.ts';
 import type { FeaturizeJob } from './featurize-job.ts';
 import { IntBuffer } from './int-buffer.ts';
 import { getLanguage } from './languages/registry.ts';
-import { SolverMemory } from './solver-memory.ts';
+import { SolverMemory, squaredNormWithBias } from './solver-memory.ts';
 import type { SparseMatrix } from './sparse-matrix.ts';
 import { columnOrder, normaliseRow, sublinearTf, vocabularyOf } from './tfidf.ts';
 import type { Vocabulary } from './tfidf.ts';
@@ -40,6 +40,12 @@ export interface WeightedRows {
   rowStart: Int32Array;
   columnIndex: Int32Array;
   value: Float32Array;
+  /**
+   * When present (the solver's memory), each row's squared norm plus the bias feature's 1, the Crammer–Singer
+   * solver's diagonal: summed right after the row is weighed, while it is in the cache, instead of in a pass of its
+   * own over every row later (SNIPS: 13 MB read back cold, 10–20 ms of a fresh process).
+   */
+  qd?: Float64Array;
 }
 
 /** Marks the tokens one featurisation has numbered (TokenFeatures.mark), so that each numbers afresh. */
@@ -128,7 +134,8 @@ export function featurizeShare(job: FeaturizeJob): FeaturizedShare {
 /**
  * The share's sentences as rows of sublinear TF-IDF weights over the vocabulary (`remap`: the share's
  * columns to the vocabulary's, -1 for dropped features), each block L2-normalised and weighted, then the
- * row L2-normalised: the weights `vectorize` gives. Columns within a row are in order of first occurrence.
+ * row L2-normalised: the weights `vectorize` gives. Columns within a row are in order of first occurrence. The share's
+ * columns are renumbered in place: a share is weighed once.
  */
 export function weighRows(
   share: FeaturizedShare,
@@ -139,7 +146,13 @@ export function weighRows(
 ): WeightedRows {
   const { words, tokens, wordEnd, tokenEnd, sentenceChars, sentenceCharEnd, tokenColumns, charStart, charEnd } = share;
   const rows = wordEnd.length;
-  const { rowStart, value } = out;
+  // The share's columns renumbered in place (the share is spent here): each distinct token's once, not at every
+  // occurrence (SNIPS's 1.6 million character n-gram occurrences come from 0.2 million columns of distinct tokens).
+  for (const buffer of [words, sentenceChars, tokenColumns]) {
+    const columns = buffer.data;
+    for (let i = 0; i < buffer.length; i++) columns[i] = remap[columns[i]!]!;
+  }
+  const { rowStart, value, qd } = out;
   const weigher = new BlockWeigher(idf, out.columnIndex, value);
   let wordFrom = 0;
   let tokenFrom = 0;
@@ -147,18 +160,19 @@ export function weighRows(
   for (let d = 0; d < rows; d++) {
     rowStart[d] = weigher.end;
     weigher.start();
-    weigher.add(words.data, wordFrom, wordEnd[d]!, remap);
+    weigher.add(words.data, wordFrom, wordEnd[d]!);
     const wordNorm = weigher.finish();
     const wordsEnd = weigher.end;
     // The character block: each token occurrence's n-grams in sentence order, as one list of them would be.
     weigher.start();
     for (let k = tokenFrom; k < tokenEnd[d]!; k++) {
       const t = tokens.data[k]!;
-      weigher.add(tokenColumns.data, charStart.data[t]!, charEnd.data[t]!, remap);
+      weigher.add(tokenColumns.data, charStart.data[t]!, charEnd.data[t]!);
     }
-    weigher.add(sentenceChars.data, charFrom, sentenceCharEnd[d]!, remap);
+    weigher.add(sentenceChars.data, charFrom, sentenceCharEnd[d]!);
     const charNorm = weigher.finish();
     normaliseRow(value, rowStart[d]!, wordsEnd, weigher.end, wordNorm, charNorm, charWeight);
+    if (qd) qd[d] = squaredNormWithBias(value, rowStart[d]!, weigher.end);
     wordFrom = wordEnd[d]!;
     tokenFrom = tokenEnd[d]!;
     charFrom = sentenceCharEnd[d]!;
@@ -238,12 +252,12 @@ class BlockWeigher {
     this.first = this.end;
   }
 
-  /** Counts the block's columns featureColumns[from..to) (as the vocabulary numbers them, through `remap`). */
-  add(featureColumns: Int32Array, from: number, to: number, remap: Int32Array): void {
+  /** Counts the block's columns columns[from..to), numbered as the vocabulary numbers them (-1: dropped). */
+  add(columns: Int32Array, from: number, to: number): void {
     const { block, stamp, slot, columnIndex, value } = this;
     let end = this.end;
     for (let i = from; i < to; i++) {
-      const column = remap[featureColumns[i]!]!;
+      const column = columns[i]!;
       if (column < 0) continue;
       if (stamp[column] === block) {
         value[slot[column]!]!++;

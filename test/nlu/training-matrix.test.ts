@@ -3,6 +3,7 @@ import { DEFAULT_FEATURES, FeatureExtractor } from '../../server/nlu/features.ts
 import { getLanguage } from '../../server/nlu/languages/registry.ts';
 import { lookupColumn } from '../../server/nlu/hash-table.ts';
 import { vectorize } from '../../server/nlu/tfidf.ts';
+import { SolverMemory } from '../../server/nlu/solver-memory.ts';
 import { trainingMatrix } from '../../server/nlu/training-matrix.ts';
 import { numberEntity } from './entity-fixtures.ts';
 
@@ -62,6 +63,18 @@ describe('training matrix', () => {
       });
     }
   }
+
+  it("writes each row's squared norm, the bias's 1 first, into the solver's memory as it weighs the row", () => {
+    const { matrix, memory } = trainingMatrix({ texts, language: 'en', features: DEFAULT_FEATURES, entities }, 1, 3);
+    const copied = SolverMemory.of(matrix, 3);
+    for (let r = 0; r < matrix.rows; r++) {
+      let squared = 1;
+      for (let k = matrix.rowStart[r]!; k < matrix.rowStart[r + 1]!; k++) squared += matrix.value[k]! ** 2;
+      // Exactly: the solver's weights depend on every bit of it.
+      expect(memory!.qd[r]).toBe(squared);
+      expect(copied.qd[r]).toBe(squared);
+    }
+  });
 
   it('drops features seen in fewer than minDf sentences and keeps smooth idf', () => {
     const { vocabulary } = trainingMatrix({ texts, language: 'en', features: DEFAULT_FEATURES, entities: [] }, 2);
