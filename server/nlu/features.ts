@@ -1,7 +1,6 @@
 import { SEED_BIGRAM, SEED_CHAR, SEED_ENTITY, SEED_WORD, hashString, nonZero, stepHash } from './feature-hashing.ts';
 import type { LanguageDefinition } from './languages/language-definition.ts';
-import { asciiWordCount, normalizedWords, wordRangesOfLastSentence } from './normalize.ts';
-import { TokenTable } from './token-table.ts';
+import { normalizedWords } from './normalize.ts';
 
 /** Which features describe a sentence; stored in the model so classification uses the same ones. */
 export interface FeatureSettings {
@@ -41,8 +40,6 @@ export interface FeatureHashes {
 
 /** What one distinct token contributes, worked out once per token (sentences repeat their words). */
 export interface TokenFeatures {
-  /** The token as normalisation gives it (lower case, diacritics folded). */
-  token: string;
   stem: string;
   /** Its word-block features: the stem, the unstemmed word when it differs, the digit shape. */
   words: Uint32Array;
@@ -70,7 +67,7 @@ export interface FeatureSink {
 }
 
 const MAX_CACHED_TOKENS = 200_000;
-const tokenCaches = new Map<string, TokenTable>();
+const tokenCaches = new Map<string, Map<string, TokenFeatures>>();
 /** The entity names of a sentence that has none (shared, so callers allocate nothing). */
 export const NO_ENTITIES: readonly string[] = [];
 
@@ -87,9 +84,7 @@ const SENTENCE_START_PREFIX = foldString(SEED_BIGRAM, '<s> ');
 export class FeatureExtractor {
   readonly language: LanguageDefinition;
   readonly settings: FeatureSettings;
-  private readonly tokens: TokenTable;
-  /** The tokens of the sentence being emitted (reused from sentence to sentence). */
-  private readonly sentence: TokenFeatures[] = [];
+  private readonly tokens: Map<string, TokenFeatures>;
 
   constructor(language: LanguageDefinition, settings: FeatureSettings) {
     this.language = language;
@@ -97,7 +92,7 @@ export class FeatureExtractor {
     const key = `${language.code}|${settings.rawWords}|${settings.digitShapes}|${settings.crossWordChars}|${settings.charMin}|${settings.charMax}`;
     let tokens = tokenCaches.get(key);
     if (!tokens) {
-      tokens = new TokenTable();
+      tokens = new Map();
       tokenCaches.set(key, tokens);
     }
     this.tokens = tokens;
@@ -106,13 +101,12 @@ export class FeatureExtractor {
   /** Sends a sentence's features to `sink`: tokens (stems, words, characters), word n-grams, negation, entities. */
   emit(text: string, entityNames: readonly string[], sink: FeatureSink): void {
     const { language, settings } = this;
-    const count = this.sentenceTokens(text);
-    const tokens = this.sentence;
+    const words = normalizedWords(text, language.code);
     let previous = '<s>';
     let previousPrefix = SENTENCE_START_PREFIX;
     let beforePrevious = '';
-    for (let w = 0; w < count; w++) {
-      const features = tokens[w]!;
+    for (let w = 0; w < words.length; w++) {
+      const features = this.token(words[w]!);
       sink.token(features);
       const stem = features.stem;
       if (settings.wordNgrams >= 2) sink.word(nonZero(foldString(previousPrefix, stem)));
@@ -123,36 +117,11 @@ export class FeatureExtractor {
       previousPrefix = features.bigramPrefix;
     }
     if (settings.charMax > 0 && settings.crossWordChars) {
-      const words = tokens.slice(0, count).map((features) => features.token);
       for (const hash of charNgrams(words.join(' '), settings.charMin, settings.charMax)) sink.char(hash);
     }
-    if (settings.wordNgrams >= 2 && count > 0) sink.word(nonZero(foldString(previousPrefix, '</s>')));
+    if (settings.wordNgrams >= 2 && words.length > 0) sink.word(nonZero(foldString(previousPrefix, '</s>')));
     if (settings.negation && language.negation.isNegated(text)) sink.word(hashString('negated', SEED_ENTITY));
     for (const name of entityNames) sink.word(hashString(name.toLowerCase(), SEED_ENTITY));
-  }
-
-  /**
-   * The features of the sentence's tokens, in order, into `this.sentence`; returns how many. A plain ASCII sentence's
-   * words are looked up where they stand in it (TokenTable), any other's as the strings normalisation makes.
-   */
-  private sentenceTokens(text: string): number {
-    const { tokens, sentence } = this;
-    const count = asciiWordCount(text, this.language.code);
-    if (count >= 0) {
-      const ranges = wordRangesOfLastSentence();
-      for (let w = 0; w < count; w++) {
-        const start = ranges[2 * w]!;
-        const end = ranges[2 * w + 1]!;
-        sentence[w] = tokens.find(text, start, end, true) ?? this.newToken(text.slice(start, end).toLowerCase());
-      }
-      return count;
-    }
-    const words = normalizedWords(text, this.language.code);
-    for (let w = 0; w < words.length; w++) {
-      const word = words[w]!;
-      sentence[w] = tokens.find(word, 0, word.length, false) ?? this.newToken(word);
-    }
-    return words.length;
   }
 
   /** A sentence's feature hashes in two blocks (classification; training goes straight to columns). */
@@ -170,8 +139,9 @@ export class FeatureExtractor {
     return { word, char };
   }
 
-  /** Works out the features of a token the table does not have, and adds them. */
-  private newToken(token: string): TokenFeatures {
+  private token(token: string): TokenFeatures {
+    let features = this.tokens.get(token);
+    if (features) return features;
     const { language, settings } = this;
     const stem = language.stem(token);
     const raw = settings.rawWords && stem !== token;
@@ -185,17 +155,9 @@ export class FeatureExtractor {
       settings.charMax > 0 && !settings.crossWordChars
         ? charNgrams(token, settings.charMin, settings.charMax)
         : NO_HASHES;
-    const features = {
-      token,
-      stem,
-      words,
-      chars,
-      bigramPrefix: stepHash(foldString(SEED_BIGRAM, stem), 32),
-      mark: 0,
-      index: 0,
-    };
+    features = { stem, words, chars, bigramPrefix: stepHash(foldString(SEED_BIGRAM, stem), 32), mark: 0, index: 0 };
     if (this.tokens.size >= MAX_CACHED_TOKENS) this.tokens.clear();
-    this.tokens.add(features);
+    this.tokens.set(token, features);
     return features;
   }
 }

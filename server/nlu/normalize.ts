@@ -95,45 +95,35 @@ ASCII_CLASS[59] = MID_NUMBER; // ;
 
 /**
  * Where the words of a sentence of printable ASCII are, and the sentence in lower case, read in one pass;
- * undefined for any other sentence (asciiWordRanges).
- */
-function plainWordRanges(text: string): string | undefined {
-  if (!asciiWordRanges(text)) return undefined;
-  return hasCapitals ? text.toLowerCase() : text;
-}
-
-/**
- * Whether the sentence is printable ASCII; if so, where its words are. The words are those Intl.Segmenter finds
- * (Unicode word boundaries: runs of letters and digits, joined across an apostrophe or full stop between two letters
- * or two digits, a colon between letters, a comma or semicolon between digits), and NFKC and diacritics folding leave
- * ASCII as it is but for its capitals, so a word is its range of the sentence read in lower case; most training
+ * undefined for any other sentence. The words are those Intl.Segmenter finds (Unicode word boundaries: runs of letters and digits,
+ * joined across an apostrophe or full stop between two letters or two digits, a colon between letters, a
+ * comma or semicolon between digits), and NFKC and diacritics folding leave ASCII as it is; most training
  * sentences take this path, which is many times faster than the segmenter. The words' start and end offsets go to
  * `wordRanges` (reused from sentence to sentence: a fresh array each time was a tenth of a training's garbage), their
  * number to `wordRangeCount`.
  */
-function asciiWordRanges(text: string): boolean {
+function plainWordRanges(text: string): string | undefined {
   const length = text.length;
-  let capitals = false;
+  let upper = false;
   for (let i = 0; i < length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 128 || ASCII_CLASS[c] === 0) return false;
-    if (c >= 65 && c <= 90) capitals = true;
+    if (c >= 128 || ASCII_CLASS[c] === 0) return undefined;
+    if (c >= 65 && c <= 90) upper = true;
   }
-  hasCapitals = capitals;
+  const lower = upper ? text.toLowerCase() : text;
   if (wordRanges.length < length + 1) wordRanges = new Int32Array(2 * length + 2);
   const ranges = wordRanges;
   let count = 0;
   let start = -1;
-  // A capital and its small letter are of the same class.
   for (let i = 0; i < length; i++) {
-    const kind = ASCII_CLASS[text.charCodeAt(i)]!;
+    const kind = ASCII_CLASS[lower.charCodeAt(i)]!;
     if (kind === LETTER || kind === DIGIT) {
       if (start < 0) start = i;
       continue;
     }
     if (start >= 0 && kind !== SEPARATOR && i + 1 < length) {
-      const before = ASCII_CLASS[text.charCodeAt(i - 1)]!;
-      const after = ASCII_CLASS[text.charCodeAt(i + 1)]!;
+      const before = ASCII_CLASS[lower.charCodeAt(i - 1)]!;
+      const after = ASCII_CLASS[lower.charCodeAt(i + 1)]!;
       const joins =
         kind === MID_NUM_LETTER
           ? before === after && (before === LETTER || before === DIGIT)
@@ -151,27 +141,10 @@ function asciiWordRanges(text: string): boolean {
     ranges[count++] = length;
   }
   wordRangeCount = count;
-  return true;
+  return lower;
 }
-
-/**
- * The words of a printable-ASCII sentence as ranges of the sentence itself, to be read in lower case: the number of
- * words, their start and end offsets in `wordRangesOfLastSentence()` (start, end, start, end, ...; overwritten by the
- * next call); -1 for any other sentence or a locale whose lower case of ASCII is not a to z (normalizedWords then).
- */
-export function asciiWordCount(text: string, locale: string): number {
-  if (SPECIAL_CASE_LOCALES.has(locale) || !asciiWordRanges(text)) return -1;
-  return wordRangeCount >> 1;
-}
-
-export function wordRangesOfLastSentence(): Int32Array {
-  return wordRanges;
-}
-
-/** asciiWordRanges' output: start, end, start, end, ... (at most one word per two characters, plus one). */
+/** plainWordRanges' output: start, end, start, end, ... (at most one word per two characters, plus one). */
 let wordRanges = new Int32Array(256);
-/** Whether the sentence asciiWordRanges read last has capitals. */
-let hasCapitals = false;
 let wordRangeCount = 0;
 
 /** Only the normalised token strings (the hot path of featurisation). */

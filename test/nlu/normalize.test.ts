@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getLanguage } from '../../server/nlu/languages/registry.ts';
-import {
-  asciiWordCount,
-  foldDiacritics,
-  normalizeText,
-  normalizedWords,
-  tokenize,
-  wordRangesOfLastSentence,
-} from '../../server/nlu/normalize.ts';
+import { foldDiacritics, normalizeText, normalizedWords, tokenize } from '../../server/nlu/normalize.ts';
 import { stripStopwords } from '../../server/nlu/index.ts';
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
@@ -71,18 +64,9 @@ describe('normalisation', () => {
           start: part.index,
           end: part.index + part.segment.length,
         }));
-    // asciiWordCount's ranges of the sentence as written, read in lower case (featurisation's lookups); a sentence
-    // with characters the one-pass tokeniser leaves to the segmenter ("_", "`") has none (-1).
-    const wordsByRanges = (text: string) => {
-      const count = asciiWordCount(text, 'en');
-      if (count < 0) return /[_`]/.test(text) ? wordsBySegmenter(text) : [`no ranges: ${count}`];
-      const ranges = wordRangesOfLastSentence();
-      return Array.from({ length: count }, (_, w) => text.slice(ranges[2 * w], ranges[2 * w + 1]).toLowerCase());
-    };
     const same = (text: string) => {
       expect(normalizedWords(text, 'en'), JSON.stringify(text)).toEqual(wordsBySegmenter(text));
       expect(tokenize(text, 'en'), JSON.stringify(text)).toEqual(tokensBySegmenter(text));
-      expect(wordsByRanges(text), JSON.stringify(text)).toEqual(wordsBySegmenter(text));
     };
     for (const sentence of sentences) same(sentence);
     // Seeded random strings over the characters whose handling depends on their neighbours.
@@ -96,8 +80,6 @@ describe('normalisation', () => {
     const alphabet = [...'aB1 .\',:-?"_xéŽá–—‐“”„«»‹›£€¥$°±§¶×÷•†‡\t\n\r\u2028\u0085·ı中\u2011\u00a0…'];
     for (const text of [...fixed, ...randomStrings(alphabet, 20_000, 4242)]) {
       expect(normalizedWords(text, 'en'), JSON.stringify(text)).toEqual(wordsBySegmenter(text));
-      // Not printable ASCII: no ranges, the strings above instead.
-      if (/[^\x20-\x7e]/.test(text)) expect(asciiWordCount(text, 'en')).toBe(-1);
     }
   });
 
