@@ -144,7 +144,7 @@ class CrammerSingerProblem {
     this.K = K;
     this.C = C;
     this.stride = memory.stride;
-    this.biasBase = memory.columns * this.stride;
+    this.biasBase = memory.biasBase;
     this.rowStart = memory.rowStart;
     this.address = memory.address;
     this.kernel = memory.kernel?.score;

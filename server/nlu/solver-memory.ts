@@ -143,6 +143,11 @@ export class SolverMemory {
     this.changedClass = new Int32Array(buffer, address.changedClass, K);
   }
 
+  /** Where the bias's weights start in `w`: the bias is a constant feature of value 1, the column after the last. */
+  get biasBase(): number {
+    return this.columns * this.stride;
+  }
+
   /** The WebAssembly passes set up for this memory's problem and regularisation C; undefined without SIMD. */
   passes(C: number): SolverStep | undefined {
     if (!this.step) return undefined;
@@ -150,7 +155,7 @@ export class SolverMemory {
     this.step.setup(
       this.classes,
       this.stride,
-      this.columns * this.stride,
+      this.biasBase,
       C,
       at.w,
       at.columnIndex,
