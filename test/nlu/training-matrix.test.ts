@@ -69,7 +69,10 @@ describe('training matrix', () => {
     const copied = SolverMemory.of(matrix, 3);
     for (let r = 0; r < matrix.rows; r++) {
       let squared = 1;
-      for (let k = matrix.rowStart[r]!; k < matrix.rowStart[r + 1]!; k++) squared += matrix.value[k]! ** 2;
+      for (let k = matrix.rowStart[r]!; k < matrix.rowStart[r + 1]!; k++) {
+        const v = matrix.value[k]!;
+        squared += v * v; // a product, as the solver's own sum: \`**\` need not round the same way
+      }
       // Exactly: the solver's weights depend on every bit of it.
       expect(memory!.qd[r]).toBe(squared);
       expect(copied.qd[r]).toBe(squared);
