@@ -1,10 +1,21 @@
 const mix = (hash: number) => Math.imul(hash ^ (hash >>> 16), 0x45d9f3b) >>> 0;
 
+/** In how many sentences each feature occurs, by column: what the vocabulary is made from. */
+export interface FeatureCounts {
+  /** Column -> feature hash, and column -> sentences it occurs in (the first `size` entries). */
+  readonly hashes: Uint32Array;
+  readonly counts: Int32Array;
+  readonly size: number;
+  readonly documents: number;
+  /** The distinct hashes and their counts, trimmed to size (to send to another thread). */
+  export(): { hashes: Uint32Array; counts: Int32Array; documents: number };
+}
+
 /**
  * In how many sentences each feature hash occurs: a growable open-addressing table on typed arrays
  * (a Map and a Set per sentence were the slowest part of training). Tables of several threads merge.
  */
-export class DocumentFrequency {
+export class DocumentFrequency implements FeatureCounts {
   private capacity: number;
   private keys: Uint32Array;
   private slots: Int32Array;

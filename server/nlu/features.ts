@@ -78,7 +78,8 @@ function foldString(state: number, text: string): number {
   return hash;
 }
 
-const SENTENCE_START_PREFIX = foldString(SEED_BIGRAM, '<s> ');
+/** FNV state after "<s> " from the bigram seed: the first word's bigram continues from it. */
+export const SENTENCE_START_PREFIX = foldString(SEED_BIGRAM, '<s> ');
 
 /** Turns sentences of one language into features with fixed settings; tokens are cached across sentences. */
 export class FeatureExtractor {
@@ -139,7 +140,8 @@ export class FeatureExtractor {
     return { word, char };
   }
 
-  private token(token: string): TokenFeatures {
+  /** What one distinct token contributes (cached across sentences and trainings). */
+  token(token: string): TokenFeatures {
     let features = this.tokens.get(token);
     if (features) return features;
     const { language, settings } = this;

@@ -7,6 +7,14 @@ export class IntBuffer {
     this.data = new Int32Array(Math.max(16, capacity));
   }
 
+  /** A buffer holding `data` as it is (a view: no copy). */
+  static over(data: Int32Array): IntBuffer {
+    const buffer = new IntBuffer(0);
+    buffer.data = data;
+    buffer.length = data.length;
+    return buffer;
+  }
+
   push(value: number): void {
     if (this.length === this.data.length) this.grow(this.length + 1);
     this.data[this.length++] = value;

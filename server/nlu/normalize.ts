@@ -162,6 +162,44 @@ export function normalizedWords(text: string, locale: string): string[] {
   return words;
 }
 
+/** A sentence's normalised words as ranges of one string: text.slice(ranges[2i], ranges[2i + 1]) is word i. */
+export interface WordRanges {
+  text: string;
+  ranges: Int32Array;
+  count: number;
+}
+/** normalizedWordRanges' answer, reused from sentence to sentence (read it before the next call). */
+const lastRanges: WordRanges = { text: '', ranges: wordRanges, count: 0 };
+
+/**
+ * The words normalizedWords gives, as ranges of one string (training's featurisation copies the string into
+ * WebAssembly's memory, without a string per word). A sentence the segmenter splits has its words joined by spaces.
+ */
+export function normalizedWordRanges(text: string, locale: string): WordRanges {
+  let plain = SPECIAL_CASE_LOCALES.has(locale) ? undefined : plainWordRanges(text);
+  if (plain === undefined) {
+    const normalized = normalizeText(text, locale).replace(/[’‘`´]/g, "'");
+    plain = plainWordRanges(normalized.replace(WORD_SEPARATORS, ' '));
+    if (plain === undefined) {
+      const words: string[] = [];
+      for (const part of segmenterFor(locale).segment(normalized)) if (part.isWordLike) words.push(part.segment);
+      plain = words.join(' ');
+      if (wordRanges.length < 2 * words.length) wordRanges = new Int32Array(2 * words.length + 2);
+      let at = 0;
+      for (let i = 0; i < words.length; i++) {
+        wordRanges[2 * i] = at;
+        at += words[i]!.length;
+        wordRanges[2 * i + 1] = at++;
+      }
+      wordRangeCount = 2 * words.length;
+    }
+  }
+  lastRanges.text = plain;
+  lastRanges.ranges = wordRanges;
+  lastRanges.count = wordRangeCount >> 1;
+  return lastRanges;
+}
+
 /** The words plainWordRanges found in `lower`. */
 function wordsInRanges(lower: string): string[] {
   const words = new Array<string>(wordRangeCount >> 1);

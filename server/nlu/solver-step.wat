@@ -2,7 +2,7 @@
 ;; the same order as the JavaScript methods it replaces (stepAllClasses, stepFewClasses, finishStep, shrinkClasses,
 ;; solveSubProblem, updateWeights), so the same weights bit for bit. Compiled ahead of use, it runs at full speed from
 ;; the first row, where the JavaScript started in V8's interpreter in every fresh process; and it takes no bounds checks.
-;; Built into solver-step-wasm.ts by `node scripts/build-solver-step.ts` (a test checks the two agree).
+;; Built into solver-step-wasm.ts by `node scripts/build-wasm.ts` (a test checks the two agree).
 ;;
 ;; Every array lives in the solver's memory (solver-memory.ts); `setup` gives their byte addresses. The score and update
 ;; kernels come from score-kernel.ts's instance over the same memory.

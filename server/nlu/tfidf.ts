@@ -1,4 +1,4 @@
-import type { DocumentFrequency } from './document-frequency.ts';
+import type { FeatureCounts } from './document-frequency.ts';
 import type { FeatureHashes } from './features.ts';
 import { buildHashTable, lookupColumn } from './hash-table.ts';
 import type { HashTable } from './hash-table.ts';
@@ -44,7 +44,7 @@ export function wordCoverage(
 
 /** The features seen in at least `minDf` documents, in the table's order; smooth idf as scikit-learn does. */
 export function vocabularyOf(
-  frequency: DocumentFrequency,
+  frequency: FeatureCounts,
   minDf = 1,
   order: Int32Array = columnOrder(frequency, minDf),
 ): Vocabulary {
@@ -62,7 +62,7 @@ export function vocabularyOf(
 }
 
 /** The counting table's columns seen in at least minDf documents, most frequent first (ties in table order). */
-export function columnOrder(frequency: DocumentFrequency, minDf: number): Int32Array {
+export function columnOrder(frequency: FeatureCounts, minDf: number): Int32Array {
   const { counts, size } = frequency;
   let most = 0;
   for (let column = 0; column < size; column++) if (counts[column]! > most) most = counts[column]!;

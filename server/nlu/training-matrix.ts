@@ -1,4 +1,5 @@
 import { DocumentFrequency } from './document-frequency.ts';
+import type { FeatureCounts } from './document-frequency.ts';
 import { FeatureExtractor } from './features.ts';
 import type { FeatureSink } from './features.ts';
 import { entityNamesOf } from './featurize-job.ts';
@@ -8,6 +9,7 @@ import { getLanguage } from './languages/registry.ts';
 import { SolverMemory, squaredNormWithBias } from './solver-memory.ts';
 import type { SparseMatrix } from './sparse-matrix.ts';
 import { columnOrder, normaliseRow, sublinearTf, vocabularyOf } from './tfidf.ts';
+import { featurizeInWasm } from './wasm-featurizer.ts';
 import type { Vocabulary } from './tfidf.ts';
 
 /**
@@ -17,7 +19,7 @@ import type { Vocabulary } from './tfidf.ts';
  * of every occurrence's columns was 7 MB of fresh memory on SNIPS, each page of it a page fault.
  */
 export interface FeaturizedShare {
-  frequency: DocumentFrequency;
+  frequency: FeatureCounts;
   /** Every sentence's word columns (stems, words, word n-grams, negation, entities), sentence after sentence. */
   words: IntBuffer;
   /** Every sentence's tokens, in order, repeats included (term frequency), as numbers into the token tables. */
@@ -57,8 +59,10 @@ let featurizations = 0;
  * numbered in order of first occurrence, so tables of consecutive shares merge into the numbering one
  * thread would give all the sentences.
  */
-export function featurizeShare(job: FeaturizeJob): FeaturizedShare {
+export function featurizeShare(job: FeaturizeJob, engine: 'wasm' | 'js' = 'wasm'): FeaturizedShare {
   const extractor = new FeatureExtractor(getLanguage(job.language), job.features);
+  const compiled = engine === 'wasm' ? featurizeInWasm(job, extractor) : undefined;
+  if (compiled) return compiled;
   const sentences = job.texts.length;
   // Room for what intent datasets show (about 6 distinct features, 10 tokens and 15 word features a sentence),
   // so that neither table nor buffer has to grow and copy on the way.
@@ -194,7 +198,7 @@ function allocateRows(share: FeaturizedShare, shared: boolean): WeightedRows {
 
 /** The vocabulary of the features seen in at least `minDf` sentences, and the map from counting columns to it. */
 export function vocabularyWithRemap(
-  frequency: DocumentFrequency,
+  frequency: FeatureCounts,
   minDf: number,
 ): { vocabulary: Vocabulary; remap: Int32Array } {
   const order = columnOrder(frequency, minDf);

@@ -11,3 +11,15 @@ export const numberEntity: EntityDefinition = {
   values: '',
   __is_system__: true,
 };
+
+/** A dictionary entity of cities, fuzzy-matched (finding it tokenises the sentence). */
+export const cityEntity: EntityDefinition = {
+  id: 1,
+  name: 'city',
+  type: 'dictionary',
+  match: 'fuzzy',
+  occurrence: 'single',
+  case_insensitive: true,
+  values: 'Prague, London, Paris',
+  __is_system__: false,
+};

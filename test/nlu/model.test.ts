@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadModel, trainModel } from '../../server/nlu/index.ts';
 import type { TrainingData } from '../../server/nlu/index.ts';
+import { cityEntity } from './entity-fixtures.ts';
 
 const data: TrainingData = {
   language: 'en',
@@ -15,18 +16,7 @@ const data: TrainingData = {
     { id: 13, name: 'empty', templates: [] },
   ],
   synonyms: [{ name: 'bill', values: ['bill', 'invoice', 'statement'] }],
-  entities: [
-    {
-      id: 1,
-      name: 'city',
-      type: 'dictionary',
-      match: 'fuzzy',
-      occurrence: 'single',
-      case_insensitive: true,
-      values: 'Prague, London, Paris',
-      __is_system__: false,
-    },
-  ],
+  entities: [cityEntity],
 };
 
 describe('model', () => {

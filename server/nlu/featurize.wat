@@ -1,0 +1,472 @@
+;; The training featurisation's per-occurrence work (training-matrix.ts featurizeShare), in WebAssembly: each word of a
+;; sentence looked up in a table of the training's distinct tokens, its columns and its bigram's column appended, the
+;; document frequencies counted. The same columns, numbered in the same order, as the JavaScript path gives. Compiled
+;; ahead of use, it runs at full speed from the first sentence, where the JavaScript started in V8's interpreter in
+;; every fresh process. What a token is (its stem, its feature hashes) is still worked out in JavaScript, once per
+;; distinct token, through the imported `newToken`.
+;; Built into featurize-wasm.ts by `node scripts/build-wasm.ts` (a test checks the two agree).
+;;
+;; wasm-featurize.ts lays the memory out and gives `setup` the byte addresses and the capacities of the arrays. The two
+;; hash tables (tokens, features) and the features' arrays sit at the top of the memory and move higher when they
+;; double (the memory grows).
+;; Every array is written before it is read, or counts on the memory's zeroed pages (stamps are sentence + 1).
+;; Any capacity exceeded returns -1 and the caller featurises in JavaScript instead.
+(module
+  (import "m" "memory" (memory 1))
+  ;; newToken(start, end): the word text[start..end) of the current sentence is new to this featurisation; the caller
+  ;; writes its features to the scratch area: word count, char count, bigram prefix, stem length (i32 each), the word
+  ;; hashes, the char hashes, and the stem's UTF-16 code units at $scratchStem.
+  (import "js" "newToken" (func $newToken (param i32 i32)))
+
+  ;; Where things are (byte addresses) and how many fit.
+  (global $text (mut i32) (i32.const 0))
+  (global $ranges (mut i32) (i32.const 0))
+  (global $extra (mut i32) (i32.const 0))
+  (global $scratch (mut i32) (i32.const 0))
+  (global $scratchStem (mut i32) (i32.const 0))
+  (global $tokKey (mut i32) (i32.const 0))
+  (global $tokAt (mut i32) (i32.const 0))
+  (global $tokLen (mut i32) (i32.const 0))
+  (global $tokStemAt (mut i32) (i32.const 0))
+  (global $tokStemLen (mut i32) (i32.const 0))
+  (global $tokPrefix (mut i32) (i32.const 0))
+  (global $tokWordStart (mut i32) (i32.const 0))
+  (global $tokCharStart (mut i32) (i32.const 0))
+  (global $tokCharEnd (mut i32) (i32.const 0))
+  (global $tokChars (mut i32) (i32.const 0))
+  (global $stems (mut i32) (i32.const 0))
+  (global $tokenColumns (mut i32) (i32.const 0))
+  (global $words (mut i32) (i32.const 0))
+  (global $tokens (mut i32) (i32.const 0))
+  (global $wordEnd (mut i32) (i32.const 0))
+  (global $tokenEnd (mut i32) (i32.const 0))
+  (global $dfHash (mut i32) (i32.const 0))
+  (global $dfCount (mut i32) (i32.const 0))
+  (global $dfLast (mut i32) (i32.const 0))
+  (global $tokCap (mut i32) (i32.const 0))
+  (global $tokCharsCap (mut i32) (i32.const 0))
+  (global $stemCap (mut i32) (i32.const 0))
+  (global $tcCap (mut i32) (i32.const 0))
+  (global $wCap (mut i32) (i32.const 0))
+  (global $tCap (mut i32) (i32.const 0))
+  ;; 1: word bigrams (and the sentence's start and end) are features.
+  (global $bigrams (mut i32) (i32.const 0))
+  ;; FNV state after "<s> " from the bigram seed.
+  (global $startPrefix (mut i32) (i32.const 0))
+  ;; The hash tables: address and slots (a power of two); the top of the used memory.
+  (global $tokTable (mut i32) (i32.const 0))
+  (global $tokSlots (mut i32) (i32.const 0))
+  (global $dfTable (mut i32) (i32.const 0))
+  (global $dfSlots (mut i32) (i32.const 0))
+  (global $top (mut i32) (i32.const 0))
+  ;; How much is used.
+  (global $tokCount (mut i32) (i32.const 0))
+  (global $tokCharsUsed (mut i32) (i32.const 0))
+  (global $stemUsed (mut i32) (i32.const 0))
+  (global $tcUsed (mut i32) (i32.const 0))
+  (global $wUsed (mut i32) (i32.const 0))
+  (global $tUsed (mut i32) (i32.const 0))
+  (global $dfSize (mut i32) (i32.const 0))
+  (global $doc (mut i32) (i32.const 0))
+  ;; Character n-gram occurrences of the sentences' tokens (the rows' entries need at most this many plus the words).
+  (global $charOccurrences (mut i32) (i32.const 0))
+
+  (func (export "setup")
+    (param $text i32) (param $ranges i32) (param $extra i32) (param $scratch i32) (param $scratchStem i32)
+    (param $tokens0 i32) (param $tokCap i32) (param $tokChars i32) (param $tokCharsCap i32) (param $stems i32)
+    (param $stemCap i32) (param $tokenColumns i32) (param $tcCap i32) (param $words i32) (param $wCap i32)
+    (param $tokens i32) (param $tCap i32) (param $wordEnd i32) (param $tokenEnd i32) (param $sentences i32)
+    (param $top i32) (param $tokSlots i32) (param $dfSlots i32)
+    (param $bigrams i32) (param $startPrefix i32)
+    (global.set $text (local.get $text))
+    (global.set $ranges (local.get $ranges))
+    (global.set $extra (local.get $extra))
+    (global.set $scratch (local.get $scratch))
+    (global.set $scratchStem (local.get $scratchStem))
+    ;; Nine arrays of a token's facts, $tokCap each.
+    (global.set $tokKey (local.get $tokens0))
+    (global.set $tokAt (i32.add (global.get $tokKey) (i32.shl (local.get $tokCap) (i32.const 2))))
+    (global.set $tokLen (i32.add (global.get $tokAt) (i32.shl (local.get $tokCap) (i32.const 2))))
+    (global.set $tokStemAt (i32.add (global.get $tokLen) (i32.shl (local.get $tokCap) (i32.const 2))))
+    (global.set $tokStemLen (i32.add (global.get $tokStemAt) (i32.shl (local.get $tokCap) (i32.const 2))))
+    (global.set $tokPrefix (i32.add (global.get $tokStemLen) (i32.shl (local.get $tokCap) (i32.const 2))))
+    (global.set $tokWordStart (i32.add (global.get $tokPrefix) (i32.shl (local.get $tokCap) (i32.const 2))))
+    (global.set $tokCharStart (i32.add (global.get $tokWordStart) (i32.shl (local.get $tokCap) (i32.const 2))))
+    (global.set $tokCharEnd (i32.add (global.get $tokCharStart) (i32.shl (local.get $tokCap) (i32.const 2))))
+    (global.set $tokCap (local.get $tokCap))
+    (global.set $tokChars (local.get $tokChars))
+    (global.set $tokCharsCap (local.get $tokCharsCap))
+    (global.set $stems (local.get $stems))
+    (global.set $stemCap (local.get $stemCap))
+    (global.set $tokenColumns (local.get $tokenColumns))
+    (global.set $tcCap (local.get $tcCap))
+    (global.set $words (local.get $words))
+    (global.set $wCap (local.get $wCap))
+    (global.set $tokens (local.get $tokens))
+    (global.set $tCap (local.get $tCap))
+    (global.set $wordEnd (local.get $wordEnd))
+    (global.set $tokenEnd (local.get $tokenEnd))
+    (global.set $bigrams (local.get $bigrams))
+    (global.set $startPrefix (local.get $startPrefix))
+    ;; The two tables, at the top: their pages are zero.
+    (global.set $tokSlots (local.get $tokSlots))
+    (global.set $tokTable (local.get $top))
+    (global.set $dfSlots (local.get $dfSlots))
+    (global.set $dfTable (i32.add (local.get $top) (i32.shl (local.get $tokSlots) (i32.const 2))))
+    ;; Three arrays per feature column (its hash, its count, the last sentence + 1 that counted it), half the slots each.
+    (global.set $dfHash (i32.add (global.get $dfTable) (i32.shl (local.get $dfSlots) (i32.const 3))))
+    (global.set $dfCount (i32.add (global.get $dfHash) (i32.shl (local.get $dfSlots) (i32.const 1))))
+    (global.set $dfLast (i32.add (global.get $dfCount) (i32.shl (local.get $dfSlots) (i32.const 1))))
+    (global.set $top (i32.add (global.get $dfLast) (i32.shl (local.get $dfSlots) (i32.const 1))))
+    (global.set $tokCount (i32.const 0))
+    (global.set $tokCharsUsed (i32.const 0))
+    (global.set $stemUsed (i32.const 0))
+    (global.set $tcUsed (i32.const 0))
+    (global.set $wUsed (i32.const 0))
+    (global.set $tUsed (i32.const 0))
+    (global.set $dfSize (i32.const 0))
+    (global.set $doc (i32.const 0))
+    (global.set $charOccurrences (i32.const 0)))
+
+  (func (export "tokenCount") (result i32) (global.get $tokCount))
+  (func (export "tokenColumnCount") (result i32) (global.get $tcUsed))
+  (func (export "wordCount") (result i32) (global.get $wUsed))
+  (func (export "occurrenceCount") (result i32) (global.get $tUsed))
+  (func (export "columnCount") (result i32) (global.get $dfSize))
+  (func (export "charOccurrences") (result i32) (global.get $charOccurrences))
+  (func (export "tokKey") (result i32) (global.get $tokKey))
+  (func (export "tokCharStart") (result i32) (global.get $tokCharStart))
+  (func (export "tokCharEnd") (result i32) (global.get $tokCharEnd))
+  (func (export "dfHash") (result i32) (global.get $dfHash))
+  (func (export "dfCount") (result i32) (global.get $dfCount))
+
+  ;; FNV hashes are weak in the low bits; one multiply-shift spreads them over a table (hash-table.ts's mix).
+  (func $mix (param $h i32) (result i32)
+    (i32.mul (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 16))) (i32.const 0x45d9f3b)))
+
+  (func $nonZero (param $h i32) (result i32)
+    (select (i32.const 1) (local.get $h) (i32.eqz (local.get $h))))
+
+  ;; FNV-1a over `length` UTF-16 code units at `at`, from `state` (feature-hashing.ts's stepHash, one per unit).
+  (func $fold (param $state i32) (param $at i32) (param $length i32) (result i32)
+    (local $end i32)
+    (local.set $end (i32.add (local.get $at) (i32.shl (local.get $length) (i32.const 1))))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        (local.set $state
+          (i32.mul (i32.xor (local.get $state) (i32.load16_u (local.get $at))) (i32.const 0x01000193)))
+        (local.set $at (i32.add (local.get $at) (i32.const 2)))
+        (br $next)))
+    (local.get $state))
+
+  ;; Room for `bytes` more at the top of the memory; returns where it starts.
+  (func $allocate (param $bytes i32) (result i32)
+    (local $at i32) (local $needed i32)
+    (local.set $at (global.get $top))
+    (global.set $top (i32.add (local.get $at) (local.get $bytes)))
+    (local.set $needed
+      (i32.sub (i32.shr_u (i32.add (global.get $top) (i32.const 65535)) (i32.const 16)) (memory.size)))
+    (if (i32.gt_s (local.get $needed) (i32.const 0))
+      (then (drop (memory.grow (local.get $needed)))))
+    (local.get $at))
+
+  ;; The feature hash's column, given to it the first time it is seen (DocumentFrequency.columnOf).
+  (func $columnOf (param $h i32) (result i32)
+    (local $mask i32) (local $slot i32) (local $key i32) (local $column i32) (local $at i32)
+    (local.set $mask (i32.sub (global.get $dfSlots) (i32.const 1)))
+    (local.set $slot (i32.and (call $mix (local.get $h)) (local.get $mask)))
+    (block $empty
+      (loop $probe
+        (local.set $at (i32.add (global.get $dfTable) (i32.shl (local.get $slot) (i32.const 3))))
+        (local.set $key (i32.load (local.get $at)))
+        (br_if $empty (i32.eqz (local.get $key)))
+        (if (i32.eq (local.get $key) (local.get $h))
+          (then (return (i32.load offset=4 (local.get $at)))))
+        (local.set $slot (i32.and (i32.add (local.get $slot) (i32.const 1)) (local.get $mask)))
+        (br $probe)))
+    (local.set $column (global.get $dfSize))
+    (global.set $dfSize (i32.add (local.get $column) (i32.const 1)))
+    (i32.store (local.get $at) (local.get $h))
+    (i32.store offset=4 (local.get $at) (local.get $column))
+    (i32.store (i32.add (global.get $dfHash) (i32.shl (local.get $column) (i32.const 2))) (local.get $h))
+    (if (i32.ge_u (i32.shl (global.get $dfSize) (i32.const 1)) (global.get $dfSlots))
+      (then (call $growColumns)))
+    (local.get $column))
+
+  ;; Twice the slots, in new pages at the top, filled again from the columns' hashes; the columns' arrays (room for
+  ;; half the slots) are moved up beside it.
+  (func $growColumns
+    (local $mask i32) (local $column i32) (local $h i32) (local $slot i32) (local $at i32) (local $bytes i32)
+    (global.set $dfSlots (i32.shl (global.get $dfSlots) (i32.const 1)))
+    (global.set $dfTable (call $allocate (i32.shl (global.get $dfSlots) (i32.const 3))))
+    (local.set $bytes (i32.shl (global.get $dfSize) (i32.const 2)))
+    (local.set $at (call $allocate (i32.shl (global.get $dfSlots) (i32.const 1))))
+    (memory.copy (local.get $at) (global.get $dfHash) (local.get $bytes))
+    (global.set $dfHash (local.get $at))
+    (local.set $at (call $allocate (i32.shl (global.get $dfSlots) (i32.const 1))))
+    (memory.copy (local.get $at) (global.get $dfCount) (local.get $bytes))
+    (global.set $dfCount (local.get $at))
+    (local.set $at (call $allocate (i32.shl (global.get $dfSlots) (i32.const 1))))
+    (memory.copy (local.get $at) (global.get $dfLast) (local.get $bytes))
+    (global.set $dfLast (local.get $at))
+    (local.set $mask (i32.sub (global.get $dfSlots) (i32.const 1)))
+    (local.set $column (i32.const 0))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $column) (global.get $dfSize)))
+        (local.set $h (i32.load (i32.add (global.get $dfHash) (i32.shl (local.get $column) (i32.const 2)))))
+        (local.set $slot (i32.and (call $mix (local.get $h)) (local.get $mask)))
+        (block $placed
+          (loop $probe
+            (local.set $at (i32.add (global.get $dfTable) (i32.shl (local.get $slot) (i32.const 3))))
+            (br_if $placed (i32.eqz (i32.load (local.get $at))))
+            (local.set $slot (i32.and (i32.add (local.get $slot) (i32.const 1)) (local.get $mask)))
+            (br $probe)))
+        (i32.store (local.get $at) (local.get $h))
+        (i32.store offset=4 (local.get $at) (local.get $column))
+        (local.set $column (i32.add (local.get $column) (i32.const 1)))
+        (br $next))))
+
+  ;; Twice the token table's slots, at the top, filled again from the tokens' keys.
+  (func $growTokens
+    (local $mask i32) (local $t i32) (local $slot i32) (local $at i32)
+    (global.set $tokSlots (i32.shl (global.get $tokSlots) (i32.const 1)))
+    (global.set $tokTable (call $allocate (i32.shl (global.get $tokSlots) (i32.const 2))))
+    (local.set $mask (i32.sub (global.get $tokSlots) (i32.const 1)))
+    (local.set $t (i32.const 0))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $t) (global.get $tokCount)))
+        (local.set $slot
+          (i32.and
+            (call $mix (i32.load (i32.add (global.get $tokKey) (i32.shl (local.get $t) (i32.const 2)))))
+            (local.get $mask)))
+        (block $placed
+          (loop $probe
+            (local.set $at (i32.add (global.get $tokTable) (i32.shl (local.get $slot) (i32.const 2))))
+            (br_if $placed (i32.eqz (i32.load (local.get $at))))
+            (local.set $slot (i32.and (i32.add (local.get $slot) (i32.const 1)) (local.get $mask)))
+            (br $probe)))
+        (i32.store (local.get $at) (i32.add (local.get $t) (i32.const 1)))
+        (local.set $t (i32.add (local.get $t) (i32.const 1)))
+        (br $next))))
+
+  ;; Whether `length` code units at `a` and at `b` are the same.
+  (func $same (param $a i32) (param $b i32) (param $length i32) (result i32)
+    (local $end i32)
+    (local.set $end (i32.add (local.get $a) (i32.shl (local.get $length) (i32.const 1))))
+    (block $differ
+      (loop $next
+        (if (i32.ge_u (local.get $a) (local.get $end)) (then (return (i32.const 1))))
+        (br_if $differ (i32.ne (i32.load16_u (local.get $a)) (i32.load16_u (local.get $b))))
+        (local.set $a (i32.add (local.get $a) (i32.const 2)))
+        (local.set $b (i32.add (local.get $b) (i32.const 2)))
+        (br $next)))
+    (i32.const 0))
+
+  ;; The number of the word text[start..end) among this featurisation's tokens; a new one is described by JavaScript
+  ;; and its columns are given (its word features', then its character n-grams'). -1 when a capacity is exceeded.
+  (func $token (param $start i32) (param $end i32) (result i32)
+    (local $length i32) (local $chars i32) (local $key i32) (local $mask i32) (local $slot i32) (local $at i32)
+    (local $entry i32) (local $t i32) (local $wordCount i32) (local $charCount i32) (local $stemLength i32)
+    (local $hashes i32) (local $hashesEnd i32) (local $column i32)
+    (local.set $length (i32.sub (local.get $end) (local.get $start)))
+    (local.set $chars (i32.add (global.get $text) (i32.shl (local.get $start) (i32.const 1))))
+    (local.set $key (call $nonZero (call $fold (i32.const 0x811c9dc5) (local.get $chars) (local.get $length))))
+    (local.set $mask (i32.sub (global.get $tokSlots) (i32.const 1)))
+    (local.set $slot (i32.and (call $mix (local.get $key)) (local.get $mask)))
+    (block $empty
+      (loop $probe
+        (local.set $at (i32.add (global.get $tokTable) (i32.shl (local.get $slot) (i32.const 2))))
+        (local.set $entry (i32.load (local.get $at)))
+        (br_if $empty (i32.eqz (local.get $entry)))
+        (local.set $t (i32.sub (local.get $entry) (i32.const 1)))
+        (if (i32.and
+              (i32.eq (i32.load (i32.add (global.get $tokKey) (i32.shl (local.get $t) (i32.const 2)))) (local.get $key))
+              (i32.eq (i32.load (i32.add (global.get $tokLen) (i32.shl (local.get $t) (i32.const 2)))) (local.get $length)))
+          (then
+            (if (call $same
+                  (i32.add (global.get $tokChars)
+                    (i32.shl (i32.load (i32.add (global.get $tokAt) (i32.shl (local.get $t) (i32.const 2)))) (i32.const 1)))
+                  (local.get $chars) (local.get $length))
+              (then (return (local.get $t))))))
+        (local.set $slot (i32.and (i32.add (local.get $slot) (i32.const 1)) (local.get $mask)))
+        (br $probe)))
+    ;; A new token.
+    (if (i32.or
+          (i32.ge_u (global.get $tokCount) (global.get $tokCap))
+          (i32.gt_u (i32.add (global.get $tokCharsUsed) (local.get $length)) (global.get $tokCharsCap)))
+      (then (return (i32.const -1))))
+    (call $newToken (local.get $start) (local.get $end))
+    (local.set $wordCount (i32.load (global.get $scratch)))
+    (local.set $charCount (i32.load offset=4 (global.get $scratch)))
+    (local.set $stemLength (i32.load offset=12 (global.get $scratch)))
+    (if (i32.or
+          (i32.or (i32.lt_s (local.get $wordCount) (i32.const 0)) (i32.lt_s (local.get $stemLength) (i32.const 0)))
+          (i32.or
+            (i32.gt_u (i32.add (global.get $stemUsed) (local.get $stemLength)) (global.get $stemCap))
+            (i32.gt_u (i32.add (i32.add (global.get $tcUsed) (local.get $wordCount)) (local.get $charCount))
+              (global.get $tcCap))))
+      (then (return (i32.const -1))))
+    (local.set $t (global.get $tokCount))
+    (global.set $tokCount (i32.add (local.get $t) (i32.const 1)))
+    (i32.store (i32.add (global.get $tokKey) (i32.shl (local.get $t) (i32.const 2))) (local.get $key))
+    (i32.store (i32.add (global.get $tokLen) (i32.shl (local.get $t) (i32.const 2))) (local.get $length))
+    (i32.store (i32.add (global.get $tokAt) (i32.shl (local.get $t) (i32.const 2))) (global.get $tokCharsUsed))
+    (memory.copy
+      (i32.add (global.get $tokChars) (i32.shl (global.get $tokCharsUsed) (i32.const 1)))
+      (local.get $chars)
+      (i32.shl (local.get $length) (i32.const 1)))
+    (global.set $tokCharsUsed (i32.add (global.get $tokCharsUsed) (local.get $length)))
+    (i32.store (i32.add (global.get $tokStemAt) (i32.shl (local.get $t) (i32.const 2))) (global.get $stemUsed))
+    (i32.store (i32.add (global.get $tokStemLen) (i32.shl (local.get $t) (i32.const 2))) (local.get $stemLength))
+    (memory.copy
+      (i32.add (global.get $stems) (i32.shl (global.get $stemUsed) (i32.const 1)))
+      (global.get $scratchStem)
+      (i32.shl (local.get $stemLength) (i32.const 1)))
+    (global.set $stemUsed (i32.add (global.get $stemUsed) (local.get $stemLength)))
+    (i32.store (i32.add (global.get $tokPrefix) (i32.shl (local.get $t) (i32.const 2)))
+      (i32.load offset=8 (global.get $scratch)))
+    ;; Its columns: the word features', then the character n-grams'.
+    (i32.store (i32.add (global.get $tokWordStart) (i32.shl (local.get $t) (i32.const 2))) (global.get $tcUsed))
+    (local.set $hashes (i32.add (global.get $scratch) (i32.const 16)))
+    (local.set $hashesEnd (i32.add (local.get $hashes) (i32.shl (local.get $wordCount) (i32.const 2))))
+    (block $wordsDone
+      (loop $nextWord
+        (br_if $wordsDone (i32.ge_u (local.get $hashes) (local.get $hashesEnd)))
+        (local.set $column (call $columnOf (i32.load (local.get $hashes))))
+        (if (i32.lt_s (local.get $column) (i32.const 0)) (then (return (i32.const -1))))
+        (i32.store (i32.add (global.get $tokenColumns) (i32.shl (global.get $tcUsed) (i32.const 2))) (local.get $column))
+        (global.set $tcUsed (i32.add (global.get $tcUsed) (i32.const 1)))
+        (local.set $hashes (i32.add (local.get $hashes) (i32.const 4)))
+        (br $nextWord)))
+    (i32.store (i32.add (global.get $tokCharStart) (i32.shl (local.get $t) (i32.const 2))) (global.get $tcUsed))
+    (local.set $hashesEnd (i32.add (local.get $hashes) (i32.shl (local.get $charCount) (i32.const 2))))
+    (block $charsDone
+      (loop $nextChar
+        (br_if $charsDone (i32.ge_u (local.get $hashes) (local.get $hashesEnd)))
+        (local.set $column (call $columnOf (i32.load (local.get $hashes))))
+        (if (i32.lt_s (local.get $column) (i32.const 0)) (then (return (i32.const -1))))
+        (i32.store (i32.add (global.get $tokenColumns) (i32.shl (global.get $tcUsed) (i32.const 2))) (local.get $column))
+        (global.set $tcUsed (i32.add (global.get $tcUsed) (i32.const 1)))
+        (local.set $hashes (i32.add (local.get $hashes) (i32.const 4)))
+        (br $nextChar)))
+    (i32.store (i32.add (global.get $tokCharEnd) (i32.shl (local.get $t) (i32.const 2))) (global.get $tcUsed))
+    ;; Its place in the table (the slot found empty above: the table has not changed since).
+    (i32.store (local.get $at) (i32.add (local.get $t) (i32.const 1)))
+    (if (i32.ge_u (i32.shl (global.get $tokCount) (i32.const 1)) (global.get $tokSlots))
+      (then (call $growTokens)))
+    (local.get $t))
+
+  ;; Appends a column to the sentence's word columns; 0 when there is no room (or no column).
+  (func $pushWord (param $column i32) (result i32)
+    (if (i32.or (i32.lt_s (local.get $column) (i32.const 0)) (i32.ge_u (global.get $wUsed) (global.get $wCap)))
+      (then (return (i32.const 0))))
+    (i32.store (i32.add (global.get $words) (i32.shl (global.get $wUsed) (i32.const 2))) (local.get $column))
+    (global.set $wUsed (i32.add (global.get $wUsed) (i32.const 1)))
+    (i32.const 1))
+
+  ;; Counts columns at [from, to) (byte addresses) once each for the current sentence (DocumentFrequency.countColumns).
+  (func $count (param $from i32) (param $to i32) (param $stamp i32)
+    (local $column i32) (local $last i32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $from) (local.get $to)))
+        (local.set $column (i32.shl (i32.load (local.get $from)) (i32.const 2)))
+        (local.set $last (i32.add (global.get $dfLast) (local.get $column)))
+        (if (i32.ne (i32.load (local.get $last)) (local.get $stamp))
+          (then
+            (i32.store (local.get $last) (local.get $stamp))
+            (i32.store (i32.add (global.get $dfCount) (local.get $column))
+              (i32.add (i32.load (i32.add (global.get $dfCount) (local.get $column))) (i32.const 1)))))
+        (local.set $from (i32.add (local.get $from) (i32.const 4)))
+        (br $next))))
+
+  ;; One sentence: `count` words at $ranges (start, end pairs of UTF-16 offsets into $text), then `extras` feature
+  ;; hashes at $extra (negation, entities) as word features. 0, or -1 when a capacity is exceeded.
+  (func (export "sentence") (param $count i32) (param $extras i32) (result i32)
+    (local $wordFrom i32) (local $tokenFrom i32) (local $w i32) (local $t i32) (local $prefix i32) (local $at i32)
+    (local $from i32) (local $to i32) (local $stamp i32) (local $k i32) (local $e i32)
+    (local.set $wordFrom (global.get $wUsed))
+    (local.set $tokenFrom (global.get $tUsed))
+    (if (i32.gt_u (i32.add (global.get $tUsed) (local.get $count)) (global.get $tCap)) (then (return (i32.const -1))))
+    (local.set $prefix (global.get $startPrefix))
+    (local.set $w (i32.const 0))
+    (block $wordsDone
+      (loop $nextWord
+        (br_if $wordsDone (i32.ge_u (local.get $w) (local.get $count)))
+        (local.set $at (i32.add (global.get $ranges) (i32.shl (local.get $w) (i32.const 3))))
+        (local.set $t (call $token (i32.load (local.get $at)) (i32.load offset=4 (local.get $at))))
+        (if (i32.lt_s (local.get $t) (i32.const 0)) (then (return (i32.const -1))))
+        ;; The token's word columns, its number, its character n-grams' count.
+        (local.set $at (i32.shl (local.get $t) (i32.const 2)))
+        (local.set $from (i32.load (i32.add (global.get $tokWordStart) (local.get $at))))
+        (local.set $to (i32.load (i32.add (global.get $tokCharStart) (local.get $at))))
+        (block $copied
+          (loop $copy
+            (br_if $copied (i32.ge_u (local.get $from) (local.get $to)))
+            (if (i32.eqz (call $pushWord
+                  (i32.load (i32.add (global.get $tokenColumns) (i32.shl (local.get $from) (i32.const 2))))))
+              (then (return (i32.const -1))))
+            (local.set $from (i32.add (local.get $from) (i32.const 1)))
+            (br $copy)))
+        (i32.store (i32.add (global.get $tokens) (i32.shl (global.get $tUsed) (i32.const 2))) (local.get $t))
+        (global.set $tUsed (i32.add (global.get $tUsed) (i32.const 1)))
+        (global.set $charOccurrences
+          (i32.add (global.get $charOccurrences)
+            (i32.sub (i32.load (i32.add (global.get $tokCharEnd) (local.get $at))) (local.get $to))))
+        (if (global.get $bigrams)
+          (then
+            (if (i32.eqz (call $pushWord (call $columnOf (call $nonZero
+                  (call $fold (local.get $prefix)
+                    (i32.add (global.get $stems)
+                      (i32.shl (i32.load (i32.add (global.get $tokStemAt) (local.get $at))) (i32.const 1)))
+                    (i32.load (i32.add (global.get $tokStemLen) (local.get $at))))))))
+              (then (return (i32.const -1))))
+            (local.set $prefix (i32.load (i32.add (global.get $tokPrefix) (local.get $at))))))
+        (local.set $w (i32.add (local.get $w) (i32.const 1)))
+        (br $nextWord)))
+    ;; The sentence's end: "</s>" folded on from the last word's prefix.
+    (if (i32.and (global.get $bigrams) (i32.gt_s (local.get $count) (i32.const 0)))
+      (then
+        (local.set $prefix (i32.mul (i32.xor (local.get $prefix) (i32.const 60)) (i32.const 0x01000193)))
+        (local.set $prefix (i32.mul (i32.xor (local.get $prefix) (i32.const 47)) (i32.const 0x01000193)))
+        (local.set $prefix (i32.mul (i32.xor (local.get $prefix) (i32.const 115)) (i32.const 0x01000193)))
+        (local.set $prefix (i32.mul (i32.xor (local.get $prefix) (i32.const 62)) (i32.const 0x01000193)))
+        (if (i32.eqz (call $pushWord (call $columnOf (call $nonZero (local.get $prefix)))))
+          (then (return (i32.const -1))))))
+    (local.set $e (i32.const 0))
+    (block $extrasDone
+      (loop $nextExtra
+        (br_if $extrasDone (i32.ge_u (local.get $e) (local.get $extras)))
+        (if (i32.eqz (call $pushWord (call $columnOf
+              (i32.load (i32.add (global.get $extra) (i32.shl (local.get $e) (i32.const 2)))))))
+          (then (return (i32.const -1))))
+        (local.set $e (i32.add (local.get $e) (i32.const 1)))
+        (br $nextExtra)))
+    (i32.store (i32.add (global.get $wordEnd) (i32.shl (global.get $doc) (i32.const 2))) (global.get $wUsed))
+    (i32.store (i32.add (global.get $tokenEnd) (i32.shl (global.get $doc) (i32.const 2))) (global.get $tUsed))
+    ;; Document frequencies: the word columns, then each token occurrence's character n-grams.
+    (local.set $stamp (i32.add (global.get $doc) (i32.const 1)))
+    (call $count
+      (i32.add (global.get $words) (i32.shl (local.get $wordFrom) (i32.const 2)))
+      (i32.add (global.get $words) (i32.shl (global.get $wUsed) (i32.const 2)))
+      (local.get $stamp))
+    (local.set $k (local.get $tokenFrom))
+    (block $tokensDone
+      (loop $nextToken
+        (br_if $tokensDone (i32.ge_u (local.get $k) (global.get $tUsed)))
+        (local.set $at
+          (i32.shl (i32.load (i32.add (global.get $tokens) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
+        (call $count
+          (i32.add (global.get $tokenColumns)
+            (i32.shl (i32.load (i32.add (global.get $tokCharStart) (local.get $at))) (i32.const 2)))
+          (i32.add (global.get $tokenColumns)
+            (i32.shl (i32.load (i32.add (global.get $tokCharEnd) (local.get $at))) (i32.const 2)))
+          (local.get $stamp))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $nextToken)))
+    (global.set $doc (i32.add (global.get $doc) (i32.const 1)))
+    (i32.const 0))
+)

@@ -1,0 +1,204 @@
+import { FEATURIZE_WASM } from './featurize-wasm.ts';
+import { SEED_ENTITY, hashString } from './feature-hashing.ts';
+import { entityNamesOf } from './featurize-job.ts';
+import type { FeaturizeJob } from './featurize-job.ts';
+import { SENTENCE_START_PREFIX } from './features.ts';
+import type { FeatureExtractor } from './features.ts';
+import { IntBuffer } from './int-buffer.ts';
+import { normalizedWordRanges } from './normalize.ts';
+import type { FeaturizedShare } from './training-matrix.ts';
+
+/** featurize.wat's exports. */
+interface FeaturizeExports {
+  setup(...addresses: number[]): void;
+  sentence(count: number, extras: number): number;
+  tokenCount(): number;
+  tokenColumnCount(): number;
+  wordCount(): number;
+  occurrenceCount(): number;
+  columnCount(): number;
+  charOccurrences(): number;
+  tokCharStart(): number;
+  tokCharEnd(): number;
+  dfHash(): number;
+  dfCount(): number;
+}
+
+let compiled: WebAssembly.Module | undefined;
+
+/** A byte address rounded up to 8. */
+const aligned = (bytes: number) => (bytes + 7) & ~7;
+/** The power of two at least `n` (and at least `least`). */
+function powerOfTwo(n: number, least: number): number {
+  let size = least;
+  while (size < n) size *= 2;
+  return size;
+}
+
+/**
+ * featurizeShare's work in WebAssembly (featurize.wat): the same share, column for column, as the JavaScript path
+ * gives. JavaScript still normalises and splits each sentence into words and describes each distinct token once (its
+ * stem and feature hashes, FeatureExtractor.token); the lookups, the columns and the document frequencies are done in
+ * compiled code from the first sentence. Undefined for settings it does not cover (word trigrams, character n-grams
+ * across words) and when a sentence outgrows the room made from the texts' lengths: the caller featurises in
+ * JavaScript then.
+ */
+export function featurizeInWasm(job: FeaturizeJob, extractor: FeatureExtractor): FeaturizedShare | undefined {
+  const { features, texts } = job;
+  if (features.wordNgrams > 2 || (features.charMax > 0 && features.crossWordChars)) return undefined;
+  const sentences = texts.length;
+  let textChars = 0;
+  let longest = 0;
+  for (const text of texts) {
+    textChars += text.length;
+    if (text.length > longest) longest = text.length;
+  }
+  // Room from the texts' lengths (normalisation rarely lengthens a sentence; one that outgrows it ends this path).
+  const charBudget = textChars + 8 * sentences + 64;
+  const sentenceCap = 2 * longest + 64;
+  const grams = features.charMax > 0 ? features.charMax - features.charMin + 1 : 0;
+  const tokenCap = ((charBudget + sentences) >> 1) + 1;
+  const stemCap = 2 * charBudget;
+  const tokenColumnCap = 3 * tokenCap + grams * (charBudget + 3 * tokenCap);
+  const extraCap = 1 + 4 * job.entities.length + 16;
+  const wordCap = 4 * tokenCap + sentences * (2 + job.entities.length) + 64;
+  const scratchHashes = 3 + grams * (sentenceCap + 3);
+  const stemScratchCap = 2 * sentenceCap + 16;
+  // The layout: fixed arrays, then the two hash tables and the features' arrays (featurize.wat moves those up).
+  let top = 8;
+  const place = (bytes: number) => {
+    const at = top;
+    top = aligned(top + bytes);
+    return at;
+  };
+  const text = place(2 * sentenceCap);
+  const ranges = place(4 * (sentenceCap + 2));
+  const extra = place(4 * extraCap);
+  const scratch = place(16 + 4 * scratchHashes);
+  const scratchStem = place(2 * stemScratchCap);
+  const tokens0 = place(9 * 4 * tokenCap);
+  const tokChars = place(2 * charBudget);
+  const stems = place(2 * stemCap);
+  const tokenColumns = place(4 * tokenColumnCap);
+  const words = place(4 * wordCap);
+  const tokens = place(4 * tokenCap);
+  const wordEnd = place(4 * sentences);
+  const tokenEnd = place(4 * sentences);
+  const tokSlots = powerOfTwo(2 * sentences, 1 << 12);
+  const dfSlots = powerOfTwo(16 * sentences, 1 << 16);
+  const tablesBytes = 4 * tokSlots + 8 * dfSlots + 3 * 2 * dfSlots;
+  const memory = new WebAssembly.Memory({ initial: Math.ceil((top + tablesBytes) / 65_536) + 1 });
+  compiled ??= new WebAssembly.Module(Buffer.from(FEATURIZE_WASM, 'base64'));
+
+  let buffer = memory.buffer;
+  let i32 = new Int32Array(buffer);
+  let u16 = new Uint16Array(buffer);
+  const current = () => {
+    if (memory.buffer !== buffer) {
+      buffer = memory.buffer;
+      i32 = new Int32Array(buffer);
+      u16 = new Uint16Array(buffer);
+    }
+  };
+  let sentenceText = '';
+  const newToken = (start: number, end: number) => {
+    current();
+    const token = extractor.token(sentenceText.slice(start, end));
+    const at = scratch >> 2;
+    const { words: wordHashes, chars, stem } = token;
+    if (stem.length > stemScratchCap || wordHashes.length + chars.length > scratchHashes) {
+      i32[at] = -1;
+      return;
+    }
+    i32[at] = wordHashes.length;
+    i32[at + 1] = chars.length;
+    i32[at + 2] = token.bigramPrefix;
+    i32[at + 3] = stem.length;
+    let k = at + 4;
+    for (let i = 0; i < wordHashes.length; i++) i32[k++] = wordHashes[i]!;
+    for (let i = 0; i < chars.length; i++) i32[k++] = chars[i]!;
+    const stemAt = scratchStem >> 1;
+    for (let i = 0; i < stem.length; i++) u16[stemAt + i] = stem.charCodeAt(i);
+  };
+  const exports = new WebAssembly.Instance(compiled, { m: { memory }, js: { newToken } })
+    .exports as unknown as FeaturizeExports;
+  exports.setup(
+    text,
+    ranges,
+    extra,
+    scratch,
+    scratchStem,
+    tokens0,
+    tokenCap,
+    tokChars,
+    charBudget,
+    stems,
+    stemCap,
+    tokenColumns,
+    tokenColumnCap,
+    words,
+    wordCap,
+    tokens,
+    tokenCap,
+    wordEnd,
+    tokenEnd,
+    sentences,
+    top,
+    tokSlots,
+    dfSlots,
+    features.wordNgrams >= 2 ? 1 : 0,
+    SENTENCE_START_PREFIX,
+  );
+
+  const negated = hashString('negated', SEED_ENTITY);
+  const negation = features.negation ? extractor.language.negation : undefined;
+  let written = 0;
+  for (let d = 0; d < sentences; d++) {
+    const original = texts[d]!;
+    // Negation and entities follow the words, as FeatureExtractor.emit sends them. Found first: finding them tokenises
+    // too, and normalizedWordRanges' answer lasts only until the next tokenisation.
+    const names = entityNamesOf(original, job);
+    const extras = (negation?.isNegated(original) ? 1 : 0) + names.length;
+    if (extras > extraCap) return undefined;
+    const words = normalizedWordRanges(original, extractor.language.code);
+    sentenceText = words.text;
+    written += sentenceText.length;
+    if (sentenceText.length > sentenceCap || written > charBudget) return undefined;
+    current();
+    const textAt = text >> 1;
+    for (let i = 0; i < sentenceText.length; i++) u16[textAt + i] = sentenceText.charCodeAt(i);
+    const rangesAt = ranges >> 2;
+    for (let i = 0; i < 2 * words.count; i++) i32[rangesAt + i] = words.ranges[i]!;
+    let e = extra >> 2;
+    if (extras > names.length) i32[e++] = negated;
+    for (const name of names) i32[e++] = hashString(name.toLowerCase(), SEED_ENTITY);
+    if (exports.sentence(words.count, extras) < 0) return undefined;
+  }
+
+  current();
+  const view = (at: number, length: number) => new Int32Array(buffer, at, length);
+  const size = exports.columnCount();
+  const hashes = new Uint32Array(buffer, exports.dfHash(), size);
+  const counts = view(exports.dfCount(), size);
+  const tokenCount = exports.tokenCount();
+  const wordColumns = IntBuffer.over(view(words, exports.wordCount()));
+  return {
+    frequency: {
+      hashes,
+      counts,
+      size,
+      documents: sentences,
+      export: () => ({ hashes: hashes.slice(), counts: counts.slice(), documents: sentences }),
+    },
+    words: wordColumns,
+    tokens: IntBuffer.over(view(tokens, exports.occurrenceCount())),
+    wordEnd: view(wordEnd, sentences),
+    tokenEnd: view(tokenEnd, sentences),
+    sentenceChars: new IntBuffer(16),
+    sentenceCharEnd: new Int32Array(sentences),
+    tokenColumns: IntBuffer.over(view(tokenColumns, exports.tokenColumnCount())),
+    charStart: IntBuffer.over(view(exports.tokCharStart(), tokenCount)),
+    charEnd: IntBuffer.over(view(exports.tokCharEnd(), tokenCount)),
+    occurrences: exports.charOccurrences() + wordColumns.length,
+  };
+}

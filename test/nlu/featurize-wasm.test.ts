@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FEATURES, FeatureExtractor } from '../../server/nlu/features.ts';
+import type { FeatureSettings } from '../../server/nlu/features.ts';
+import type { FeaturizeJob } from '../../server/nlu/featurize-job.ts';
+import { getLanguage } from '../../server/nlu/languages/registry.ts';
+import { seededRandom } from '../../server/nlu/seeded-random.ts';
+import { featurizeShare } from '../../server/nlu/training-matrix.ts';
+import type { FeaturizedShare } from '../../server/nlu/training-matrix.ts';
+import { featurizeInWasm } from '../../server/nlu/wasm-featurizer.ts';
+import { cityEntity, numberEntity } from './entity-fixtures.ts';
+
+const english = [
+  'I want to pay my invoice',
+  'pay the invoice, pay it now!',
+  "I don't want to pay",
+  'I don’t want to “pay” – really',
+  'Where is my parcel?',
+  'parcel 42 has not arrived, it costs £1,000.50',
+  '',
+  '   ',
+  'pay pay pay',
+  'is it sunny in London, or in Paris?',
+  'Play the song 七里香 by 周杰伦', // Intl.Segmenter's words
+  'ｆｕｌｌ　ｗｉｄｔｈ ﬁne café', // NFKC and folding
+];
+const czech = [
+  'Chci zaplatit fakturu',
+  'nechci platit fakturu',
+  'Dobrý den – máte otevřeno?',
+  'kolik stoji doprava do Brna',
+  'KDY PŘIJDE MŮJ BALÍK',
+  'jaké je počasí v Prague',
+];
+
+/** Every array of a share as plain numbers, up to its length. */
+function contents(share: FeaturizedShare) {
+  const list = (buffer: { data: Int32Array; length: number }) => [...buffer.data.subarray(0, buffer.length)];
+  return {
+    hashes: [...share.frequency.hashes.subarray(0, share.frequency.size)],
+    counts: [...share.frequency.counts.subarray(0, share.frequency.size)],
+    documents: share.frequency.documents,
+    words: list(share.words),
+    tokens: list(share.tokens),
+    wordEnd: [...share.wordEnd],
+    tokenEnd: [...share.tokenEnd],
+    sentenceChars: list(share.sentenceChars),
+    sentenceCharEnd: [...share.sentenceCharEnd],
+    tokenColumns: list(share.tokenColumns),
+    charStart: list(share.charStart),
+    charEnd: list(share.charEnd),
+    occurrences: share.occurrences,
+  };
+}
+
+function job(
+  texts: readonly string[],
+  language: string,
+  features: FeatureSettings,
+  entities = [numberEntity, cityEntity],
+) {
+  return { texts, language, features, entities } satisfies FeaturizeJob;
+}
+
+/** Sentences of random words (a seeded stream): thousands of distinct tokens, so both tables double several times. */
+function randomSentences(count: number, seed: number): string[] {
+  const random = seededRandom(seed);
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const word = () =>
+    Array.from({ length: 1 + Math.floor(random() * 9) }, () => letters[Math.floor(random() * 26)]).join('');
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 1 + Math.floor(random() * 12) }, () => (random() < 0.3 ? 'the' : word())).join(' '),
+  );
+}
+
+describe('featurisation in WebAssembly', () => {
+  const settings: FeatureSettings[] = [
+    DEFAULT_FEATURES,
+    { ...DEFAULT_FEATURES, digitShapes: true, negation: true, rawWords: false },
+    { ...DEFAULT_FEATURES, wordNgrams: 1, charMin: 3, charMax: 5 },
+    { ...DEFAULT_FEATURES, charMax: 0 },
+  ];
+  for (const [s, features] of settings.entries()) {
+    for (const [language, texts] of [
+      ['en', english],
+      ['cs', czech],
+    ] as const) {
+      it(`gives the JavaScript path's share, column for column (${language}, settings ${s})`, () => {
+        const wasm = featurizeInWasm(
+          job(texts, language, features),
+          new FeatureExtractor(getLanguage(language), features),
+        );
+        expect(wasm).toBeDefined();
+        expect(contents(wasm!)).toEqual(contents(featurizeShare(job(texts, language, features), 'js')));
+      });
+    }
+  }
+
+  it('gives the same share when its tables double many times over', () => {
+    const texts = randomSentences(3000, 7);
+    const features = DEFAULT_FEATURES;
+    const wasm = featurizeInWasm(job(texts, 'en', features, []), new FeatureExtractor(getLanguage('en'), features));
+    expect(wasm!.frequency.size).toBeGreaterThan(65_536); // the feature table began with 65,536 slots
+    expect(wasm!.charStart.length).toBeGreaterThan(8192); // the token table, with 8,192
+    expect(contents(wasm!)).toEqual(contents(featurizeShare(job(texts, 'en', features, []), 'js')));
+  });
+
+  it('leaves word trigrams and n-grams across words to JavaScript', () => {
+    for (const features of [
+      { ...DEFAULT_FEATURES, wordNgrams: 3 },
+      { ...DEFAULT_FEATURES, crossWordChars: true },
+    ]) {
+      const extractor = new FeatureExtractor(getLanguage('en'), features);
+      expect(featurizeInWasm(job(english, 'en', features), extractor)).toBeUndefined();
+      expect(contents(featurizeShare(job(english, 'en', features)))).toEqual(
+        contents(featurizeShare(job(english, 'en', features), 'js')),
+      );
+    }
+  });
+
+  it('hands a sentence that normalisation lengthens past its room back to JavaScript', () => {
+    // U+FDFA is one character that NFKC spells out in eighteen.
+    const texts = ['pay my invoice', '\uFDFA'.repeat(40)];
+    const extractor = new FeatureExtractor(getLanguage('en'), DEFAULT_FEATURES);
+    expect(featurizeInWasm(job(texts, 'en', DEFAULT_FEATURES), extractor)).toBeUndefined();
+    const share = featurizeShare(job(texts, 'en', DEFAULT_FEATURES));
+    expect(share.frequency.size).toBeGreaterThan(0);
+    expect(contents(share)).toEqual(contents(featurizeShare(job(texts, 'en', DEFAULT_FEATURES), 'js')));
+  });
+});
