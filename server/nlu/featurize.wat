@@ -1,22 +1,25 @@
-;; The training featurisation's per-occurrence work (training-matrix.ts featurizeShare), in WebAssembly: each word of a
-;; sentence looked up in a table of the training's distinct tokens, its columns and its bigram's column appended, the
-;; document frequencies counted. The same columns, numbered in the same order, as the JavaScript path gives. Compiled
-;; ahead of use, it runs at full speed from the first sentence, where the JavaScript started in V8's interpreter in
-;; every fresh process. What a token is (its stem, its feature hashes) is still worked out in JavaScript, once per
-;; distinct token, through the imported `newToken`.
+;; The training featurisation's per-occurrence work (training-matrix.ts featurizeShare and weighRows), in WebAssembly:
+;; each word of a sentence looked up in a table of the training's distinct tokens, its columns and its bigram's column
+;; appended, the document frequencies counted; then, once the vocabulary is known, the rows of TF-IDF weights written
+;; where the Crammer–Singer solver reads them (its arrays are laid out in this memory after the share's). The same
+;; columns in the same order, and the same weights bit for bit, as the JavaScript gives. Compiled ahead of use, it runs
+;; at full speed from the first sentence, where the JavaScript started in V8's interpreter in every fresh process.
+;; What a token is (its stem, its feature hashes) is still worked out in JavaScript, once per distinct token, through
+;; the imported `newToken`.
 ;; Built into featurize-wasm.ts by `node scripts/build-wasm.ts` (a test checks the two agree).
 ;;
-;; wasm-featurize.ts lays the memory out and gives `setup` the byte addresses and the capacities of the arrays. The two
+;; wasm-featurizer.ts lays the memory out and gives `setup` the byte addresses and the capacities of the arrays. The two
 ;; hash tables (tokens, features) and the features' arrays sit at the top of the memory and move higher when they
-;; double (the memory grows).
-;; Every array is written before it is read, or counts on the memory's zeroed pages (stamps are sentence + 1).
-;; Any capacity exceeded returns -1 and the caller featurises in JavaScript instead.
+;; double (the memory grows). Every array is written before it is read, or counts on the memory's zeroed pages (stamps
+;; are sentence + 1). Any capacity exceeded returns -1 and the caller featurises in JavaScript instead.
 (module
   (import "m" "memory" (memory 1))
   ;; newToken(start, end): the word text[start..end) of the current sentence is new to this featurisation; the caller
   ;; writes its features to the scratch area: word count, char count, bigram prefix, stem length (i32 each), the word
   ;; hashes, the char hashes, and the stem's UTF-16 code units at $scratchStem.
   (import "js" "newToken" (func $newToken (param i32 i32)))
+  ;; Math.log, for a term frequency past the table `weigh` is given.
+  (import "js" "log" (func $log (param f64) (result f64)))
 
   ;; Where things are (byte addresses) and how many fit.
   (global $text (mut i32) (i32.const 0))
@@ -68,6 +71,8 @@
   (global $tUsed (mut i32) (i32.const 0))
   (global $dfSize (mut i32) (i32.const 0))
   (global $doc (mut i32) (i32.const 0))
+  ;; The block being weighed (weigh's marks: the block that last saw a column).
+  (global $weighBlock (mut i32) (i32.const 0))
   ;; Character n-gram occurrences of the sentences' tokens (the rows' entries need at most this many plus the words).
   (global $charOccurrences (mut i32) (i32.const 0))
 
@@ -129,6 +134,7 @@
     (global.set $charOccurrences (i32.const 0)))
 
   (func (export "tokenCount") (result i32) (global.get $tokCount))
+  (func (export "top") (result i32) (global.get $top))
   (func (export "tokenColumnCount") (result i32) (global.get $tcUsed))
   (func (export "wordCount") (result i32) (global.get $wUsed))
   (func (export "occurrenceCount") (result i32) (global.get $tUsed))
@@ -382,6 +388,172 @@
               (i32.add (i32.load (i32.add (global.get $dfCount) (local.get $column))) (i32.const 1)))))
         (local.set $from (i32.add (local.get $from) (i32.const 4)))
         (br $next))))
+
+  ;; The rows of sublinear TF-IDF weights (training-matrix.ts weighRows, the same operations in the same order), written
+  ;; where the solver reads them. `remap`: this share's columns to the vocabulary's (-1: dropped); `idf` (f32) per
+  ;; vocabulary column; `marks`: two i32 per vocabulary column (the block that last saw it, where its entry is), zero;
+  ;; `tf`: 1 + ln(count) for counts below `tfSize` (f64; the import `log` past it). The columns are renumbered in place.
+  (func (export "weigh")
+    (param $remap i32) (param $idf i32) (param $marks i32) (param $tf i32) (param $tfSize i32) (param $charWeight f64)
+    (param $rowStart i32) (param $columnIndex i32) (param $value i32) (param $qd i32)
+    (local $i i32) (local $end i32) (local $d i32) (local $rows i32) (local $wordFrom i32) (local $tokenFrom i32)
+    (local $k i32) (local $t i32) (local $first i32) (local $wordsEnd i32) (local $wordNorm f64) (local $charNorm f64)
+    (local $at i32)
+    ;; Renumbered in place: the word columns, and each distinct token's columns once.
+    (call $renumber (global.get $words) (global.get $wUsed) (local.get $remap))
+    (call $renumber (global.get $tokenColumns) (global.get $tcUsed) (local.get $remap))
+    (global.set $weighBlock (i32.const 0))
+    (local.set $rows (global.get $doc))
+    (local.set $d (i32.const 0))
+    (block $rowsDone
+      (loop $nextRow
+        (br_if $rowsDone (i32.ge_u (local.get $d) (local.get $rows)))
+        (i32.store (i32.add (local.get $rowStart) (i32.shl (local.get $d) (i32.const 2))) (local.get $end))
+        (local.set $first (local.get $end))
+        ;; The word block.
+        (global.set $weighBlock (i32.add (global.get $weighBlock) (i32.const 1)))
+        (local.set $at (i32.add (global.get $wordEnd) (i32.shl (local.get $d) (i32.const 2))))
+        (local.set $end (call $add (local.get $marks) (local.get $columnIndex) (local.get $value) (local.get $end)
+          (i32.add (global.get $words) (i32.shl (local.get $wordFrom) (i32.const 2)))
+          (i32.add (global.get $words) (i32.shl (i32.load (local.get $at)) (i32.const 2)))))
+        (local.set $wordFrom (i32.load (local.get $at)))
+        (local.set $wordNorm (call $finish (local.get $idf) (local.get $tf) (local.get $tfSize) (local.get $columnIndex)
+          (local.get $value) (local.get $first) (local.get $end)))
+        (local.set $wordsEnd (local.get $end))
+        ;; The character block: each token occurrence's n-grams in sentence order.
+        (global.set $weighBlock (i32.add (global.get $weighBlock) (i32.const 1)))
+        (local.set $at (i32.add (global.get $tokenEnd) (i32.shl (local.get $d) (i32.const 2))))
+        (local.set $k (local.get $tokenFrom))
+        (block $tokensDone
+          (loop $nextToken
+            (br_if $tokensDone (i32.ge_u (local.get $k) (i32.load (local.get $at))))
+            (local.set $t
+              (i32.shl (i32.load (i32.add (global.get $tokens) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
+            (local.set $end (call $add (local.get $marks) (local.get $columnIndex) (local.get $value) (local.get $end)
+              (i32.add (global.get $tokenColumns)
+                (i32.shl (i32.load (i32.add (global.get $tokCharStart) (local.get $t))) (i32.const 2)))
+              (i32.add (global.get $tokenColumns)
+                (i32.shl (i32.load (i32.add (global.get $tokCharEnd) (local.get $t))) (i32.const 2)))))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $nextToken)))
+        (local.set $tokenFrom (i32.load (local.get $at)))
+        (local.set $charNorm (call $finish (local.get $idf) (local.get $tf) (local.get $tfSize) (local.get $columnIndex)
+          (local.get $value) (local.get $wordsEnd) (local.get $end)))
+        (call $normaliseRow (local.get $value) (local.get $first) (local.get $wordsEnd) (local.get $end)
+          (local.get $wordNorm) (local.get $charNorm) (local.get $charWeight))
+        (f64.store (i32.add (local.get $qd) (i32.shl (local.get $d) (i32.const 3)))
+          (call $squaredNormWithBias (local.get $value) (local.get $first) (local.get $end)))
+        (local.set $d (i32.add (local.get $d) (i32.const 1)))
+        (br $nextRow)))
+    (i32.store (i32.add (local.get $rowStart) (i32.shl (local.get $rows) (i32.const 2))) (local.get $end)))
+
+  ;; columns[i] = remap[columns[i]] for the `count` columns at `at`.
+  (func $renumber (param $at i32) (param $count i32) (param $remap i32)
+    (local $end i32)
+    (local.set $end (i32.add (local.get $at) (i32.shl (local.get $count) (i32.const 2))))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        (i32.store (local.get $at)
+          (i32.load (i32.add (local.get $remap) (i32.shl (i32.load (local.get $at)) (i32.const 2)))))
+        (local.set $at (i32.add (local.get $at) (i32.const 4)))
+        (br $next))))
+
+  ;; BlockWeigher.add: the block's columns at [from, to) (byte addresses) counted into entries from `end` on, repeats
+  ;; merged; returns the new end.
+  (func $add (param $marks i32) (param $columnIndex i32) (param $value i32) (param $end i32) (param $from i32)
+    (param $to i32) (result i32)
+    (local $column i32) (local $mark i32) (local $entry i32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $from) (local.get $to)))
+        (local.set $column (i32.load (local.get $from)))
+        (local.set $from (i32.add (local.get $from) (i32.const 4)))
+        (br_if $next (i32.lt_s (local.get $column) (i32.const 0)))
+        (local.set $mark (i32.add (local.get $marks) (i32.shl (local.get $column) (i32.const 3))))
+        (if (i32.eq (i32.load (local.get $mark)) (global.get $weighBlock))
+          (then
+            (local.set $entry (i32.add (local.get $value) (i32.shl (i32.load offset=4 (local.get $mark)) (i32.const 2))))
+            (f32.store (local.get $entry) (f32.add (f32.load (local.get $entry)) (f32.const 1))))
+          (else
+            (i32.store (local.get $mark) (global.get $weighBlock))
+            (i32.store offset=4 (local.get $mark) (local.get $end))
+            (i32.store (i32.add (local.get $columnIndex) (i32.shl (local.get $end) (i32.const 2))) (local.get $column))
+            (f32.store (i32.add (local.get $value) (i32.shl (local.get $end) (i32.const 2))) (f32.const 1))
+            (local.set $end (i32.add (local.get $end) (i32.const 1)))))
+        (br $next)))
+    (local.get $end))
+
+  ;; BlockWeigher.finish: the block's counts at entries [first, end) turned into weights; returns its squared norm.
+  (func $finish (param $idf i32) (param $tf i32) (param $tfSize i32) (param $columnIndex i32) (param $value i32)
+    (param $first i32) (param $end i32) (result f64)
+    (local $norm f64) (local $k i32) (local $count f64) (local $n i32) (local $weight f64) (local $entry i32)
+    (local.set $k (local.get $first))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $k) (local.get $end)))
+        (local.set $entry (i32.add (local.get $value) (i32.shl (local.get $k) (i32.const 2))))
+        (local.set $count (f64.promote_f32 (f32.load (local.get $entry))))
+        (local.set $n (i32.trunc_f64_u (local.get $count)))
+        (local.set $weight
+          (f64.mul
+            (if (result f64) (i32.lt_u (local.get $n) (local.get $tfSize))
+              (then (f64.load (i32.add (local.get $tf) (i32.shl (local.get $n) (i32.const 3)))))
+              (else (f64.add (f64.const 1) (call $log (local.get $count)))))
+            (f64.promote_f32 (f32.load (i32.add (local.get $idf)
+              (i32.shl (i32.load (i32.add (local.get $columnIndex) (i32.shl (local.get $k) (i32.const 2))))
+                (i32.const 2)))))))
+        (f32.store (local.get $entry) (f32.demote_f64 (local.get $weight)))
+        (local.set $norm (f64.add (local.get $norm) (f64.mul (local.get $weight) (local.get $weight))))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $next)))
+    (local.get $norm))
+
+  ;; tfidf.ts normaliseRow: each block L2-normalised (the characters' times charWeight), then the whole row.
+  (func $normaliseRow (param $value i32) (param $from i32) (param $wordEnd i32) (param $to i32) (param $wordNorm f64)
+    (param $charNorm f64) (param $charWeight f64)
+    (local $wordScale f64) (local $charScale f64) (local $total f64) (local $k i32) (local $v f64) (local $at i32)
+    (local $scale f64)
+    (if (f64.gt (local.get $wordNorm) (f64.const 0))
+      (then (local.set $wordScale (f64.div (f64.const 1) (f64.sqrt (local.get $wordNorm))))))
+    (if (f64.gt (local.get $charNorm) (f64.const 0))
+      (then (local.set $charScale (f64.div (local.get $charWeight) (f64.sqrt (local.get $charNorm))))))
+    (local.set $k (local.get $from))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $k) (local.get $to)))
+        (local.set $at (i32.add (local.get $value) (i32.shl (local.get $k) (i32.const 2))))
+        (local.set $v (f64.mul (f64.promote_f32 (f32.load (local.get $at)))
+          (select (local.get $wordScale) (local.get $charScale) (i32.lt_u (local.get $k) (local.get $wordEnd)))))
+        (f32.store (local.get $at) (f32.demote_f64 (local.get $v)))
+        (local.set $total (f64.add (local.get $total) (f64.mul (local.get $v) (local.get $v))))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $next)))
+    (if (f64.gt (local.get $total) (f64.const 0))
+      (then
+        (local.set $scale (f64.div (f64.const 1) (f64.sqrt (local.get $total))))
+        (local.set $k (local.get $from))
+        (block $scaled
+          (loop $again
+            (br_if $scaled (i32.ge_u (local.get $k) (local.get $to)))
+            (local.set $at (i32.add (local.get $value) (i32.shl (local.get $k) (i32.const 2))))
+            (f32.store (local.get $at)
+              (f32.demote_f64 (f64.mul (f64.promote_f32 (f32.load (local.get $at))) (local.get $scale))))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $again))))))
+
+  ;; solver-memory.ts squaredNormWithBias: the bias's 1, then each entry's square, in order.
+  (func $squaredNormWithBias (param $value i32) (param $from i32) (param $to i32) (result f64)
+    (local $squared f64) (local $v f64)
+    (local.set $squared (f64.const 1))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $from) (local.get $to)))
+        (local.set $v (f64.promote_f32 (f32.load (i32.add (local.get $value) (i32.shl (local.get $from) (i32.const 2))))))
+        (local.set $squared (f64.add (local.get $squared) (f64.mul (local.get $v) (local.get $v))))
+        (local.set $from (i32.add (local.get $from) (i32.const 1)))
+        (br $next)))
+    (local.get $squared))
 
   ;; One sentence: `count` words at $ranges (start, end pairs of UTF-16 offsets into $text), then `extras` feature
   ;; hashes at $extra (negation, entities) as word features. 0, or -1 when a capacity is exceeded.

@@ -234,9 +234,13 @@ const MODULE_BYTES = new Uint8Array([
 
 let compiled: WebAssembly.Module | null | undefined;
 
-/** A memory of at least `bytes` bytes and the kernel working in it; undefined where WebAssembly SIMD is missing. */
+/**
+ * A memory of at least `bytes` bytes and the kernel working in it; undefined where WebAssembly SIMD is missing. With
+ * `host`, that memory grown to hold `bytes` (the training's featurisation already works in it).
+ */
 export function scoreKernel(
   bytes: number,
+  host?: WebAssembly.Memory,
 ): { memory: WebAssembly.Memory; score: ScoreKernel; score32: ScoreKernel; update: UpdateKernel } | undefined {
   if (compiled === undefined) {
     try {
@@ -246,7 +250,9 @@ export function scoreKernel(
     }
   }
   if (!compiled) return undefined;
-  const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / 65_536) + 1 });
+  const pages = Math.ceil(bytes / 65_536) + 1;
+  const memory = host ?? new WebAssembly.Memory({ initial: pages });
+  if (host && host.buffer.byteLength < pages * 65_536) host.grow(pages - host.buffer.byteLength / 65_536);
   const instance = new WebAssembly.Instance(compiled, { m: { memory } });
   return {
     memory,

@@ -88,8 +88,22 @@ export class SolverMemory {
   readonly order: Int32Array;
   readonly changedClass: Int32Array;
 
-  /** Room for `rows` rows of at most `entries` non-zeros in all, over `columns` columns, and K = `classes`. */
-  constructor(columns: number, classes: number, rows: number, entries: number) {
+  /** The byte address after the last array. */
+  readonly end: number;
+
+  /**
+   * Room for `rows` rows of at most `entries` non-zeros in all, over `columns` columns, and K = `classes`. With `host`,
+   * the arrays are laid out in that WebAssembly memory from byte `host.base` on, and it grows to hold them and
+   * `host.after` bytes more (a grown memory's views stop working, so it grows once): the training's featurisation
+   * worked there, and writes the rows where the solver reads them.
+   */
+  constructor(
+    columns: number,
+    classes: number,
+    rows: number,
+    entries: number,
+    host?: { memory: WebAssembly.Memory; base: number; after: number },
+  ) {
     this.classes = classes;
     this.columns = columns;
     this.stride = weightStride(classes);
@@ -97,7 +111,9 @@ export class SolverMemory {
     const nonZeros = Math.max(1, entries);
     // The weights' 16 spare entries cover the kernel's reads of the classes rounded up to four.
     const weights = (columns + 1) * this.stride + 16;
-    address.columnIndex = 4 * weights;
+    // A whole cache line from the host's arrays (without a host: the memory's own start).
+    address.w = host ? (host.base + 63) & ~63 : 0;
+    address.columnIndex = address.w + 4 * weights;
     address.value = address.columnIndex + 4 * nonZeros;
     address.rowStart = address.value + 4 * nonZeros;
     address.scores = (address.rowStart + 4 * (rows + 1) + 7) & ~7;
@@ -118,7 +134,8 @@ export class SolverMemory {
     address.order = address.ownPosition + 4 * rows;
     address.changedClass = address.order + 4 * rows;
     const bytes = address.changedClass + 4 * K;
-    const kernel = scoreKernel(bytes);
+    this.end = bytes;
+    const kernel = scoreKernel(host ? bytes + host.after : bytes, host?.memory);
     this.kernel = kernel && { score: kernel.score, score32: kernel.score32, update: kernel.update };
     this.step = kernel && solverStep(kernel.memory, this.kernel!);
     const buffer = kernel ? kernel.memory.buffer : new ArrayBuffer(bytes);

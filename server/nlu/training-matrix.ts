@@ -36,6 +36,18 @@ export interface FeaturizedShare {
   charEnd: IntBuffer;
   /** Feature occurrences in all: at least the number of non-zeros of the rows (room to weigh them into). */
   occurrences: number;
+  /**
+   * Featurised in WebAssembly (wasm-featurizer.ts): the memory the share lives in, from which byte on it is free, and
+   * the weighing done there, into a solver memory laid out in it from that byte. The views above stop working once
+   * the memory grows (the solver's arrays are added to it): weigh reads the share by its addresses.
+   */
+  wasm?: {
+    memory: WebAssembly.Memory;
+    top: number;
+    /** The bytes weigh needs after the solver's arrays. */
+    weighingRoom(vocabulary: Vocabulary): number;
+    weigh(out: SolverMemory, remap: Int32Array, idf: Float32Array, charWeight: number): void;
+  };
 }
 /** Rows of TF-IDF weights in compressed form (what `weighRows` writes). */
 export interface WeightedRows {
@@ -221,10 +233,21 @@ export function trainingMatrix(
   const share = featurizeShare(job);
   const { vocabulary, remap } = vocabularyWithRemap(share.frequency, minDf);
   const rows = share.wordEnd.length;
+  const { charWeight } = job.features;
+  if (classes !== undefined && share.wasm) {
+    // The solver's arrays after the share's, in its memory, and the rows weighed there in WebAssembly.
+    const host = { memory: share.wasm.memory, base: share.wasm.top, after: share.wasm.weighingRoom(vocabulary) };
+    const memory = new SolverMemory(vocabulary.size, classes, rows, share.occurrences, host);
+    if (memory.kernel) {
+      share.wasm.weigh(memory, remap, vocabulary.idf, charWeight);
+      const { rowStart, columnIndex, value } = memory;
+      return { vocabulary, matrix: { rows, columns: vocabulary.size, rowStart, columnIndex, value }, memory };
+    }
+  }
   const memory =
     classes === undefined ? undefined : new SolverMemory(vocabulary.size, classes, rows, share.occurrences);
   const out = memory ?? allocateRows(share, true);
-  const weighted = weighRows(share, remap, vocabulary.idf, job.features.charWeight, out);
+  const weighted = weighRows(share, remap, vocabulary.idf, charWeight, out);
   return { vocabulary, matrix: { rows, columns: vocabulary.size, ...weighted }, memory };
 }
 

@@ -6,12 +6,27 @@ import { SENTENCE_START_PREFIX } from './features.ts';
 import type { FeatureExtractor } from './features.ts';
 import { IntBuffer } from './int-buffer.ts';
 import { normalizedWordRanges } from './normalize.ts';
+import type { SolverMemory } from './solver-memory.ts';
+import { sublinearTf } from './tfidf.ts';
 import type { FeaturizedShare } from './training-matrix.ts';
 
 /** featurize.wat's exports. */
 interface FeaturizeExports {
   setup(...addresses: number[]): void;
   sentence(count: number, extras: number): number;
+  weigh(
+    remap: number,
+    idf: number,
+    marks: number,
+    tf: number,
+    tfSize: number,
+    charWeight: number,
+    rowStart: number,
+    columnIndex: number,
+    value: number,
+    qd: number,
+  ): void;
+  top(): number;
   tokenCount(): number;
   tokenColumnCount(): number;
   wordCount(): number;
@@ -120,7 +135,7 @@ export function featurizeInWasm(job: FeaturizeJob, extractor: FeatureExtractor):
     const stemAt = scratchStem >> 1;
     for (let i = 0; i < stem.length; i++) u16[stemAt + i] = stem.charCodeAt(i);
   };
-  const exports = new WebAssembly.Instance(compiled, { m: { memory }, js: { newToken } })
+  const exports = new WebAssembly.Instance(compiled, { m: { memory }, js: { newToken, log: Math.log } })
     .exports as unknown as FeaturizeExports;
   exports.setup(
     text,
@@ -200,5 +215,49 @@ export function featurizeInWasm(job: FeaturizeJob, extractor: FeatureExtractor):
     charStart: IntBuffer.over(view(exports.tokCharStart(), tokenCount)),
     charEnd: IntBuffer.over(view(exports.tokCharEnd(), tokenCount)),
     occurrences: exports.charOccurrences() + wordColumns.length,
+    wasm: {
+      memory,
+      top: exports.top(),
+      weighingRoom: (vocabulary) => weighingLayout(0, size, vocabulary.size).end + 64,
+      weigh: (out, remap, idf, charWeight) => weigh(exports, memory, out, remap, idf, charWeight),
+    },
   };
+}
+
+/** Term frequencies below this have their 1 + ln(count) in a table (the rest call Math.log). */
+const TF_TABLE_SIZE = 256;
+let tfTable: Float64Array | undefined;
+
+/** Where weigh puts the vocabulary's remap and idf, the table of term frequencies and its marks, from byte `from`. */
+function weighingLayout(from: number, columns: number, vocabulary: number) {
+  const remapAt = aligned(from);
+  const idfAt = aligned(remapAt + 4 * columns);
+  const tfAt = aligned(idfAt + 4 * vocabulary);
+  const marksAt = aligned(tfAt + 8 * TF_TABLE_SIZE);
+  return { remapAt, idfAt, tfAt, marksAt, end: marksAt + 8 * vocabulary };
+}
+
+/**
+ * featurize.wat's weigh: the share's rows written into `out`'s arrays (laid out in the share's memory), with the
+ * vocabulary's `remap` and `idf` and the weighing's scratch put after them (the memory grows to hold them).
+ */
+function weigh(
+  exports: FeaturizeExports,
+  memory: WebAssembly.Memory,
+  out: SolverMemory,
+  remap: Int32Array,
+  idf: Float32Array,
+  charWeight: number,
+): void {
+  tfTable ??= Float64Array.from({ length: TF_TABLE_SIZE }, (_, n) => (n === 0 ? 0 : sublinearTf(n)));
+  const { remapAt, idfAt, tfAt, marksAt, end } = weighingLayout(out.end, remap.length, idf.length);
+  if (memory.buffer.byteLength < end) throw new Error('The solver memory has no room for the weighing');
+  const buffer = memory.buffer;
+  new Int32Array(buffer, remapAt, remap.length).set(remap);
+  new Float32Array(buffer, idfAt, idf.length).set(idf);
+  new Float64Array(buffer, tfAt, TF_TABLE_SIZE).set(tfTable);
+  // Zeroed by a write: the marks are read before they are written, and a fresh page read first faults twice.
+  new Int32Array(buffer, marksAt, 2 * idf.length).fill(0);
+  const at = out.address;
+  exports.weigh(remapAt, idfAt, marksAt, tfAt, TF_TABLE_SIZE, charWeight, at.rowStart, at.columnIndex, at.value, at.qd);
 }

@@ -4,7 +4,8 @@ import type { FeatureSettings } from '../../server/nlu/features.ts';
 import type { FeaturizeJob } from '../../server/nlu/featurize-job.ts';
 import { getLanguage } from '../../server/nlu/languages/registry.ts';
 import { seededRandom } from '../../server/nlu/seeded-random.ts';
-import { featurizeShare } from '../../server/nlu/training-matrix.ts';
+import { SolverMemory } from '../../server/nlu/solver-memory.ts';
+import { featurizeShare, trainingMatrix, vocabularyWithRemap, weighRows } from '../../server/nlu/training-matrix.ts';
 import type { FeaturizedShare } from '../../server/nlu/training-matrix.ts';
 import { featurizeInWasm } from '../../server/nlu/wasm-featurizer.ts';
 import { cityEntity, numberEntity } from './entity-fixtures.ts';
@@ -126,4 +127,26 @@ describe('featurisation in WebAssembly', () => {
     expect(share.frequency.size).toBeGreaterThan(0);
     expect(contents(share)).toEqual(contents(featurizeShare(job(texts, 'en', DEFAULT_FEATURES), 'js')));
   });
+
+  for (const minDf of [1, 2]) {
+    it(`weighs the rows into the solver's memory as the JavaScript does, bit for bit (minDf ${minDf})`, () => {
+      // A word 300 times over: its term frequency is past weigh's table of logarithms.
+      const texts = [...english, ...randomSentences(500, 3), `${'pay '.repeat(300)}now`];
+      const features = { ...DEFAULT_FEATURES, negation: true, charWeight: 0.7 };
+      const wasm = trainingMatrix(job(texts, 'en', features), minDf, 5);
+      const share = featurizeShare(job(texts, 'en', features), 'js');
+      const { vocabulary, remap } = vocabularyWithRemap(share.frequency, minDf);
+      const memory = new SolverMemory(vocabulary.size, 5, texts.length, share.occurrences);
+      weighRows(share, remap, vocabulary.idf, features.charWeight, memory);
+      expect(wasm.vocabulary.size).toBe(vocabulary.size);
+      const entries = memory.rowStart[texts.length]!;
+      expect(wasm.memory!.rowStart[texts.length]).toBe(entries);
+      expect([...wasm.memory!.rowStart]).toEqual([...memory.rowStart]);
+      expect([...wasm.memory!.columnIndex.subarray(0, entries)]).toEqual([...memory.columnIndex.subarray(0, entries)]);
+      expect([...wasm.memory!.value.subarray(0, entries)]).toEqual([...memory.value.subarray(0, entries)]);
+      expect([...wasm.memory!.qd]).toEqual([...memory.qd]);
+      expect(wasm.matrix.value).toBe(wasm.memory!.value);
+      expect(wasm.memory!.address.w).toBeGreaterThan(0); // laid out after the share, in its memory
+    });
+  }
 });
