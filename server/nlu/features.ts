@@ -182,7 +182,8 @@ function hashSlots(count: number): Uint32Array {
   slabUsed += count;
   return slots;
 }
-const RAW_WORD_PREFIX = stepHash(SEED_WORD, 61); // "="
+/** FNV state after "=" from the word seed: the word as written is a feature of its own. */
+export const RAW_WORD_PREFIX = stepHash(SEED_WORD, 61);
 /**
  * Character n-grams of " text " (padded so word starts and ends are features), hashed incrementally, in a
  * typed array of their exact number: " text " has n + 2 characters, so n + 3 - length n-grams of each length.

@@ -4,8 +4,8 @@
 ;; where the Crammer–Singer solver reads them (its arrays are laid out in this memory after the share's). The same
 ;; columns in the same order, and the same weights bit for bit, as the JavaScript gives. Compiled ahead of use, it runs
 ;; at full speed from the first sentence, where the JavaScript started in V8's interpreter in every fresh process.
-;; What a token is (its stem, its feature hashes) is still worked out in JavaScript, once per distinct token, through
-;; the imported `newToken`.
+;; A sentence of printable ASCII is split into words here too (`plainWords`); JavaScript splits the others (normalize.ts)
+;; and stems each new token (the imported `newToken`), whose feature hashes are then worked out here.
 ;; Built into featurize-wasm.ts by `node scripts/build-wasm.ts` (a test checks the two agree).
 ;;
 ;; wasm-featurizer.ts lays the memory out and gives `setup` the byte addresses and the capacities of the arrays. The two
@@ -15,8 +15,7 @@
 (module
   (import "m" "memory" (memory 1))
   ;; newToken(start, end): the word text[start..end) of the current sentence is new to this featurisation; the caller
-  ;; writes its features to the scratch area: word count, char count, bigram prefix, stem length (i32 each), the word
-  ;; hashes, the char hashes, and the stem's UTF-16 code units at $scratchStem.
+  ;; writes its stem's length (i32, -1 when it has no room) to the scratch area and its UTF-16 code units at $scratchStem.
   (import "js" "newToken" (func $newToken (param i32 i32)))
   ;; Math.log, for a term frequency past the table `weigh` is given.
   (import "js" "log" (func $log (param f64) (result f64)))
@@ -71,6 +70,19 @@
   (global $tUsed (mut i32) (i32.const 0))
   (global $dfSize (mut i32) (i32.const 0))
   (global $doc (mut i32) (i32.const 0))
+  ;; Feature settings and seeds (`settings`).
+  (global $rawWords (mut i32) (i32.const 0))
+  (global $digitShapes (mut i32) (i32.const 0))
+  (global $charMin (mut i32) (i32.const 0))
+  (global $charMax (mut i32) (i32.const 0))
+  ;; Character n-gram lengths (charMax - charMin + 1, 0 without them).
+  (global $grams (mut i32) (i32.const 0))
+  (global $seedWord (mut i32) (i32.const 0))
+  (global $seedChar (mut i32) (i32.const 0))
+  (global $seedBigram (mut i32) (i32.const 0))
+  ;; FNV state after "=" from the word seed (the word as written).
+  (global $rawPrefix (mut i32) (i32.const 0))
+  (global $asciiClass (mut i32) (i32.const 0))
   ;; The block being weighed (weigh's marks: the block that last saw a column).
   (global $weighBlock (mut i32) (i32.const 0))
   ;; Character n-gram occurrences of the sentences' tokens (the rows' entries need at most this many plus the words).
@@ -275,8 +287,7 @@
   ;; and its columns are given (its word features', then its character n-grams'). -1 when a capacity is exceeded.
   (func $token (param $start i32) (param $end i32) (result i32)
     (local $length i32) (local $chars i32) (local $key i32) (local $mask i32) (local $slot i32) (local $at i32)
-    (local $entry i32) (local $t i32) (local $wordCount i32) (local $charCount i32) (local $stemLength i32)
-    (local $hashes i32) (local $hashesEnd i32) (local $column i32)
+    (local $entry i32) (local $t i32) (local $stemLength i32) (local $stem i32)
     (local.set $length (i32.sub (local.get $end) (local.get $start)))
     (local.set $chars (i32.add (global.get $text) (i32.shl (local.get $start) (i32.const 1))))
     (local.set $key (call $nonZero (call $fold (i32.const 0x811c9dc5) (local.get $chars) (local.get $length))))
@@ -299,71 +310,213 @@
               (then (return (local.get $t))))))
         (local.set $slot (i32.and (i32.add (local.get $slot) (i32.const 1)) (local.get $mask)))
         (br $probe)))
-    ;; A new token.
+    ;; A new token: JavaScript stems it; its features are hashed here (FeatureExtractor.token).
     (if (i32.or
           (i32.ge_u (global.get $tokCount) (global.get $tokCap))
-          (i32.gt_u (i32.add (global.get $tokCharsUsed) (local.get $length)) (global.get $tokCharsCap)))
+          (i32.or
+            (i32.gt_u (i32.add (global.get $tokCharsUsed) (local.get $length)) (global.get $tokCharsCap))
+            (i32.gt_u
+              (i32.add (global.get $tcUsed)
+                (i32.add (i32.const 3) (i32.mul (global.get $grams) (i32.add (local.get $length) (i32.const 2)))))
+              (global.get $tcCap))))
       (then (return (i32.const -1))))
     (call $newToken (local.get $start) (local.get $end))
-    (local.set $wordCount (i32.load (global.get $scratch)))
-    (local.set $charCount (i32.load offset=4 (global.get $scratch)))
-    (local.set $stemLength (i32.load offset=12 (global.get $scratch)))
+    (local.set $stemLength (i32.load (global.get $scratch)))
     (if (i32.or
-          (i32.or (i32.lt_s (local.get $wordCount) (i32.const 0)) (i32.lt_s (local.get $stemLength) (i32.const 0)))
-          (i32.or
-            (i32.gt_u (i32.add (global.get $stemUsed) (local.get $stemLength)) (global.get $stemCap))
-            (i32.gt_u (i32.add (i32.add (global.get $tcUsed) (local.get $wordCount)) (local.get $charCount))
-              (global.get $tcCap))))
+          (i32.lt_s (local.get $stemLength) (i32.const 0))
+          (i32.gt_u (i32.add (global.get $stemUsed) (local.get $stemLength)) (global.get $stemCap)))
       (then (return (i32.const -1))))
     (local.set $t (global.get $tokCount))
     (global.set $tokCount (i32.add (local.get $t) (i32.const 1)))
     (i32.store (i32.add (global.get $tokKey) (i32.shl (local.get $t) (i32.const 2))) (local.get $key))
     (i32.store (i32.add (global.get $tokLen) (i32.shl (local.get $t) (i32.const 2))) (local.get $length))
     (i32.store (i32.add (global.get $tokAt) (i32.shl (local.get $t) (i32.const 2))) (global.get $tokCharsUsed))
+    (local.set $chars (i32.add (global.get $tokChars) (i32.shl (global.get $tokCharsUsed) (i32.const 1))))
     (memory.copy
-      (i32.add (global.get $tokChars) (i32.shl (global.get $tokCharsUsed) (i32.const 1)))
       (local.get $chars)
+      (i32.add (global.get $text) (i32.shl (local.get $start) (i32.const 1)))
       (i32.shl (local.get $length) (i32.const 1)))
     (global.set $tokCharsUsed (i32.add (global.get $tokCharsUsed) (local.get $length)))
     (i32.store (i32.add (global.get $tokStemAt) (i32.shl (local.get $t) (i32.const 2))) (global.get $stemUsed))
     (i32.store (i32.add (global.get $tokStemLen) (i32.shl (local.get $t) (i32.const 2))) (local.get $stemLength))
-    (memory.copy
-      (i32.add (global.get $stems) (i32.shl (global.get $stemUsed) (i32.const 1)))
-      (global.get $scratchStem)
-      (i32.shl (local.get $stemLength) (i32.const 1)))
+    (local.set $stem (i32.add (global.get $stems) (i32.shl (global.get $stemUsed) (i32.const 1))))
+    (memory.copy (local.get $stem) (global.get $scratchStem) (i32.shl (local.get $stemLength) (i32.const 1)))
     (global.set $stemUsed (i32.add (global.get $stemUsed) (local.get $stemLength)))
+    ;; The bigram prefix: "<stem> " folded from the bigram seed.
     (i32.store (i32.add (global.get $tokPrefix) (i32.shl (local.get $t) (i32.const 2)))
-      (i32.load offset=8 (global.get $scratch)))
-    ;; Its columns: the word features', then the character n-grams'.
+      (i32.mul
+        (i32.xor (call $fold (global.get $seedBigram) (local.get $stem) (local.get $stemLength)) (i32.const 32))
+        (i32.const 0x01000193)))
+    ;; Its word features' columns: the stem, the word as written when it differs, the digit shape.
     (i32.store (i32.add (global.get $tokWordStart) (i32.shl (local.get $t) (i32.const 2))) (global.get $tcUsed))
-    (local.set $hashes (i32.add (global.get $scratch) (i32.const 16)))
-    (local.set $hashesEnd (i32.add (local.get $hashes) (i32.shl (local.get $wordCount) (i32.const 2))))
-    (block $wordsDone
-      (loop $nextWord
-        (br_if $wordsDone (i32.ge_u (local.get $hashes) (local.get $hashesEnd)))
-        (local.set $column (call $columnOf (i32.load (local.get $hashes))))
-        (if (i32.lt_s (local.get $column) (i32.const 0)) (then (return (i32.const -1))))
-        (i32.store (i32.add (global.get $tokenColumns) (i32.shl (global.get $tcUsed) (i32.const 2))) (local.get $column))
-        (global.set $tcUsed (i32.add (global.get $tcUsed) (i32.const 1)))
-        (local.set $hashes (i32.add (local.get $hashes) (i32.const 4)))
-        (br $nextWord)))
+    (call $pushTokenColumn
+      (call $nonZero (call $fold (global.get $seedWord) (local.get $stem) (local.get $stemLength))))
+    (if (i32.and (global.get $rawWords)
+          (i32.eqz (i32.and (i32.eq (local.get $stemLength) (local.get $length))
+            (call $same (local.get $stem) (local.get $chars) (local.get $length)))))
+      (then
+        (call $pushTokenColumn
+          (call $nonZero (call $fold (global.get $rawPrefix) (local.get $chars) (local.get $length))))))
+    (if (i32.and (global.get $digitShapes) (call $hasDigit (local.get $chars) (local.get $length)))
+      (then (call $pushTokenColumn (call $nonZero (call $foldShape (local.get $chars) (local.get $length))))))
+    ;; Its character n-grams' columns.
     (i32.store (i32.add (global.get $tokCharStart) (i32.shl (local.get $t) (i32.const 2))) (global.get $tcUsed))
-    (local.set $hashesEnd (i32.add (local.get $hashes) (i32.shl (local.get $charCount) (i32.const 2))))
-    (block $charsDone
-      (loop $nextChar
-        (br_if $charsDone (i32.ge_u (local.get $hashes) (local.get $hashesEnd)))
-        (local.set $column (call $columnOf (i32.load (local.get $hashes))))
-        (if (i32.lt_s (local.get $column) (i32.const 0)) (then (return (i32.const -1))))
-        (i32.store (i32.add (global.get $tokenColumns) (i32.shl (global.get $tcUsed) (i32.const 2))) (local.get $column))
-        (global.set $tcUsed (i32.add (global.get $tcUsed) (i32.const 1)))
-        (local.set $hashes (i32.add (local.get $hashes) (i32.const 4)))
-        (br $nextChar)))
+    (if (i32.gt_s (global.get $charMax) (i32.const 0))
+      (then (call $charNgrams (local.get $chars) (local.get $length))))
     (i32.store (i32.add (global.get $tokCharEnd) (i32.shl (local.get $t) (i32.const 2))) (global.get $tcUsed))
     ;; Its place in the table (the slot found empty above: the table has not changed since).
     (i32.store (local.get $at) (i32.add (local.get $t) (i32.const 1)))
     (if (i32.ge_u (i32.shl (global.get $tokCount) (i32.const 1)) (global.get $tokSlots))
       (then (call $growTokens)))
     (local.get $t))
+
+  ;; Appends the feature's column to the token columns (room was checked before the token was described).
+  (func $pushTokenColumn (param $hash i32)
+    (i32.store (i32.add (global.get $tokenColumns) (i32.shl (global.get $tcUsed) (i32.const 2)))
+      (call $columnOf (local.get $hash)))
+    (global.set $tcUsed (i32.add (global.get $tcUsed) (i32.const 1))))
+
+  ;; Whether any of the `length` code units at `at` is an ASCII digit (what /\d/ matches).
+  (func $hasDigit (param $at i32) (param $length i32) (result i32)
+    (local $end i32)
+    (local.set $end (i32.add (local.get $at) (i32.shl (local.get $length) (i32.const 1))))
+    (block $none
+      (loop $next
+        (br_if $none (i32.ge_u (local.get $at) (local.get $end)))
+        (if (i32.lt_u (i32.sub (i32.load16_u (local.get $at)) (i32.const 48)) (i32.const 10))
+          (then (return (i32.const 1))))
+        (local.set $at (i32.add (local.get $at) (i32.const 2)))
+        (br $next)))
+    (i32.const 0))
+
+  ;; The FNV state of "#" and the word with every digit written as 0, from the word seed (the digit shape).
+  (func $foldShape (param $at i32) (param $length i32) (result i32)
+    (local $end i32) (local $state i32) (local $c i32)
+    (local.set $state (i32.mul (i32.xor (global.get $seedWord) (i32.const 35)) (i32.const 0x01000193)))
+    (local.set $end (i32.add (local.get $at) (i32.shl (local.get $length) (i32.const 1))))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        (local.set $c (i32.load16_u (local.get $at)))
+        (if (i32.lt_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 10)) (then (local.set $c (i32.const 48))))
+        (local.set $state (i32.mul (i32.xor (local.get $state) (local.get $c)) (i32.const 0x01000193)))
+        (local.set $at (i32.add (local.get $at) (i32.const 2)))
+        (br $next)))
+    (local.get $state))
+
+  ;; The columns of the character n-grams of " word " (features.ts charNgrams: by start, then by length).
+  (func $charNgrams (param $at i32) (param $length i32)
+    (local $padded i32) (local $start i32) (local $end i32) (local $i i32) (local $hash i32) (local $c i32)
+    (local.set $padded (i32.add (local.get $length) (i32.const 2)))
+    (block $startsDone
+      (loop $nextStart
+        (br_if $startsDone (i32.ge_s (local.get $start) (local.get $padded)))
+        (local.set $hash (global.get $seedChar))
+        (local.set $end (i32.add (local.get $start) (global.get $charMax)))
+        (if (i32.gt_s (local.get $end) (local.get $padded)) (then (local.set $end (local.get $padded))))
+        (local.set $i (local.get $start))
+        (block $gramsDone
+          (loop $nextGram
+            (br_if $gramsDone (i32.ge_s (local.get $i) (local.get $end)))
+            (local.set $c
+              (if (result i32)
+                (i32.or (i32.eqz (local.get $i)) (i32.eq (local.get $i) (i32.sub (local.get $padded) (i32.const 1))))
+                (then (i32.const 32))
+                (else (i32.load16_u (i32.add (local.get $at) (i32.shl (i32.sub (local.get $i) (i32.const 1)) (i32.const 1)))))))
+            (local.set $hash (i32.mul (i32.xor (local.get $hash) (local.get $c)) (i32.const 0x01000193)))
+            (if (i32.ge_s (i32.add (i32.sub (local.get $i) (local.get $start)) (i32.const 1)) (global.get $charMin))
+              (then (call $pushTokenColumn (call $nonZero (local.get $hash)))))
+            (local.set $i (i32.add (local.get $i) (i32.const 1)))
+            (br $nextGram)))
+        (local.set $start (i32.add (local.get $start) (i32.const 1)))
+        (br $nextStart))))
+
+  ;; plainWordRanges (normalize.ts) on the `length` code units at $text: for a sentence of printable ASCII, the text
+  ;; turned to lower case in place and its words' ranges at $ranges; returns their number, or -1 for any other sentence.
+  (func (export "plainWords") (param $length i32) (result i32)
+    (local $i i32) (local $at i32) (local $c i32) (local $kind i32) (local $start i32) (local $count i32)
+    (local $before i32) (local $after i32) (local $joins i32)
+    (local.set $at (global.get $text))
+    (block $checked
+      (loop $check
+        (br_if $checked (i32.ge_s (local.get $i) (local.get $length)))
+        (local.set $c (i32.load16_u (local.get $at)))
+        (if (i32.or (i32.ge_u (local.get $c) (i32.const 128))
+              (i32.eqz (i32.load8_u (i32.add (global.get $asciiClass) (local.get $c)))))
+          (then (return (i32.const -1))))
+        (if (i32.lt_u (i32.sub (local.get $c) (i32.const 65)) (i32.const 26))
+          (then (i32.store16 (local.get $at) (i32.add (local.get $c) (i32.const 32)))))
+        (local.set $at (i32.add (local.get $at) (i32.const 2)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $check)))
+    (local.set $start (i32.const -1))
+    (local.set $i (i32.const 0))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_s (local.get $i) (local.get $length)))
+        (local.set $kind (call $classAt (local.get $i)))
+        (block $continue
+          (if (i32.or (i32.eq (local.get $kind) (i32.const 1)) (i32.eq (local.get $kind) (i32.const 2)))
+            (then
+              (if (i32.lt_s (local.get $start) (i32.const 0)) (then (local.set $start (local.get $i))))
+              (br $continue)))
+          (if (i32.and (i32.ge_s (local.get $start) (i32.const 0))
+                (i32.and (i32.ne (local.get $kind) (i32.const 3))
+                  (i32.lt_s (i32.add (local.get $i) (i32.const 1)) (local.get $length))))
+            (then
+              (local.set $before (call $classAt (i32.sub (local.get $i) (i32.const 1))))
+              (local.set $after (call $classAt (i32.add (local.get $i) (i32.const 1))))
+              (local.set $joins
+                (if (result i32) (i32.eq (local.get $kind) (i32.const 4))
+                  (then
+                    (i32.and (i32.eq (local.get $before) (local.get $after))
+                      (i32.or (i32.eq (local.get $before) (i32.const 1)) (i32.eq (local.get $before) (i32.const 2)))))
+                  (else
+                    (i32.and (i32.eq (local.get $before) (local.get $after))
+                      (i32.eq (local.get $before)
+                        (select (i32.const 1) (i32.const 2) (i32.eq (local.get $kind) (i32.const 5))))))))
+              (br_if $continue (local.get $joins))))
+          (if (i32.ge_s (local.get $start) (i32.const 0))
+            (then
+              (call $range (local.get $count) (local.get $start) (local.get $i))
+              (local.set $count (i32.add (local.get $count) (i32.const 1)))
+              (local.set $start (i32.const -1)))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $next)))
+    (if (i32.ge_s (local.get $start) (i32.const 0))
+      (then
+        (call $range (local.get $count) (local.get $start) (local.get $length))
+        (local.set $count (i32.add (local.get $count) (i32.const 1)))))
+    (local.get $count))
+
+  ;; The ASCII class of the sentence's code unit `i` (normalize.ts ASCII_CLASS: 1 letter, 2 digit, 3 separator,
+  ;; 4 joins letters or digits, 5 joins letters, 6 joins digits).
+  (func $classAt (param $i i32) (result i32)
+    (i32.load8_u (i32.add (global.get $asciiClass)
+      (i32.load16_u (i32.add (global.get $text) (i32.shl (local.get $i) (i32.const 1)))))))
+
+  (func $range (param $word i32) (param $start i32) (param $end i32)
+    (local $at i32)
+    (local.set $at (i32.add (global.get $ranges) (i32.shl (local.get $word) (i32.const 3))))
+    (i32.store (local.get $at) (local.get $start))
+    (i32.store offset=4 (local.get $at) (local.get $end)))
+
+  ;; The feature settings and seeds (features.ts, feature-hashing.ts) and where normalize.ts's ASCII classes are.
+  (func (export "settings")
+    (param $rawWords i32) (param $digitShapes i32) (param $charMin i32) (param $charMax i32) (param $seedWord i32)
+    (param $seedChar i32) (param $seedBigram i32) (param $rawPrefix i32) (param $asciiClass i32)
+    (global.set $rawWords (local.get $rawWords))
+    (global.set $digitShapes (local.get $digitShapes))
+    (global.set $charMin (local.get $charMin))
+    (global.set $charMax (local.get $charMax))
+    (global.set $grams
+      (select (i32.add (i32.sub (local.get $charMax) (local.get $charMin)) (i32.const 1)) (i32.const 0)
+        (i32.gt_s (local.get $charMax) (i32.const 0))))
+    (global.set $seedWord (local.get $seedWord))
+    (global.set $seedChar (local.get $seedChar))
+    (global.set $seedBigram (local.get $seedBigram))
+    (global.set $rawPrefix (local.get $rawPrefix))
+    (global.set $asciiClass (local.get $asciiClass)))
 
   ;; Appends a column to the sentence's word columns; 0 when there is no room (or no column).
   (func $pushWord (param $column i32) (result i32)

@@ -24,6 +24,11 @@ export interface Token {
   readonly end: number;
 }
 
+/** Whether sentences of printable ASCII in this locale take the one-pass tokeniser (not Turkish or Azerbaijani). */
+export function usesPlainWords(locale: string): boolean {
+  return !SPECIAL_CASE_LOCALES.has(locale);
+}
+
 function segmenterFor(locale: string): Intl.Segmenter {
   let segmenter = segmenters.get(locale);
   if (!segmenter) {
@@ -82,7 +87,8 @@ const MID_NUM_LETTER = 4;
 const MID_LETTER = 5;
 /** Joins two digits (comma, semicolon): "1,000". */
 const MID_NUMBER = 6;
-const ASCII_CLASS = new Int8Array(128);
+/** The class of each ASCII character (featurize.wat reads the same table). */
+export const ASCII_CLASS = new Int8Array(128);
 for (let c = 97; c <= 122; c++) ASCII_CLASS[c] = LETTER;
 for (let c = 65; c <= 90; c++) ASCII_CLASS[c] = LETTER;
 for (let c = 48; c <= 57; c++) ASCII_CLASS[c] = DIGIT;

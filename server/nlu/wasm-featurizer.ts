@@ -1,11 +1,11 @@
 import { FEATURIZE_WASM } from './featurize-wasm.ts';
-import { SEED_ENTITY, hashString } from './feature-hashing.ts';
+import { SEED_BIGRAM, SEED_CHAR, SEED_ENTITY, SEED_WORD, hashString } from './feature-hashing.ts';
 import { entityNamesOf } from './featurize-job.ts';
 import type { FeaturizeJob } from './featurize-job.ts';
-import { SENTENCE_START_PREFIX } from './features.ts';
+import { RAW_WORD_PREFIX, SENTENCE_START_PREFIX } from './features.ts';
 import type { FeatureExtractor } from './features.ts';
 import { IntBuffer } from './int-buffer.ts';
-import { normalizedWordRanges } from './normalize.ts';
+import { ASCII_CLASS, normalizedWordRanges, usesPlainWords } from './normalize.ts';
 import type { SolverMemory } from './solver-memory.ts';
 import { sublinearTf } from './tfidf.ts';
 import type { FeaturizedShare } from './training-matrix.ts';
@@ -14,6 +14,8 @@ import type { FeaturizedShare } from './training-matrix.ts';
 interface FeaturizeExports {
   setup(...addresses: number[]): void;
   sentence(count: number, extras: number): number;
+  plainWords(length: number): number;
+  settings(...values: number[]): void;
   weigh(
     remap: number,
     idf: number,
@@ -40,6 +42,7 @@ interface FeaturizeExports {
 }
 
 let compiled: WebAssembly.Module | undefined;
+const utf16 = new TextDecoder('utf-16le');
 
 /** A byte address rounded up to 8. */
 const aligned = (bytes: number) => (bytes + 7) & ~7;
@@ -52,15 +55,17 @@ function powerOfTwo(n: number, least: number): number {
 
 /**
  * featurizeShare's work in WebAssembly (featurize.wat): the same share, column for column, as the JavaScript path
- * gives. JavaScript still normalises and splits each sentence into words and describes each distinct token once (its
- * stem and feature hashes, FeatureExtractor.token); the lookups, the columns and the document frequencies are done in
+ * gives, and its rows weighed there later (`wasm.weigh`). JavaScript still finds the entities and the negation, splits
+ * the sentences that are not printable ASCII (normalize.ts: folding, Intl.Segmenter) and stems each distinct token
+ * once; the words of the rest, the tokens' feature hashes, the lookups, the columns and the document frequencies are
  * compiled code from the first sentence. Undefined for settings it does not cover (word trigrams, character n-grams
- * across words) and when a sentence outgrows the room made from the texts' lengths: the caller featurises in
- * JavaScript then.
+ * across words or shorter than one character) and when a sentence outgrows the room made from the texts' lengths:
+ * the caller featurises in JavaScript then.
  */
 export function featurizeInWasm(job: FeaturizeJob, extractor: FeatureExtractor): FeaturizedShare | undefined {
   const { features, texts } = job;
-  if (features.wordNgrams > 2 || (features.charMax > 0 && features.crossWordChars)) return undefined;
+  const chars = features.charMax > 0;
+  if (features.wordNgrams > 2 || (chars && (features.crossWordChars || features.charMin < 1))) return undefined;
   const sentences = texts.length;
   let textChars = 0;
   let longest = 0;
@@ -71,13 +76,12 @@ export function featurizeInWasm(job: FeaturizeJob, extractor: FeatureExtractor):
   // Room from the texts' lengths (normalisation rarely lengthens a sentence; one that outgrows it ends this path).
   const charBudget = textChars + 8 * sentences + 64;
   const sentenceCap = 2 * longest + 64;
-  const grams = features.charMax > 0 ? features.charMax - features.charMin + 1 : 0;
+  const grams = chars ? features.charMax - features.charMin + 1 : 0;
   const tokenCap = ((charBudget + sentences) >> 1) + 1;
   const stemCap = 2 * charBudget;
   const tokenColumnCap = 3 * tokenCap + grams * (charBudget + 3 * tokenCap);
   const extraCap = 1 + 4 * job.entities.length + 16;
   const wordCap = 4 * tokenCap + sentences * (2 + job.entities.length) + 64;
-  const scratchHashes = 3 + grams * (sentenceCap + 3);
   const stemScratchCap = 2 * sentenceCap + 16;
   // The layout: fixed arrays, then the two hash tables and the features' arrays (featurize.wat moves those up).
   let top = 8;
@@ -89,7 +93,8 @@ export function featurizeInWasm(job: FeaturizeJob, extractor: FeatureExtractor):
   const text = place(2 * sentenceCap);
   const ranges = place(4 * (sentenceCap + 2));
   const extra = place(4 * extraCap);
-  const scratch = place(16 + 4 * scratchHashes);
+  const scratch = place(16);
+  const asciiClass = place(ASCII_CLASS.length);
   const scratchStem = place(2 * stemScratchCap);
   const tokens0 = place(9 * 4 * tokenCap);
   const tokChars = place(2 * charBudget);
@@ -105,33 +110,35 @@ export function featurizeInWasm(job: FeaturizeJob, extractor: FeatureExtractor):
   const memory = new WebAssembly.Memory({ initial: Math.ceil((top + tablesBytes) / 65_536) + 1 });
   compiled ??= new WebAssembly.Module(Buffer.from(FEATURIZE_WASM, 'base64'));
 
+  // Views of the memory, made again when it has grown.
   let buffer = memory.buffer;
   let i32 = new Int32Array(buffer);
   let u16 = new Uint16Array(buffer);
+  let bytes = Buffer.from(buffer);
   const current = () => {
     if (memory.buffer !== buffer) {
       buffer = memory.buffer;
       i32 = new Int32Array(buffer);
       u16 = new Uint16Array(buffer);
+      bytes = Buffer.from(buffer);
     }
   };
-  let sentenceText = '';
+  const { language } = extractor;
+  const plainLocale = usesPlainWords(language.code);
+  // The sentence's text when JavaScript split it; undefined when featurize.wat did (its words are in the memory then).
+  let sentenceText: string | undefined;
   const newToken = (start: number, end: number) => {
     current();
-    const token = extractor.token(sentenceText.slice(start, end));
-    const at = scratch >> 2;
-    const { words: wordHashes, chars, stem } = token;
-    if (stem.length > stemScratchCap || wordHashes.length + chars.length > scratchHashes) {
-      i32[at] = -1;
+    const word =
+      sentenceText === undefined
+        ? utf16.decode(u16.subarray((text >> 1) + start, (text >> 1) + end))
+        : sentenceText.slice(start, end);
+    const stem = language.stem(word);
+    if (stem.length > stemScratchCap) {
+      i32[scratch >> 2] = -1;
       return;
     }
-    i32[at] = wordHashes.length;
-    i32[at + 1] = chars.length;
-    i32[at + 2] = token.bigramPrefix;
-    i32[at + 3] = stem.length;
-    let k = at + 4;
-    for (let i = 0; i < wordHashes.length; i++) i32[k++] = wordHashes[i]!;
-    for (let i = 0; i < chars.length; i++) i32[k++] = chars[i]!;
+    i32[scratch >> 2] = stem.length;
     const stemAt = scratchStem >> 1;
     for (let i = 0; i < stem.length; i++) u16[stemAt + i] = stem.charCodeAt(i);
   };
@@ -164,9 +171,21 @@ export function featurizeInWasm(job: FeaturizeJob, extractor: FeatureExtractor):
     features.wordNgrams >= 2 ? 1 : 0,
     SENTENCE_START_PREFIX,
   );
+  new Uint8Array(buffer, asciiClass, ASCII_CLASS.length).set(ASCII_CLASS);
+  exports.settings(
+    features.rawWords ? 1 : 0,
+    features.digitShapes ? 1 : 0,
+    features.charMin,
+    features.charMax,
+    SEED_WORD,
+    SEED_CHAR,
+    SEED_BIGRAM,
+    RAW_WORD_PREFIX,
+    asciiClass,
+  );
 
   const negated = hashString('negated', SEED_ENTITY);
-  const negation = features.negation ? extractor.language.negation : undefined;
+  const negation = features.negation ? language.negation : undefined;
   let written = 0;
   for (let d = 0; d < sentences; d++) {
     const original = texts[d]!;
@@ -175,19 +194,31 @@ export function featurizeInWasm(job: FeaturizeJob, extractor: FeatureExtractor):
     const names = entityNamesOf(original, job);
     const extras = (negation?.isNegated(original) ? 1 : 0) + names.length;
     if (extras > extraCap) return undefined;
-    const words = normalizedWordRanges(original, extractor.language.code);
-    sentenceText = words.text;
-    written += sentenceText.length;
-    if (sentenceText.length > sentenceCap || written > charBudget) return undefined;
     current();
-    const textAt = text >> 1;
-    for (let i = 0; i < sentenceText.length; i++) u16[textAt + i] = sentenceText.charCodeAt(i);
-    const rangesAt = ranges >> 2;
-    for (let i = 0; i < 2 * words.count; i++) i32[rangesAt + i] = words.ranges[i]!;
+    let count = -1;
+    if (plainLocale && original.length <= sentenceCap) {
+      // featurize.wat splits a sentence of printable ASCII itself.
+      bytes.write(original, text, 'utf16le');
+      count = exports.plainWords(original.length);
+      sentenceText = undefined;
+      written += original.length;
+    }
+    if (count < 0) {
+      const words = normalizedWordRanges(original, language.code);
+      sentenceText = words.text;
+      written += sentenceText.length;
+      if (sentenceText.length > sentenceCap) return undefined;
+      const textAt = text >> 1;
+      for (let i = 0; i < sentenceText.length; i++) u16[textAt + i] = sentenceText.charCodeAt(i);
+      const rangesAt = ranges >> 2;
+      for (let i = 0; i < 2 * words.count; i++) i32[rangesAt + i] = words.ranges[i]!;
+      count = words.count;
+    }
+    if (written > charBudget) return undefined;
     let e = extra >> 2;
     if (extras > names.length) i32[e++] = negated;
     for (const name of names) i32[e++] = hashString(name.toLowerCase(), SEED_ENTITY);
-    if (exports.sentence(words.count, extras) < 0) return undefined;
+    if (exports.sentence(count, extras) < 0) return undefined;
   }
 
   current();

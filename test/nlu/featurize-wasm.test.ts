@@ -20,6 +20,7 @@ const english = [
   '',
   '   ',
   'pay pay pay',
+  'CALL me at 10:30 or in 3.5 hours, 1,000 times; U.S. e-mail a:b x.y 7pm', // the one-pass tokeniser's joins
   'is it sunny in London, or in Paris?',
   'Play the song 七里香 by 周杰伦', // Intl.Segmenter's words
   'ｆｕｌｌ　ｗｉｄｔｈ ﬁne café', // NFKC and folding
@@ -105,10 +106,11 @@ describe('featurisation in WebAssembly', () => {
     expect(contents(wasm!)).toEqual(contents(featurizeShare(job(texts, 'en', features, []), 'js')));
   });
 
-  it('leaves word trigrams and n-grams across words to JavaScript', () => {
+  it('leaves word trigrams, n-grams across words and empty n-grams to JavaScript', () => {
     for (const features of [
       { ...DEFAULT_FEATURES, wordNgrams: 3 },
       { ...DEFAULT_FEATURES, crossWordChars: true },
+      { ...DEFAULT_FEATURES, charMin: 0 },
     ]) {
       const extractor = new FeatureExtractor(getLanguage('en'), features);
       expect(featurizeInWasm(job(english, 'en', features), extractor)).toBeUndefined();
