@@ -8,7 +8,7 @@ import { IntBuffer } from './int-buffer.ts';
 import { ASCII_CLASS, normalizedWordRanges, usesPlainWords } from './normalize.ts';
 import type { SolverMemory } from './solver-memory.ts';
 import { sublinearTf } from './tfidf.ts';
-import type { FeaturizedShare } from './training-matrix.ts';
+import type { FeaturizedShare } from './featurized-share.ts';
 
 /** featurize.wat's exports. */
 interface FeaturizeExports {
