@@ -141,7 +141,7 @@ export class FeatureExtractor {
   }
 
   /** What one distinct token contributes (cached across sentences and trainings). */
-  token(token: string): TokenFeatures {
+  private token(token: string): TokenFeatures {
     let features = this.tokens.get(token);
     if (features) return features;
     const { language, settings } = this;

@@ -38,9 +38,9 @@ let featurizations = 0;
  * thread would give all the sentences.
  */
 export function featurizeShare(job: FeaturizeJob, engine: 'wasm' | 'js' = 'wasm'): FeaturizedShare {
-  const extractor = new FeatureExtractor(getLanguage(job.language), job.features);
-  const compiled = engine === 'wasm' ? featurizeInWasm(job, extractor) : undefined;
+  const compiled = engine === 'wasm' ? featurizeInWasm(job) : undefined;
   if (compiled) return compiled;
+  const extractor = new FeatureExtractor(getLanguage(job.language), job.features);
   const sentences = job.texts.length;
   // Room for what intent datasets show (about 6 distinct features, 10 tokens and 15 word features a sentence),
   // so that neither table nor buffer has to grow and copy on the way.

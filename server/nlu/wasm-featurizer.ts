@@ -3,8 +3,8 @@ import { SEED_BIGRAM, SEED_CHAR, SEED_ENTITY, SEED_WORD, hashString } from './fe
 import { entityNamesOf } from './featurize-job.ts';
 import type { FeaturizeJob } from './featurize-job.ts';
 import { RAW_WORD_PREFIX, SENTENCE_START_PREFIX } from './features.ts';
-import type { FeatureExtractor } from './features.ts';
 import { IntBuffer } from './int-buffer.ts';
+import { getLanguage } from './languages/registry.ts';
 import { ASCII_CLASS, normalizedWordRanges, usesPlainWords } from './normalize.ts';
 import type { SolverMemory } from './solver-memory.ts';
 import { sublinearTf } from './tfidf.ts';
@@ -62,7 +62,7 @@ function powerOfTwo(n: number, least: number): number {
  * across words or shorter than one character) and when a sentence outgrows the room made from the texts' lengths:
  * the caller featurises in JavaScript then.
  */
-export function featurizeInWasm(job: FeaturizeJob, extractor: FeatureExtractor): FeaturizedShare | undefined {
+export function featurizeInWasm(job: FeaturizeJob): FeaturizedShare | undefined {
   const { features, texts } = job;
   const chars = features.charMax > 0;
   if (features.wordNgrams > 2 || (chars && (features.crossWordChars || features.charMin < 1))) return undefined;
@@ -123,7 +123,7 @@ export function featurizeInWasm(job: FeaturizeJob, extractor: FeatureExtractor):
       bytes = Buffer.from(buffer);
     }
   };
-  const { language } = extractor;
+  const language = getLanguage(job.language);
   const plainLocale = usesPlainWords(language.code);
   // The sentence's text when JavaScript split it; undefined when featurize.wat did (its words are in the memory then).
   let sentenceText: string | undefined;

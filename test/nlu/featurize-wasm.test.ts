@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FEATURES, FeatureExtractor } from '../../server/nlu/features.ts';
+import { DEFAULT_FEATURES } from '../../server/nlu/features.ts';
 import type { FeatureSettings } from '../../server/nlu/features.ts';
 import type { FeaturizeJob } from '../../server/nlu/featurize-job.ts';
-import { getLanguage } from '../../server/nlu/languages/registry.ts';
 import { seededRandom } from '../../server/nlu/seeded-random.ts';
 import { SolverMemory } from '../../server/nlu/solver-memory.ts';
 import { featurizeShare, trainingMatrix, vocabularyWithRemap, weighRows } from '../../server/nlu/training-matrix.ts';
@@ -87,10 +86,7 @@ describe('featurisation in WebAssembly', () => {
       ['cs', czech],
     ] as const) {
       it(`gives the JavaScript path's share, column for column (${language}, settings ${s})`, () => {
-        const wasm = featurizeInWasm(
-          job(texts, language, features),
-          new FeatureExtractor(getLanguage(language), features),
-        );
+        const wasm = featurizeInWasm(job(texts, language, features));
         expect(wasm).toBeDefined();
         expect(contents(wasm!)).toEqual(contents(featurizeShare(job(texts, language, features), 'js')));
       });
@@ -100,7 +96,7 @@ describe('featurisation in WebAssembly', () => {
   it('gives the same share when its tables double many times over', () => {
     const texts = randomSentences(3000, 7);
     const features = DEFAULT_FEATURES;
-    const wasm = featurizeInWasm(job(texts, 'en', features, []), new FeatureExtractor(getLanguage('en'), features));
+    const wasm = featurizeInWasm(job(texts, 'en', features, []));
     expect(wasm!.frequency.size).toBeGreaterThan(65_536); // the feature table began with 65,536 slots
     expect(wasm!.charStart.length).toBeGreaterThan(8192); // the token table, with 8,192
     expect(contents(wasm!)).toEqual(contents(featurizeShare(job(texts, 'en', features, []), 'js')));
@@ -112,8 +108,7 @@ describe('featurisation in WebAssembly', () => {
       { ...DEFAULT_FEATURES, crossWordChars: true },
       { ...DEFAULT_FEATURES, charMin: 0 },
     ]) {
-      const extractor = new FeatureExtractor(getLanguage('en'), features);
-      expect(featurizeInWasm(job(english, 'en', features), extractor)).toBeUndefined();
+      expect(featurizeInWasm(job(english, 'en', features))).toBeUndefined();
       expect(contents(featurizeShare(job(english, 'en', features)))).toEqual(
         contents(featurizeShare(job(english, 'en', features), 'js')),
       );
@@ -123,8 +118,7 @@ describe('featurisation in WebAssembly', () => {
   it('hands a sentence that normalisation lengthens past its room back to JavaScript', () => {
     // U+FDFA is one character that NFKC spells out in eighteen.
     const texts = ['pay my invoice', '\uFDFA'.repeat(40)];
-    const extractor = new FeatureExtractor(getLanguage('en'), DEFAULT_FEATURES);
-    expect(featurizeInWasm(job(texts, 'en', DEFAULT_FEATURES), extractor)).toBeUndefined();
+    expect(featurizeInWasm(job(texts, 'en', DEFAULT_FEATURES))).toBeUndefined();
     const share = featurizeShare(job(texts, 'en', DEFAULT_FEATURES));
     expect(share.frequency.size).toBeGreaterThan(0);
     expect(contents(share)).toEqual(contents(featurizeShare(job(texts, 'en', DEFAULT_FEATURES), 'js')));
