@@ -165,16 +165,27 @@ export async function call(
   options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
   // biome-ignore lint/suspicious/noExplicitAny: the JSON answers of many calls; each test checks what it reads.
 ): Promise<{ status: number; body: any; instance: string | null; headers: Headers }> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      'x-requested-with': 'console',
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...options.headers,
-    },
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  });
+  const request = () =>
+    fetch(`${base}${url}`, {
+      method,
+      headers: {
+        'x-requested-with': 'console',
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+        ...options.headers,
+      },
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+  let res: Response;
+  try {
+    res = await request();
+  } catch (error) {
+    // A kept-alive connection the process closed as the request went out ("other side closed"): a GET is sent again
+    // once, as HTTP lets a client do with an idempotent request (RFC 9110 §9.2.2) and browsers do. Other methods fail.
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (method !== 'GET' || code !== 'UND_ERR_SOCKET') throw error;
+    res = await request();
+  }
   const text = await res.text();
   let body: unknown = text;
   try {
