@@ -200,8 +200,10 @@ export function featurizeInWasm(job: FeaturizeJob): FeaturizedShare | undefined 
       // featurize.wat splits a sentence of printable ASCII itself.
       bytes.write(original, text, 'utf16le');
       count = exports.plainWords(original.length);
-      sentenceText = undefined;
-      written += original.length;
+      if (count >= 0) {
+        sentenceText = undefined;
+        written += original.length;
+      }
     }
     if (count < 0) {
       const words = normalizedWordRanges(original, language.code);

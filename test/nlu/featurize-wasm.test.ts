@@ -93,6 +93,13 @@ describe('featurisation in WebAssembly', () => {
     }
   }
 
+  it('keeps a project of non-ASCII sentences (which JavaScript splits) in WebAssembly', () => {
+    const texts = Array.from({ length: 400 }, (_, i) => `${czech[i % czech.length]} číslo ${i}`);
+    const wasm = featurizeInWasm(job(texts, 'cs', DEFAULT_FEATURES));
+    expect(wasm).toBeDefined();
+    expect(contents(wasm!)).toEqual(contents(featurizeShare(job(texts, 'cs', DEFAULT_FEATURES), 'js')));
+  });
+
   it('gives the same share when its tables double many times over', () => {
     const texts = randomSentences(3000, 7);
     const features = DEFAULT_FEATURES;
