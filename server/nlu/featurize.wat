@@ -152,7 +152,6 @@
   (func (export "occurrenceCount") (result i32) (global.get $tUsed))
   (func (export "columnCount") (result i32) (global.get $dfSize))
   (func (export "charOccurrences") (result i32) (global.get $charOccurrences))
-  (func (export "tokKey") (result i32) (global.get $tokKey))
   (func (export "tokCharStart") (result i32) (global.get $tokCharStart))
   (func (export "tokCharEnd") (result i32) (global.get $tokCharEnd))
   (func (export "dfHash") (result i32) (global.get $dfHash))

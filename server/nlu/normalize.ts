@@ -153,19 +153,12 @@ function plainWordRanges(text: string): string | undefined {
 let wordRanges = new Int32Array(256);
 let wordRangeCount = 0;
 
-/** Only the normalised token strings (the hot path of featurisation). */
+/** Only the normalised token strings (classification's featurisation, clashes, the knowledge index). */
 export function normalizedWords(text: string, locale: string): string[] {
-  const plain = SPECIAL_CASE_LOCALES.has(locale) ? undefined : plainWordRanges(text);
-  if (plain !== undefined) return wordsInRanges(plain);
-  const normalized = normalizeText(text, locale).replace(/[’‘`´]/g, "'");
-  // Folded to ASCII but for separators (diacritics, dashes, quotes, currency): the one-pass tokeniser still applies.
-  const folded = plainWordRanges(normalized.replace(WORD_SEPARATORS, ' '));
-  if (folded !== undefined) return wordsInRanges(folded);
-  const words: string[] = [];
-  for (const part of segmenterFor(locale).segment(normalized)) {
-    if (part.isWordLike) words.push(part.segment);
-  }
-  return words;
+  const { text: words, ranges, count } = normalizedWordRanges(text, locale);
+  const out = new Array<string>(count);
+  for (let i = 0; i < count; i++) out[i] = words.slice(ranges[2 * i], ranges[2 * i + 1]);
+  return out;
 }
 
 /** A sentence's normalised words as ranges of one string: text.slice(ranges[2i], ranges[2i + 1]) is word i. */
@@ -185,6 +178,7 @@ export function normalizedWordRanges(text: string, locale: string): WordRanges {
   let plain = SPECIAL_CASE_LOCALES.has(locale) ? undefined : plainWordRanges(text);
   if (plain === undefined) {
     const normalized = normalizeText(text, locale).replace(/[’‘`´]/g, "'");
+    // Folded to ASCII but for separators (diacritics, dashes, quotes, currency): the one-pass tokeniser still applies.
     plain = plainWordRanges(normalized.replace(WORD_SEPARATORS, ' '));
     if (plain === undefined) {
       const words: string[] = [];
@@ -204,11 +198,4 @@ export function normalizedWordRanges(text: string, locale: string): WordRanges {
   lastRanges.ranges = wordRanges;
   lastRanges.count = wordRangeCount >> 1;
   return lastRanges;
-}
-
-/** The words plainWordRanges found in `lower`. */
-function wordsInRanges(lower: string): string[] {
-  const words = new Array<string>(wordRangeCount >> 1);
-  for (let i = 0; i < wordRangeCount; i += 2) words[i >> 1] = lower.slice(wordRanges[i], wordRanges[i + 1]);
-  return words;
 }

@@ -197,7 +197,7 @@ export function featurizeInWasm(job: FeaturizeJob): FeaturizedShare | undefined 
     current();
     let count = -1;
     if (plainLocale && original.length <= sentenceCap) {
-      // featurize.wat splits a sentence of printable ASCII itself.
+      // featurize.wat splits a sentence of printable ASCII itself (written in as UTF-16, natively).
       bytes.write(original, text, 'utf16le');
       count = exports.plainWords(original.length);
       if (count >= 0) {
@@ -210,8 +210,7 @@ export function featurizeInWasm(job: FeaturizeJob): FeaturizedShare | undefined 
       sentenceText = words.text;
       written += sentenceText.length;
       if (sentenceText.length > sentenceCap) return undefined;
-      const textAt = text >> 1;
-      for (let i = 0; i < sentenceText.length; i++) u16[textAt + i] = sentenceText.charCodeAt(i);
+      bytes.write(sentenceText, text, 'utf16le');
       const rangesAt = ranges >> 2;
       for (let i = 0; i < 2 * words.count; i++) i32[rangesAt + i] = words.ranges[i]!;
       count = words.count;
