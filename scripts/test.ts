@@ -15,6 +15,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures: string[] = [];
+// Each failed test by file and name, printed again just above the closing line: CI keeps only the end of the
+// output, and a stage's name alone does not say which of its two thousand tests failed.
+const failedTests: string[] = [];
 
 function run(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n=== ${title} ===`);
@@ -58,7 +61,21 @@ function vitest(title: string, projects: string[], env: Record<string, string> =
     failed += 1;
     failures.push(`${title} (suite error)`);
   } else if (report.numFailedTests > 0) failures.push(title);
+  for (const file of report.testResults as VitestFileResult[]) {
+    const where = path.relative(root, file.name);
+    const failedInFile = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failedInFile) failedTests.push(`${title}: ${where} > ${test.fullName}`);
+    if (file.status === 'failed' && failedInFile.length === 0)
+      failedTests.push(`${title}: ${where} (${(file.message ?? 'failed').split('\n')[0]})`);
+  }
 }
+
+type VitestFileResult = {
+  name: string;
+  status: string;
+  message?: string;
+  assertionResults: { fullName: string; status: string }[];
+};
 
 async function postgresAnswers(): Promise<boolean> {
   const client = new pg.Client({
@@ -134,5 +151,6 @@ if (
 }
 
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
+for (const test of failedTests) console.log(`  ✗ ${test}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 ? 0 : 1);
