@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { GroupCommit } from '../../server/db/group-commit.ts';
 
-/** A writer that records each batch and answers after `ms` (a statement's round trip). */
+/**
+ * A writer that records each batch and answers after `ms` (a statement's round trip). `nextBatch()` resolves when
+ * the next batch starts being written.
+ */
 function recorder(ms: number) {
   const batches: number[][] = [];
+  let batchStarted = () => {};
   const write = async (items: number[]) => {
     batches.push(items);
+    batchStarted();
     await new Promise((resolve) => setTimeout(resolve, ms));
     return items.map((n) => n * 10);
   };
-  return { batches, write };
+  const nextBatch = () => new Promise<void>((resolve) => (batchStarted = resolve));
+  return { batches, write, nextBatch };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -32,10 +38,13 @@ describe('GroupCommit', () => {
   });
 
   it('without a linger, an item that comes during a batch goes in the next one at once', async () => {
-    const { batches, write } = recorder(5);
+    const { batches, write, nextBatch } = recorder(5);
     const commits = new GroupCommit(write);
+    // Waits for the first batch itself, not for a timer: from the main module a 1 ms timer and the flush's
+    // setImmediate fire in either order, and on a busy machine the timer came first and both items shared a batch.
+    const firstBatch = nextBatch();
     const first = commits.submit(1);
-    await sleep(1);
+    await firstBatch;
     const started = performance.now();
     await Promise.all([first, commits.submit(2)]);
     expect(batches).toEqual([[1], [2]]);
