@@ -11,6 +11,12 @@ const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const resultsDir = path.join(root, 'test-artifacts');
 fs.mkdirSync(resultsDir, { recursive: true });
 
+// Where the time goes: each stage's wall time and each test file's, printed before the closing line and written to
+// test-artifacts/timings.json (the 15 slowest files are what to look at first when the suite grows slow).
+const stageTimes: { stage: string; seconds: number; ok: boolean }[] = [];
+const fileTimes: { stage: string; file: string; seconds: number }[] = [];
+const suiteStarted = Date.now();
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -24,7 +30,9 @@ function run(title: string, command: string, args: string[], env: Record<string,
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
-  console.log(`=== ${title}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  const seconds = (Date.now() - started) / 1000;
+  stageTimes.push({ stage: title, seconds, ok });
+  console.log(`=== ${title}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s ===`);
   return ok;
 }
 
@@ -63,6 +71,8 @@ function vitest(title: string, projects: string[], env: Record<string, string> =
   } else if (report.numFailedTests > 0) failures.push(title);
   for (const file of report.testResults as VitestFileResult[]) {
     const where = path.relative(root, file.name);
+    if (file.startTime && file.endTime)
+      fileTimes.push({ stage: title, file: where, seconds: (file.endTime - file.startTime) / 1000 });
     const failedInFile = file.assertionResults.filter((test) => test.status === 'failed');
     for (const test of failedInFile) failedTests.push(`${title}: ${where} > ${test.fullName}`);
     if (file.status === 'failed' && failedInFile.length === 0)
@@ -74,6 +84,8 @@ type VitestFileResult = {
   name: string;
   status: string;
   message?: string;
+  startTime?: number;
+  endTime?: number;
   assertionResults: { fullName: string; status: string }[];
 };
 
@@ -149,6 +161,18 @@ if (
   failed += 1;
   failures.push('build');
 }
+
+const slowest = [...fileTimes].sort((a, b) => b.seconds - a.seconds).slice(0, 15);
+const totalSeconds = (Date.now() - suiteStarted) / 1000;
+fs.writeFileSync(
+  path.join(resultsDir, 'timings.json'),
+  `${JSON.stringify({ totalSeconds, stages: stageTimes, slowestFiles: slowest, files: fileTimes }, null, 2)}\n`,
+);
+console.log('\nWhere the time went (test-artifacts/timings.json):');
+for (const { stage, seconds } of stageTimes) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${stage}`);
+console.log(`  ${totalSeconds.toFixed(1).padStart(7)} s  the whole suite\nThe 15 slowest test files:`);
+for (const { stage, file, seconds } of slowest)
+  console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file} (${stage})`);
 
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 for (const test of failedTests) console.log(`  ✗ ${test}`);

@@ -100,7 +100,6 @@ describe('language-model authoring in Chromium', () => {
     page = await browser.newPage({ viewport: { width: 1440, height: 960 }, acceptDownloads: true });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await loginAsAdmin(page, server.url, 'Authoring-e2e: tidy violet kettles hum 42');
-    await page.reload();
     projectId = (await api<{ project_id: number }>('POST', '/v1/projects', { name: 'Authoring e2e' })).project_id;
     // A message the untrained model cannot understand becomes a fallback waiting for classification.
     const init = await api<{ conversation_id: number; conversation_token: string }>(

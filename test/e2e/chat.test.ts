@@ -22,7 +22,6 @@ describe('chat test window (e2e)', () => {
     await page.clock.install();
     await loginAsAdmin(page, server.url, 'Chat-e2e: quiet amber lanterns drift 7');
     await page.goto(`${server.url}/?project_id=1#/app/dashboard`);
-    await page.reload();
     await page.getByRole('button', { name: 'Run Chat' }).waitFor();
   }, 120_000);
 

@@ -83,7 +83,6 @@ describe('dashboard statistics by permission (e2e)', () => {
     browser = await launchBrowser();
     admin = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
     await loginAsAdmin(admin, server.url, 'Statistics-by-role: nine quiet herons 5');
-    await admin.reload();
   }, 120_000);
 
   afterAll(async () => {

@@ -26,7 +26,6 @@ describe('deploy diff (e2e)', () => {
     page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await loginAsAdmin(page, server.url, 'Deploy-diff: seven brisk lanterns 31');
-    await page.reload();
   }, 120_000);
 
   afterAll(async () => {

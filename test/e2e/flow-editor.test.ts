@@ -85,7 +85,6 @@ describe('flow editor (issue 5 acceptance)', () => {
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await loginAsAdmin(page, server.url, 'Flow-editor e2e: amber herons wade 61');
-    await page.reload();
   });
 
   afterAll(async () => {

@@ -53,8 +53,6 @@ describe('history (e2e)', () => {
     await nextSecond();
 
     await page.goto(`${server.url}/?project_id=1#/app/history`);
-    // A full load: the session was read before the password change that loginAsAdmin made.
-    await page.reload();
     await page.getByText('Nothing compared yet').waitFor();
     const from = page.getByLabel('From', { exact: true });
     const compare = page.getByRole('button', { name: 'Compare' });

@@ -80,7 +80,6 @@ describe('knowledge base (e2e)', () => {
     });
     await uploadToStorage('parking.pdf', PARKING_PDF, 'application/pdf');
     await page.goto(`${server.url}/?project_id=1#/app/knowledge`);
-    await page.reload();
   }, 120_000);
 
   afterAll(async () => {

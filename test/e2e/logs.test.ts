@@ -39,7 +39,6 @@ describe('conversation logs (e2e)', () => {
       color: 'orange',
     });
     await page.goto(`${server.url}/?project_id=1#/app/dashboard`);
-    await page.reload();
     await page.getByRole('button', { name: 'Run Chat' }).waitFor();
   }, 120_000);
 

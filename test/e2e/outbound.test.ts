@@ -58,8 +58,6 @@ afterAll(async () => {
 describe(`outbound campaigns in Chromium (calls to the ${process.env.E2E_CALL_PEERS ?? 'sip'} peers)`, () => {
   it('a chat-only project shows no Outbound in the menu, Ctrl+G or the palette; unticking "Chat only" brings it', async () => {
     await page.goto(`${server.url}/?project_id=${PROJECT}#/app/dashboard`);
-    // The password was changed through the API: a reload lets the console know.
-    await page.reload();
     await page.getByTestId('dashboard').waitFor();
     await page.getByLabel('Loading the project').waitFor({ state: 'detached' });
     await menu().getByText('Settings').waitFor();

@@ -18,9 +18,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await loginAsAdmin(page, server.url, 'Palette-Correct-Horse-Battery-7');
-  // As the other files do: the console read the expired one-off password before loginAsAdmin replaced it through
-  // the API, and a hash-only goto does not reload, so without this the forced change could still hide the dashboard.
-  await page.reload();
 });
 afterAll(async () => {
   await browser?.close();

@@ -61,7 +61,6 @@ describe('quality gate in Chromium', () => {
     page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await loginAsAdmin(page, server.url, 'Quality-gate: amber otters juggle 77 lamps');
-    await page.reload();
   });
   afterAll(async () => {
     await browser?.close();

@@ -45,7 +45,6 @@ describe('triage that writes tests (e2e)', () => {
     page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await loginAsAdmin(page, server.url, 'Triage-e2e: nine amber herons 58');
-    await page.reload();
   }, 120_000);
 
   afterAll(async () => {
