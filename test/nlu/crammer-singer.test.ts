@@ -64,7 +64,7 @@ describe('Crammer–Singer multiclass SVM', () => {
     expect(train()).toEqual(train());
   });
 
-  // The benchmarks' accuracies sit on the solver's exact path (docs/decisions.md, "Training speed, third pass"):
+  // The benchmarks' accuracies sit on the solver's exact path (docs/decisions.md, "Training speed"):
   // a faster kernel must give the same weights bit for bit. These digests are those of the solver before its
   // kernels were rewritten; JavaScript and WebAssembly arithmetic (no fused multiply-add) gives them everywhere.
   // Above eight classes the all-classes scores are summed in single precision since the sixth pass (a new path on

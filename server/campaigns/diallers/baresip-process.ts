@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { NOT_EXECUTED, diesWithParent } from './dies-with-parent.ts';
 import fs from 'node:fs/promises';
+import ipaddr from 'ipaddr.js';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,8 @@ export interface BaresipOptions {
 
 /** Seconds of the silence file calls send between prompts (8 kHz 16-bit: 16 kB a second, read whole per call). */
 export const SILENCE_SECONDS = 60;
+
+const isLoopback = (host: string): boolean => ipaddr.isValid(host) && ipaddr.parse(host).range() === 'loopback';
 
 export class BaresipError extends Error {
   override readonly name = 'BaresipError';
@@ -98,6 +101,10 @@ export class BaresipProcess {
     const config = [
       'poll_method epoll',
       `sip_listen ${this.options.sipHost.includes(':') ? `[${this.options.sipHost}]` : this.options.sipHost}:${sipPort}`,
+      // Without it baresip's SDP names the host's default source address, so the peer's RTP would leave loopback.
+      // baresip 1.0 takes an address here (not only an interface name) and writes it in c=/o=; its RTP socket
+      // binds the wildcard address whatever the config.
+      ...(isLoopback(this.options.sipHost) ? [`net_interface ${this.options.sipHost}`] : []),
       'call_max_calls 256',
       'answermode manual',
       `audio_source ${this.silenceSource}`,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallEvent, SipAccount } from '../../../server/campaigns/dialler.ts';
 import { SipDialler } from '../../../server/campaigns/diallers/sip-dialler.ts';
 import { createEspeakEngine } from '../../../server/services/tts/espeak-engine.ts';
+import { onLoopback, sdpAddresses } from './sdp-addresses.ts';
 import { loud, openMediaSink, startSippPeer } from './sipp-peer.ts';
 
 /**
@@ -33,7 +34,7 @@ async function waitFor(condition: () => boolean, ms = 15_000): Promise<void> {
 }
 
 describe('SIP dialler (baresip) against a SIPp callee', () => {
-  it('answered: ringing, answered, DTMF 1, the prompt reaches the callee as RTP, ended completed', async () => {
+  it('answered: ringing, answered, DTMF 1, the prompt reaches the callee as RTP, ended completed; its SDP names loopback only', async () => {
     const media = await openMediaSink();
     const peer = await startSippPeer('answers-presses-1.xml', { rtpport: String(media.port) });
     try {
@@ -70,6 +71,13 @@ describe('SIP dialler (baresip) against a SIPp callee', () => {
       const sipp = await peer.done;
       expect(sipp.errors).toBe('');
       expect(sipp.code).toBe(0);
+      // The callee sends its RTP (RFC 4733 digits, audio) where baresip's SDP points: that must be loopback too.
+      // Every SDP baresip sent counts (the INVITE's offer, and any re-INVITE's).
+      const offered = sipp.received.filter((message) => message.includes('application/sdp'));
+      expect(offered[0]).toMatch(/^INVITE /);
+      const addresses = offered.flatMap(sdpAddresses);
+      expect(addresses.length).toBeGreaterThanOrEqual(2);
+      expect(addresses.filter((address) => !onLoopback(address))).toEqual([]);
     } finally {
       await peer.stop();
       await media.close();

@@ -51,11 +51,28 @@ function withoutLoadWarnings(log: string): string {
     .trim();
 }
 
+/** The SIP messages SIPp received, in order, from its `-trace_msg` log (blocks headed "UDP message received [n] bytes :"). */
+function receivedMessages(log: string): string[] {
+  return log
+    .split(/^-+ \d{4}-\d\d-\d\d .*$/m)
+    .map((block) => block.trim())
+    .filter((block) => /^\S+ message received/.test(block))
+    .map((block) => block.replace(/^.*\n/, '').trim());
+}
+
+export interface SippResult {
+  /** 0: its scenario ran to the end. */
+  code: number | null;
+  errors: string;
+  /** Every SIP message it received (the caller's INVITE with its SDP offer, ACK, BYE, ...). */
+  received: string[];
+}
+
 export interface SippPeer {
   /** host:port the peer answers SIP on. */
   address: string;
-  /** Resolves with SIPp's exit code (0: its scenario ran to the end) and its error log. */
-  done: Promise<{ code: number | null; errors: string }>;
+  /** Resolves when SIPp exits. */
+  done: Promise<SippResult>;
   stop(): Promise<void>;
 }
 
@@ -70,17 +87,19 @@ export async function startSippPeer(
   const args = ['-sf', path.join(FIXTURES, scenario), '-i', '127.0.0.1', '-p', String(port), '-m', String(calls)];
   for (const [name, value] of Object.entries(variables)) args.push('-set', name, value);
   args.push('-nostdin', '-trace_err', '-error_file', path.join(dir, 'errors.log'));
+  args.push('-trace_msg', '-message_file', path.join(dir, 'messages.log'));
   const child: ChildProcess = spawn('sipp', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const done = new Promise<{ code: number | null; errors: string }>((resolve, reject) => {
+  const done = new Promise<SippResult>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', async (code) => {
       const errors = await fs.readFile(path.join(dir, 'errors.log'), 'utf8').catch(() => '');
+      const messages = await fs.readFile(path.join(dir, 'messages.log'), 'utf8').catch(() => '');
       await fs.rm(dir, { recursive: true, force: true });
-      resolve({ code, errors: withoutLoadWarnings(`${stderr}${errors}`) });
+      resolve({ code, errors: withoutLoadWarnings(`${stderr}${errors}`), received: receivedMessages(messages) });
     });
   });
   // SIPp opens its socket within milliseconds; give it a moment before the INVITE.
