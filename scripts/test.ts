@@ -1,10 +1,14 @@
-// `npm test`: every check the project keeps, in order, and one closing line 'N passed, N failed'.
-// Lint and format (Biome), types (tsc), unit + server (PGlite) + model tests, the server tests again on
-// PostgreSQL when it answers on 127.0.0.1:5432, then the console is built and the Chromium end-to-end tests run.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check the project keeps, and one closing line 'N passed, N failed'.
+// Lint and format (Biome), types (tsc) and the console's build run side by side first; then two lanes run at once:
+// the CPU-bound lane (unit, server on PGlite, model-based tests) and the waiting lane (the Chromium end-to-end tests,
+// then the server tests again on PostgreSQL when it answers on 127.0.0.1:5432), whose files spend most of their time
+// waiting on servers, browsers, SIP peers and timers. Each stage's full output goes to test-artifacts/<stage>.log;
+// the terminal gets each stage's start, end and tail, then where the time went and every failed test by name.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { differOnPostgres } from './test-stages.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -13,7 +17,7 @@ fs.mkdirSync(resultsDir, { recursive: true });
 
 // Where the time goes: each stage's wall time and each test file's, printed before the closing line and written to
 // test-artifacts/timings.json (the 15 slowest files are what to look at first when the suite grows slow).
-const stageTimes: { stage: string; seconds: number; ok: boolean }[] = [];
+const stageTimes: { stage: string; seconds: number; ok: boolean; startedAt: number }[] = [];
 const fileTimes: { stage: string; file: string; seconds: number }[] = [];
 const suiteStarted = Date.now();
 
@@ -25,37 +29,56 @@ const failures: string[] = [];
 // output, and a stage's name alone does not say which of its two thousand tests failed.
 const failedTests: string[] = [];
 
-function run(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
-  console.log(`\n=== ${title} ===`);
+const slug = (title: string) => title.replace(/\W+/g, '-').replace(/^-|-$/g, '');
+const elapsed = () => `${((Date.now() - suiteStarted) / 1000).toFixed(0).padStart(4)} s`;
+
+/** Runs one stage with its output in test-artifacts/<stage>.log; prints its start, end and (when it failed) tail. */
+function run(title: string, command: string, args: string[], env: Record<string, string> = {}): Promise<boolean> {
+  const logFile = path.join(resultsDir, `${slug(title)}.log`);
+  const log = fs.openSync(logFile, 'w');
+  console.log(`${elapsed()}  ▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
-  const seconds = (Date.now() - started) / 1000;
-  stageTimes.push({ stage: title, seconds, ok });
-  console.log(`=== ${title}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s ===`);
-  return ok;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', log, log],
+      env: { ...process.env, FORCE_COLOR: '0', ...env },
+    });
+    const finish = (ok: boolean) => {
+      fs.closeSync(log);
+      const seconds = (Date.now() - started) / 1000;
+      stageTimes.push({ stage: title, seconds, ok, startedAt: (started - suiteStarted) / 1000 });
+      console.log(`${elapsed()}  ${ok ? '✓' : '✗'} ${title}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+      if (!ok) {
+        const lines = fs.readFileSync(logFile, 'utf8').trimEnd().split('\n');
+        console.log(`--- the last lines of ${path.relative(root, logFile)} ---\n${lines.slice(-40).join('\n')}\n---`);
+      }
+      resolve(ok);
+    };
+    child.on('error', () => finish(false));
+    child.on('exit', (code) => finish(code === 0));
+  });
 }
 
-function check(title: string, command: string, args: string[]): void {
-  if (run(title, command, args)) passed += 1;
+async function check(title: string, command: string, args: string[]): Promise<boolean> {
+  const ok = await run(title, command, args);
+  if (ok) passed += 1;
   else {
     failed += 1;
     failures.push(title);
   }
+  return ok;
 }
 
-function vitest(title: string, projects: string[], env: Record<string, string> = {}, extra: string[] = []): void {
-  const output = path.join(resultsDir, `vitest-${title.replace(/\W+/g, '-')}.json`);
+async function vitest(title: string, env: Record<string, string>, args: string[]): Promise<void> {
+  const output = path.join(resultsDir, `vitest-${slug(title)}.json`);
   fs.rmSync(output, { force: true });
-  const args = [
-    'run',
-    ...projects.flatMap((p) => ['--project', p]),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${output}`,
-    ...extra,
-  ];
-  const ok = run(title, bin('vitest'), args, env);
+  const ok = await run(
+    title,
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...args],
+    env,
+  );
   if (!fs.existsSync(output)) {
     failed += 1;
     failures.push(`${title} (no results)`);
@@ -103,64 +126,46 @@ async function postgresAnswers(): Promise<boolean> {
   }
 }
 
-console.log(`Node ${process.version}`);
-check('lint and format (biome)', bin('biome'), ['ci', '.']);
-check('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-// Two files at a time: vitest's default (cores - 1) runs one at a time on a 2-core machine; measured 627 s instead
-// of 1,024 s for this stage. On PostgreSQL too: the test databases are copied from one template one at a time
-// (an advisory lock in test/server/helpers/test-database.ts), the tests themselves run side by side.
-vitest('unit, server on PGlite, model', ['unit', 'server', 'model'], {}, ['--maxWorkers=2']);
-// On PostgreSQL, the files where the two backends differ: concurrency and locking (a pool of connections instead of
-// PGlite's one), notifications, durability, the job queue, the campaign engine's claims, SQL-heavy reports and what
-// crosses projects (and the chat's batch writes: named statements, one notification per batch); and the
-// several-instances files (two server processes behind HAProxy, the faults file on a PostgreSQL cluster of its own),
-// which skip on PGlite. The other server files run the same statements on either
-// database and ran above on PGlite (`TEST_DB=postgres npx vitest run --project server` runs them all on PostgreSQL).
-const differOnPostgres = [
-  'concurrency',
-  'durability',
-  'sessions',
-  'chat-socket',
-  'chat-runtime',
-  'training',
-  'deployments',
-  'campaign-engine',
-  'stats',
-  'knowledges',
-  'knowledge-runtime',
-  'tenant-isolation',
-  'revisions',
-  'project-clone',
-  'conversations',
-  'conversation-writes',
-  'test-runs',
-  'audit-fields',
-  'unclassified',
-  'users-logs',
-  'campaign-processes',
-  'instances',
-  'instances-faults',
-];
-if (await postgresAnswers())
-  vitest('server on PostgreSQL', ['server'], { TEST_DB: 'postgres' }, [
-    '--maxWorkers=2',
-    ...differOnPostgres.map((name) => `test/server/${name}.test.ts`),
-  ]);
-else console.log('\nPostgreSQL does not answer on 127.0.0.1:5432: its server tests are skipped.');
-if (
-  run('build the console', process.execPath, [
+console.log(`Node ${process.version}; each stage's output: test-artifacts/<stage>.log`);
+const withPostgres = await postgresAnswers();
+if (!withPostgres) console.log('PostgreSQL does not answer on 127.0.0.1:5432: its server tests are skipped.');
+
+const [, , built] = await Promise.all([
+  check('lint and format (biome)', bin('biome'), ['ci', '.']),
+  check('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
+  check('build the console', process.execPath, [
     path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
     'build',
     '--logLevel',
     'warn',
-  ])
-) {
-  // Two files at a time: an e2e file waits on its server and Chromium much of the time (measured 668 s one at a time).
-  vitest('end to end in Chromium', ['e2e'], {}, ['--maxWorkers=2']);
-} else {
-  failed += 1;
-  failures.push('build');
-}
+  ]),
+]);
+
+await Promise.all([
+  // The CPU-bound lane: two files at a time (vitest's default, cores - 1, runs one at a time on 2 cores).
+  vitest('unit, server on PGlite, model', {}, [
+    '--project',
+    'unit',
+    '--project',
+    'server',
+    '--project',
+    'model',
+    '--maxWorkers=2',
+  ]),
+  (async () => {
+    // One e2e file at a time: a file waits on its server, Chromium and peers most of the time, and the CPU lane
+    // fills that time.
+    if (built) await vitest('end to end in Chromium', {}, ['--project', 'e2e', '--maxWorkers=1']);
+    // On PostgreSQL, the files where the two backends differ (scripts/test-stages.ts says which and why).
+    if (withPostgres)
+      await vitest('server on PostgreSQL', { TEST_DB: 'postgres' }, [
+        '--project',
+        'server',
+        '--maxWorkers=1',
+        ...differOnPostgres.map((name) => `test/server/${name}.test.ts`),
+      ]);
+  })(),
+]);
 
 const slowest = [...fileTimes].sort((a, b) => b.seconds - a.seconds).slice(0, 15);
 const totalSeconds = (Date.now() - suiteStarted) / 1000;
@@ -168,8 +173,9 @@ fs.writeFileSync(
   path.join(resultsDir, 'timings.json'),
   `${JSON.stringify({ totalSeconds, stages: stageTimes, slowestFiles: slowest, files: fileTimes }, null, 2)}\n`,
 );
-console.log('\nWhere the time went (test-artifacts/timings.json):');
-for (const { stage, seconds } of stageTimes) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${stage}`);
+console.log('\nWhere the time went (test-artifacts/timings.json), stages by start:');
+for (const { stage, seconds, startedAt } of [...stageTimes].sort((a, b) => a.startedAt - b.startedAt))
+  console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${stage} (from ${startedAt.toFixed(0)} s)`);
 console.log(`  ${totalSeconds.toFixed(1).padStart(7)} s  the whole suite\nThe 15 slowest test files:`);
 for (const { stage, file, seconds } of slowest)
   console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file} (${stage})`);

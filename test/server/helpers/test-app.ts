@@ -43,6 +43,9 @@ export interface TestApp {
 }
 
 let counter = 0;
+// One argon2 hash of the test users' password per process, not one per user: the hash costs tens of milliseconds by
+// design, and a login still verifies it for real.
+let userPasswordHash: Promise<string> | null = null;
 
 /** `config` overrides the environment-free defaults (e.g. `uploadMaxBytes`, `oidc`), as server/config.ts would. */
 export async function createTestApp(
@@ -96,7 +99,7 @@ export async function createTestApp(
           company_id: 1,
           name: `Test User ${counter}`,
           email: address,
-          passwd_hash: await hashPassword(USER_PASSWORD),
+          passwd_hash: await (userPasswordHash ??= hashPassword(USER_PASSWORD)),
           password_expired: false,
           password_changed_at: new Date(),
           system_role_id: systemRoleId,
