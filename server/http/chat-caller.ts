@@ -4,7 +4,8 @@ import type { ConversationEnv } from '../../src/api/contract/conversations.ts';
 import { can } from '../../src/api/permissions.ts';
 import { SESSION_COOKIE, resolveSession } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
-import { HttpError, insufficientPermissions, notLoggedIn } from './http-error.ts';
+import { notLoggedIn, notPermitted } from '../domain-errors.ts';
+import { HttpError } from './http-error.ts';
 import { projectOfChatbotToken } from '../services/chatbot-token.ts';
 import { type TurnCaller, invalidChatbotToken } from '../services/chat/turn-read.ts';
 import { loadCurrentUser } from '../services/current-user.ts';
@@ -55,8 +56,8 @@ export async function authenticateChat(
   if (user.password_expired) throw new HttpError(403, 'Password expired. Change it first.');
   const projectId = request.projectId;
   if (projectId === null) throw new HttpError(400, 'project_id is required.');
-  if (!can(user, CHAT_GRANT.method, CHAT_GRANT.path, projectId)) throw insufficientPermissions();
-  if (!user.projects.some((p) => p.id === projectId)) throw insufficientPermissions();
+  if (!can(user, CHAT_GRANT.method, CHAT_GRANT.path, projectId)) throw notPermitted();
+  if (!user.projects.some((p) => p.id === projectId)) throw notPermitted();
   return { projectId, env: 'draft', userId: user.id, via: 'session' };
 }
 

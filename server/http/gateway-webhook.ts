@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { AppServices } from '../app-services.ts';
 import type { Dialler, WebhookCall } from '../campaigns/dialler.ts';
 import { checkCallbackToken } from '../campaigns/diallers/status-callback-url.ts';
-import { HttpError, notFound } from './http-error.ts';
+import { notFound } from '../domain-errors.ts';
+import { HttpError } from './http-error.ts';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 

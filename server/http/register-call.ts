@@ -7,7 +7,8 @@ import type { AppServices } from '../app-services.ts';
 import type { Db } from '../db/database.ts';
 import { claimAtime, readAtime } from '../services/atime.ts';
 import { logUserAction } from '../services/users-log.ts';
-import { HttpError, conflict } from './http-error.ts';
+import { conflict } from '../domain-errors.ts';
+import { HttpError } from './http-error.ts';
 
 // NonNullable: the contract's schemas are optional properties, but a declared one is always validated.
 type Out<T> = NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;

@@ -3,7 +3,7 @@ import { testAction } from '../../src/api/contract/action-test-call.ts';
 import { callWebhook } from '../services/webhook/call-webhook.ts';
 import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
-import { notFound } from '../http/http-error.ts';
+import { notFound } from '../domain-errors.ts';
 import { projectHasAction } from '../services/actions.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getAuditChanges, getAuditDeleted } from '../../src/api/contract/audit.ts';
 import { can } from '../../src/api/permissions.ts';
 import type { AppServices } from '../app-services.ts';
-import { insufficientPermissions } from '../http/http-error.ts';
+import { notPermitted } from '../domain-errors.ts';
 import { registerCall } from '../http/register-call.ts';
 import { ENTITIES_RESOURCE, entityRevisionProjects } from '../services/entities.ts';
 import { changesBetween, deletedSince } from '../services/resource-history.ts';
@@ -16,7 +16,7 @@ export default async function auditRoutes(app: FastifyInstance, services: AppSer
   registerCall(app, services, getAuditChanges, async ({ query, requireProject, requireUser }) => {
     const projectId = requireProject();
     // Names and authors of a resource's items are for those who may read the resource.
-    if (!can(requireUser(), 'GET', query.resource, projectId)) throw insufficientPermissions();
+    if (!can(requireUser(), 'GET', query.resource, projectId)) throw notPermitted();
     const projects = query.resource === ENTITIES_RESOURCE ? entityRevisionProjects(projectId) : [projectId];
     return changesBetween(services.db, projects, query.resource, query.from, query.to);
   });

@@ -22,7 +22,8 @@ import { createEspeakEngine } from '../services/tts/espeak-engine.ts';
 import { SpeechUnavailableError } from '../services/tts/speech-engine.ts';
 import { findAttachment, storeAttachments } from '../services/chat/chat-attachments.ts';
 import { attachmentHeader } from '../services/csv-export.ts';
-import { HttpError, badRequest, notFound } from '../http/http-error.ts';
+import { invalidInput, notFound } from '../domain-errors.ts';
+import { HttpError } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
 
 /**
@@ -102,7 +103,7 @@ export default async function chatRoutes(app: FastifyInstance, services: AppServ
       }
       files.push({ name: safeName(part.filename), mime: detected.mime, content });
     }
-    if (files.length === 0) throw badRequest(CHAT_TEXTS.chooseFile);
+    if (files.length === 0) throw invalidInput(CHAT_TEXTS.chooseFile);
     const lastTs = Number(fields.last_ts ?? 0) || 0;
     const index = fields.chat_attachment_index ?? null;
     const stored = await storeAttachments(db, caller.projectId, query.id, files);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { takeChatbotTestScreenshot } from '../../src/api/contract/chatbot-test.ts';
 import type { AppServices } from '../app-services.ts';
-import { HttpError, badRequest } from '../http/http-error.ts';
+import { invalidInput } from '../domain-errors.ts';
+import { HttpError } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
 import { ConcurrencyLimit, LimitBusyError } from '../services/screenshots/concurrency-limit.ts';
 import { ScreenshotFailure } from '../services/screenshots/screenshot-service.ts';
@@ -25,7 +26,7 @@ export default async function chatbotTestRoutes(app: FastifyInstance, services: 
   registerCall(app, services, takeChatbotTestScreenshot, async ({ body, requireProject }) => {
     requireProject();
     const target = await checkTarget(new URL(body.url).hostname, settings.allowPrivate);
-    if ('refused' in target) throw badRequest(target.refused);
+    if ('refused' in target) throw invalidInput(target.refused);
     if (!service) {
       throw new HttpError(
         422,

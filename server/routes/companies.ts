@@ -15,7 +15,7 @@ import {
   reachesEveryCompany,
   saveCompany,
 } from '../services/companies.ts';
-import { platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
+import { platformWrite, sendPlatformAtime } from '../http/platform-write.ts';
 
 export default async function companyRoutes(app: FastifyInstance, services: AppServices) {
   const { db } = services;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineCall, publicAccess } from '../../src/api/contract/call.ts';
 import type { AppServices } from '../app-services.ts';
 import { authenticateGatewayWebhook, gatewayWebhookQuery } from '../http/gateway-webhook.ts';
-import { notFound } from '../http/http-error.ts';
+import { notFound } from '../domain-errors.ts';
 import { registerCall } from '../http/register-call.ts';
 
 /**

@@ -4,7 +4,7 @@ import { defineCall, publicAccess } from '../../src/api/contract/call.ts';
 import type { AppServices } from '../app-services.ts';
 import type { VoiceTurn, WebhookCall, WebhookVoice } from '../campaigns/dialler.ts';
 import { authenticateGatewayWebhook, gatewayWebhookQuery } from '../http/gateway-webhook.ts';
-import { notFound } from '../http/http-error.ts';
+import { notFound } from '../domain-errors.ts';
 import { registerCall } from '../http/register-call.ts';
 import { acceptForms } from './outbound-status.ts';
 

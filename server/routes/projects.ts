@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cloneProject, getProjects, insertProject } from '../../src/api/contract/projects.ts';
 import type { AppServices } from '../app-services.ts';
-import { insufficientPermissions } from '../http/http-error.ts';
+import { notPermitted } from '../domain-errors.ts';
 import { registerCall } from '../http/register-call.ts';
 import { cloneProject as cloneProjectInto } from '../services/project-clone.ts';
 import { createProject } from '../services/projects.ts';
@@ -25,7 +25,7 @@ export default async function projectRoutes(app: FastifyInstance, services: AppS
     const user = requireUser();
     // The source is the project in scope, and only one the caller sees (their own, or their company's).
     const sourceId = requireProject();
-    if (!user.projects.some((p) => p.id === sourceId)) throw insufficientPermissions();
+    if (!user.projects.some((p) => p.id === sourceId)) throw notPermitted();
     const projectId = await cloneProjectInto(db, { sourceId, name: body.name, ownerId: user.id });
     await queueDraftTraining(db, projectId);
     services.jobs?.kick();

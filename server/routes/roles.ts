@@ -3,7 +3,7 @@ import { deleteRole, getRoles, putRole, putRolesPermissions } from '../../src/ap
 import type { AppServices } from '../app-services.ts';
 import { platformWriteContext } from '../http/platform-write-context.ts';
 import { registerCall } from '../http/register-call.ts';
-import { platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
+import { platformWrite, sendPlatformAtime } from '../http/platform-write.ts';
 import * as roles from '../services/roles.ts';
 
 const ROLES = '/roles';

@@ -6,7 +6,7 @@ import {
   updatePlatformSettings,
 } from '../../src/api/contract/platform.ts';
 import { getProjectToken, getSettings, renewProjectToken, updateSettings } from '../../src/api/contract/settings.ts';
-import { notFound } from '../http/http-error.ts';
+import { notFound } from '../domain-errors.ts';
 import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
 import {
@@ -19,7 +19,7 @@ import {
   withSettingsAudit,
 } from '../services/settings.ts';
 import { clearOtp } from '../services/otp-enrolments.ts';
-import { platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
+import { platformWrite, sendPlatformAtime } from '../http/platform-write.ts';
 import { userById } from '../services/users.ts';
 
 /** Project settings (spec 2 §3), the chatbot token, platform-wide settings and the one-time-code reset. */

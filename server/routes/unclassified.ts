@@ -8,14 +8,14 @@ import {
 } from '../../src/api/contract/unclassified.ts';
 import { classifyPhrases } from '../../src/api/contract/triage.ts';
 import type { CurrentUser } from '../../src/api/contract/users.ts';
-import { insufficientPermissions } from '../http/http-error.ts';
+import { notPermitted } from '../domain-errors.ts';
 import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
 import * as unclassified from '../services/unclassified.ts';
 
 /** Keeping a phrase as a test writes tests: the route's grant alone does not cover that. */
 function requireTestWrite(user: CurrentUser | null, projectId: number, keepAsTest: boolean): void {
-  if (keepAsTest && !can(user, 'PUT', '/tests/{id}', projectId)) throw insufficientPermissions();
+  if (keepAsTest && !can(user, 'PUT', '/tests/{id}', projectId)) throw notPermitted();
 }
 
 export default async function unclassifiedRoutes(app: FastifyInstance, services: AppServices) {

@@ -4,7 +4,7 @@ import { getUsersProjects, putUsersProjects } from '../../src/api/contract/users
 import type { AppServices } from '../app-services.ts';
 import { HttpError } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
-import { platformWrite, sendPlatformAtime } from '../services/platform-write.ts';
+import { platformWrite, sendPlatformAtime } from '../http/platform-write.ts';
 import { listProjectMembers, reachOf, replaceProjectMembers } from '../services/users.ts';
 
 const USERS_PROJECTS = '/users/projects';

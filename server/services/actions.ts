@@ -1,7 +1,7 @@
 import { type ProjectAction, type ProjectActionInput, projectAction } from '../../src/api/contract/actions.ts';
 import { isBuiltinAction } from '../chat/builtin-actions.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest, notFound } from '../http/http-error.ts';
+import { invalidInput, notFound } from '../domain-errors.ts';
 import { type AuditFields, withAuditFields } from './audit-fields.ts';
 import type { WriteScope } from './intents.ts';
 import { resourceAt } from './resource-history.ts';
@@ -40,8 +40,8 @@ export async function replaceProjectActions(
   const list = input.map((a) => projectAction.extend({ id: projectAction.shape.id.optional() }).parse(a));
   const names = new Set<string>();
   for (const a of list) {
-    if (isBuiltinAction(a.name)) throw badRequest(`Action ${a.name}: the name belongs to a built-in action.`);
-    if (names.has(a.name)) throw badRequest(`Duplicit action name ${a.name}.`);
+    if (isBuiltinAction(a.name)) throw invalidInput(`Action ${a.name}: the name belongs to a built-in action.`);
+    if (names.has(a.name)) throw invalidInput(`Duplicit action name ${a.name}.`);
     names.add(a.name);
   }
   const stored = await listProjectActions(trx, scope.projectId);
@@ -54,7 +54,7 @@ export async function replaceProjectActions(
     const user = reactions.find((r) =>
       r.actions.some((s) => s.name === old.name || (s.name === 'webhook' && s.args.action === old.name)),
     );
-    if (user) throw badRequest(`Action ${old.name} is used by reaction ${user.name}.`);
+    if (user) throw invalidInput(`Action ${old.name} is used by reaction ${user.name}.`);
   }
   const rev = { projectId: scope.projectId, resource: ACTIONS_RESOURCE, time: scope.atime, userId: scope.userId };
   const kept = new Set(list.map((a) => a.id).filter((id): id is number => id !== undefined && id > 0));

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { CALL_LIST_HEADER, SCHEDULED_TIME_EXAMPLE } from '../../src/api/contract/outbound.ts';
-import { badRequest } from '../http/http-error.ts';
+import { invalidInput } from '../domain-errors.ts';
 
 /** One destination of a call list, as it will be stored. */
 export interface CallListRow {
@@ -53,14 +53,15 @@ export function parseCallList(text: string, now: Date, pending: ReadonlySet<stri
     records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as never;
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    throw badRequest(
+    throw invalidInput(
       `${line ? `Line ${line}: ` : ''}The file is not a valid CSV (${(error as Error).message.split('\n')[0]?.slice(0, 120)}).`,
     );
   }
   const header = records[0]?.record.map((c) => c.trim()).join(',');
-  if (header !== CALL_LIST_HEADER) throw badRequest(`Line 1: the header must be exactly "${CALL_LIST_HEADER}".`);
-  if (records.length === 1) throw badRequest('The file has no calls.');
-  if (records.length - 1 > MAX_CALL_LIST_ROWS) throw badRequest(`The file has more than ${MAX_CALL_LIST_ROWS} calls.`);
+  if (header !== CALL_LIST_HEADER) throw invalidInput(`Line 1: the header must be exactly "${CALL_LIST_HEADER}".`);
+  if (records.length === 1) throw invalidInput('The file has no calls.');
+  if (records.length - 1 > MAX_CALL_LIST_ROWS)
+    throw invalidInput(`The file has more than ${MAX_CALL_LIST_ROWS} calls.`);
   // Minute granularity, as the times are written: a call for this very minute is not in the past.
   const thisMinute = Math.floor(now.getTime() / 60_000) * 60_000;
   const problems: string[] = [];
@@ -94,7 +95,7 @@ export function parseCallList(text: string, now: Date, pending: ReadonlySet<stri
   if (problems.length) {
     const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);
     const more = problems.length - shown.length;
-    throw badRequest(
+    throw invalidInput(
       `Nothing was imported.\n${shown.join('\n')}${more > 0 ? `\n...and ${more} more lines with problems.` : ''}`,
     );
   }

@@ -10,7 +10,7 @@ import type {
 } from '../../src/api/contract/outbound.ts';
 import type { Db } from '../db/database.ts';
 import type { OutboundCampaignsTable } from '../db/schema.ts';
-import { badRequest, notFound } from '../http/http-error.ts';
+import { invalidInput, notFound } from '../domain-errors.ts';
 import { withAuditFields } from './audit-fields.ts';
 import { callbackUrlProblem } from './campaign-callback-address.ts';
 import type { WriteScope } from './intents.ts';
@@ -129,7 +129,7 @@ export async function findCampaign(db: Db, projectId: number, id: number): Promi
  */
 export async function checkCallbackUrl(url: string): Promise<void> {
   const problem = await callbackUrlProblem(url);
-  if (problem) throw badRequest(problem);
+  if (problem) throw invalidInput(problem);
 }
 
 /** insertOutboundCampaign (id -1, paused) and updateOutboundCampaign; `checkCallbackUrl` first. */

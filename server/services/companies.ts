@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { COMPANY_IN_USE, COMPANY_NOT_FOUND, DUPLICIT_COMPANY } from '../../src/api/contract/companies.ts';
 import type { CurrentUser } from '../../src/api/contract/users.ts';
 import type { Db } from '../db/database.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
+import { invalidInput, notFound } from '../domain-errors.ts';
 
 /** Platform administrators (a system grant to edit companies) see and edit every company; others their own. */
 export const reachesEveryCompany = (user: CurrentUser): boolean =>
@@ -24,7 +24,7 @@ async function assertUniqueName(trx: Db, name: string, exceptId: number): Promis
     .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
     .where('id', '<>', exceptId)
     .executeTakeFirst();
-  if (clash) throw new HttpError(400, DUPLICIT_COMPANY);
+  if (clash) throw invalidInput(DUPLICIT_COMPANY);
 }
 
 /** The companies the user reaches, with how many users and projects each has. */
@@ -64,6 +64,6 @@ export async function deleteCompany(trx: Db, id: number): Promise<void> {
   const inUse = await sql<{ n: number }>`
     SELECT (SELECT count(*) FROM users WHERE company_id = ${id})
          + (SELECT count(*) FROM projects WHERE company_id = ${id}) AS n`.execute(trx);
-  if (Number(inUse.rows[0]?.n ?? 0) > 0) throw new HttpError(400, COMPANY_IN_USE);
+  if (Number(inUse.rows[0]?.n ?? 0) > 0) throw invalidInput(COMPANY_IN_USE);
   await trx.deleteFrom('companies').where('id', '=', id).execute();
 }

@@ -11,7 +11,7 @@ import type {
 import type { z } from 'zod';
 import type { ConversationState } from '../chat/conversation-state.ts';
 import type { Db } from '../db/database.ts';
-import { HttpError, badRequest, notFound } from '../http/http-error.ts';
+import { DomainError, invalidInput, notFound } from '../domain-errors.ts';
 import { addStart, emptyRollup, withRollup } from './stats-rollup.ts';
 
 /** A new conversation token: what the client holds to talk in its conversation (the id alone is guessable). */
@@ -104,7 +104,8 @@ export async function loadConversation(
   };
 }
 
-export const conversationBusy = () => new HttpError(409, 'The conversation is busy with another message; try again.');
+export const conversationBusy = () =>
+  new DomainError('conflict', 'The conversation is busy with another message; try again.');
 
 /** Marks a conversation busy (a turn runs) without other changes. */
 export async function markBusy(db: Db, id: number, version: number, seconds: number): Promise<number> {
@@ -177,7 +178,7 @@ function filtered(db: Db, projectId: number, q: ListQuery): any {
     query = query.where('search_text', 'ilike', pattern);
   }
   if (Number.isNaN(new Date(q.date_from ?? 0).getTime()) || Number.isNaN(new Date(q.date_to ?? 0).getTime())) {
-    throw badRequest('Invalid date.');
+    throw invalidInput('Invalid date.');
   }
   return query;
 }
@@ -354,7 +355,7 @@ export async function setLabels(trx: Db, projectId: number, id: number, labels: 
       .where('name', 'in', unique)
       .execute();
     const missing = unique.find((l) => !known.some((k) => k.name === l));
-    if (missing) throw badRequest(`Label ${missing} does not exist.`);
+    if (missing) throw invalidInput(`Label ${missing} does not exist.`);
   }
   await trx
     .updateTable('conversations')

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { badRequest } from '../http/http-error.ts';
+import { invalidInput } from '../domain-errors.ts';
 
 /**
  * The reading side of csv-export.ts, shared by the intents, knowledge entries and QA questions imports, so a
@@ -31,7 +31,7 @@ export function parseCsvRecords(text: string): CsvRecord[] {
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     const reason = (error as Error).message.split('\n')[0]?.slice(0, 120);
-    throw badRequest(`${line ? `Line ${line}: ` : ''}The file is not a valid CSV (${reason}).`);
+    throw invalidInput(`${line ? `Line ${line}: ` : ''}The file is not a valid CSV (${reason}).`);
   }
 }
 
@@ -46,7 +46,7 @@ export function parseCsvRows(text: string, header: readonly string[], maxRows: n
     if (record.every((c) => c.trim() === '')) return;
     rows.push({ line: info.lines, cells: record.map(unquoteFormula) });
   });
-  if (rows.length > maxRows) throw badRequest(`The file has more than ${maxRows} rows.`);
-  if (rows.length === 0) throw badRequest('The file has no rows to import.');
+  if (rows.length > maxRows) throw invalidInput(`The file has more than ${maxRows} rows.`);
+  if (rows.length === 0) throw invalidInput('The file has no rows to import.');
   return rows;
 }

@@ -5,7 +5,7 @@ import {
   type DeployDiffResource,
 } from '../../src/api/contract/deploy-diff.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest, notFound } from '../http/http-error.ts';
+import { invalidInput, notFound } from '../domain-errors.ts';
 import { type FrozenConfiguration, freezeConfiguration } from './deployments.ts';
 import type { TrainingData } from '../nlu/index.ts';
 import { trainingStatus } from './training.ts';
@@ -151,7 +151,7 @@ export async function deployDiff(
   env: 'dev' | 'prod',
   toDeploymentId?: number,
 ): Promise<DeployDiff> {
-  if (toDeploymentId !== undefined && env !== 'prod') throw badRequest('A rollback deploys to production only.');
+  if (toDeploymentId !== undefined && env !== 'prod') throw invalidInput('A rollback deploys to production only.');
   const [current, target] = await Promise.all([
     latestConfiguration(db, projectId, env),
     toDeploymentId !== undefined

@@ -13,7 +13,7 @@ import type { ReactionScope } from '../../src/api/contract/reaction-scopes.ts';
 import type { Reaction } from '../../src/api/contract/reactions.ts';
 import type { BotSnapshot } from '../chat/bot-snapshot.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest, notFound } from '../http/http-error.ts';
+import { invalidInput, notFound } from '../domain-errors.ts';
 import { DEFAULT_KNOWLEDGE_THRESHOLD } from '../knowledge/types.ts';
 import type { EntityDefinition } from '../nlu/index.ts';
 import { listProjectActions } from './actions.ts';
@@ -150,7 +150,7 @@ export async function listDeployments(
 async function requireCurrentModel(db: Db, projectId: number): Promise<void> {
   const model = await draftModelInfo(db, projectId);
   const current = trainingDataHash(await loadTrainingData(db, projectId));
-  if (!model || model.data_hash !== current) throw badRequest(MODEL_NOT_TRAINED);
+  if (!model || model.data_hash !== current) throw invalidInput(MODEL_NOT_TRAINED);
 }
 
 export interface DeployRequest {
@@ -166,8 +166,8 @@ export interface DeployRequest {
 export async function deploy(db: Db, request: DeployRequest): Promise<Deployment> {
   const note = request.message.trim();
   const rollback = request.toDeploymentId;
-  if (rollback !== undefined && request.env !== 'prod') throw badRequest('A rollback deploys to production only.');
-  if (request.env === 'prod' && note.length < PRODUCTION_MESSAGE_MIN) throw badRequest(DEPLOY_MESSAGE_REQUIRED);
+  if (rollback !== undefined && request.env !== 'prod') throw invalidInput('A rollback deploys to production only.');
+  if (request.env === 'prod' && note.length < PRODUCTION_MESSAGE_MIN) throw invalidInput(DEPLOY_MESSAGE_REQUIRED);
   let configuration: FrozenConfiguration | null = null;
   if (rollback === undefined) {
     await requireCurrentModel(db, request.projectId);
@@ -203,7 +203,7 @@ export async function deploy(db: Db, request: DeployRequest): Promise<Deployment
         ? await freezeDraftModel(trx, request.projectId, id)
         : await copyDeploymentModel(trx, rollback, id);
     // The draft model vanished between the check and the copy (a concurrent project change): nothing is written.
-    if (!hasModel && rollback === undefined) throw badRequest(MODEL_NOT_TRAINED);
+    if (!hasModel && rollback === undefined) throw invalidInput(MODEL_NOT_TRAINED);
     // The knowledge index is frozen with the bot (issue 16 §2): a rollback restores the one deployed then.
     if (rollback === undefined) await freezeDraftIndex(trx, request.projectId, id);
     else await copyDeploymentIndex(trx, rollback, id);

@@ -9,7 +9,7 @@ import {
   invalidEntityName,
 } from '../../src/api/contract/entities.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest, insufficientPermissions, notFound } from '../http/http-error.ts';
+import { invalidInput, notFound, notPermitted } from '../domain-errors.ts';
 import { type AuditFields, withAuditFields } from './audit-fields.ts';
 import type { WriteScope } from './intents.ts';
 import { resourceAt } from './resource-history.ts';
@@ -90,10 +90,10 @@ export async function auditedEntities(db: Db, projectId: number, mtime?: number)
  */
 export function checkEntityName(raw: string): string {
   const name = raw.trim();
-  if (!name) throw badRequest(ENTITY_NAME_EMPTY);
-  if (/\s/.test(name)) throw badRequest(ENTITY_NAME_SPACES);
-  if (!/^[\x21-\x7e]+$/.test(name)) throw badRequest(ENTITY_NAME_ASCII);
-  if (/[.$,]/.test(name)) throw badRequest(invalidEntityName(name));
+  if (!name) throw invalidInput(ENTITY_NAME_EMPTY);
+  if (/\s/.test(name)) throw invalidInput(ENTITY_NAME_SPACES);
+  if (!/^[\x21-\x7e]+$/.test(name)) throw invalidInput(ENTITY_NAME_ASCII);
+  if (/[.$,]/.test(name)) throw invalidInput(invalidEntityName(name));
   return name;
 }
 
@@ -135,7 +135,7 @@ export async function saveEntity(
           .where((eb) => eb.or([eb('project_id', '=', scope.projectId), eb('project_id', 'is', null)]))
           .executeTakeFirst();
   if (id !== -1 && !current) throw notFound('Entity not found.');
-  if ((current?.is_system || input.__is_system__) && !canEditSystem) throw insufficientPermissions();
+  if ((current?.is_system || input.__is_system__) && !canEditSystem) throw notPermitted();
   const clash = await trx
     .selectFrom('entities')
     .select('id')
@@ -146,7 +146,7 @@ export async function saveEntity(
     )
     .$if(current !== undefined, (q) => q.where('id', '!=', id))
     .executeTakeFirst();
-  if (clash) throw badRequest(DUPLICIT_ENTITY_NAME);
+  if (clash) throw invalidInput(DUPLICIT_ENTITY_NAME);
   const values = {
     project_id: input.__is_system__ ? null : scope.projectId,
     name,
@@ -180,7 +180,7 @@ export async function deleteEntity(trx: Db, scope: WriteScope, id: number, canEd
     .where((eb) => eb.or([eb('project_id', '=', scope.projectId), eb('project_id', 'is', null)]))
     .executeTakeFirst();
   if (!current) throw notFound('Entity not found.');
-  if (current.is_system && !canEditSystem) throw insufficientPermissions();
+  if (current.is_system && !canEditSystem) throw notPermitted();
   await trx.deleteFrom('entities').where('id', '=', id).execute();
   await recordEntity(trx, scope, null, id, current.project_id);
   return current.name;

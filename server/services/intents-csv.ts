@@ -1,6 +1,6 @@
 import { INTENT_NAME_EMPTY, TEMPLATE_EXISTS_IN_INTENT, templateHeldBy } from '../../src/api/contract/intents.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest } from '../http/http-error.ts';
+import { invalidInput } from '../domain-errors.ts';
 import { csvText } from './csv-export.ts';
 import { parseCsvRecords, unquoteFormula } from './csv-import.ts';
 import {
@@ -42,11 +42,11 @@ export function parseIntentsCsv(text: string): ImportRow[] {
       return;
     if (cells.length === 1 && cells[0]!.trim() === '') return;
     if (cells.length !== 2) {
-      throw badRequest(`Line ${info.lines}: expected 2 columns (intent,template), found ${cells.length}.`);
+      throw invalidInput(`Line ${info.lines}: expected 2 columns (intent,template), found ${cells.length}.`);
     }
     rows.push({ line: info.lines, intent: unquoteFormula(cells[0]!), template: unquoteFormula(cells[1]!) });
   });
-  if (rows.length > MAX_IMPORT_ROWS) throw badRequest(`The file has more than ${MAX_IMPORT_ROWS} rows.`);
+  if (rows.length > MAX_IMPORT_ROWS) throw invalidInput(`The file has more than ${MAX_IMPORT_ROWS} rows.`);
   return rows;
 }
 
@@ -72,7 +72,7 @@ export async function importIntentRows(
   let templatesAdded = 0;
   for (const row of rows) {
     const name = normalizeIntentName(row.intent);
-    if (!name) throw badRequest(`Line ${row.line}: ${INTENT_NAME_EMPTY}`);
+    if (!name) throw invalidInput(`Line ${row.line}: ${INTENT_NAME_EMPTY}`);
     let target = result.get(name);
     if (!target) {
       target = { id: existingByName.get(name)?.id, name, templates: [] };
@@ -86,9 +86,9 @@ export async function importIntentRows(
       // Already there (merge) or repeated in the file: nothing to add.
       if (mode === 'merge' && existingByName.get(name)?.templates.some((t) => t.toLowerCase() === key)) continue;
       if (target.templates.some((t) => t.toLowerCase() === key)) continue;
-      throw badRequest(`Line ${row.line}: ${TEMPLATE_EXISTS_IN_INTENT}`);
+      throw invalidInput(`Line ${row.line}: ${TEMPLATE_EXISTS_IN_INTENT}`);
     }
-    if (holder !== undefined) throw badRequest(`Line ${row.line}: ${templateHeldBy(template, holder)}`);
+    if (holder !== undefined) throw invalidInput(`Line ${row.line}: ${templateHeldBy(template, holder)}`);
     holders.set(key, name);
     target.templates.push(template);
     templatesAdded++;

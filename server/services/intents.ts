@@ -11,7 +11,7 @@ import {
   templateHeldBy,
 } from '../../src/api/contract/intents.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest, notFound } from '../http/http-error.ts';
+import { invalidInput, notFound } from '../domain-errors.ts';
 import { type AuditFields, withAuditFields } from './audit-fields.ts';
 import { resourceAt } from './resource-history.ts';
 import { recordRevision } from './revisions.ts';
@@ -124,14 +124,14 @@ async function nameTaken(db: Db, projectId: number, name: string, exceptId?: num
 
 function checkName(name: string): string {
   const trimmed = normalizeIntentName(name);
-  if (!trimmed) throw badRequest(INTENT_NAME_EMPTY);
+  if (!trimmed) throw invalidInput(INTENT_NAME_EMPTY);
   return trimmed;
 }
 
 /** insertIntent: a new intent without templates. */
 export async function insertIntent(trx: Db, scope: WriteScope, name: string): Promise<number> {
   const trimmed = checkName(name);
-  if (await nameTaken(trx, scope.projectId, trimmed)) throw badRequest(DUPLICIT_INTENT_NAME);
+  if (await nameTaken(trx, scope.projectId, trimmed)) throw invalidInput(DUPLICIT_INTENT_NAME);
   const { id } = await trx
     .insertInto('intents')
     .values({ project_id: scope.projectId, name: trimmed })
@@ -154,7 +154,7 @@ export async function renameIntent(
   const trimmed = checkName(name);
   const current = await intentOf(trx, scope.projectId, id);
   if (current.name === trimmed) return [];
-  if (await nameTaken(trx, scope.projectId, trimmed, id)) throw badRequest(DUPLICIT_INTENT_NAME_ON_RENAME);
+  if (await nameTaken(trx, scope.projectId, trimmed, id)) throw invalidInput(DUPLICIT_INTENT_NAME_ON_RENAME);
   const renames = [{ id, from: current.name, to: trimmed }];
   if (!isNegativeIntent(current.name)) {
     const twin = await trx
@@ -165,7 +165,7 @@ export async function renameIntent(
       .executeTakeFirst();
     if (twin) {
       const twinName = negativeTwinName(trimmed);
-      if (await nameTaken(trx, scope.projectId, twinName, twin.id)) throw badRequest(DUPLICIT_INTENT_NAME_ON_RENAME);
+      if (await nameTaken(trx, scope.projectId, twinName, twin.id)) throw invalidInput(DUPLICIT_INTENT_NAME_ON_RENAME);
       renames.push({ id: twin.id, from: twin.name, to: twinName });
     }
   }
@@ -221,7 +221,7 @@ export async function addTemplate(
 ): Promise<void> {
   const intent = await intentOf(trx, scope.projectId, intentId);
   const text = normalizeTemplate(template);
-  if (!text) throw badRequest(TEMPLATE_EMPTY);
+  if (!text) throw invalidInput(TEMPLATE_EMPTY);
   if (replaces !== undefined) {
     const removed = await trx
       .deleteFrom('intent_templates')
@@ -233,8 +233,8 @@ export async function addTemplate(
   }
   const holder = await templateHolder(trx, scope.projectId, text);
   if (holder) {
-    if (replaces !== undefined) throw badRequest(DUPLICIT_INTENT_TEMPLATE);
-    throw badRequest(
+    if (replaces !== undefined) throw invalidInput(DUPLICIT_INTENT_TEMPLATE);
+    throw invalidInput(
       holder.intent_id === intent.id ? TEMPLATE_EXISTS_IN_INTENT : templateHeldBy(holder.template, holder.intent),
     );
   }
@@ -281,8 +281,8 @@ export function validateIntentList(list: IntentInput[], where: (index: number) =
   const holders = new Map<string, string>();
   return list.map((item, index) => {
     const name = normalizeIntentName(item.name);
-    if (!name) throw badRequest(`${where(index)}${INTENT_NAME_EMPTY}`);
-    if (names.has(name)) throw badRequest(`${where(index)}${DUPLICIT_INTENT_NAME}: "${name}"`);
+    if (!name) throw invalidInput(`${where(index)}${INTENT_NAME_EMPTY}`);
+    if (names.has(name)) throw invalidInput(`${where(index)}${DUPLICIT_INTENT_NAME}: "${name}"`);
     names.add(name);
     const templates: string[] = [];
     for (const raw of item.templates) {
@@ -291,7 +291,7 @@ export function validateIntentList(list: IntentInput[], where: (index: number) =
       const key = template.toLowerCase();
       const holder = holders.get(key);
       if (holder !== undefined) {
-        throw badRequest(
+        throw invalidInput(
           `${where(index)}${holder === name ? `${TEMPLATE_EXISTS_IN_INTENT} "${template}"` : templateHeldBy(template, holder)}`,
         );
       }

@@ -1,6 +1,6 @@
 import { KNOWLEDGE_EMPTY, LINK_NOT_HTTP, isHttpLink } from '../../src/api/contract/knowledges.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest } from '../http/http-error.ts';
+import { invalidInput } from '../domain-errors.ts';
 import { parseCsvRows } from './csv-import.ts';
 import type { WriteScope } from './intents.ts';
 import { checkKnowledgeText, insertKnowledge } from './knowledges.ts';
@@ -12,14 +12,14 @@ export const MAX_KNOWLEDGE_CSV_ROWS = 10_000;
 export function parseKnowledgeCsv(text: string): { line: number; link: string; knowledge: string }[] {
   return parseCsvRows(text, ['link', 'knowledge'], MAX_KNOWLEDGE_CSV_ROWS).map(({ line, cells }) => {
     if (cells.length !== 2)
-      throw badRequest(`Line ${line}: expected 2 columns (link,knowledge), found ${cells.length}.`);
+      throw invalidInput(`Line ${line}: expected 2 columns (link,knowledge), found ${cells.length}.`);
     const link = cells[0]!.trim();
-    if (!isHttpLink(link)) throw badRequest(`Line ${line}: ${LINK_NOT_HTTP}.`);
-    if (cells[1]!.trim() === '') throw badRequest(`Line ${line}: ${KNOWLEDGE_EMPTY}.`);
+    if (!isHttpLink(link)) throw invalidInput(`Line ${line}: ${LINK_NOT_HTTP}.`);
+    if (cells[1]!.trim() === '') throw invalidInput(`Line ${line}: ${KNOWLEDGE_EMPTY}.`);
     try {
       return { line, link, knowledge: checkKnowledgeText(cells[1]!) };
     } catch (error) {
-      throw badRequest(`Line ${line}: ${(error as Error).message}.`);
+      throw invalidInput(`Line ${line}: ${(error as Error).message}.`);
     }
   });
 }

@@ -8,7 +8,7 @@ import {
   type KnowledgeSource,
 } from '../../src/api/contract/knowledges.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest, notFound } from '../http/http-error.ts';
+import { invalidInput, notFound } from '../domain-errors.ts';
 import { claimAtime } from './atime.ts';
 import { type AuditFields, withAuditFields } from './audit-fields.ts';
 import type { WriteScope } from './intents.ts';
@@ -108,8 +108,8 @@ export async function auditedKnowledges(
 /** The server's own check of an entry's text (the contract checks too; imports come here directly). */
 export function checkKnowledgeText(text: string): string {
   const knowledge = text.replaceAll('\u0000', '').trim();
-  if (!knowledge) throw badRequest(KNOWLEDGE_EMPTY);
-  if (knowledge.length > KNOWLEDGE_MAX_CHARS) throw badRequest(KNOWLEDGE_TOO_LONG);
+  if (!knowledge) throw invalidInput(KNOWLEDGE_EMPTY);
+  if (knowledge.length > KNOWLEDGE_MAX_CHARS) throw invalidInput(KNOWLEDGE_TOO_LONG);
   return knowledge;
 }
 

@@ -1,6 +1,6 @@
 import { DUPLICIT_LABEL, LABEL_NOT_FOUND, type Label } from '../../src/api/contract/labels.ts';
 import type { Db } from '../db/database.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
+import { invalidInput, notFound } from '../domain-errors.ts';
 import { resourceAt } from './resource-history.ts';
 import { recordRevision } from './revisions.ts';
 
@@ -21,7 +21,7 @@ async function assertUniqueName(trx: Db, projectId: number, name: string, except
     .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
     .where('id', '<>', exceptId)
     .executeTakeFirst();
-  if (clash) throw new HttpError(400, DUPLICIT_LABEL);
+  if (clash) throw invalidInput(DUPLICIT_LABEL);
 }
 
 /** The project's labels now, or as they were at `mtime` (History). */

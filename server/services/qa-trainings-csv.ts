@@ -5,7 +5,7 @@ import {
   QA_QUESTION_TOO_LONG,
 } from '../../src/api/contract/qa-trainings.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest } from '../http/http-error.ts';
+import { invalidInput } from '../domain-errors.ts';
 import { csvText } from './csv-export.ts';
 import type { WriteScope } from './intents.ts';
 import { parseCsvRows } from './csv-import.ts';
@@ -53,24 +53,26 @@ export async function importQaTrainingsCsv(
   let skipped = 0;
   for (const { line, cells } of rows) {
     if (cells.length < 1 || cells.length > 3)
-      throw badRequest(`Line ${line}: expected 3 columns (question,knowledge_id,link), found ${cells.length}.`);
+      throw invalidInput(`Line ${line}: expected 3 columns (question,knowledge_id,link), found ${cells.length}.`);
     const question = cells[0]!.trim();
-    if (!question) throw badRequest(`Line ${line}: ${QA_QUESTION_EMPTY}.`);
+    if (!question) throw invalidInput(`Line ${line}: ${QA_QUESTION_EMPTY}.`);
     if (question.length > QA_QUESTION_MAX || question.includes('\u0000'))
-      throw badRequest(`Line ${line}: ${QA_QUESTION_TOO_LONG}.`);
+      throw invalidInput(`Line ${line}: ${QA_QUESTION_TOO_LONG}.`);
     const idCell = (cells[1] ?? '').trim();
     const link = (cells[2] ?? '').trim();
     let knowledgeId: number | null = null;
     if (idCell) {
       const id = Number(idCell);
       if (!Number.isInteger(id) || !ids.has(id))
-        throw badRequest(`Line ${line}: knowledge entry ${idCell} does not exist in this project.`);
+        throw invalidInput(`Line ${line}: knowledge entry ${idCell} does not exist in this project.`);
       knowledgeId = id;
     } else if (link) {
       const matches = byLink.get(link) ?? [];
-      if (matches.length === 0) throw badRequest(`Line ${line}: no knowledge entry has the link ${link}.`);
+      if (matches.length === 0) throw invalidInput(`Line ${line}: no knowledge entry has the link ${link}.`);
       if (matches.length > 1)
-        throw badRequest(`Line ${line}: ${matches.length} knowledge entries have the link ${link}; give knowledge_id.`);
+        throw invalidInput(
+          `Line ${line}: ${matches.length} knowledge entries have the link ${link}; give knowledge_id.`,
+        );
       knowledgeId = matches[0]!;
     }
     const input = { question, knowledge_id: knowledgeId };

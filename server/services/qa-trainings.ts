@@ -1,6 +1,6 @@
 import { QA_ENTRY_NOT_FOUND, type QaTraining } from '../../src/api/contract/qa-trainings.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest, notFound } from '../http/http-error.ts';
+import { invalidInput, notFound } from '../domain-errors.ts';
 import { type AuditFields, withAuditFields } from './audit-fields.ts';
 import type { WriteScope } from './intents.ts';
 import { resourceAt } from './resource-history.ts';
@@ -56,7 +56,7 @@ async function checkEntry(trx: Db, projectId: number, knowledgeId: number | null
     .where('id', '=', knowledgeId)
     .where('project_id', '=', projectId)
     .executeTakeFirst();
-  if (!entry) throw badRequest(QA_ENTRY_NOT_FOUND);
+  if (!entry) throw invalidInput(QA_ENTRY_NOT_FOUND);
 }
 
 async function record(trx: Db, scope: WriteScope, row: QaRevision): Promise<void> {

@@ -4,7 +4,7 @@ import { PSEUDO_INTENTS, type Reaction, type ReactionInput, reaction } from '../
 import { conditionError } from '../chat/condition.ts';
 import { isBuiltinAction } from '../chat/builtin-actions.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest, notFound } from '../http/http-error.ts';
+import { invalidInput, notFound } from '../domain-errors.ts';
 import { claimAtime } from './atime.ts';
 import { type AuditFields, withAuditFields } from './audit-fields.ts';
 import { intentRenameHooks, type WriteScope } from './intents.ts';
@@ -82,16 +82,16 @@ async function loadReferences(db: Db, projectId: number, reactionNames: string[]
 function checkReaction(r: Omit<Reaction, 'id'>, refs: References, scopeNames: Map<string, number>): void {
   const where = `Reaction ${r.name}`;
   const problem = conditionError(r.condition);
-  if (problem) throw badRequest(`${where}: the condition does not parse (${problem}).`);
+  if (problem) throw invalidInput(`${where}: the condition does not parse (${problem}).`);
   for (const intent of r.intents) {
-    if (!refs.intents.has(intent)) throw badRequest(`${where}: intent ${intent} does not exist.`);
+    if (!refs.intents.has(intent)) throw invalidInput(`${where}: intent ${intent} does not exist.`);
   }
   if (r.reactions_scopes_id !== null && !refs.scopeIds.has(r.reactions_scopes_id)) {
-    throw badRequest(`${where}: reaction scope ${r.reactions_scopes_id} does not exist.`);
+    throw invalidInput(`${where}: reaction scope ${r.reactions_scopes_id} does not exist.`);
   }
   for (const step of r.actions) {
     if (!isBuiltinAction(step.name) && !refs.actions.has(step.name)) {
-      throw badRequest(`${where}: action ${step.name} does not exist.`);
+      throw invalidInput(`${where}: action ${step.name} does not exist.`);
     }
     const arg = (name: string) => (typeof step.args[name] === 'string' ? (step.args[name] as string) : '');
     if (
@@ -99,19 +99,21 @@ function checkReaction(r: Omit<Reaction, 'id'>, refs: References, scopeNames: Ma
       arg('reaction') &&
       !refs.reactionNames.has(arg('reaction'))
     ) {
-      throw badRequest(`${where}: ${step.name} names an unknown reaction ${arg('reaction')}.`);
+      throw invalidInput(`${where}: ${step.name} names an unknown reaction ${arg('reaction')}.`);
     }
     if (step.name === 'change_scope' && arg('scope') && !scopeNames.has(arg('scope'))) {
-      throw badRequest(`${where}: change_scope names an unknown scope ${arg('scope')}.`);
+      throw invalidInput(`${where}: change_scope names an unknown scope ${arg('scope')}.`);
     }
     if (step.name === 'webhook' && !refs.actions.has(arg('action'))) {
-      throw badRequest(`${where}: webhook names an unknown project action ${arg('action') || '(none)'}.`);
+      throw invalidInput(`${where}: webhook names an unknown project action ${arg('action') || '(none)'}.`);
     }
     if (step.name === 'call_transfer' && !refs.projects.has(Number(step.args.project_id))) {
-      throw badRequest(`${where}: call_transfer names an unknown project ${String(step.args.project_id ?? '(none)')}.`);
+      throw invalidInput(
+        `${where}: call_transfer names an unknown project ${String(step.args.project_id ?? '(none)')}.`,
+      );
     }
     if (step.name === 'timeout' && !(Number(step.args.seconds) >= 1)) {
-      throw badRequest(`${where}: timeout needs a number of seconds of at least 1.`);
+      throw invalidInput(`${where}: timeout needs a number of seconds of at least 1.`);
     }
   }
 }
@@ -128,7 +130,7 @@ async function scopeNamesOf(db: Db, projectId: number): Promise<Map<string, numb
 function uniqueNames(names: string[], what: string): void {
   const seen = new Set<string>();
   for (const name of names) {
-    if (seen.has(name)) throw badRequest(`Duplicit ${what} name ${name}.`);
+    if (seen.has(name)) throw invalidInput(`Duplicit ${what} name ${name}.`);
     seen.add(name);
   }
 }
@@ -224,7 +226,7 @@ export async function saveReaction(
     .execute();
   if (id !== -1 && !others.some((r) => r.id === id)) throw notFound('Reaction not found.');
   if (others.some((r) => r.name === fields.name && r.id !== id))
-    throw badRequest(`Duplicit reaction name ${fields.name}.`);
+    throw invalidInput(`Duplicit reaction name ${fields.name}.`);
   const names = [...others.filter((r) => r.id !== id).map((r) => r.name), fields.name];
   checkReaction(fields, await loadReferences(trx, scope.projectId, names), await scopeNamesOf(trx, scope.projectId));
   let savedId = id;
@@ -257,7 +259,7 @@ export async function deleteReaction(trx: Db, scope: WriteScope, id: number): Pr
   const users = (await listReactions(trx, scope.projectId)).filter((r) =>
     r.actions.some((a) => (a.name === 'timeout' || a.name === 'clear_timeout') && a.args.reaction === row.name),
   );
-  if (users[0]) throw badRequest(`Reaction ${users[0].name} sets a timeout of ${row.name}; change it first.`);
+  if (users[0]) throw invalidInput(`Reaction ${users[0].name} sets a timeout of ${row.name}; change it first.`);
   await recordRevision(trx, { ...revisionScope(scope), itemId: id, data: null, deleted: true });
   return row.name;
 }
@@ -292,7 +294,7 @@ export async function replaceReactionScopes(
         r.reactions_scopes_id === old.id ||
         r.actions.some((a) => a.name === 'change_scope' && a.args.scope === old.name),
     );
-    if (user) throw badRequest(`Reaction scope ${old.name} is used by reaction ${user.name}.`);
+    if (user) throw invalidInput(`Reaction scope ${old.name} is used by reaction ${user.name}.`);
     await trx.deleteFrom('reaction_scopes').where('id', '=', old.id).execute();
     await recordRevision(trx, { ...rev, itemId: old.id, data: null, deleted: true });
   }

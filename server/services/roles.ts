@@ -13,7 +13,7 @@ import {
 import { DEFAULT_ROLE_ID } from '../../src/api/contract/users-admin.ts';
 import { endAllSessions } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest, notFound } from '../http/http-error.ts';
+import { invalidInput, notFound } from '../domain-errors.ts';
 
 export const ROLE_NOT_FOUND = 'Role not found.';
 
@@ -56,7 +56,7 @@ async function findRole(db: Db, id: number): Promise<{ id: number; name: string 
 async function assertNameFree(db: Db, name: string, exceptId: number | null): Promise<void> {
   let query = db.selectFrom('roles').select('id').where(sql`lower(name)`, '=', name.toLowerCase());
   if (exceptId !== null) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw badRequest(ROLE_NAME_DUPLICIT);
+  if (await query.executeTakeFirst()) throw invalidInput(ROLE_NAME_DUPLICIT);
 }
 
 export async function createRole(db: Db, name: string): Promise<number> {
@@ -74,8 +74,8 @@ export async function renameRole(db: Db, id: number, name: string): Promise<stri
 
 /** Removes the role and its holders from every project (spec 1 §4); their sessions end. */
 export async function deleteRole(db: Db, id: number): Promise<{ name: string; holders: number }> {
-  if (id === ADMINISTRATOR_ROLE_ID) throw badRequest(ADMINISTRATOR_ROLE_UNDELETABLE);
-  if (id === DEFAULT_ROLE_ID) throw badRequest(DEFAULT_ROLE_UNDELETABLE);
+  if (id === ADMINISTRATOR_ROLE_ID) throw invalidInput(ADMINISTRATOR_ROLE_UNDELETABLE);
+  if (id === DEFAULT_ROLE_ID) throw invalidInput(DEFAULT_ROLE_UNDELETABLE);
   const role = await findRole(db, id);
   const removed = await db.deleteFrom('user_projects').where('role_id', '=', id).returning('user_id').execute();
   const systemHolders = await db
@@ -111,13 +111,13 @@ export async function setRolePermissions(db: Db, body: z.output<typeof rolesPerm
   const names: string[] = [];
   const seen = new Set<number>();
   for (const entry of body) {
-    if (seen.has(entry.id)) throw badRequest('A role is listed twice.');
+    if (seen.has(entry.id)) throw invalidInput('A role is listed twice.');
     seen.add(entry.id);
     const role = await findRole(db, entry.id);
     const unknown = entry.permissions.find((id) => !known.has(id));
-    if (unknown !== undefined) throw badRequest(`Unknown permission id ${unknown}.`);
+    if (unknown !== undefined) throw invalidInput(`Unknown permission id ${unknown}.`);
     const granted = withCovered(entry.permissions, catalogue);
-    if (role.id === ADMINISTRATOR_ROLE_ID && granted.size !== known.size) throw badRequest(ADMINISTRATOR_HOLDS_ALL);
+    if (role.id === ADMINISTRATOR_ROLE_ID && granted.size !== known.size) throw invalidInput(ADMINISTRATOR_HOLDS_ALL);
     await db.deleteFrom('role_permissions').where('role_id', '=', role.id).execute();
     if (granted.size) {
       await db

@@ -13,7 +13,7 @@ import {
 } from '../../src/api/contract/settings.ts';
 import type { Db } from '../db/database.ts';
 import { DEFAULT_KNOWLEDGE_THRESHOLD } from '../knowledge/types.ts';
-import { notFound } from '../http/http-error.ts';
+import { notFound } from '../domain-errors.ts';
 import { NO_AUDIT, auditFields } from './audit-fields.ts';
 import { resourceAt } from './resource-history.ts';
 import { recordRevision } from './revisions.ts';
@@ -257,7 +257,7 @@ export async function renewChatbotToken(
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Platform-wide settings (writes go through server/services/platform-write.ts: atime under project 0).
+// Platform-wide settings (writes go through server/http/platform-write.ts: atime under project 0).
 
 export async function readPlatformSettings(db: Db): Promise<PlatformSettings> {
   const row = await db

@@ -1,5 +1,5 @@
 import { HOURLY_UP_TO_DAYS, MAX_PERIOD_DAYS } from '../../src/api/contract/stats.ts';
-import { badRequest } from '../http/http-error.ts';
+import { invalidInput } from '../domain-errors.ts';
 
 /**
  * A dashboard period: whole days `from`..`to` in an IANA time zone, as UTC instants, with the equal-length
@@ -47,7 +47,7 @@ function localMidnight(epochDay: number, tz: string): Date {
 const epochDay = (isoDay: string): number => {
   const ms = Date.parse(`${isoDay}T00:00:00Z`);
   if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== isoDay)
-    throw badRequest(`${isoDay} is not a day.`);
+    throw invalidInput(`${isoDay} is not a day.`);
   return ms / DAY_MS;
 };
 
@@ -61,12 +61,12 @@ export function isTimeZone(tz: string): boolean {
 }
 
 export function statsPeriod(from: string, to: string, tz: string): StatsPeriod {
-  if (!isTimeZone(tz)) throw badRequest(`Unknown time zone ${tz}.`);
+  if (!isTimeZone(tz)) throw invalidInput(`Unknown time zone ${tz}.`);
   const first = epochDay(from);
   const last = epochDay(to);
-  if (last < first) throw badRequest('The period ends before it starts.');
+  if (last < first) throw invalidInput('The period ends before it starts.');
   const days = last - first + 1;
-  if (days > MAX_PERIOD_DAYS) throw badRequest(`A period is at most ${MAX_PERIOD_DAYS} days.`);
+  if (days > MAX_PERIOD_DAYS) throw invalidInput(`A period is at most ${MAX_PERIOD_DAYS} days.`);
   const dayStarts = Array.from({ length: days }, (_, i) => ({
     day: new Date((first + i) * DAY_MS).toISOString().slice(0, 10),
     start: localMidnight(first + i, tz),

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../domain-errors.ts';
 
 /**
  * What an upload really is, judged by its bytes (ASVS 5.2.2): magic numbers through file-type, else a strict
@@ -95,11 +95,11 @@ function isJson(text: string): boolean {
 /** The type of text content, or a refusal for HTML and scripted SVG/XML. */
 function textType(text: string, name: string, declared: string): string {
   if (htmlDocument.test(text) || declared === 'text/html' || declared === 'application/xhtml+xml') {
-    throw new HttpError(415, FILE_TYPE_NOT_ALLOWED);
+    throw new DomainError('unsupported-type', FILE_TYPE_NOT_ALLOWED);
   }
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (start.startsWith('<')) {
-    if (activeMarkup.test(text)) throw new HttpError(415, FILE_TYPE_NOT_ALLOWED);
+    if (activeMarkup.test(text)) throw new DomainError('unsupported-type', FILE_TYPE_NOT_ALLOWED);
     if (/<svg[\s>]/i.test(text)) return 'image/svg+xml';
     return 'application/xml';
   }
@@ -126,20 +126,22 @@ export async function detectContentType(
   declaredMime: string | undefined,
 ): Promise<string> {
   const declared = normalizeMime(declaredMime);
-  if (dangerousExtension.test(name.trim())) throw new HttpError(415, FILE_TYPE_NOT_ALLOWED);
+  if (dangerousExtension.test(name.trim())) throw new DomainError('unsupported-type', FILE_TYPE_NOT_ALLOWED);
   const detected = bytes.length ? await fileTypeFromBuffer(bytes) : undefined;
   if (detected && !textualDetected.has(detected.mime)) {
-    if (!allowedBinary.some((pattern) => pattern.test(detected.mime))) throw new HttpError(415, FILE_TYPE_NOT_ALLOWED);
+    if (!allowedBinary.some((pattern) => pattern.test(detected.mime)))
+      throw new DomainError('unsupported-type', FILE_TYPE_NOT_ALLOWED);
     const acceptable = [detected.mime, ...(aliases[detected.mime] ?? [])];
-    if (!noClaim.has(declared) && !acceptable.includes(declared)) throw new HttpError(415, FILE_TYPE_MISMATCH);
+    if (!noClaim.has(declared) && !acceptable.includes(declared))
+      throw new DomainError('unsupported-type', FILE_TYPE_MISMATCH);
     return detected.mime;
   }
   const text = asText(bytes);
-  if (text === null) throw new HttpError(415, FILE_TYPE_NOT_ALLOWED);
+  if (text === null) throw new DomainError('unsupported-type', FILE_TYPE_NOT_ALLOWED);
   const type = detected && detected.mime !== 'application/xml' ? detected.mime : textType(text, name, declared);
-  if (detected && activeMarkup.test(text)) throw new HttpError(415, FILE_TYPE_NOT_ALLOWED);
+  if (detected && activeMarkup.test(text)) throw new DomainError('unsupported-type', FILE_TYPE_NOT_ALLOWED);
   const acceptable = [type, ...(aliases[type] ?? [])];
   if (!acceptable.includes(declared) && !declaredMatchesText(declared, type))
-    throw new HttpError(415, FILE_TYPE_MISMATCH);
+    throw new DomainError('unsupported-type', FILE_TYPE_MISMATCH);
   return type;
 }

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { StorageFile } from '../../src/api/contract/storage.ts';
 import type { Db } from '../db/database.ts';
-import { HttpError } from '../http/http-error.ts';
+import { notFound } from '../domain-errors.ts';
 
 /**
  * Project files (spec 1 §2 Storage). Contents sit in `storage_blobs` under their sha256 and rows of
@@ -14,7 +14,7 @@ import { HttpError } from '../http/http-error.ts';
 /** Names compare as Unicode NFC, trimmed: "é" typed two ways is one file. */
 export const normalizeFileName = (name: string): string => name.normalize('NFC').trim();
 
-const fileNotFound = () => new HttpError(404, 'File not found.');
+const fileNotFound = () => notFound('File not found.');
 
 function toStorageFile(row: {
   name: string;

@@ -5,7 +5,7 @@ import {
   type Synonym,
 } from '../../src/api/contract/synonyms.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest } from '../http/http-error.ts';
+import { invalidInput } from '../domain-errors.ts';
 import type { WriteScope } from './intents.ts';
 import { resourceAt } from './resource-history.ts';
 import { recordRevision } from './revisions.ts';
@@ -33,9 +33,9 @@ export function validateSynonyms(list: Synonym[]): Synonym[] {
   const names = new Set<string>();
   return list.map((s) => {
     const name = s.name.trim();
-    if (!name) throw badRequest(SYNONYM_NAME_EMPTY);
-    if (/\s/.test(name)) throw badRequest(SYNONYM_NAME_SPACES);
-    if (names.has(name)) throw badRequest(`${DUPLICIT_SYNONYM_NAME}: "${name}"`);
+    if (!name) throw invalidInput(SYNONYM_NAME_EMPTY);
+    if (/\s/.test(name)) throw invalidInput(SYNONYM_NAME_SPACES);
+    if (names.has(name)) throw invalidInput(`${DUPLICIT_SYNONYM_NAME}: "${name}"`);
     names.add(name);
     const values = [...new Set(s.values.map((v) => v.trim()).filter(Boolean))];
     return { id: s.id, name, values };

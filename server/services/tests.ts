@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { DUPLICIT_TEST_NAME, type Test, type TestBody, testBody } from '../../src/api/contract/tests.ts';
 import { conditionError } from '../chat/condition.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest, notFound } from '../http/http-error.ts';
+import { invalidInput, notFound } from '../domain-errors.ts';
 import type { WriteScope } from './intents.ts';
 import { resourceAt } from './resource-history.ts';
 import { recordRevision } from './revisions.ts';
@@ -38,7 +38,7 @@ export async function saveTest(trx: Db, scope: WriteScope, id: number, input: Te
   const body = testBody.parse(input);
   for (const [index, step] of body.steps.entries()) {
     const problem = conditionError(step.condition);
-    if (problem) throw badRequest(`Step ${index + 1}: the test expression does not parse (${problem}).`);
+    if (problem) throw invalidInput(`Step ${index + 1}: the test expression does not parse (${problem}).`);
   }
   if (id !== -1) await findTest(trx, scope.projectId, id);
   const clash = await trx
@@ -48,7 +48,7 @@ export async function saveTest(trx: Db, scope: WriteScope, id: number, input: Te
     .where(sql<string>`lower(name)`, '=', body.name.toLowerCase())
     .where('id', '!=', id)
     .executeTakeFirst();
-  if (clash) throw badRequest(DUPLICIT_TEST_NAME);
+  if (clash) throw invalidInput(DUPLICIT_TEST_NAME);
   const steps = JSON.stringify(body.steps);
   const saved =
     id === -1

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { notFound } from '../http/http-error.ts';
+import { DomainError, notFound } from '../domain-errors.ts';
 import type { EntityDefinition, TrainingData } from '../nlu/index.ts';
 import { listEntities } from './entities.ts';
 import { listIntents } from './intents.ts';
@@ -25,7 +25,7 @@ export async function readNluSettings(db: Db, projectId: number): Promise<NluSet
       multiIntent: s.multi_intent ?? false,
     };
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) throw error;
+    if (error instanceof DomainError && error.kind === 'not-found') throw error;
     const project = await db.selectFrom('projects').select('language').where('id', '=', projectId).executeTakeFirst();
     if (!project) throw notFound('Project not found.');
     return { language: project.language, threshold: null, multiIntent: false };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { TEST_NAME_MAX, TEST_NAME_TRIES, TEST_STEPS_MAX, type TestStep } from '../../src/api/contract/tests.ts';
 import type { KeptTest } from '../../src/api/contract/unclassified.ts';
 import type { Db } from '../db/database.ts';
-import { notFound } from '../http/http-error.ts';
+import { notFound } from '../domain-errors.ts';
 import { claimAtime } from './atime.ts';
 import { listReactions } from './reactions.ts';
 import { saveTest, TESTS_RESOURCE } from './tests.ts';

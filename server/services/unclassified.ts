@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { NO_CLASS, type UnclassifiedIntent } from '../../src/api/contract/unclassified.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest, notFound } from '../http/http-error.ts';
+import { invalidInput, notFound } from '../domain-errors.ts';
 import type { KeptTest } from '../../src/api/contract/unclassified.ts';
 import { type WriteScope, addTemplate, normalizeTemplate } from './intents.ts';
 import { keepPhrasesAsTest } from './triage-tests.ts';
@@ -129,7 +129,7 @@ export async function markClassified(
   let kept: KeptTest | null = null;
   if (choice.intentId !== null) {
     const template = normalizeTemplate(choice.template ?? item.intent);
-    if (!template) throw badRequest('The phrase cannot be empty.');
+    if (!template) throw invalidInput('The phrase cannot be empty.');
     await addTemplate(trx, scope, choice.intentId, template);
     // The test keeps what users said (the message), which the model must reach the intent from.
     if (choice.keepAsTest) kept = await keepPhrasesAsTest(trx, scope, choice.intentId, [item.intent]);
@@ -222,7 +222,7 @@ export async function classifyPhrases(
   choice: { intentId: number; keepAsTest: boolean },
 ): Promise<{ classified: number; test: KeptTest | null }> {
   const said = [...new Set(phrases.map((p) => p.trim().replace(/\s+/g, ' ')).filter(Boolean))];
-  if (said.length === 0) throw badRequest('The phrase cannot be empty.');
+  if (said.length === 0) throw invalidInput('The phrase cannot be empty.');
   await addPhrasesToIntent(trx, scope, choice.intentId, said);
   const test = choice.keepAsTest ? await keepPhrasesAsTest(trx, scope, choice.intentId, said) : null;
   await trx

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { hashPassword } from '../auth/passwords.ts';
 import { endAllSessions } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
-import { HttpError, badRequest, insufficientPermissions, notFound } from '../http/http-error.ts';
+import { invalidInput, notFound, notPermitted } from '../domain-errors.ts';
 
 /** One answer for "no such user" and "a user of another company", so neither can be told apart (ASVS 8.2.2). */
 export const USER_NOT_FOUND = 'User not found.';
@@ -91,14 +91,14 @@ async function findVisibleUser(db: Db, reach: UserReach, id: number): Promise<Us
 /** Visible, and not a platform administrator unless the caller is one too (no escalation through a reset). */
 export async function findManageableUser(db: Db, reach: UserReach, id: number): Promise<UserRow> {
   const row = await findVisibleUser(db, reach, id);
-  if (row.system_role_id !== null && !reach.system) throw insufficientPermissions();
+  if (row.system_role_id !== null && !reach.system) throw notPermitted();
   return row;
 }
 
 async function assertEmailFree(db: Db, email: string, exceptId: number | null): Promise<void> {
   let query = db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.toLowerCase());
   if (exceptId !== null) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw badRequest(EMAIL_TAKEN);
+  if (await query.executeTakeFirst()) throw invalidInput(EMAIL_TAKEN);
 }
 
 export async function createUser(
@@ -131,7 +131,7 @@ export async function updateUser(
   body: z.output<typeof userBody>,
 ): Promise<UserRow> {
   const row = await findManageableUser(db, reach, id);
-  if (body.active === false && id === reach.callerId) throw badRequest('You cannot deactivate yourself.');
+  if (body.active === false && id === reach.callerId) throw invalidInput('You cannot deactivate yourself.');
   await assertEmailFree(db, body.email, id);
   await db
     .updateTable('users')
@@ -146,7 +146,7 @@ export async function updateUser(
 /** Soft delete: the row stays for the users log, the address is freed, every session and assignment ends. */
 export async function deleteUser(db: Db, reach: UserReach, id: number): Promise<UserRow> {
   const row = await findManageableUser(db, reach, id);
-  if (id === reach.callerId) throw badRequest('You cannot delete yourself.');
+  if (id === reach.callerId) throw invalidInput('You cannot delete yourself.');
   await db
     .updateTable('users')
     .set({ deleted_at: new Date(), is_active: false, email: `deleted-${id}@deleted.invalid`, otp_secret: null })
@@ -220,7 +220,7 @@ export async function replaceProjectMembers(
   const changes: MembershipChange[] = [];
   const roleIds = new Set((await db.selectFrom('roles').select('id').execute()).map((r) => r.id));
   for (const entry of body) {
-    if (seenProjects.has(entry.project_id)) throw badRequest('A project is listed twice.');
+    if (seenProjects.has(entry.project_id)) throw invalidInput('A project is listed twice.');
     seenProjects.add(entry.project_id);
     const project = await db
       .selectFrom('projects')
@@ -229,13 +229,13 @@ export async function replaceProjectMembers(
       .executeTakeFirst();
     const reachable = project && (can(user, 'GET', '/users', null) || user.projects.some((p) => p.id === project.id));
     if (!project || !reachable) throw notFound(PROJECT_NOT_FOUND);
-    if (!can(user, 'PUT', '/users/projects', project.id)) throw insufficientPermissions();
+    if (!can(user, 'PUT', '/users/projects', project.id)) throw notPermitted();
 
     const wanted = new Map<number, number>();
     for (const member of entry.users) {
-      if (member.user_id === null) throw badRequest(NO_USER_SELECTED);
-      if (wanted.has(member.user_id)) throw badRequest(USER_ALREADY_ADDED);
-      if (!roleIds.has(member.role_id)) throw badRequest('Unknown role.');
+      if (member.user_id === null) throw invalidInput(NO_USER_SELECTED);
+      if (wanted.has(member.user_id)) throw invalidInput(USER_ALREADY_ADDED);
+      if (!roleIds.has(member.role_id)) throw invalidInput('Unknown role.');
       wanted.set(member.user_id, member.role_id);
     }
     const current = new Map(
@@ -274,7 +274,7 @@ export async function replaceProjectMembers(
     }
     changes.push(change);
   }
-  if (changes.length === 0) throw new HttpError(400, 'No project to change.');
+  if (changes.length === 0) throw invalidInput('No project to change.');
   return changes;
 }
 

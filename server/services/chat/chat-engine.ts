@@ -1,6 +1,6 @@
 import type { ChatResponse, TrackerEntry } from '../../../src/api/contract/chat.ts';
 import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http/http-error.ts';
+import { DomainError } from '../../domain-errors.ts';
 import {
   type StoredConversation,
   conversationBusy,
@@ -22,7 +22,7 @@ import { type ConversationWrite, conversationWrites } from '../conversation-writ
 /** How long a turn may mark its conversation busy (the longest webhook plus margin). */
 const BUSY_SECONDS = 45;
 
-export const conversationEnded = () => new HttpError(410, 'Conversation ended.');
+export const conversationEnded = () => new DomainError('ended', 'Conversation ended.');
 
 /**
  * The chat calls over the runtime: load the conversation and the bot snapshot, run one turn, store what it

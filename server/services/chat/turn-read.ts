@@ -6,7 +6,7 @@ import type { ConversationState } from '../../chat/conversation-state.ts';
 import type { Db } from '../../db/database.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { preparedStatement } from '../../db/prepared-statements.ts';
-import { HttpError, notFound } from '../../http/http-error.ts';
+import { DomainError, notFound } from '../../domain-errors.ts';
 import { type StoredConversation, hashToken } from '../conversations.ts';
 import { type BotStamps, botStampColumns, stampsOf } from './bot-source.ts';
 
@@ -15,7 +15,7 @@ export type TurnCaller =
   | { projectId: number; env: ConversationEnv }
   | { chatbotToken: string; claimedProjectId: number | null; env: ConversationEnv };
 
-export const invalidChatbotToken = () => new HttpError(401, 'Invalid chatbot token.');
+export const invalidChatbotToken = () => new DomainError('not-logged-in', 'Invalid chatbot token.');
 
 /** One message's read: who asks, for which conversation, and the entries after which time it wants back. */
 interface TurnRead {

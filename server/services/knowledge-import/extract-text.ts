@@ -4,7 +4,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toString as mdastToString } from 'mdast-util-to-string';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { KNOWLEDGE_FILE_TYPES } from '../../../src/api/contract/knowledges.ts';
-import { badRequest } from '../../http/http-error.ts';
+import { DomainError, invalidInput } from '../../domain-errors.ts';
 
 /** A PDF, page or file larger than this is refused before parsing. */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
@@ -59,7 +59,7 @@ const decode = (bytes: Uint8Array): string => {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw badRequest('The file is not UTF-8 text');
+    throw invalidInput('The file is not UTF-8 text');
   }
 };
 
@@ -92,22 +92,22 @@ export function markdownText(markdown: string): ExtractedDocument {
 
 export async function pdfText(bytes: Uint8Array): Promise<ExtractedDocument> {
   if (!new TextDecoder('latin1').decode(bytes.subarray(0, 1024)).includes('%PDF-'))
-    throw badRequest('The file is not a PDF (no %PDF header)');
+    throw invalidInput('The file is not a PDF (no %PDF header)');
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // unpdf takes over the buffer: hand it a copy.
     pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 } as never);
   } catch (error) {
-    throw badRequest(`The PDF cannot be read (${(error as Error).message.slice(0, 120)})`);
+    throw invalidInput(`The PDF cannot be read (${(error as Error).message.slice(0, 120)})`);
   }
   try {
-    if (pdf.numPages > MAX_PDF_PAGES) throw badRequest(`The PDF has more than ${MAX_PDF_PAGES} pages`);
+    if (pdf.numPages > MAX_PDF_PAGES) throw invalidInput(`The PDF has more than ${MAX_PDF_PAGES} pages`);
     const { text } = await extractText(pdf, { mergePages: false });
     const info = (await pdf.getMetadata().catch(() => null))?.info as { Title?: unknown } | undefined;
     return { title: typeof info?.Title === 'string' ? info.Title.trim() : '', text: tidy(text.join('\n\n')) };
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode) throw error;
-    throw badRequest(`The PDF cannot be read (${(error as Error).message.slice(0, 120)})`);
+    if (error instanceof DomainError) throw error;
+    throw invalidInput(`The PDF cannot be read (${(error as Error).message.slice(0, 120)})`);
   } finally {
     // Frees the parser's worker-side objects; typed loosely by unpdf.
     await (pdf as unknown as { destroy?: () => Promise<void> }).destroy?.().catch(() => undefined);
@@ -117,8 +117,8 @@ export async function pdfText(bytes: Uint8Array): Promise<ExtractedDocument> {
 /** The readable text of a document; refuses what is too large, unreadable or of another type. */
 export async function extractDocument(bytes: Uint8Array, format: DocumentFormat | null): Promise<ExtractedDocument> {
   if (bytes.length > MAX_DOCUMENT_BYTES)
-    throw badRequest(`The document is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB`);
-  if (format === null) throw badRequest(UNSUPPORTED_FORMAT);
+    throw invalidInput(`The document is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB`);
+  if (format === null) throw invalidInput(UNSUPPORTED_FORMAT);
   const doc =
     format === 'pdf'
       ? await pdfText(bytes)
@@ -127,6 +127,6 @@ export async function extractDocument(bytes: Uint8Array, format: DocumentFormat 
         : format === 'markdown'
           ? markdownText(decode(bytes))
           : { title: '', text: tidy(decode(bytes)) };
-  if (!doc.text.trim()) throw badRequest('The document has no readable text');
+  if (!doc.text.trim()) throw invalidInput('The document has no readable text');
   return doc;
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { HttpError } from '../../http/http-error.ts';
+import { DomainError } from '../../domain-errors.ts';
 import { resolveAllowed } from '../webhook/call-webhook.ts';
 import { MAX_DOCUMENT_BYTES } from './extract-text.ts';
 
@@ -16,9 +16,9 @@ export interface FetchedPage {
 }
 
 /** A page that could not be fetched: 400 with the reason (an import), or the reason kept (a reindex). */
-export class PageFetchError extends HttpError {
+export class PageFetchError extends DomainError {
   constructor(url: string, reason: string) {
-    super(400, `Cannot fetch ${url}: ${reason}`);
+    super('invalid', `Cannot fetch ${url}: ${reason}`);
   }
 }
 

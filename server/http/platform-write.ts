@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import { HttpError, conflict } from '../http/http-error.ts';
+import { conflict } from '../domain-errors.ts';
+import { HttpError } from './http-error.ts';
 import type { Db } from '../db/database.ts';
-import { claimAtime, readAtime } from './atime.ts';
-import { logUserAction } from './users-log.ts';
+import { claimAtime, readAtime } from '../services/atime.ts';
+import { logUserAction } from '../services/users-log.ts';
 
 /**
  * Users, roles and project assignments belong to no single project, so their change time is kept under
