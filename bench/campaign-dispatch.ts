@@ -20,7 +20,7 @@ import { CampaignEngine } from '../server/campaigns/engine.ts';
 import { FakeDialler } from '../server/campaigns/fake-dialler.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { seedDatabase } from '../server/seed/index.ts';
+import { seedDatabase } from '../server/seed.ts';
 import { importCallList } from '../server/services/campaign-calls.ts';
 
 const CALLS = Number(process.env.CAMPAIGN_BENCH_CALLS ?? 2000);

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { readConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { seedDatabase } from '../server/seed/index.ts';
+import { seedDatabase } from '../server/seed.ts';
 import { generateCsv } from './scale-project.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'diff-profile-'));

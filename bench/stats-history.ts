@@ -1,7 +1,7 @@
 import type { TrackerEntry } from '../src/api/contract/chat.ts';
 import type { Db } from '../server/db/database.ts';
 import type { StatsChannel } from '../server/db/schema.ts';
-import { SEED_ADMIN_EMAIL } from '../server/seed/index.ts';
+import { SEED_ADMIN_EMAIL } from '../server/seed.ts';
 import {
   type Rollup,
   addEntries,

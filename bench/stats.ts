@@ -19,7 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { SEED_ADMIN_EMAIL, seedDatabase } from '../server/seed/index.ts';
+import { SEED_ADMIN_EMAIL, seedDatabase } from '../server/seed.ts';
 import { DAYS, seedHistory } from './stats-history.ts';
 
 const SCALE = Number(process.env.STATS_BENCH_SCALE ?? 1);

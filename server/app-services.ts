@@ -8,6 +8,7 @@ import type { BotSource } from './services/chat/bot-source.ts';
 import type { ChatRuntime } from './services/chat/chat-runtime.ts';
 import type { ScreenshotService } from './services/screenshots/screenshot-service.ts';
 import type { TestRuns } from './services/test-runs.ts';
+import type { SpeechEngine } from './speech/speech-engine.ts';
 
 /** The application's dependencies: every long-lived part, created and closed by server/app-scope.ts. */
 export interface AppServices {
@@ -23,6 +24,8 @@ export interface AppServices {
   testRuns: TestRuns;
   /** Pictures of web pages for the chatbot test screen, or null when no service is available. */
   screenshots: ScreenshotService | null;
+  /** The text-to-speech engine of the chat's read-utter and the campaigns' voice calls (one per app). */
+  speech: SpeechEngine;
   /** Where the campaign engine and the call-list import read the time. */
   clock: Clock;
   /** This process's dialler (CAMPAIGN_DIALLER), or null when none is configured. */

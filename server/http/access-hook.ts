@@ -5,7 +5,7 @@ import { can } from '../../src/api/permissions.ts';
 import { OTP_ENROLMENT_REQUIRED, isAllowedBeforeEnrolment } from '../auth/otp-requirement.ts';
 import { SESSION_COOKIE, resolveSession } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
-import { loadCurrentUser } from '../services/current-user.ts';
+import { loadCurrentUser } from '../auth/current-user.ts';
 import { notLoggedIn, notPermitted } from '../domain-errors.ts';
 import { HttpError } from './http-error.ts';
 

@@ -8,7 +8,7 @@ import { notLoggedIn, notPermitted } from '../domain-errors.ts';
 import { HttpError } from './http-error.ts';
 import { projectOfChatbotToken } from '../services/chatbot-token.ts';
 import { type TurnCaller, invalidChatbotToken } from '../services/chat/turn-read.ts';
-import { loadCurrentUser } from '../services/current-user.ts';
+import { loadCurrentUser } from '../auth/current-user.ts';
 
 /** Who chats, in which project and environment. */
 export interface ChatCaller {

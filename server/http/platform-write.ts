@@ -2,8 +2,8 @@ import type { FastifyReply } from 'fastify';
 import { conflict } from '../domain-errors.ts';
 import { HttpError } from './http-error.ts';
 import type { Db } from '../db/database.ts';
-import { claimAtime, readAtime } from '../services/atime.ts';
-import { logUserAction } from '../services/users-log.ts';
+import { claimAtime, readAtime } from '../history/atime.ts';
+import { logUserAction } from '../history/users-log.ts';
 
 /**
  * Users, roles and project assignments belong to no single project, so their change time is kept under

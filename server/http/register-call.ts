@@ -5,8 +5,8 @@ import { type CallDefinition, needsAtime } from '../../src/api/contract/call.ts'
 import type { CurrentUser } from '../../src/api/contract/users.ts';
 import type { AppServices } from '../app-services.ts';
 import type { Db } from '../db/database.ts';
-import { claimAtime, readAtime } from '../services/atime.ts';
-import { logUserAction } from '../services/users-log.ts';
+import { claimAtime, readAtime } from '../history/atime.ts';
+import { logUserAction } from '../history/users-log.ts';
 import { conflict } from '../domain-errors.ts';
 import { HttpError } from './http-error.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { buildKnowledgeIndex } from '../knowledge/index.ts';
-import { claimAtime } from '../services/atime.ts';
+import { claimAtime } from '../history/atime.ts';
 import { readPage } from '../services/knowledge-import/import-document.ts';
 import { storeDraftIndex } from '../services/knowledge-index-store.ts';
 import {
@@ -12,7 +12,7 @@ import {
   knowledgeSettings,
 } from '../services/knowledge-reindex.ts';
 import { KNOWLEDGES_RESOURCE, checkKnowledgeText, entryHash, knowledgeRows } from '../services/knowledges.ts';
-import { recordRevision } from '../services/revisions.ts';
+import { recordRevision } from '../history/revisions.ts';
 import type { Job } from './job-queue.ts';
 
 export { REINDEX_KNOWLEDGE_JOB };

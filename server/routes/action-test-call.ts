@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { testAction } from '../../src/api/contract/action-test-call.ts';
-import { callWebhook } from '../services/webhook/call-webhook.ts';
+import { callWebhook } from '../webhook/call-webhook.ts';
 import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
 import { notFound } from '../domain-errors.ts';

@@ -5,7 +5,7 @@ import type { AppServices } from '../app-services.ts';
 import { notPermitted } from '../domain-errors.ts';
 import { registerCall } from '../http/register-call.ts';
 import { ENTITIES_RESOURCE, entityRevisionProjects } from '../services/entities.ts';
-import { changesBetween, deletedSince } from '../services/resource-history.ts';
+import { changesBetween, deletedSince } from '../history/resource-history.ts';
 
 /** Items deleted since a time (history compare's "deleted" side), and who changed what between two times. */
 export default async function auditRoutes(app: FastifyInstance, services: AppServices) {

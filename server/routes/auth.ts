@@ -17,9 +17,9 @@ import { HttpError } from '../http/http-error.ts';
 import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie.ts';
-import { loadCurrentUser } from '../services/current-user.ts';
+import { loadCurrentUser } from '../auth/current-user.ts';
 import { loginCandidate, setOwnPassword } from '../services/users.ts';
-import { logUserAction } from '../services/users-log.ts';
+import { logUserAction } from '../history/users-log.ts';
 
 /** The one answer for unknown, wrong and locked alike, so none can be told apart (ASVS 6.3.8). */
 export const OTP_REQUIRED = 'otp_required';

@@ -18,10 +18,9 @@ import { authenticateChat, chatTurnCaller } from '../http/chat-caller.ts';
 import { runtimeLanguage } from '../services/chat/runtime-language.ts';
 import { TrackerClock } from '../chat/tracker.ts';
 import type { TurnInput } from '../chat/run-turn.ts';
-import { createEspeakEngine } from '../services/tts/espeak-engine.ts';
-import { SpeechUnavailableError } from '../services/tts/speech-engine.ts';
+import { SpeechUnavailableError } from '../speech/speech-engine.ts';
 import { findAttachment, storeAttachments } from '../services/chat/chat-attachments.ts';
-import { attachmentHeader } from '../services/csv-export.ts';
+import { attachmentHeader } from '../csv/csv-export.ts';
 import { invalidInput, notFound } from '../domain-errors.ts';
 import { HttpError } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
@@ -35,7 +34,7 @@ export default async function chatRoutes(app: FastifyInstance, services: AppServ
   // The calls every message (or its polling) makes: no info line per request (register-call.ts).
   const perMessage = { logLevel: 'warn' } as const;
   const { engine } = services.chat;
-  const speech = createEspeakEngine(services.config.espeakBinary);
+  const { speech } = services;
 
   registerCall(app, services, chatInit, async ({ request, query, body }) => {
     const caller = await authenticateChat(db, request);

@@ -17,7 +17,7 @@ import {
   saveNote,
   setLabels,
 } from '../services/conversations.ts';
-import { attachmentHeader, csvStream } from '../services/csv-export.ts';
+import { attachmentHeader, csvStream } from '../csv/csv-export.ts';
 
 export default async function conversationRoutes(app: FastifyInstance, services: AppServices) {
   registerCall(app, services, getConversations, async ({ db, query, requireProject, reply }) => {

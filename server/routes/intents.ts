@@ -17,7 +17,7 @@ import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
 import { readUploadedCsv } from '../http/uploaded-csv.ts';
 import { stripStopwords as strip, toggleTemplateNegation } from '../nlu/index.ts';
-import { attachmentHeader } from '../services/csv-export.ts';
+import { attachmentHeader } from '../csv/csv-export.ts';
 import * as intents from '../services/intents.ts';
 import { exportIntentsCsv, importIntentRows, parseIntentsCsv } from '../services/intents-csv.ts';
 import { readNluSettings } from '../services/training-data.ts';

@@ -15,8 +15,8 @@ import {
   pendingEnrolment,
   startEnrolment,
 } from '../services/otp-enrolments.ts';
-import { readPlatformSettings } from '../services/settings.ts';
-import { logUserAction } from '../services/users-log.ts';
+import { readPlatformSettings } from '../auth/platform-settings.ts';
+import { logUserAction } from '../history/users-log.ts';
 
 /** A pending secret not confirmed within this time must be enrolled again. */
 export const OTP_ENROLMENT_SECONDS = 10 * 60;

@@ -13,7 +13,7 @@ import {
 import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
 import { readUploadedCsv } from '../http/uploaded-csv.ts';
-import { attachmentHeader } from '../services/csv-export.ts';
+import { attachmentHeader } from '../csv/csv-export.ts';
 import { qaEvaluationStatus, latestQaEvaluation, queueQaEvaluation } from '../services/qa-evaluation.ts';
 import * as qa from '../services/qa-trainings.ts';
 import { exportQaTrainingsCsv, importQaTrainingsCsv } from '../services/qa-trainings-csv.ts';

@@ -11,13 +11,12 @@ import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
 import {
   auditedSettings,
-  readPlatformSettings,
   readSettings,
   renewChatbotToken,
   updateSettings as applySettingsUpdate,
-  updatePlatformSettings as applyPlatformSettings,
   withSettingsAudit,
 } from '../services/settings.ts';
+import { updatePlatformSettings as applyPlatformSettings, readPlatformSettings } from '../auth/platform-settings.ts';
 import { clearOtp } from '../services/otp-enrolments.ts';
 import { platformWrite, sendPlatformAtime } from '../http/platform-write.ts';
 import { userById } from '../services/users.ts';

@@ -7,10 +7,10 @@ import { createSession } from '../auth/sessions.ts';
 import { HttpError } from '../http/http-error.ts';
 import { registerCall } from '../http/register-call.ts';
 import { setSessionCookie } from '../http/session-cookie.ts';
-import { loadCurrentUser } from '../services/current-user.ts';
+import { loadCurrentUser } from '../auth/current-user.ts';
 import { syncDirectoryRoles } from '../services/directory-roles.ts';
 import { SSO_FLOW_SECONDS, saveFlow, takeFlow, userForIdentity } from '../services/sso.ts';
-import { logUserAction } from '../services/users-log.ts';
+import { logUserAction } from '../history/users-log.ts';
 
 /** Binds a started sign-on to the browser that started it, so nobody can finish it in another (login CSRF). */
 export const SSO_BINDING_COOKIE = 'console_sso';

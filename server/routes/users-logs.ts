@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { getUsersLogs } from '../../src/api/contract/users-logs.ts';
 import type { AppServices } from '../app-services.ts';
 import { registerCall } from '../http/register-call.ts';
-import { attachmentHeader, csvStream } from '../services/csv-export.ts';
-import { usersLogCsvRows, usersLogPage } from '../services/users-log.ts';
+import { attachmentHeader, csvStream } from '../csv/csv-export.ts';
+import { usersLogCsvRows, usersLogPage } from '../history/users-log.ts';
 
 export default async function usersLogRoutes(app: FastifyInstance, services: AppServices) {
   const { db } = services;

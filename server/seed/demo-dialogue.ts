@@ -1,6 +1,6 @@
 import type { ReactionInput } from '../../src/api/contract/reactions.ts';
 import { FALLBACK_INTENT, INPUT_INTENT, START_INTENT } from '../../src/api/contract/reactions.ts';
-import { claimAtime } from '../services/atime.ts';
+import { claimAtime } from '../history/atime.ts';
 import {
   REACTIONS_RESOURCE,
   REACTION_SCOPES_RESOURCE,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { buildKnowledgeIndex } from '../knowledge/index.ts';
-import { claimAtime } from '../services/atime.ts';
+import { claimAtime } from '../history/atime.ts';
 import { storeDraftIndex } from '../services/knowledge-index-store.ts';
 import { knowledgeDataHash, knowledgeDocuments, knowledgeSettings } from '../services/knowledge-reindex.ts';
 import { KNOWLEDGES_RESOURCE, entryHash, insertKnowledge, knowledgeRows } from '../services/knowledges.ts';

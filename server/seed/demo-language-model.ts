@@ -2,9 +2,9 @@ import { evaluateProject, trainModel, withDefaultThreshold } from '../nlu/index.
 import { ENTITIES_RESOURCE, entityView } from '../services/entities.ts';
 import { storeEvaluation } from '../services/evaluations.ts';
 import { INTENTS_RESOURCE, type WriteScope, insertTemplates, recordIntentRevision } from '../services/intents.ts';
-import { claimAtime } from '../services/atime.ts';
+import { claimAtime } from '../history/atime.ts';
 import { storeDraftModel } from '../services/model-store.ts';
-import { recordRevision } from '../services/revisions.ts';
+import { recordRevision } from '../history/revisions.ts';
 import { SYNONYMS_RESOURCE } from '../services/synonyms.ts';
 import { loadTrainingData, readNluSettings, trainingDataHash } from '../services/training-data.ts';
 import type { Db } from '../db/database.ts';

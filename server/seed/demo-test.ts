@@ -1,5 +1,5 @@
 import type { TestBody } from '../../src/api/contract/tests.ts';
-import { claimAtime } from '../services/atime.ts';
+import { claimAtime } from '../history/atime.ts';
 import { TESTS_RESOURCE, saveTest } from '../services/tests.ts';
 import type { Db } from '../db/database.ts';
 

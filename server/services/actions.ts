@@ -2,10 +2,10 @@ import { type ProjectAction, type ProjectActionInput, projectAction } from '../.
 import { isBuiltinAction } from '../chat/builtin-actions.ts';
 import type { Db } from '../db/database.ts';
 import { invalidInput, notFound } from '../domain-errors.ts';
-import { type AuditFields, withAuditFields } from './audit-fields.ts';
+import { type AuditFields, withAuditFields } from '../history/audit-fields.ts';
 import type { WriteScope } from './intents.ts';
-import { resourceAt } from './resource-history.ts';
-import { recordRevision } from './revisions.ts';
+import { resourceAt } from '../history/resource-history.ts';
+import { recordRevision } from '../history/revisions.ts';
 import { listReactions } from './reactions.ts';
 
 export const ACTIONS_RESOURCE = '/actions';

@@ -11,10 +11,10 @@ import type {
 import type { Db } from '../db/database.ts';
 import type { OutboundCampaignsTable } from '../db/schema.ts';
 import { invalidInput, notFound } from '../domain-errors.ts';
-import { withAuditFields } from './audit-fields.ts';
+import { withAuditFields } from '../history/audit-fields.ts';
 import { callbackUrlProblem } from './campaign-callback-address.ts';
 import type { WriteScope } from './intents.ts';
-import { recordRevision } from './revisions.ts';
+import { recordRevision } from '../history/revisions.ts';
 
 export const CAMPAIGNS_RESOURCE = '/outbound/campaigns';
 export type CampaignInput = z.output<typeof campaignBody>;

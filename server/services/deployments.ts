@@ -26,7 +26,7 @@ import { listReactionScopes, listReactions } from './reactions.ts';
 import { readSettings } from './settings.ts';
 import { listSynonyms } from './synonyms.ts';
 import { loadTrainingData, readNluSettings, trainingDataHash } from './training-data.ts';
-import { logUserAction } from './users-log.ts';
+import { logUserAction } from '../history/users-log.ts';
 
 /**
  * Deployments (DESIGN §6): deploying freezes the working configuration and the trained draft model into an

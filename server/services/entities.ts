@@ -10,10 +10,10 @@ import {
 } from '../../src/api/contract/entities.ts';
 import type { Db } from '../db/database.ts';
 import { invalidInput, notFound, notPermitted } from '../domain-errors.ts';
-import { type AuditFields, withAuditFields } from './audit-fields.ts';
+import { type AuditFields, withAuditFields } from '../history/audit-fields.ts';
 import type { WriteScope } from './intents.ts';
-import { resourceAt } from './resource-history.ts';
-import { recordRevision } from './revisions.ts';
+import { resourceAt } from '../history/resource-history.ts';
+import { recordRevision } from '../history/revisions.ts';
 
 export const ENTITIES_RESOURCE = '/entities';
 /** System entities' revisions are kept under this project id (the platform, as in the settings service). */

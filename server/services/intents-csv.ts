@@ -1,8 +1,8 @@
 import { INTENT_NAME_EMPTY, TEMPLATE_EXISTS_IN_INTENT, templateHeldBy } from '../../src/api/contract/intents.ts';
 import type { Db } from '../db/database.ts';
 import { invalidInput } from '../domain-errors.ts';
-import { csvText } from './csv-export.ts';
-import { parseCsvRecords, unquoteFormula } from './csv-import.ts';
+import { csvText } from '../csv/csv-export.ts';
+import { parseCsvRecords, unquoteFormula } from '../csv/csv-import.ts';
 import {
   type IntentInput,
   type WriteScope,

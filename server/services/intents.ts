@@ -12,9 +12,9 @@ import {
 } from '../../src/api/contract/intents.ts';
 import type { Db } from '../db/database.ts';
 import { invalidInput, notFound } from '../domain-errors.ts';
-import { type AuditFields, withAuditFields } from './audit-fields.ts';
-import { resourceAt } from './resource-history.ts';
-import { recordRevision } from './revisions.ts';
+import { type AuditFields, withAuditFields } from '../history/audit-fields.ts';
+import { resourceAt } from '../history/resource-history.ts';
+import { recordRevision } from '../history/revisions.ts';
 
 export const INTENTS_RESOURCE = '/intents';
 

@@ -1,7 +1,7 @@
 import { KNOWLEDGE_EMPTY, LINK_NOT_HTTP, isHttpLink } from '../../src/api/contract/knowledges.ts';
 import type { Db } from '../db/database.ts';
 import { invalidInput } from '../domain-errors.ts';
-import { parseCsvRows } from './csv-import.ts';
+import { parseCsvRows } from '../csv/csv-import.ts';
 import type { WriteScope } from './intents.ts';
 import { checkKnowledgeText, insertKnowledge } from './knowledges.ts';
 

@@ -9,12 +9,12 @@ import {
 } from '../../src/api/contract/knowledges.ts';
 import type { Db } from '../db/database.ts';
 import { invalidInput, notFound } from '../domain-errors.ts';
-import { claimAtime } from './atime.ts';
-import { type AuditFields, withAuditFields } from './audit-fields.ts';
+import { claimAtime } from '../history/atime.ts';
+import { type AuditFields, withAuditFields } from '../history/audit-fields.ts';
 import type { WriteScope } from './intents.ts';
 import { QA_TRAININGS_RESOURCE } from './qa-trainings.ts';
-import { resourceAt } from './resource-history.ts';
-import { recordRevision } from './revisions.ts';
+import { resourceAt } from '../history/resource-history.ts';
+import { recordRevision } from '../history/revisions.ts';
 
 export const KNOWLEDGES_RESOURCE = '/knowledges';
 

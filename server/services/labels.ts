@@ -1,8 +1,8 @@
 import { DUPLICIT_LABEL, LABEL_NOT_FOUND, type Label } from '../../src/api/contract/labels.ts';
 import type { Db } from '../db/database.ts';
 import { invalidInput, notFound } from '../domain-errors.ts';
-import { resourceAt } from './resource-history.ts';
-import { recordRevision } from './revisions.ts';
+import { resourceAt } from '../history/resource-history.ts';
+import { recordRevision } from '../history/revisions.ts';
 
 export const LABELS_RESOURCE = '/labels';
 

@@ -1,7 +1,7 @@
 import { ADMINISTRATOR_ROLE_ID } from '../../src/api/contract/roles.ts';
 import type { Db } from '../db/database.ts';
 import { newChatbotToken } from './settings.ts';
-import { logUserAction } from './users-log.ts';
+import { logUserAction } from '../history/users-log.ts';
 
 /**
  * Clone a project's configuration (spec 1 §7 POST /projects/clone) into a new project the caller administers:

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { ADMINISTRATOR_ROLE_ID } from '../seed/default-roles.ts';
 import { projectInitializers } from './project-initializers.ts';
-import { logUserAction } from './users-log.ts';
+import { logUserAction } from '../history/users-log.ts';
 
 /** A new project; its creator administers it. */
 export async function createProject(

@@ -6,9 +6,9 @@ import {
 } from '../../src/api/contract/qa-trainings.ts';
 import type { Db } from '../db/database.ts';
 import { invalidInput } from '../domain-errors.ts';
-import { csvText } from './csv-export.ts';
+import { csvText } from '../csv/csv-export.ts';
 import type { WriteScope } from './intents.ts';
-import { parseCsvRows } from './csv-import.ts';
+import { parseCsvRows } from '../csv/csv-import.ts';
 import { type QaInput, insertQaTrainings, listQaTrainings } from './qa-trainings.ts';
 
 export const MAX_QA_CSV_ROWS = 50_000;

@@ -1,10 +1,10 @@
 import { QA_ENTRY_NOT_FOUND, type QaTraining } from '../../src/api/contract/qa-trainings.ts';
 import type { Db } from '../db/database.ts';
 import { invalidInput, notFound } from '../domain-errors.ts';
-import { type AuditFields, withAuditFields } from './audit-fields.ts';
+import { type AuditFields, withAuditFields } from '../history/audit-fields.ts';
 import type { WriteScope } from './intents.ts';
-import { resourceAt } from './resource-history.ts';
-import { recordRevision } from './revisions.ts';
+import { resourceAt } from '../history/resource-history.ts';
+import { recordRevision } from '../history/revisions.ts';
 
 export const QA_TRAININGS_RESOURCE = '/qa-trainings';
 

@@ -5,11 +5,11 @@ import { conditionError } from '../chat/condition.ts';
 import { isBuiltinAction } from '../chat/builtin-actions.ts';
 import type { Db } from '../db/database.ts';
 import { invalidInput, notFound } from '../domain-errors.ts';
-import { claimAtime } from './atime.ts';
-import { type AuditFields, withAuditFields } from './audit-fields.ts';
+import { claimAtime } from '../history/atime.ts';
+import { type AuditFields, withAuditFields } from '../history/audit-fields.ts';
 import { intentRenameHooks, type WriteScope } from './intents.ts';
-import { resourceAt } from './resource-history.ts';
-import { recordRevision } from './revisions.ts';
+import { resourceAt } from '../history/resource-history.ts';
+import { recordRevision } from '../history/revisions.ts';
 
 export const REACTIONS_RESOURCE = '/reactions';
 export const REACTION_SCOPES_RESOURCE = '/reaction-scopes';

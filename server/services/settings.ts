@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { PlatformSettings } from '../../src/api/contract/platform.ts';
 import {
   SECRET_FIELDS,
   SECRET_PLACEHOLDER,
@@ -14,9 +13,9 @@ import {
 import type { Db } from '../db/database.ts';
 import { DEFAULT_KNOWLEDGE_THRESHOLD } from '../knowledge/types.ts';
 import { notFound } from '../domain-errors.ts';
-import { NO_AUDIT, auditFields } from './audit-fields.ts';
-import { resourceAt } from './resource-history.ts';
-import { recordRevision } from './revisions.ts';
+import { NO_AUDIT, auditFields } from '../history/audit-fields.ts';
+import { resourceAt } from '../history/resource-history.ts';
+import { recordRevision } from '../history/revisions.ts';
 
 export const SETTINGS_RESOURCE = '/settings';
 /** A project's settings are one item of the `/settings` resource. */
@@ -254,29 +253,4 @@ export async function renewChatbotToken(
     .execute();
   await recordSettingsRevision(trx, r, await readSettings(trx, r.projectId));
   return token;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Platform-wide settings (writes go through server/http/platform-write.ts: atime under project 0).
-
-export async function readPlatformSettings(db: Db): Promise<PlatformSettings> {
-  const row = await db
-    .selectFrom('platform_settings')
-    .select(['max_password_age_days', 'require_otp'])
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  return row ?? { max_password_age_days: null, require_otp: false };
-}
-
-/** Applies the fields given (none: nothing changes) and answers the platform settings as they now are. */
-export async function updatePlatformSettings(trx: Db, patch: Partial<PlatformSettings>): Promise<PlatformSettings> {
-  if (Object.keys(patch).length > 0)
-    await trx.updateTable('platform_settings').set(patch).where('id', '=', 1).execute();
-  return readPlatformSettings(trx);
-}
-
-/** Whether a password set at `changedAt` is past the platform's maximum age (never, when none is set). */
-export function isPasswordPastMaxAge(settings: PlatformSettings, changedAt: Date, now = new Date()): boolean {
-  if (settings.max_password_age_days === null) return false;
-  return now.getTime() - changedAt.getTime() > settings.max_password_age_days * 86_400_000;
 }

@@ -1,4 +1,4 @@
-import { recordRevision } from './revisions.ts';
+import { recordRevision } from '../history/revisions.ts';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { StorageFile } from '../../src/api/contract/storage.ts';

@@ -7,8 +7,8 @@ import {
 import type { Db } from '../db/database.ts';
 import { invalidInput } from '../domain-errors.ts';
 import type { WriteScope } from './intents.ts';
-import { resourceAt } from './resource-history.ts';
-import { recordRevision } from './revisions.ts';
+import { resourceAt } from '../history/resource-history.ts';
+import { recordRevision } from '../history/revisions.ts';
 
 export const SYNONYMS_RESOURCE = '/synonyms';
 

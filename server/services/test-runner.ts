@@ -6,7 +6,7 @@ import type { BotSnapshot } from '../chat/bot-snapshot.ts';
 import { evaluateCondition } from '../chat/condition.ts';
 import type { ConversationState } from '../chat/conversation-state.ts';
 import { type TurnHooks, runTurn } from '../chat/run-turn.ts';
-import { callWebhook } from './webhook/call-webhook.ts';
+import { callWebhook } from '../webhook/call-webhook.ts';
 import { loadKnowledgeIndex } from '../knowledge/index.ts';
 import type { KnowledgeIndex, SerializedKnowledgeIndex } from '../knowledge/types.ts';
 import { NluModel, loadModel } from '../nlu/index.ts';

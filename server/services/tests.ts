@@ -4,8 +4,8 @@ import { conditionError } from '../chat/condition.ts';
 import type { Db } from '../db/database.ts';
 import { invalidInput, notFound } from '../domain-errors.ts';
 import type { WriteScope } from './intents.ts';
-import { resourceAt } from './resource-history.ts';
-import { recordRevision } from './revisions.ts';
+import { resourceAt } from '../history/resource-history.ts';
+import { recordRevision } from '../history/revisions.ts';
 
 export const TESTS_RESOURCE = '/tests';
 

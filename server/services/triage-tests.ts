@@ -3,7 +3,7 @@ import { TEST_NAME_MAX, TEST_NAME_TRIES, TEST_STEPS_MAX, type TestStep } from '.
 import type { KeptTest } from '../../src/api/contract/unclassified.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../domain-errors.ts';
-import { claimAtime } from './atime.ts';
+import { claimAtime } from '../history/atime.ts';
 import { listReactions } from './reactions.ts';
 import { saveTest, TESTS_RESOURCE } from './tests.ts';
 

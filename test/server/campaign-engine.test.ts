@@ -6,7 +6,7 @@ import { TestClock } from '../../server/campaigns/clock.ts';
 import type { CallEvent } from '../../server/campaigns/dialler.ts';
 import { DEFAULT_LEASE_SECONDS } from '../../server/campaigns/engine.ts';
 import { FakeDialler, type FakeOutcome } from '../../server/campaigns/fake-dialler.ts';
-import { webhookAllowList } from '../../server/services/webhook/address-policy.ts';
+import { webhookAllowList } from '../../server/webhook/address-policy.ts';
 import { type TestDatabase, openTestDatabase } from './helpers/test-database.ts';
 import { callsOf, engineFor, importCalls, number, runTicks, runningCampaign } from './campaign-fixtures.ts';
 

@@ -6,8 +6,8 @@ import { VoiceSessions } from '../../server/campaigns/voice-session.ts';
 import { LOG_LEVELS } from '../../src/api/contract/chat.ts';
 import { BotSource } from '../../server/services/chat/bot-source.ts';
 import { createChatRuntime } from '../../server/services/chat/chat-runtime.ts';
-import { createEspeakEngine } from '../../server/services/tts/espeak-engine.ts';
-import type { SpeechEngine } from '../../server/services/tts/speech-engine.ts';
+import { createEspeakEngine } from '../../server/speech/espeak-engine.ts';
+import type { SpeechEngine } from '../../server/speech/speech-engine.ts';
 import {
   callsOf,
   engineFor,

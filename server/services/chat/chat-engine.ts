@@ -16,7 +16,7 @@ import { type TurnInput, runTurn } from '../../chat/run-turn.ts';
 import type { BotSource, BotStamps } from './bot-source.ts';
 import { type TurnCaller, TurnReads } from './turn-read.ts';
 import { entriesForClient } from '../../chat/tracker.ts';
-import { callWebhook } from '../webhook/call-webhook.ts';
+import { callWebhook } from '../../webhook/call-webhook.ts';
 import { type ConversationWrite, conversationWrites } from '../conversation-writes.ts';
 
 /** How long a turn may mark its conversation busy (the longest webhook plus margin). */

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { DomainError } from '../../domain-errors.ts';
-import { resolveAllowed } from '../webhook/call-webhook.ts';
+import { resolveAllowed } from '../../webhook/call-webhook.ts';
 import { MAX_DOCUMENT_BYTES } from './extract-text.ts';
 
 /** The whole fetch, redirects included. */

@@ -1,6 +1,6 @@
 import dns from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
-import { refusedAddressReason } from '../webhook/address-policy.ts';
+import { refusedAddressReason } from '../../webhook/address-policy.ts';
 
 export type CheckedTarget = { address: string; family: 4 | 6 } | { refused: string };
 

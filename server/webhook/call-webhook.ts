@@ -3,12 +3,12 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import type { ProjectAction } from '../../../src/api/contract/actions.ts';
+import type { ProjectAction } from '../../src/api/contract/actions.ts';
 import { refusedAddressReason, webhookAllowList } from './address-policy.ts';
 
 export const WEBHOOK_RESPONSE_MAX_BYTES = 256 * 1024;
 
-import type { WebhookResult } from '../../chat/webhook-result.ts';
+import type { WebhookResult } from '../chat/webhook-result.ts';
 
 export type { WebhookResult };
 

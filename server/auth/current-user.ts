@@ -1,8 +1,8 @@
 import type { CurrentUser, Grant } from '../../src/api/contract/users.ts';
 import { permissionKey } from '../../src/api/permissions.ts';
 import type { Db } from '../db/database.ts';
-import { isOtpEnrolmentRequired } from '../auth/otp-requirement.ts';
-import { isPasswordPastMaxAge, readPlatformSettings } from './settings.ts';
+import { isOtpEnrolmentRequired } from './otp-requirement.ts';
+import { isPasswordPastMaxAge, readPlatformSettings } from './platform-settings.ts';
 
 async function grantsOfRoles(db: Db, roleIds: number[]): Promise<Map<number, Grant[]>> {
   const byRole = new Map<number, Grant[]>(roleIds.map((id) => [id, []]));

@@ -1,13 +1,13 @@
 import closeWithGrace from 'close-with-grace';
-import { readConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
 import { jobHandlers } from './job-handlers.ts';
-import { JobRunner } from './job-runner.ts';
+import { JobRunner } from './jobs/job-runner.ts';
 
 /**
  * A worker process: takes jobs (training, evaluation) from the shared PostgreSQL queue. Run any number of
- * them beside the web servers (`DATABASE_URL=... node server/jobs/worker-main.ts`; the servers may then run
+ * them beside the web servers (`DATABASE_URL=... node server/worker-main.ts`; the servers may then run
  * with JOBS_IN_PROCESS=0). On PGlite the server runs its jobs itself: one process owns the data directory.
  */
 const config = readConfig();
