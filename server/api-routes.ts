@@ -37,9 +37,9 @@ import chatbotTestRoutes from './routes/chatbot-test.ts';
 import statsRoutes from './routes/stats.ts';
 import knowledgeRoutes from './routes/knowledges.ts';
 import qaTrainingRoutes from './routes/qa-trainings.ts';
-import outboundRoutes from './routes/outbound.ts';
-import outboundStatusRoutes from './routes/outbound-status.ts';
-import outboundVoiceRoutes from './routes/outbound-voice.ts';
+import outboundRoutes from './features/campaigns/outbound-routes.ts';
+import outboundStatusRoutes from './features/campaigns/outbound-status-routes.ts';
+import outboundVoiceRoutes from './features/campaigns/outbound-voice-routes.ts';
 
 /** Every /v1 route plugin, one per resource. A new resource adds one line here. */
 export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices) => Promise<void>> = [

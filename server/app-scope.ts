@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from './app-services.ts';
-import { chooseDialler } from './campaigns/choose-dialler.ts';
-import { systemClock } from './campaigns/clock.ts';
-import { CampaignEngine } from './campaigns/engine.ts';
-import { VoiceSessions } from './campaigns/voice-session.ts';
+import { chooseDialler } from './features/campaigns/choose-dialler.ts';
+import { systemClock } from './features/campaigns/clock.ts';
+import { CampaignEngine } from './features/campaigns/engine.ts';
+import { VoiceSessions } from './features/campaigns/voice-session.ts';
 import { createEspeakEngine } from './speech/espeak-engine.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';

@@ -1,6 +1,6 @@
-import type { CampaignEngine } from './campaigns/engine.ts';
-import type { Clock } from './campaigns/clock.ts';
-import type { Dialler } from './campaigns/dialler.ts';
+import type { CampaignEngine } from './features/campaigns/engine.ts';
+import type { Clock } from './features/campaigns/clock.ts';
+import type { Dialler } from './features/campaigns/dialler.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallEvent, SipAccount } from '../../../server/campaigns/dialler.ts';
-import { SipDialler } from '../../../server/campaigns/diallers/sip-dialler.ts';
+import type { CallEvent, SipAccount } from '../../../server/features/campaigns/dialler.ts';
+import { SipDialler } from '../../../server/features/campaigns/diallers/sip-dialler.ts';
 import { createEspeakEngine } from '../../../server/speech/espeak-engine.ts';
 import { loud, openMediaSink, startSippPeer } from './sipp-peer.ts';
 

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { CALL_LIST_HEADER, SCHEDULED_TIME_EXAMPLE } from '../../src/api/contract/outbound.ts';
-import { invalidInput } from '../domain-errors.ts';
+import { CALL_LIST_HEADER, SCHEDULED_TIME_EXAMPLE } from '../../../src/api/contract/outbound.ts';
+import { invalidInput } from '../../domain-errors.ts';
 
 /** One destination of a call list, as it will be stored. */
 export interface CallListRow {

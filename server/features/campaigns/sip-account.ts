@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import type { SipAccount } from './dialler.ts';
 
 /** The SIP server, number and password of a project's environment (project settings; the password is a secret). */

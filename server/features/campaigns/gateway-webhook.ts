@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../app-services.ts';
-import type { Dialler, WebhookCall } from '../campaigns/dialler.ts';
-import { checkCallbackToken } from '../campaigns/diallers/status-callback-url.ts';
-import { notFound } from '../domain-errors.ts';
-import { HttpError } from './http-error.ts';
+import type { AppServices } from '../../app-services.ts';
+import type { Dialler, WebhookCall } from './dialler.ts';
+import { checkCallbackToken } from './diallers/status-callback-url.ts';
+import { notFound } from '../../domain-errors.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { defineCall, publicAccess } from '../../src/api/contract/call.ts';
-import type { AppServices } from '../app-services.ts';
-import { authenticateGatewayWebhook, gatewayWebhookQuery } from '../http/gateway-webhook.ts';
-import { notFound } from '../domain-errors.ts';
-import { registerCall } from '../http/register-call.ts';
+import { defineCall, publicAccess } from '../../../src/api/contract/call.ts';
+import type { AppServices } from '../../app-services.ts';
+import { authenticateGatewayWebhook, gatewayWebhookQuery } from './gateway-webhook.ts';
+import { notFound } from '../../domain-errors.ts';
+import { registerCall } from '../../http/register-call.ts';
 
 /**
  * A hosted gateway's call status (jambonz call_status_hook, Twilio StatusCallback). Public to the access hook: the

@@ -1,10 +1,10 @@
-import { LOG_LEVELS, type TrackerEntry } from '../../src/api/contract/chat.ts';
-import { TrackerClock } from '../chat/tracker.ts';
-import type { Db } from '../db/database.ts';
-import type { ChatCaller } from '../http/chat-caller.ts';
-import type { BotSource } from '../services/chat/bot-source.ts';
-import type { ChatEngine } from '../services/chat/chat-engine.ts';
-import type { SpeechEngine } from '../speech/speech-engine.ts';
+import { LOG_LEVELS, type TrackerEntry } from '../../../src/api/contract/chat.ts';
+import { TrackerClock } from '../../chat/tracker.ts';
+import type { Db } from '../../db/database.ts';
+import type { ChatCaller } from '../../http/chat-caller.ts';
+import type { BotSource } from '../../services/chat/bot-source.ts';
+import type { ChatEngine } from '../../services/chat/chat-engine.ts';
+import type { SpeechEngine } from '../../speech/speech-engine.ts';
 import type { Dialler, VoiceTurn } from './dialler.ts';
 import { toTelephoneWav } from './diallers/telephone-wav.ts';
 import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD, type SpeechRecognizer } from './speech-recognition.ts';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { afterAttempt } from './call-transitions.ts';
 import { callWindow, isInWindow, retryAt } from './call-window.ts';
 import { deliverDueCallbacks } from './callback-delivery.ts';
-import { GroupCommit } from '../db/group-commit.ts';
+import { GroupCommit } from '../../db/group-commit.ts';
 import type { Clock } from './clock.ts';
 import type { CallEndReason, CallEvent, Dialler, VoiceTurn, WebhookCall } from './dialler.ts';
 import { sipAccountOf } from './sip-account.ts';

@@ -7,7 +7,7 @@ import { FakeDialler } from './fake-dialler.ts';
 /**
  * The process's dialler, from CAMPAIGN_DIALLER. `none` (the default) dials nothing: campaigns can be prepared and
  * their calls wait. `fake` answers every call and holds it three seconds (demos, end-to-end tests without SIP).
- * `sip`, `jambonz` and `twilio` place real calls (server/campaigns/diallers/).
+ * `sip`, `jambonz` and `twilio` place real calls (server/features/campaigns/diallers/).
  */
 export function chooseDialler(settings: DiallerSettings, clock: Clock): Dialler | null {
   switch (settings.kind) {

@@ -1,6 +1,6 @@
 import dns from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
-import { refusedAddressReason, webhookAllowList } from '../webhook/address-policy.ts';
+import { refusedAddressReason, webhookAllowList } from '../../webhook/address-policy.ts';
 
 /**
  * Why a campaign's callback URL is refused on saving, or null (issue 17 §2: SSRF-guarded like webhooks). The

@@ -7,14 +7,14 @@ import type {
   CampaignProgress,
   CampaignState,
   campaignBody,
-} from '../../src/api/contract/outbound.ts';
-import type { Db } from '../db/database.ts';
-import type { OutboundCampaignsTable } from '../db/schema.ts';
-import { invalidInput, notFound } from '../domain-errors.ts';
-import { withAuditFields } from '../history/audit-fields.ts';
+} from '../../../src/api/contract/outbound.ts';
+import type { Db } from '../../db/database.ts';
+import type { OutboundCampaignsTable } from '../../db/schema.ts';
+import { invalidInput, notFound } from '../../domain-errors.ts';
+import { withAuditFields } from '../../history/audit-fields.ts';
 import { callbackUrlProblem } from './campaign-callback-address.ts';
-import type { WriteScope } from './intents.ts';
-import { recordRevision } from '../history/revisions.ts';
+import type { WriteScope } from '../../services/intents.ts';
+import { recordRevision } from '../../history/revisions.ts';
 
 export const CAMPAIGNS_RESOURCE = '/outbound/campaigns';
 export type CampaignInput = z.output<typeof campaignBody>;

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { defineCall, publicAccess } from '../../src/api/contract/call.ts';
-import type { AppServices } from '../app-services.ts';
-import type { VoiceTurn, WebhookCall, WebhookVoice } from '../campaigns/dialler.ts';
-import { authenticateGatewayWebhook, gatewayWebhookQuery } from '../http/gateway-webhook.ts';
-import { notFound } from '../domain-errors.ts';
-import { registerCall } from '../http/register-call.ts';
-import { acceptForms } from './outbound-status.ts';
+import { defineCall, publicAccess } from '../../../src/api/contract/call.ts';
+import type { AppServices } from '../../app-services.ts';
+import type { VoiceTurn, WebhookCall, WebhookVoice } from './dialler.ts';
+import { authenticateGatewayWebhook, gatewayWebhookQuery } from './gateway-webhook.ts';
+import { notFound } from '../../domain-errors.ts';
+import { registerCall } from '../../http/register-call.ts';
+import { acceptForms } from './outbound-status-routes.ts';
 
 const provider = z.object({ provider: z.string().max(32) });
 const fields = z.record(z.string(), z.unknown()).optional();

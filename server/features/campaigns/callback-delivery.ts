@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
-import type { ProjectAction } from '../../src/api/contract/actions.ts';
-import type { Db } from '../db/database.ts';
-import { callWebhook } from '../webhook/call-webhook.ts';
+import type { ProjectAction } from '../../../src/api/contract/actions.ts';
+import type { Db } from '../../db/database.ts';
+import { callWebhook } from '../../webhook/call-webhook.ts';
 import type { Clock } from './clock.ts';
 
 /** Header of the callbacks' signature: `sha256=` and the hex HMAC-SHA256 of the body with the campaign's secret. */

@@ -8,14 +8,14 @@ import {
   putOutboundCampaign,
   setOutboundCampaignState,
   uploadOutboundCalls,
-} from '../../src/api/contract/outbound.ts';
-import { can } from '../../src/api/permissions.ts';
-import type { AppServices } from '../app-services.ts';
-import { registerCall } from '../http/register-call.ts';
-import { readUploadedCsv } from '../http/uploaded-csv.ts';
-import { campaignReportCsv, importCallList, listCampaignCalls } from '../services/campaign-calls.ts';
-import * as campaigns from '../services/campaigns.ts';
-import { attachmentHeader } from '../csv/csv-export.ts';
+} from '../../../src/api/contract/outbound.ts';
+import { can } from '../../../src/api/permissions.ts';
+import type { AppServices } from '../../app-services.ts';
+import { registerCall } from '../../http/register-call.ts';
+import { readUploadedCsv } from '../../http/uploaded-csv.ts';
+import { campaignReportCsv, importCallList, listCampaignCalls } from './campaign-calls.ts';
+import * as campaigns from './campaigns.ts';
+import { attachmentHeader } from '../../csv/csv-export.ts';
 
 /** A call list of 100,000 lines is a few megabytes. */
 const MAX_CALL_LIST_BYTES = 10 * 1024 * 1024;

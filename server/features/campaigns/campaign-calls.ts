@@ -1,10 +1,10 @@
-import type { CampaignCall } from '../../src/api/contract/outbound.ts';
-import { REPORT_COLUMNS } from '../../src/api/contract/outbound.ts';
-import { callWindow, firstAttemptAt } from '../campaigns/call-window.ts';
-import type { Db } from '../db/database.ts';
+import type { CampaignCall } from '../../../src/api/contract/outbound.ts';
+import { REPORT_COLUMNS } from '../../../src/api/contract/outbound.ts';
+import { callWindow, firstAttemptAt } from './call-window.ts';
+import type { Db } from '../../db/database.ts';
 import { type CallListRow, parseCallList } from './campaigns-call-list.ts';
 import { findCampaign } from './campaigns.ts';
-import { csvText } from '../csv/csv-export.ts';
+import { csvText } from '../../csv/csv-export.ts';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 /** Rows written per INSERT: well under PostgreSQL's 65,535 bind parameters. */
