@@ -1,8 +1,8 @@
 // Where the deploy diff's server time goes at the 40,000-template scale (issue 19), in process on PGlite:
 // the scale project imported into the seeded test database, each part of GET /run/deploy/diff timed alone.
 // Writes bench/results/deploy-diff-profile.json; `node bench/deploy-diff-profile.ts`.
-import { deployDiff } from '../server/services/deploy-diff.ts';
-import { freezeConfiguration } from '../server/services/deployments.ts';
+import { deployDiff } from '../server/features/deployments/deploy-diff.ts';
+import { freezeConfiguration } from '../server/features/deployments/deployments.ts';
 import { importIntentRows } from '../server/services/intents-csv.ts';
 import { trainingStatus } from '../server/services/training.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -9,7 +9,7 @@ import {
   emptyRollup,
   hourOf,
   writeRollup,
-} from '../server/services/stats-rollup.ts';
+} from '../server/features/stats/stats-rollup.ts';
 
 /** The benchmark's history (bench/stats.ts): written in bulk as the chat's write path would have written it. */
 export const DAYS = 30;

@@ -9,7 +9,7 @@
  *   STATS_BENCH_BACKENDS=pglite npm run bench:stats
  *
  * The history is written in bulk, as the write path would have written it: conversation rows (short trackers)
- * and the roll-ups computed by the chat's own `addStart`/`addEntries` (server/services/stats-rollup.ts).
+ * and the roll-ups computed by the chat's own `addStart`/`addEntries` (server/features/stats/stats-rollup.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';

@@ -9,10 +9,10 @@ import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { jobHandlers } from './job-handlers.ts';
 import { JobRunner } from './jobs/job-runner.ts';
-import { BotSource } from './services/chat/bot-source.ts';
-import { createChatRuntime } from './services/chat/chat-runtime.ts';
+import { BotSource } from './features/deployments/bot-source.ts';
+import { createChatRuntime } from './features/chat/chat-runtime.ts';
 import { chooseScreenshotService } from './services/screenshots/choose-service.ts';
-import { TestRuns } from './services/test-runs.ts';
+import { TestRuns } from './features/tests/test-runs.ts';
 import { webhookAllowList } from './webhook/address-policy.ts';
 
 /**

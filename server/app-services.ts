@@ -4,10 +4,10 @@ import type { Dialler } from './features/campaigns/dialler.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
-import type { BotSource } from './services/chat/bot-source.ts';
-import type { ChatRuntime } from './services/chat/chat-runtime.ts';
+import type { BotSource } from './features/deployments/bot-source.ts';
+import type { ChatRuntime } from './features/chat/chat-runtime.ts';
 import type { ScreenshotService } from './services/screenshots/screenshot-service.ts';
-import type { TestRuns } from './services/test-runs.ts';
+import type { TestRuns } from './features/tests/test-runs.ts';
 import type { SpeechEngine } from './speech/speech-engine.ts';
 
 /** The application's dependencies: every long-lived part, created and closed by server/app-scope.ts. */

@@ -3,7 +3,7 @@ import { hashPassword } from './auth/passwords.ts';
 import { createProject } from './services/projects.ts';
 import type { Db } from './db/database.ts';
 import { ADMINISTRATOR_ROLE_ID } from './seed/default-roles.ts';
-import { seedDemoHistory } from './seed/demo-history.ts';
+import { seedDemoHistory } from './features/stats/demo-history.ts';
 import { syncPermissionCatalogue } from './seed/sync-permissions.ts';
 
 export const SEED_ADMIN_EMAIL = 'admin@example.com';

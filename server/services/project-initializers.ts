@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { initializeDemoDialogue } from '../seed/demo-dialogue.ts';
 import { DEMO_CONFIDENCE_THRESHOLD, initializeDemoLanguageModel } from '../seed/demo-language-model.ts';
-import { initializeDemoTest } from '../seed/demo-test.ts';
+import { initializeDemoTest } from '../features/tests/demo-test.ts';
 import { initializeDemoKnowledge } from '../seed/demo-knowledge.ts';
 import { initializeProjectSettings } from './settings.ts';
 

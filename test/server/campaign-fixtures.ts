@@ -6,7 +6,7 @@ import type { Dialler } from '../../server/features/campaigns/dialler.ts';
 import type { VoiceSessions } from '../../server/features/campaigns/voice-session.ts';
 import type { Db } from '../../server/db/database.ts';
 import { importCallList } from '../../server/features/campaigns/campaign-calls.ts';
-import { listConversations } from '../../server/services/conversations.ts';
+import { listConversations } from '../../server/features/chat/conversations.ts';
 import { conversationsQuery } from '../../src/api/contract/conversations.ts';
 import { expect } from 'vitest';
 

@@ -1,9 +1,9 @@
 import { LOG_LEVELS, type TrackerEntry } from '../../../src/api/contract/chat.ts';
 import { TrackerClock } from '../../chat/tracker.ts';
 import type { Db } from '../../db/database.ts';
-import type { ChatCaller } from '../../http/chat-caller.ts';
-import type { BotSource } from '../../services/chat/bot-source.ts';
-import type { ChatEngine } from '../../services/chat/chat-engine.ts';
+import type { ChatCaller } from '../chat/chat-caller.ts';
+import type { BotSource } from '../deployments/bot-source.ts';
+import type { ChatEngine } from '../chat/chat-engine.ts';
 import type { SpeechEngine } from '../../speech/speech-engine.ts';
 import type { Dialler, VoiceTurn } from './dialler.ts';
 import { toTelephoneWav } from './diallers/telephone-wav.ts';
