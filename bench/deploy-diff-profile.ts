@@ -3,8 +3,8 @@
 // Writes bench/results/deploy-diff-profile.json; `node bench/deploy-diff-profile.ts`.
 import { deployDiff } from '../server/features/deployments/deploy-diff.ts';
 import { freezeConfiguration } from '../server/features/deployments/deployments.ts';
-import { importIntentRows } from '../server/services/intents-csv.ts';
-import { trainingStatus } from '../server/services/training.ts';
+import { importIntentRows } from '../server/features/intents/intents-csv.ts';
+import { trainingStatus } from '../server/features/training/training.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';

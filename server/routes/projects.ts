@@ -5,7 +5,7 @@ import { notPermitted } from '../domain-errors.ts';
 import { registerCall } from '../http/register-call.ts';
 import { cloneProject as cloneProjectInto } from '../services/project-clone.ts';
 import { createProject } from '../services/projects.ts';
-import { queueDraftTraining } from '../services/training.ts';
+import { queueDraftTraining } from '../features/training/training.ts';
 
 export default async function projectRoutes(app: FastifyInstance, services: AppServices) {
   registerCall(app, services, getProjects, async ({ requireUser }) => requireUser().projects);

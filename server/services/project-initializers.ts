@@ -1,8 +1,8 @@
 import type { Db } from '../db/database.ts';
-import { initializeDemoDialogue } from '../seed/demo-dialogue.ts';
-import { DEMO_CONFIDENCE_THRESHOLD, initializeDemoLanguageModel } from '../seed/demo-language-model.ts';
+import { initializeDemoDialogue } from '../features/dialogue/demo-dialogue.ts';
+import { DEMO_CONFIDENCE_THRESHOLD, initializeDemoLanguageModel } from '../features/training/demo-language-model.ts';
 import { initializeDemoTest } from '../features/tests/demo-test.ts';
-import { initializeDemoKnowledge } from '../seed/demo-knowledge.ts';
+import { initializeDemoKnowledge } from '../features/knowledge/demo-knowledge.ts';
 import { initializeProjectSettings } from './settings.ts';
 
 /**

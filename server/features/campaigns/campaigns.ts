@@ -13,7 +13,7 @@ import type { OutboundCampaignsTable } from '../../db/schema.ts';
 import { invalidInput, notFound } from '../../domain-errors.ts';
 import { withAuditFields } from '../../history/audit-fields.ts';
 import { callbackUrlProblem } from './campaign-callback-address.ts';
-import type { WriteScope } from '../../services/intents.ts';
+import type { WriteScope } from '../intents/intents.ts';
 import { recordRevision } from '../../history/revisions.ts';
 
 export const CAMPAIGNS_RESOURCE = '/outbound/campaigns';

@@ -2,20 +2,20 @@ import { type RawBuilder, sql } from 'kysely';
 import type { ConversationEnv } from '../../../src/api/contract/conversations.ts';
 import type { BotSnapshot } from '../../chat/bot-snapshot.ts';
 import type { Db } from '../../db/database.ts';
-import { ACTIONS_RESOURCE, listProjectActions } from '../../services/actions.ts';
+import { ACTIONS_RESOURCE, listProjectActions } from '../dialogue/actions.ts';
 import { frozenBot, latestDeploymentId } from './deployments.ts';
-import { listEntities } from '../../services/entities.ts';
-import { KnowledgeCache } from '../../services/knowledge-cache.ts';
-import { knowledgeSettings } from '../../services/knowledge-reindex.ts';
-import { ModelCache } from '../../services/model-cache.ts';
+import { listEntities } from '../intents/entities.ts';
+import { KnowledgeCache } from '../knowledge/knowledge-cache.ts';
+import { knowledgeSettings } from '../knowledge/knowledge-reindex.ts';
+import { ModelCache } from '../training/model-cache.ts';
 import {
   REACTIONS_RESOURCE,
   REACTION_SCOPES_RESOURCE,
   listReactionScopes,
   listReactions,
-} from '../../services/reactions.ts';
+} from '../dialogue/reactions.ts';
 import { SETTINGS_RESOURCE } from '../../services/settings.ts';
-import { readNluSettings } from '../../services/training-data.ts';
+import { readNluSettings } from '../training/training-data.ts';
 
 type Configuration = Pick<BotSnapshot, 'reactions' | 'scopes' | 'actions' | 'language' | 'settings'> & {
   knowledgeSettings: { threshold: number; fallback: boolean };

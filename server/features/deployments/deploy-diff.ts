@@ -8,8 +8,8 @@ import type { Db } from '../../db/database.ts';
 import { invalidInput, notFound } from '../../domain-errors.ts';
 import { type FrozenConfiguration, freezeConfiguration } from './deployments.ts';
 import type { TrainingData } from '../../nlu/index.ts';
-import { trainingStatus } from '../../services/training.ts';
-import { trainingDataHash } from '../../services/training-data.ts';
+import { trainingStatus } from '../training/training.ts';
+import { trainingDataHash } from '../training/training-data.ts';
 
 /** One item of a resource: its identity, a name to show, and the value compared. */
 interface DiffEntry {

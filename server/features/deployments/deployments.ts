@@ -16,16 +16,16 @@ import type { Db } from '../../db/database.ts';
 import { invalidInput, notFound } from '../../domain-errors.ts';
 import { DEFAULT_KNOWLEDGE_THRESHOLD } from '../../knowledge/types.ts';
 import type { EntityDefinition } from '../../nlu/index.ts';
-import { listProjectActions } from '../../services/actions.ts';
-import { listEntities } from '../../services/entities.ts';
-import { listIntents } from '../../services/intents.ts';
-import { copyDeploymentIndex, freezeDraftIndex } from '../../services/knowledge-index-store.ts';
-import { knowledgeRows } from '../../services/knowledges.ts';
-import { copyDeploymentModel, draftModelInfo, freezeDraftModel } from '../../services/model-store.ts';
-import { listReactionScopes, listReactions } from '../../services/reactions.ts';
+import { listProjectActions } from '../dialogue/actions.ts';
+import { listEntities } from '../intents/entities.ts';
+import { listIntents } from '../intents/intents.ts';
+import { copyDeploymentIndex, freezeDraftIndex } from '../knowledge/knowledge-index-store.ts';
+import { knowledgeRows } from '../knowledge/knowledges.ts';
+import { copyDeploymentModel, draftModelInfo, freezeDraftModel } from '../training/model-store.ts';
+import { listReactionScopes, listReactions } from '../dialogue/reactions.ts';
 import { readSettings } from '../../services/settings.ts';
-import { listSynonyms } from '../../services/synonyms.ts';
-import { loadTrainingData, readNluSettings, trainingDataHash } from '../../services/training-data.ts';
+import { listSynonyms } from '../intents/synonyms.ts';
+import { loadTrainingData, readNluSettings, trainingDataHash } from '../training/training-data.ts';
 import { logUserAction } from '../../history/users-log.ts';
 
 /**

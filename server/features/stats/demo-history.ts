@@ -6,8 +6,8 @@ import type { Db } from '../../db/database.ts';
 import type { StatsChannel } from '../../db/schema.ts';
 import { seededRandom } from '../../nlu/seeded-random.ts';
 import { type Rollup, addEntries, addStart, emptyRollup, hourOf, writeRollup } from './stats-rollup.ts';
-import { demoReactions } from '../../seed/demo-dialogue.ts';
-import { demoIntents } from '../../seed/demo-language-model.ts';
+import { demoReactions } from '../dialogue/demo-dialogue.ts';
+import { demoIntents } from '../training/demo-language-model.ts';
 
 /** Every generated conversation carries this label, so nobody mistakes it for a real customer's. */
 export const DEMO_HISTORY_LABEL = 'demo';

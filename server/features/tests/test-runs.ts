@@ -2,7 +2,7 @@ import { type TestRunResult, testBody } from '../../../src/api/contract/tests.ts
 import type { Db } from '../../db/database.ts';
 import type { KnowledgeIndex, SerializedKnowledgeIndex } from '../../knowledge/types.ts';
 import type { BotSource } from '../deployments/bot-source.ts';
-import { draftModelInfo, modelBytes } from '../../services/model-store.ts';
+import { draftModelInfo, modelBytes } from '../training/model-store.ts';
 import { TestRunnerPool, sharedBytes } from './test-runner.ts';
 import { findTest } from './tests.ts';
 

@@ -3,7 +3,7 @@ import { DUPLICIT_TEST_NAME, type Test, type TestBody, testBody } from '../../..
 import { conditionError } from '../../chat/condition.ts';
 import type { Db } from '../../db/database.ts';
 import { invalidInput, notFound } from '../../domain-errors.ts';
-import type { WriteScope } from '../../services/intents.ts';
+import type { WriteScope } from '../intents/intents.ts';
 import { resourceAt } from '../../history/resource-history.ts';
 import { recordRevision } from '../../history/revisions.ts';
 

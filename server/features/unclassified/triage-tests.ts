@@ -4,7 +4,7 @@ import type { KeptTest } from '../../../src/api/contract/unclassified.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../domain-errors.ts';
 import { claimAtime } from '../../history/atime.ts';
-import { listReactions } from '../../services/reactions.ts';
+import { listReactions } from '../dialogue/reactions.ts';
 import { saveTest, TESTS_RESOURCE } from '../tests/tests.ts';
 
 /** The test expression of a kept phrase: the model must classify it as the intent. */

@@ -3,7 +3,7 @@ import { NO_CLASS, type UnclassifiedIntent } from '../../../src/api/contract/unc
 import type { Db } from '../../db/database.ts';
 import { invalidInput, notFound } from '../../domain-errors.ts';
 import type { KeptTest } from '../../../src/api/contract/unclassified.ts';
-import { type WriteScope, addTemplate, normalizeTemplate } from '../../services/intents.ts';
+import { type WriteScope, addTemplate, normalizeTemplate } from '../intents/intents.ts';
 import { keepPhrasesAsTest } from './triage-tests.ts';
 
 /** At most this many conversation ids are kept per phrase (the newest). */
