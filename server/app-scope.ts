@@ -11,7 +11,7 @@ import { jobHandlers } from './job-handlers.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { BotSource } from './features/deployments/bot-source.ts';
 import { createChatRuntime } from './features/chat/chat-runtime.ts';
-import { chooseScreenshotService } from './services/screenshots/choose-service.ts';
+import { chooseScreenshotService } from './features/chatbot-test/screenshots/choose-service.ts';
 import { TestRuns } from './features/tests/test-runs.ts';
 import { webhookAllowList } from './webhook/address-policy.ts';
 

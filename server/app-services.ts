@@ -6,7 +6,7 @@ import type { Db } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { BotSource } from './features/deployments/bot-source.ts';
 import type { ChatRuntime } from './features/chat/chat-runtime.ts';
-import type { ScreenshotService } from './services/screenshots/screenshot-service.ts';
+import type { ScreenshotService } from './features/chatbot-test/screenshots/screenshot-service.ts';
 import type { TestRuns } from './features/tests/test-runs.ts';
 import type { SpeechEngine } from './speech/speech-engine.ts';
 
@@ -32,4 +32,11 @@ export interface AppServices {
   dialler: Dialler | null;
   /** This process's dialler engine of outbound campaigns, or null when no dialler is configured. */
   campaigns: CampaignEngine | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The application services (server/app-scope.ts). */
+    services: AppServices;
+  }
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from './auth/passwords.ts';
-import { createProject } from './services/projects.ts';
+import { createProject } from './features/projects/projects.ts';
 import type { Db } from './db/database.ts';
-import { ADMINISTRATOR_ROLE_ID } from './seed/default-roles.ts';
+import { ADMINISTRATOR_ROLE_ID } from './features/users/default-roles.ts';
 import { seedDemoHistory } from './features/stats/demo-history.ts';
-import { syncPermissionCatalogue } from './seed/sync-permissions.ts';
+import { syncPermissionCatalogue } from './features/users/sync-permissions.ts';
 
 export const SEED_ADMIN_EMAIL = 'admin@example.com';
 export const DEMO_PROJECT_NAME = 'Demo bot';

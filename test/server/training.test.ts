@@ -3,7 +3,7 @@ import { TRAIN_DRAFT_JOB } from '../../server/features/training/train-draft-job.
 import { enqueueJob, jobById, takeJob } from '../../server/jobs/job-queue.ts';
 import { JobRunner } from '../../server/jobs/job-runner.ts';
 import { bumpDraftModelVersion, freezeDraftModel } from '../../server/features/training/model-store.ts';
-import { readNluSettings } from '../../server/features/training/training-data.ts';
+import { readNluSettings } from '../../server/features/settings/nlu-settings.ts';
 import type { Caller, TestApp } from './helpers/test-app.ts';
 import { createTestApp } from './helpers/test-app.ts';
 import { intentByName, withOwnConnections, write } from './language-model-fixtures.ts';

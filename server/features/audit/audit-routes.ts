@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { getAuditChanges, getAuditDeleted } from '../../../src/api/contract/audit.ts';
 import { can } from '../../../src/api/permissions.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
 import { notPermitted } from '../../domain-errors.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { ENTITIES_RESOURCE, entityRevisionProjects } from '../intents/entities.ts';
 import { changesBetween, deletedSince } from '../../history/resource-history.ts';
 
 /** Items deleted since a time (history compare's "deleted" side), and who changed what between two times. */
-export default async function auditRoutes(app: FastifyInstance, services: AppServices) {
+export default async function auditRoutes(app: FastifyInstance, services: RouteServices) {
   registerCall(app, services, getAuditDeleted, async ({ query, requireProject }) =>
     deletedSince(services.db, requireProject(), query.mtime),
   );

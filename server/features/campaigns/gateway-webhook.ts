@@ -1,12 +1,20 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app-services.ts';
+import type { Db } from '../../db/database.ts';
+import type { DiallerSettings } from './diallers/dialler-settings.ts';
 import type { Dialler, WebhookCall } from './dialler.ts';
 import { checkCallbackToken } from './diallers/status-callback-url.ts';
 import { notFound } from '../../domain-errors.ts';
 import { HttpError } from '../../http/http-error.ts';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** What the gateway webhooks use of the application scope (server/app-scope.ts). */
+export interface GatewayServices {
+  db: Db;
+  config: { dialler: DiallerSettings };
+  dialler: Dialler | null;
+}
 
 /** The query every webhook URL of a campaign call carries (status-callback-url.ts makes them). */
 export const gatewayWebhookQuery = z.object({ campaign_id: id, call_id: id, attempt: id, token: z.string().max(128) });
@@ -18,7 +26,7 @@ export const gatewayWebhookQuery = z.object({ campaign_id: id, call_id: id, atte
  * public URL and the request's path and query) and the form it posted. 404 when this process has no such gateway.
  */
 export function authenticateGatewayWebhook(
-  services: Pick<AppServices, 'config' | 'dialler'>,
+  services: GatewayServices,
   request: FastifyRequest,
   provider: string,
   query: z.output<typeof gatewayWebhookQuery>,

@@ -10,7 +10,9 @@ import {
   uploadOutboundCalls,
 } from '../../../src/api/contract/outbound.ts';
 import { can } from '../../../src/api/permissions.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
+import type { CampaignEngine } from './engine.ts';
+import type { Clock } from './clock.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { readUploadedCsv } from '../../http/uploaded-csv.ts';
 import { campaignReportCsv, importCallList, listCampaignCalls } from './campaign-calls.ts';
@@ -21,7 +23,10 @@ import { attachmentHeader } from '../../csv/csv-export.ts';
 const MAX_CALL_LIST_BYTES = 10 * 1024 * 1024;
 const UPLOADED = 'Successfully uploaded';
 
-export default async function outboundRoutes(app: FastifyInstance, services: AppServices) {
+export default async function outboundRoutes(
+  app: FastifyInstance,
+  services: RouteServices & { campaigns: CampaignEngine | null; clock: Clock },
+) {
   registerCall(app, services, getOutboundCampaigns, async ({ requireProject, user, db }) => {
     const projectId = requireProject();
     const canEdit = user !== null && can(user, 'PUT', '/outbound/campaigns/{id}', projectId);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineCall, publicAccess } from '../../../src/api/contract/call.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { GatewayServices } from './gateway-webhook.ts';
 import { authenticateGatewayWebhook, gatewayWebhookQuery } from './gateway-webhook.ts';
 import { notFound } from '../../domain-errors.ts';
 import { registerCall } from '../../http/register-call.ts';
@@ -32,7 +32,7 @@ export function acceptForms(app: FastifyInstance): void {
   });
 }
 
-export default async function outboundStatusRoutes(app: FastifyInstance, services: AppServices) {
+export default async function outboundStatusRoutes(app: FastifyInstance, services: GatewayServices) {
   acceptForms(app);
   registerCall(app, services, outboundStatus, async ({ params, query, body, request }) => {
     const { dialler, call } = authenticateGatewayWebhook(services, request, params.provider, query, body ?? {});

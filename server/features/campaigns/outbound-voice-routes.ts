@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { defineCall, publicAccess } from '../../../src/api/contract/call.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { GatewayServices } from './gateway-webhook.ts';
+import type { CampaignEngine } from './engine.ts';
 import type { VoiceTurn, WebhookCall, WebhookVoice } from './dialler.ts';
 import { authenticateGatewayWebhook, gatewayWebhookQuery } from './gateway-webhook.ts';
 import { notFound } from '../../domain-errors.ts';
@@ -66,7 +67,10 @@ function answer(reply: FastifyReply, voice: WebhookVoice, call: WebhookCall, tur
   return reply.send(body) as never;
 }
 
-export default async function outboundVoiceRoutes(app: FastifyInstance, services: AppServices) {
+export default async function outboundVoiceRoutes(
+  app: FastifyInstance,
+  services: GatewayServices & { campaigns: CampaignEngine | null },
+) {
   acceptForms(app);
   /** The call's dialler answers by webhooks and this process runs the engine; else 404. */
   const voiceOf = (

@@ -13,7 +13,9 @@ import {
   chatSend,
   chatTimeout,
 } from '../../../src/api/contract/chat.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
+import type { SpeechEngine } from '../../speech/speech-engine.ts';
+import type { ChatRuntime } from './chat-runtime.ts';
 import { authenticateChat, chatTurnCaller } from './chat-caller.ts';
 import { runtimeLanguage } from './runtime-language.ts';
 import { TrackerClock } from '../../chat/tracker.ts';
@@ -29,7 +31,10 @@ import { registerCall } from '../../http/register-call.ts';
  * The chat calls (spec 1 §7). Declared public to the access hook: each authenticates itself with the
  * console session (POST /chat grant) or the chatbot token, see chat-caller.ts.
  */
-export default async function chatRoutes(app: FastifyInstance, services: AppServices) {
+export default async function chatRoutes(
+  app: FastifyInstance,
+  services: RouteServices & { chat: ChatRuntime; speech: SpeechEngine },
+) {
   const { db } = services;
   // The calls every message (or its polling) makes: no info line per request (register-call.ts).
   const perMessage = { logLevel: 'warn' } as const;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CHAT_SOCKET_PATH, type SocketMessage } from '../../../src/api/contract/chat.ts';
 import { publicAccess } from '../../../src/api/contract/call.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
+import type { ChatRuntime } from './chat-runtime.ts';
 import { type ChatCaller, authenticateChat, sessionStillValid } from './chat-caller.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { entriesAfter } from './conversations.ts';
@@ -39,7 +40,7 @@ function queryOf(request: FastifyRequest) {
  * on cross-site websocket handshakes and cannot send the CSRF header) and is closed (4401) once the
  * session ends.
  */
-export default async function chatSocketRoutes(app: FastifyInstance, services: AppServices) {
+export default async function chatSocketRoutes(app: FastifyInstance, services: RouteServices & { chat: ChatRuntime }) {
   const { db } = services;
   const { bus, engine } = services.chat;
 

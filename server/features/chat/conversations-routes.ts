@@ -6,7 +6,7 @@ import {
   saveConversationLabels,
   saveConversationNote,
 } from '../../../src/api/contract/conversations.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
 import { registerCall } from '../../http/register-call.ts';
 import {
   CONVERSATION_CSV_HEADER,
@@ -19,7 +19,7 @@ import {
 } from './conversations.ts';
 import { attachmentHeader, csvStream } from '../../csv/csv-export.ts';
 
-export default async function conversationRoutes(app: FastifyInstance, services: AppServices) {
+export default async function conversationRoutes(app: FastifyInstance, services: RouteServices) {
   registerCall(app, services, getConversations, async ({ db, query, requireProject, reply }) => {
     const projectId = requireProject();
     if (query.format === 'csv') {

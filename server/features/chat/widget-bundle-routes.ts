@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { publicAccess } from '../../../src/api/contract/call.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { projectOfChatbotToken } from './chatbot-token.ts';
-import { readSettings } from '../../services/settings.ts';
+import { readSettings } from '../settings/settings.ts';
 
 /** Where the widget lives in the built SPA (vite.config.ts builds it there). */
 export const WIDGET_DIR = 'chatbot';
@@ -47,7 +47,10 @@ const FRAME_HTML = `<!doctype html>
  * The embeddable chat widget (DESIGN §9, spec 2 §7): `bundle.js` and `bundle.css` from the build, the frame
  * page the bundle opens, and the project's client style for a chatbot token. Public by design.
  */
-export default async function widgetBundleRoutes(app: FastifyInstance, services: AppServices) {
+export default async function widgetBundleRoutes(
+  app: FastifyInstance,
+  services: RouteServices & { config: { distDir: string } },
+) {
   const dir = path.join(services.config.distDir, WIDGET_DIR);
   const file = (name: string, type: string) => async (_request: unknown, reply: FastifyReply) => {
     const content = await fs.readFile(path.join(dir, name)).catch(() => null);

@@ -14,8 +14,8 @@ import {
   listReactionScopes,
   listReactions,
 } from '../dialogue/reactions.ts';
-import { SETTINGS_RESOURCE } from '../../services/settings.ts';
-import { readNluSettings } from '../training/training-data.ts';
+import { SETTINGS_RESOURCE } from '../settings/settings.ts';
+import { readNluSettings } from '../settings/nlu-settings.ts';
 
 type Configuration = Pick<BotSnapshot, 'reactions' | 'scopes' | 'actions' | 'language' | 'settings'> & {
   knowledgeSettings: { threshold: number; fallback: boolean };

@@ -23,9 +23,10 @@ import { copyDeploymentIndex, freezeDraftIndex } from '../knowledge/knowledge-in
 import { knowledgeRows } from '../knowledge/knowledges.ts';
 import { copyDeploymentModel, draftModelInfo, freezeDraftModel } from '../training/model-store.ts';
 import { listReactionScopes, listReactions } from '../dialogue/reactions.ts';
-import { readSettings } from '../../services/settings.ts';
+import { readSettings } from '../settings/settings.ts';
 import { listSynonyms } from '../intents/synonyms.ts';
-import { loadTrainingData, readNluSettings, trainingDataHash } from '../training/training-data.ts';
+import { readNluSettings } from '../settings/nlu-settings.ts';
+import { loadTrainingData, trainingDataHash } from '../training/training-data.ts';
 import { logUserAction } from '../../history/users-log.ts';
 
 /**

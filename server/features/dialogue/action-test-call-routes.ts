@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { testAction } from '../../../src/api/contract/action-test-call.ts';
 import { callWebhook } from '../../webhook/call-webhook.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { notFound } from '../../domain-errors.ts';
 import { projectHasAction } from './actions.ts';
@@ -11,7 +11,7 @@ import { projectHasAction } from './actions.ts';
  * (public addresses only after DNS resolution, no redirects, time and size limits). -1 tests an unsaved action;
  * a stored id must belong to the project (404 otherwise).
  */
-export default async function actionTestCallRoutes(app: FastifyInstance, services: AppServices) {
+export default async function actionTestCallRoutes(app: FastifyInstance, services: RouteServices) {
   registerCall(app, services, testAction, async ({ db, params, body, user, requireProject, log }) => {
     const projectId = requireProject();
     if (params.id !== -1 && !(await projectHasAction(db, projectId, params.id))) throw notFound('Action not found.');

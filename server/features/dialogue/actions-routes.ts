@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getActionCatalogue, getActions, updateActions } from '../../../src/api/contract/actions.ts';
 import { FALLBACK_INTENT, INPUT_INTENT, START_INTENT } from '../../../src/api/contract/reactions.ts';
 import { builtinActionDocs } from '../../chat/builtin-actions.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { auditedProjectActions, replaceProjectActions } from './actions.ts';
 
@@ -30,7 +30,7 @@ const catalogue = {
   ],
 };
 
-export default async function actionRoutes(app: FastifyInstance, services: AppServices) {
+export default async function actionRoutes(app: FastifyInstance, services: RouteServices) {
   registerCall(app, services, getActions, async ({ db, query, requireProject }) =>
     auditedProjectActions(db, requireProject(), query.mtime),
   );

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { getReactionScopes, updateReactionScopes } from '../../../src/api/contract/reaction-scopes.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { listReactionScopes, reactionScopesAt, replaceReactionScopes } from './reactions.ts';
 
-export default async function reactionScopeRoutes(app: FastifyInstance, services: AppServices) {
+export default async function reactionScopeRoutes(app: FastifyInstance, services: RouteServices) {
   registerCall(app, services, getReactionScopes, async ({ db, query, requireProject }) => {
     const projectId = requireProject();
     return query.mtime !== undefined ? reactionScopesAt(db, projectId, query.mtime) : listReactionScopes(db, projectId);

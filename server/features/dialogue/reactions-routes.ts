@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteReaction, getReactions, updateReaction, updateReactions } from '../../../src/api/contract/reactions.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
 import { registerCall } from '../../http/register-call.ts';
 import * as reactions from './reactions.ts';
 
-export default async function reactionRoutes(app: FastifyInstance, services: AppServices) {
+export default async function reactionRoutes(app: FastifyInstance, services: RouteServices) {
   registerCall(app, services, getReactions, async ({ db, query, requireProject }) =>
     reactions.auditedReactions(db, requireProject(), query.mtime),
   );

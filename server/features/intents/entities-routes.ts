@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteEntity, getEntities, putEntity } from '../../../src/api/contract/entities.ts';
 import { can } from '../../../src/api/permissions.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
 import { registerCall } from '../../http/register-call.ts';
 import * as entities from './entities.ts';
 
 /** A system entity is editable only with PUT /system/entities/{id} (spec 2 §6). */
 const SYSTEM_ENTITY_GRANT = '/system/entities/{id}';
 
-export default async function entityRoutes(app: FastifyInstance, services: AppServices) {
+export default async function entityRoutes(app: FastifyInstance, services: RouteServices) {
   registerCall(app, services, getEntities, async ({ query, requireProject, db, reply }) => {
     const projectId = requireProject();
     if (query.mtime !== undefined) reply.removeHeader('x-atime');

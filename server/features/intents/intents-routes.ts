@@ -13,19 +13,19 @@ import {
   stripStopwords,
   updateIntents,
 } from '../../../src/api/contract/intents.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { readUploadedCsv } from '../../http/uploaded-csv.ts';
 import { stripStopwords as strip, toggleTemplateNegation } from '../../nlu/index.ts';
 import { attachmentHeader } from '../../csv/csv-export.ts';
 import * as intents from './intents.ts';
 import { exportIntentsCsv, importIntentRows, parseIntentsCsv } from './intents-csv.ts';
-import { readNluSettings } from '../training/training-data.ts';
+import { readNluSettings } from '../settings/nlu-settings.ts';
 
 /** Uploaded CSVs may be larger than JSON bodies: 40,000 templates are a few megabytes. */
 const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
-export default async function intentRoutes(app: FastifyInstance, services: AppServices) {
+export default async function intentRoutes(app: FastifyInstance, services: RouteServices) {
   /** The intents as CSV `intent,template` (formula-safe), downloaded as intents_{project_id}.csv. */
   async function sendIntentsCsv(ctx: {
     db: typeof services.db;

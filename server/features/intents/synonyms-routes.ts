@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { getSynonyms, updateSynonyms } from '../../../src/api/contract/synonyms.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { listSynonyms, saveSynonyms, synonymsAt } from './synonyms.ts';
 
-export default async function synonymRoutes(app: FastifyInstance, services: AppServices) {
+export default async function synonymRoutes(app: FastifyInstance, services: RouteServices) {
   registerCall(app, services, getSynonyms, async ({ query, requireProject, db, reply }) => {
     const projectId = requireProject();
     if (query.mtime === undefined) return listSynonyms(db, projectId);

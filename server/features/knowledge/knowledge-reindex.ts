@@ -5,7 +5,7 @@ import { type Job, enqueueJob, latestJob } from '../../jobs/job-queue.ts';
 import { DEFAULT_KNOWLEDGE_THRESHOLD, type KnowledgeDocument } from '../../knowledge/types.ts';
 import { draftIndexInfo } from './knowledge-index-store.ts';
 import { knowledgeRows } from './knowledges.ts';
-import { readSettings } from '../../services/settings.ts';
+import { readSettings } from '../settings/settings.ts';
 
 export const REINDEX_KNOWLEDGE_JOB = 'reindex-knowledge';
 

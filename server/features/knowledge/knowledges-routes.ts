@@ -11,7 +11,9 @@ import {
   runReindex,
   searchKnowledge,
 } from '../../../src/api/contract/knowledges.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { KnowledgeCache } from './knowledge-cache.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { readUploadedCsv } from '../../http/uploaded-csv.ts';
 import { readPage, readStorageFile } from './import/import-document.ts';
@@ -26,7 +28,10 @@ const MAX_CSV_BYTES = 20 * 1024 * 1024;
 const label = (e: { title: string; link: string; knowledge: string }) =>
   (e.title || e.link || e.knowledge).slice(0, 80);
 
-export default async function knowledgeRoutes(app: FastifyInstance, services: AppServices) {
+export default async function knowledgeRoutes(
+  app: FastifyInstance,
+  services: RouteServices & { jobs: JobRunner | null; bots: { knowledge: KnowledgeCache } },
+) {
   registerCall(app, services, getKnowledges, async ({ query, requireProject, db, reply }) => {
     const projectId = requireProject();
     if (query.mtime !== undefined) reply.removeHeader('x-atime');

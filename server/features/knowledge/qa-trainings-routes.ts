@@ -10,7 +10,8 @@ import {
   qaTrainingsExportFileName,
   runQaEvaluation,
 } from '../../../src/api/contract/qa-trainings.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { readUploadedCsv } from '../../http/uploaded-csv.ts';
 import { attachmentHeader } from '../../csv/csv-export.ts';
@@ -20,7 +21,10 @@ import { exportQaTrainingsCsv, importQaTrainingsCsv } from './qa-trainings-csv.t
 
 const MAX_CSV_BYTES = 20 * 1024 * 1024;
 
-export default async function qaTrainingRoutes(app: FastifyInstance, services: AppServices) {
+export default async function qaTrainingRoutes(
+  app: FastifyInstance,
+  services: RouteServices & { jobs: JobRunner | null },
+) {
   registerCall(app, services, getQaTrainings, async ({ query, requireProject, db, reply }) => {
     const projectId = requireProject();
     if (query.mtime !== undefined) reply.removeHeader('x-atime');

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteTest, getTests, saveTest } from '../../../src/api/contract/tests.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
 import { registerCall } from '../../http/register-call.ts';
 import * as tests from './tests.ts';
 
 /** Tests (spec 1 §7): list, create with -1, update, delete. Runs are in test-runs.ts. */
-export default async function testRoutes(app: FastifyInstance, services: AppServices) {
+export default async function testRoutes(app: FastifyInstance, services: RouteServices) {
   registerCall(app, services, getTests, async ({ db, query, requireProject }) => {
     const projectId = requireProject();
     return query.mtime !== undefined ? tests.testsAt(db, projectId, query.mtime) : tests.listTests(db, projectId);

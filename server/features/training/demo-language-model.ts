@@ -6,7 +6,8 @@ import { claimAtime } from '../../history/atime.ts';
 import { storeDraftModel } from './model-store.ts';
 import { recordRevision } from '../../history/revisions.ts';
 import { SYNONYMS_RESOURCE } from '../intents/synonyms.ts';
-import { loadTrainingData, readNluSettings, trainingDataHash } from './training-data.ts';
+import { readNluSettings } from '../settings/nlu-settings.ts';
+import { loadTrainingData, trainingDataHash } from './training-data.ts';
 import type { Db } from '../../db/database.ts';
 
 /**

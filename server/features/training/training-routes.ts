@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { getEvaluation, reloadWorker, runTrain } from '../../../src/api/contract/training.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { ModelCache } from './model-cache.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { latestEvaluation } from './evaluations.ts';
 import { queueDraftTraining, reloadDraftModel, trainingStatus } from './training.ts';
 
-export default async function trainingRoutes(app: FastifyInstance, services: AppServices) {
+export default async function trainingRoutes(
+  app: FastifyInstance,
+  services: RouteServices & { jobs: JobRunner | null; bots: { models: ModelCache } },
+) {
   registerCall(app, services, runTrain, async ({ requireProject, db, log }) => {
     const job = await queueDraftTraining(db, requireProject());
     // Look for it now rather than at the runner's next poll.

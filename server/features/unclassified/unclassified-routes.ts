@@ -9,7 +9,7 @@ import {
 import { classifyPhrases } from '../../../src/api/contract/triage.ts';
 import type { CurrentUser } from '../../../src/api/contract/users.ts';
 import { notPermitted } from '../../domain-errors.ts';
-import type { AppServices } from '../../app-services.ts';
+import type { RouteServices } from '../../http/register-call.ts';
 import { registerCall } from '../../http/register-call.ts';
 import * as unclassified from './unclassified.ts';
 
@@ -18,7 +18,7 @@ function requireTestWrite(user: CurrentUser | null, projectId: number, keepAsTes
   if (keepAsTest && !can(user, 'PUT', '/tests/{id}', projectId)) throw notPermitted();
 }
 
-export default async function unclassifiedRoutes(app: FastifyInstance, services: AppServices) {
+export default async function unclassifiedRoutes(app: FastifyInstance, services: RouteServices) {
   registerCall(app, services, getUnclassifiedIntents, async ({ query, requireProject, db }) =>
     unclassified.listUnclassified(db, requireProject(), query),
   );

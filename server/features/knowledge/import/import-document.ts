@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/database.ts';
-import { readFileContent } from '../../../services/storage.ts';
+import { readFileContent } from '../../storage/storage.ts';
 import { type ExtractedDocument, extractDocument, formatOfName, formatOfType } from './extract-text.ts';
 import { fetchPage } from './fetch-page.ts';
 
