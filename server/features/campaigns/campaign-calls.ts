@@ -4,6 +4,7 @@ import { callWindow, firstAttemptAt } from './call-window.ts';
 import type { Db } from '../../db/database.ts';
 import { type CallListRow, parseCallList } from './campaigns-call-list.ts';
 import { findCampaign } from './campaigns.ts';
+import { insertCalls } from './outbound-calls.ts';
 import { csvText } from '../../csv/csv-export.ts';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -70,17 +71,15 @@ export async function importCallList(db: Db, projectId: number, campaignId: numb
   const window = callWindow(campaign.call_time_from, campaign.call_time_to);
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-      await trx
-        .insertInto('outbound_calls')
-        .values(
-          rows.slice(i, i + INSERT_BATCH).map((r) => ({
-            campaign_id: campaignId,
-            destination: r.destination,
-            scheduled_at: r.scheduledAt,
-            next_attempt_at: firstAttemptAt(r.scheduledAt, window),
-          })),
-        )
-        .execute();
+      await insertCalls(
+        trx,
+        rows.slice(i, i + INSERT_BATCH).map((r) => ({
+          campaign_id: campaignId,
+          destination: r.destination,
+          scheduled_at: r.scheduledAt,
+          next_attempt_at: firstAttemptAt(r.scheduledAt, window),
+        })),
+      );
     }
   });
   return { campaign, imported: rows.length };

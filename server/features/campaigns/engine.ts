@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { afterAttempt } from './call-transitions.ts';
 import { callWindow, isInWindow, retryAt } from './call-window.ts';
@@ -7,6 +6,23 @@ import { deliverDueCallbacks } from './callback-delivery.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import type { Clock } from './clock.ts';
 import type { CallEndReason, CallEvent, Dialler, VoiceTurn, WebhookCall } from './dialler.ts';
+import {
+  type AnsweredRow,
+  type CallUpdate,
+  type Claimed,
+  adoptCall,
+  claimDueCalls,
+  forgetSettledEngines,
+  heartbeat,
+  lockEndingCalls,
+  markAnswered,
+  orphanedCalls,
+  queueCallbacks,
+  runningCampaigns,
+  stuckCalls,
+  storeProviderIds,
+  writeCallEnds,
+} from './outbound-calls.ts';
 import { sipAccountOf } from './sip-account.ts';
 import type { VoiceSessions } from './voice-session.ts';
 
@@ -32,22 +48,6 @@ export interface CampaignEngineOptions {
   log?: (message: string, error?: unknown) => void;
 }
 
-interface Claimed {
-  id: number;
-  campaign_id: number;
-  destination: string;
-  attempts: number;
-  project_id: number;
-  project_env: 'dev' | 'prod';
-  timeout: number;
-}
-
-interface AnsweredRow {
-  provider_call_id: string | null;
-  project_id: number;
-  project_env: 'dev' | 'prod';
-}
-
 interface AnsweredItem {
   callId: number;
   at: Date;
@@ -61,33 +61,6 @@ interface EndedItem {
   at: Date;
   /** Only this attempt may end (reconcilers name the attempt they saw). */
   attempt?: number;
-}
-
-interface EndingRow {
-  id: number;
-  campaign_id: number;
-  destination: string;
-  status: string;
-  attempts: number;
-  scheduled_at: Date;
-  answered_at: Date | null;
-  conversation_id: number | null;
-  codes: (string | null)[] | string;
-  retry_count: number;
-  retry_interval: number;
-  call_time_from: string;
-  call_time_to: string;
-  callback_url: string;
-}
-
-interface CallUpdate {
-  id: number;
-  status: 'queued' | 'completed' | 'failed';
-  result: CallEndReason;
-  code: string | null;
-  codes: (string | null)[];
-  at: Date;
-  next: Date | null;
 }
 
 /**
@@ -197,18 +170,13 @@ export class CampaignEngine {
 
   /** Says this engine is alive (before it claims anything, so its calls never name an engine without a row). */
   async heartbeat(): Promise<void> {
-    await sql`INSERT INTO campaign_engines (id, seen_at) VALUES (${this.id}, ${this.clock.now()})
-      ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at`.execute(this.db);
+    await heartbeat(this.db, this.id, this.clock.now());
   }
 
   /** Places every due call of every running campaign whose window is open now, up to each campaign's cap. */
   async dispatchDue(): Promise<number> {
     const now = this.clock.now();
-    const campaigns = await this.db
-      .selectFrom('outbound_campaigns')
-      .select(['id', 'call_time_from', 'call_time_to'])
-      .where('state', '=', 'running')
-      .execute();
+    const campaigns = await runningCampaigns(this.db);
     let placed = 0;
     for (const c of campaigns) {
       if (!isInWindow(now, callWindow(c.call_time_from, c.call_time_to))) continue;
@@ -220,34 +188,8 @@ export class CampaignEngine {
   }
 
   /** Claims up to the campaign's free slots of due calls: dialling, attempts + 1, in one short transaction. */
-  private async claim(campaignId: number, now: Date): Promise<Claimed[]> {
-    return this.db.transaction().execute(async (trx) => {
-      const { rows: locked } = await sql<{ max_concurrent: number; call_time_from: string; call_time_to: string }>`
-        SELECT max_concurrent, call_time_from, call_time_to FROM outbound_campaigns
-        WHERE id = ${campaignId} AND state = 'running' FOR UPDATE SKIP LOCKED`.execute(trx);
-      const campaign = locked[0];
-      // Another instance is dispatching it, or it was paused meanwhile; or its window was edited shut.
-      if (!campaign || !isInWindow(now, callWindow(campaign.call_time_from, campaign.call_time_to))) return [];
-      const { rows: active } = await sql<{ n: number }>`
-        SELECT count(*)::int AS n FROM outbound_calls
-        WHERE campaign_id = ${campaignId} AND status IN ('dialling', 'answered')`.execute(trx);
-      const free = campaign.max_concurrent - Number(active[0]?.n ?? 0);
-      if (free <= 0) return [];
-      // A materialised CTE: as a subquery in WHERE, the LIMIT ... SKIP LOCKED may be re-run per row and take more.
-      const { rows } = await sql<Claimed>`
-        WITH picked AS MATERIALIZED (
-          SELECT id FROM outbound_calls
-          WHERE campaign_id = ${campaignId} AND status = 'queued'
-            AND next_attempt_at <= ${now} AND scheduled_at <= ${now}
-          ORDER BY next_attempt_at, id LIMIT ${free} FOR UPDATE SKIP LOCKED)
-        UPDATE outbound_calls AS c
-        SET status = 'dialling', attempts = c.attempts + 1, dialled_at = ${now}, dialler = ${this.dialler.name},
-            provider_call_id = NULL, next_attempt_at = NULL, engine_id = ${this.id}
-        FROM picked, outbound_campaigns AS k
-        WHERE c.id = picked.id AND c.status = 'queued' AND k.id = c.campaign_id
-        RETURNING c.id, c.campaign_id, c.destination, c.attempts, k.project_id, k.project_env, k.timeout`.execute(trx);
-      return rows;
-    });
+  private claim(campaignId: number, now: Date): Promise<Claimed[]> {
+    return claimDueCalls(this.db, { campaignId, now, dialler: this.dialler.name, engineId: this.id });
   }
 
   /**
@@ -280,13 +222,10 @@ export class CampaignEngine {
     const ok = placed.filter((p) => p !== null);
     if (!ok.length) return;
     try {
-      const values = sql.join(
-        ok.map((p) => sql`(${p.call.id}::int, ${p.call.attempts}::int, ${p.providerCallId}::text)`),
+      await storeProviderIds(
+        this.db,
+        ok.map((p) => ({ id: p.call.id, attempts: p.call.attempts, providerCallId: p.providerCallId })),
       );
-      await sql`
-      UPDATE outbound_calls AS c SET provider_call_id = v.provider_call_id
-      FROM (VALUES ${values}) AS v(id, attempts, provider_call_id)
-      WHERE c.id = v.id AND c.attempts = v.attempts AND c.status IN ('dialling', 'answered')`.execute(this.db);
     } finally {
       for (const p of ok) this.unstoredProviderIds.delete(p.call.id);
     }
@@ -361,14 +300,7 @@ export class CampaignEngine {
 
   /** Answered calls of one batch in one statement; each item gets its row, or null when it was not dialling. */
   private async writeAnswered(items: AnsweredItem[]): Promise<(AnsweredRow | null)[]> {
-    const values = sql.join(items.map((i) => sql`(${i.callId}::int, ${i.at}::timestamptz, ${i.attempt}::int)`));
-    const { rows } = await sql<AnsweredRow & { id: number }>`
-      UPDATE outbound_calls AS c SET status = 'answered', answered_at = v.at
-      FROM (SELECT DISTINCT ON (id) id, at, attempt FROM (VALUES ${values}) AS t(id, at, attempt)) AS v,
-           outbound_campaigns AS k
-      WHERE c.id = v.id AND c.status = 'dialling' AND (v.attempt IS NULL OR c.attempts = v.attempt)
-        AND k.id = c.campaign_id
-      RETURNING c.id, c.provider_call_id, k.project_id, k.project_env`.execute(this.db);
+    const rows = await markAnswered(this.db, items);
     const byId = new Map(rows.map((r) => [r.id, r]));
     // A call twice in one batch (a repeated event) moved once: the first item has it.
     return items.map((i) => {
@@ -393,12 +325,7 @@ export class CampaignEngine {
     await this.db.transaction().execute(async (trx) => {
       const ids = [...new Set(items.map((i) => i.callId))];
       // Locked in id order: engines ending overlapping batches side by side never deadlock.
-      const { rows } = await sql<EndingRow>`
-        SELECT c.id, c.campaign_id, c.destination, c.status, c.attempts, c.scheduled_at, c.answered_at,
-               c.conversation_id, c.codes, k.retry_count, k.retry_interval, k.call_time_from, k.call_time_to,
-               k.callback_url
-        FROM outbound_calls c JOIN outbound_campaigns k ON k.id = c.campaign_id
-        WHERE c.id IN (${sql.join(ids)}) ORDER BY c.id FOR UPDATE OF c`.execute(trx);
+      const rows = await lockEndingCalls(trx, ids);
       const calls = new Map(rows.map((r) => [r.id, r]));
       const updates = new Map<number, CallUpdate>();
       const callbacks: { campaign_id: number; call_id: number; payload: string; next_at: Date }[] = [];
@@ -456,22 +383,8 @@ export class CampaignEngine {
           });
         }
       }
-      if (updates.size) {
-        const values = sql.join(
-          [...updates.values()].map(
-            (u) =>
-              sql`(${u.id}::int, ${u.status}::text, ${u.result}::text, ${u.code}::text, ${JSON.stringify(u.codes)}::jsonb,
-                   ${u.at}::timestamptz, ${u.next}::timestamptz)`,
-          ),
-        );
-        await sql`
-          UPDATE outbound_calls AS c
-          SET status = v.status, last_result = v.result, last_code = v.code, codes = v.codes, ended_at = v.ended_at,
-              next_attempt_at = v.next_attempt_at
-          FROM (VALUES ${values}) AS v(id, status, result, code, codes, ended_at, next_attempt_at)
-          WHERE c.id = v.id`.execute(trx);
-      }
-      if (callbacks.length) await trx.insertInto('outbound_callbacks').values(callbacks).execute();
+      await writeCallEnds(trx, [...updates.values()]);
+      await queueCallbacks(trx, callbacks);
     });
     return items.map(() => undefined);
   }
@@ -484,18 +397,12 @@ export class CampaignEngine {
    */
   async reconcileStuck(): Promise<number> {
     const now = this.clock.now();
-    const { rows } = await sql<{
-      id: number;
-      attempts: number;
-      provider_call_id: string | null;
-      dialler: string | null;
-    }>`
-      SELECT c.id, c.attempts, c.provider_call_id, c.dialler FROM outbound_calls c
-      JOIN outbound_campaigns k ON k.id = c.campaign_id
-      WHERE c.status = 'dialling'
-        AND c.dialled_at < ${now}::timestamptz - make_interval(secs => k.timeout + ${RECONCILE_GRACE_SECONDS})
-        AND (c.engine_id = ${this.id} OR ${this.dialler.callsOutliveProcess === true})
-      LIMIT 100`.execute(this.db);
+    const rows = await stuckCalls(this.db, {
+      now,
+      graceSeconds: RECONCILE_GRACE_SECONDS,
+      engineId: this.id,
+      anyEngine: this.dialler.callsOutliveProcess === true,
+    });
     for (const row of rows) {
       const own = row.provider_call_id !== null && row.dialler === this.dialler.name;
       const status = own ? await this.dialler.status(row.provider_call_id!).catch(() => null) : null;
@@ -521,23 +428,10 @@ export class CampaignEngine {
   async reconcileOrphans(): Promise<number> {
     const now = this.clock.now();
     const expired = new Date(now.getTime() - this.leaseSeconds * 1000);
-    const { rows } = await sql<{
-      id: number;
-      attempts: number;
-      dialler: string | null;
-      engine_id: string | null;
-      seen_at: Date | null;
-    }>`
-      SELECT c.id, c.attempts, c.dialler, c.engine_id, e.seen_at
-      FROM outbound_calls c LEFT JOIN campaign_engines e ON e.id = c.engine_id
-      WHERE c.status IN ('dialling', 'answered') AND c.engine_id IS DISTINCT FROM ${this.id}
-        AND (e.seen_at IS NULL OR e.seen_at < ${expired})
-      LIMIT 200`.execute(this.db);
+    const rows = await orphanedCalls(this.db, this.id, expired);
     for (const row of rows) {
       if (this.dialler.callsOutliveProcess && row.dialler === this.dialler.name) {
-        await sql`UPDATE outbound_calls SET engine_id = ${this.id}
-          WHERE id = ${row.id} AND engine_id IS NOT DISTINCT FROM ${row.engine_id}
-            AND status IN ('dialling', 'answered')`.execute(this.db);
+        await adoptCall(this.db, row.id, row.engine_id, this.id);
         continue;
       }
       const endedAt = row.seen_at ? new Date(row.seen_at) : now;
@@ -546,10 +440,7 @@ export class CampaignEngine {
     // Engines long gone whose calls are all settled are forgotten (once per lease, not every tick).
     if (now.getTime() - this.lastSweep > this.leaseSeconds * 1000) {
       this.lastSweep = now.getTime();
-      await sql`DELETE FROM campaign_engines e WHERE e.seen_at < ${expired} AND NOT EXISTS (
-        SELECT 1 FROM outbound_calls c WHERE c.engine_id = e.id AND c.status IN ('dialling', 'answered'))`.execute(
-        this.db,
-      );
+      await forgetSettledEngines(this.db, expired);
     }
     return rows.length;
   }

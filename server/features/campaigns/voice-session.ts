@@ -5,6 +5,7 @@ import type { ChatCaller } from '../chat/chat-caller.ts';
 import type { BotSource } from '../deployments/bot-source.ts';
 import type { ChatEngine } from '../chat/chat-engine.ts';
 import type { SpeechEngine } from '../../speech/speech-engine.ts';
+import { linkConversation } from './outbound-calls.ts';
 import type { Dialler, VoiceTurn } from './dialler.ts';
 import { toTelephoneWav } from './diallers/telephone-wav.ts';
 import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD, type SpeechRecognizer } from './speech-recognition.ts';
@@ -71,16 +72,12 @@ export class VoiceSessions {
     const started = await this.chat.start(caller, undefined, true);
     const conversationId = started.conversation_id;
     await this.db.updateTable('conversations').set({ channel: 'voice' }).where('id', '=', conversationId).execute();
-    await this.db
-      .updateTable('outbound_calls')
-      .set((eb) => ({
-        conversation_id: conversationId,
-        conversation_token: started.conversation_token,
-        // The batch storing provider ids may not have reached this call yet; the callee's digits need it now.
-        provider_call_id: eb.fn.coalesce('provider_call_id', eb.val(call.providerCallId)),
-      }))
-      .where('id', '=', call.callId)
-      .execute();
+    await linkConversation(this.db, {
+      callId: call.callId,
+      conversationId,
+      conversationToken: started.conversation_token,
+      providerCallId: call.providerCallId,
+    });
     return this.turnOf(call, started.tracker, started.ended);
   }
 
