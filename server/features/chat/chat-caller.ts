@@ -4,11 +4,17 @@ import type { ConversationEnv } from '../../../src/api/contract/conversations.ts
 import { can } from '../../../src/api/permissions.ts';
 import { SESSION_COOKIE, resolveSession } from '../../auth/sessions.ts';
 import type { Db } from '../../db/database.ts';
-import { notLoggedIn, notPermitted } from '../../domain-errors.ts';
+import { DomainError, notLoggedIn, notPermitted } from '../../domain-errors.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { projectOfChatbotToken } from './chatbot-token.ts';
-import { type TurnCaller, invalidChatbotToken } from './turn-read.ts';
 import { loadCurrentUser } from '../../auth/current-user.ts';
+
+/** Who asks for a turn: a caller already known (console session), or the widget's chatbot token (turn-read.ts checks it). */
+export type TurnCaller =
+  | { projectId: number; env: ConversationEnv }
+  | { chatbotToken: string; claimedProjectId: number | null; env: ConversationEnv };
+
+export const invalidChatbotToken = () => new DomainError('not-logged-in', 'Invalid chatbot token.');
 
 /** Who chats, in which project and environment. */
 export interface ChatCaller {

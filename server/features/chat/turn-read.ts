@@ -6,16 +6,10 @@ import type { ConversationState } from '../../chat/conversation-state.ts';
 import type { Db } from '../../db/database.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { preparedStatement } from '../../db/prepared-statements.ts';
-import { DomainError, notFound } from '../../domain-errors.ts';
+import { notFound } from '../../domain-errors.ts';
+import { type TurnCaller, invalidChatbotToken } from './chat-caller.ts';
 import { type StoredConversation, hashToken } from './conversations.ts';
 import { type BotStamps, botStampColumns, stampsOf } from '../deployments/bot-source.ts';
-
-/** Who asks for a turn: a caller already known (console session), or the widget's chatbot token, checked here. */
-export type TurnCaller =
-  | { projectId: number; env: ConversationEnv }
-  | { chatbotToken: string; claimedProjectId: number | null; env: ConversationEnv };
-
-export const invalidChatbotToken = () => new DomainError('not-logged-in', 'Invalid chatbot token.');
 
 /** One message's read: who asks, for which conversation, and the entries after which time it wants back. */
 interface TurnRead {
