@@ -15,13 +15,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { TestClock } from '../server/campaigns/clock.ts';
-import { CampaignEngine } from '../server/campaigns/engine.ts';
-import { FakeDialler } from '../server/campaigns/fake-dialler.ts';
+import { TestClock } from '../server/features/campaigns/clock.ts';
+import { CampaignEngine } from '../server/features/campaigns/engine.ts';
+import { FakeDialler } from '../server/features/campaigns/fake-dialler.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { seedDatabase } from '../server/seed/index.ts';
-import { importCallList } from '../server/services/campaign-calls.ts';
+import { seedDatabase } from '../server/seed.ts';
+import { importCallList } from '../server/features/campaigns/campaign-calls.ts';
 
 const CALLS = Number(process.env.CAMPAIGN_BENCH_CALLS ?? 2000);
 /** The per-campaign cap: calls end at once, so the engine keeps refilling this many slots. */

@@ -36,7 +36,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { seedDatabase } from '../server/seed/index.ts';
+import { seedDatabase } from '../server/seed.ts';
 import type { GeneratorConfig, GeneratorResult } from './chat-load-generator.ts';
 import { type ProfileSummary, summariseProfile } from './cpu-profile.ts';
 

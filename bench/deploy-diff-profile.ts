@@ -1,10 +1,10 @@
 // Where the deploy diff's server time goes at the 40,000-template scale (issue 19), in process on PGlite:
 // the scale project imported into the seeded test database, each part of GET /run/deploy/diff timed alone.
 // Writes bench/results/deploy-diff-profile.json; `node bench/deploy-diff-profile.ts`.
-import { deployDiff } from '../server/services/deploy-diff.ts';
-import { freezeConfiguration } from '../server/services/deployments.ts';
-import { importIntentRows } from '../server/services/intents-csv.ts';
-import { trainingStatus } from '../server/services/training.ts';
+import { deployDiff } from '../server/features/deployments/deploy-diff.ts';
+import { freezeConfiguration } from '../server/features/deployments/deployments.ts';
+import { importIntentRows } from '../server/features/intents/intents-csv.ts';
+import { trainingStatus } from '../server/features/training/training.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { readConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { seedDatabase } from '../server/seed/index.ts';
+import { seedDatabase } from '../server/seed.ts';
 import { generateCsv } from './scale-project.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'diff-profile-'));

@@ -94,7 +94,7 @@ async function runNlpJs() {
 
 async function runEvaluation() {
   const data = trainingData(dataset.train);
-  // What the training job does (server/jobs/train-thread.ts, EVALUATION_FOLDS 5 and EVALUATION_SEED 42 of
+  // What the training job does (server/features/training/train-thread.ts, EVALUATION_FOLDS 5 and EVALUATION_SEED 42 of
   // train-draft-job.ts): train, cross-validate, and the model carries the threshold the cross-validation chose.
   const evaluation = await evaluateProject(data, { folds: 5, seed: 42 });
   const seconds = evaluation.seconds;

@@ -1,7 +1,7 @@
 import type { TrackerEntry } from '../src/api/contract/chat.ts';
 import type { Db } from '../server/db/database.ts';
 import type { StatsChannel } from '../server/db/schema.ts';
-import { SEED_ADMIN_EMAIL } from '../server/seed/index.ts';
+import { SEED_ADMIN_EMAIL } from '../server/seed.ts';
 import {
   type Rollup,
   addEntries,
@@ -9,7 +9,7 @@ import {
   emptyRollup,
   hourOf,
   writeRollup,
-} from '../server/services/stats-rollup.ts';
+} from '../server/features/stats/stats-rollup.ts';
 
 /** The benchmark's history (bench/stats.ts): written in bulk as the chat's write path would have written it. */
 export const DAYS = 30;

@@ -9,7 +9,7 @@
  *   STATS_BENCH_BACKENDS=pglite npm run bench:stats
  *
  * The history is written in bulk, as the write path would have written it: conversation rows (short trackers)
- * and the roll-ups computed by the chat's own `addStart`/`addEntries` (server/services/stats-rollup.ts).
+ * and the roll-ups computed by the chat's own `addStart`/`addEntries` (server/features/stats/stats-rollup.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -19,7 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { SEED_ADMIN_EMAIL, seedDatabase } from '../server/seed/index.ts';
+import { SEED_ADMIN_EMAIL, seedDatabase } from '../server/seed.ts';
 import { DAYS, seedHistory } from './stats-history.ts';
 
 const SCALE = Number(process.env.STATS_BENCH_SCALE ?? 1);

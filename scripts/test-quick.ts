@@ -1,7 +1,7 @@
 // `npm run test:quick`: the loop for the person changing code, minutes instead of the whole suite. Lint of the
 // changed files, types, the unit tests, and the test files related to the working tree's changes (against HEAD, or
 // against the revision given: `npm run test:quick -- main`): changed test files themselves, test files that import a
-// changed file directly, and test files named after it (server/services/intents.ts → test/server/intents*.test.ts).
+// changed file directly, and test files named after it (server/features/intents/intents.ts → test/server/intents*.test.ts).
 // Server files run on PGlite; end-to-end files need `npm run build` first and are listed, not run. `npm test` stays
 // the full check.
 import { spawnSync } from 'node:child_process';

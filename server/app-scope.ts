@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from './app-services.ts';
-import { chooseDialler } from './campaigns/choose-dialler.ts';
-import { systemClock } from './campaigns/clock.ts';
-import { CampaignEngine } from './campaigns/engine.ts';
-import { VoiceSessions } from './campaigns/voice-session.ts';
-import { createEspeakEngine } from './services/tts/espeak-engine.ts';
+import { chooseDialler } from './features/campaigns/choose-dialler.ts';
+import { systemClock } from './features/campaigns/clock.ts';
+import { CampaignEngine } from './features/campaigns/engine.ts';
+import { VoiceSessions } from './features/campaigns/voice-session.ts';
+import { createEspeakEngine } from './speech/espeak-engine.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
-import { jobHandlers } from './jobs/job-handlers.ts';
+import { jobHandlers } from './job-handlers.ts';
 import { JobRunner } from './jobs/job-runner.ts';
-import { BotSource } from './services/chat/bot-source.ts';
-import { createChatRuntime } from './services/chat/chat-runtime.ts';
-import { chooseScreenshotService } from './services/screenshots/choose-service.ts';
-import { TestRuns } from './services/test-runs.ts';
-import { webhookAllowList } from './services/webhook/address-policy.ts';
+import { BotSource } from './features/deployments/bot-source.ts';
+import { createChatRuntime } from './features/chat/chat-runtime.ts';
+import { chooseScreenshotService } from './features/chatbot-test/screenshots/choose-service.ts';
+import { TestRuns } from './features/tests/test-runs.ts';
+import { webhookAllowList } from './webhook/address-policy.ts';
 
 /**
  * The application scope (STYLE: Server, fastify/demo): every long-lived part is created here, once per app,
@@ -27,6 +27,8 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
   // The server runs queued jobs itself unless JOBS_IN_PROCESS=0 (then worker processes do).
   const jobs = config.jobsInProcess ? new JobRunner(db, jobHandlers, { pollMs: config.jobPollMs }) : null;
   const testRuns = new TestRuns(db, bots);
+  // One speech engine: the chat's read-utter and the campaigns' voice sessions speak through it.
+  const speech = createEspeakEngine(config.espeakBinary);
   // The chatbot test screen's pictures: the local Chromium starts at the first use, or an external service.
   const screenshots = chooseScreenshotService(config.screenshots);
   // Outbound campaigns: every instance runs the dialler engine over the shared database (issue 17 §2).
@@ -43,7 +45,7 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
           chat: chat.engine,
           bots,
           dialler,
-          speech: createEspeakEngine(config.espeakBinary),
+          speech,
           log: (message, error) => app.log.warn({ err: error }, message),
         }),
         log: (message, error) => app.log.warn({ err: error }, message),
@@ -61,7 +63,19 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
     await testRuns.close();
     await chat.close();
   });
-  const services: AppServices = { db, config, bots, chat, jobs, testRuns, screenshots, clock, dialler, campaigns };
+  const services: AppServices = {
+    db,
+    config,
+    bots,
+    chat,
+    jobs,
+    testRuns,
+    screenshots,
+    speech,
+    clock,
+    dialler,
+    campaigns,
+  };
   // Tests and tools reach the same instances the routes use.
   app.decorate('services', services);
   return services;

@@ -1,13 +1,14 @@
-import type { CampaignEngine } from './campaigns/engine.ts';
-import type { Clock } from './campaigns/clock.ts';
-import type { Dialler } from './campaigns/dialler.ts';
+import type { CampaignEngine } from './features/campaigns/engine.ts';
+import type { Clock } from './features/campaigns/clock.ts';
+import type { Dialler } from './features/campaigns/dialler.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
-import type { BotSource } from './services/chat/bot-source.ts';
-import type { ChatRuntime } from './services/chat/chat-runtime.ts';
-import type { ScreenshotService } from './services/screenshots/screenshot-service.ts';
-import type { TestRuns } from './services/test-runs.ts';
+import type { BotSource } from './features/deployments/bot-source.ts';
+import type { ChatRuntime } from './features/chat/chat-runtime.ts';
+import type { ScreenshotService } from './features/chatbot-test/screenshots/screenshot-service.ts';
+import type { TestRuns } from './features/tests/test-runs.ts';
+import type { SpeechEngine } from './speech/speech-engine.ts';
 
 /** The application's dependencies: every long-lived part, created and closed by server/app-scope.ts. */
 export interface AppServices {
@@ -23,10 +24,19 @@ export interface AppServices {
   testRuns: TestRuns;
   /** Pictures of web pages for the chatbot test screen, or null when no service is available. */
   screenshots: ScreenshotService | null;
+  /** The text-to-speech engine of the chat's read-utter and the campaigns' voice calls (one per app). */
+  speech: SpeechEngine;
   /** Where the campaign engine and the call-list import read the time. */
   clock: Clock;
   /** This process's dialler (CAMPAIGN_DIALLER), or null when none is configured. */
   dialler: Dialler | null;
   /** This process's dialler engine of outbound campaigns, or null when no dialler is configured. */
   campaigns: CampaignEngine | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The application services (server/app-scope.ts). */
+    services: AppServices;
+  }
 }

@@ -18,7 +18,7 @@ import { declareErrorResponses } from './http/error-responses.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import './http/fastify-types.ts';
-import { apiRoutePlugins } from './routes/index.ts';
+import { apiRoutePlugins } from './api-routes.ts';
 
 export interface BuildAppOptions {
   db: Db;

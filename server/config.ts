@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../src/api/contract/storage.ts';
 import type { OidcSettings } from './auth/oidc.ts';
-import { type ScreenshotSettings, readScreenshotSettings } from './services/screenshots/screenshot-settings.ts';
-import { type DiallerSettings, readDiallerSettings } from './campaigns/diallers/dialler-settings.ts';
+import {
+  type ScreenshotSettings,
+  readScreenshotSettings,
+} from './features/chatbot-test/screenshots/screenshot-settings.ts';
+import { type DiallerSettings, readDiallerSettings } from './features/campaigns/diallers/dialler-settings.ts';
 
 /** Everything the server reads from the environment, in one place (README lists these). */
 export interface ServerConfig {

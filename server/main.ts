@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { SEED_ADMIN_EMAIL, seedDatabase } from './seed/index.ts';
+import { SEED_ADMIN_EMAIL, seedDatabase } from './seed.ts';
 
 const config = readConfig();
 const database = await openDatabase(config);

@@ -350,7 +350,7 @@ export interface DeploymentsTable {
   users_id: number | null;
   note: string;
   rollback_of: number | null;
-  /** The frozen configuration (see server/services/deployments.ts); never updated. */
+  /** The frozen configuration (see server/features/deployments/deployments.ts); never updated. */
   configuration: JSONColumnType<Record<string, unknown>>;
 }
 

@@ -5,8 +5,9 @@ import { can } from '../../src/api/permissions.ts';
 import { OTP_ENROLMENT_REQUIRED, isAllowedBeforeEnrolment } from '../auth/otp-requirement.ts';
 import { SESSION_COOKIE, resolveSession } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
-import { loadCurrentUser } from '../services/current-user.ts';
-import { HttpError, insufficientPermissions, notLoggedIn } from './http-error.ts';
+import { loadCurrentUser } from '../auth/current-user.ts';
+import { notLoggedIn, notPermitted } from '../domain-errors.ts';
+import { HttpError } from './http-error.ts';
 
 /** Calls a user with an expired password may still make: the ones that let them change it. */
 const allowedWhileExpired = new Set(['session']);
@@ -77,9 +78,8 @@ export function installAccessHook(app: FastifyInstance, db: Db): void {
         : access.env;
     if (access.env === 'query' && env !== 'dev' && env !== 'prod')
       throw new HttpError(400, 'project_env must be dev or prod.');
-    if (!can(user, access.method, access.path, request.projectId, env)) throw insufficientPermissions();
+    if (!can(user, access.method, access.path, request.projectId, env)) throw notPermitted();
     // A system grant reaches every project; a project grant only the projects the user is assigned to.
-    if (request.projectId !== null && !user.projects.some((p) => p.id === request.projectId))
-      throw insufficientPermissions();
+    if (request.projectId !== null && !user.projects.some((p) => p.id === request.projectId)) throw notPermitted();
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/unavailable.ts';
+import { DomainError, type DomainErrorKind } from '../domain-errors.ts';
 import { HttpError } from './http-error.ts';
 
 interface ValidationIssue {
@@ -41,7 +42,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const invalidValue = databaseInputError(error);
     if (invalidValue) return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: invalidValue });
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    const status =
+      error instanceof DomainError
+        ? statusOfKind[error.kind]
+        : typeof error.statusCode === 'number' && error.statusCode >= 400
+          ? error.statusCode
+          : 500;
     // 503 from our own HttpError says what is unavailable (speech engine, database); any other 5xx stays opaque.
     if (status >= 500 && !(status === 503 && error instanceof HttpError)) {
       request.log.error({ err: error }, 'request failed');
@@ -60,6 +66,17 @@ export function installErrorHandler(app: FastifyInstance): void {
     });
   });
 }
+
+/** The status code that answers each kind of domain error (the domain says "conversation ended", HTTP says 410). */
+const statusOfKind: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  'not-logged-in': 401,
+  'not-permitted': 402,
+  'not-found': 404,
+  conflict: 409,
+  ended: 410,
+  'unsupported-type': 415,
+};
 
 function errorName(status: number): string {
   const names: Record<number, string> = {

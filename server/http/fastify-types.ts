@@ -5,8 +5,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /v1 route with its declared access, filled as routes register. */
     routeInventory: import('./access-hook.ts').InventoriedRoute[];
-    /** The application services (server/app-scope.ts). */
-    services: import('../app-services.ts').AppServices;
     /** Shutting down: /healthz answers 503 and every answer closes its connection (server/app.ts). */
     drain(): void;
   }

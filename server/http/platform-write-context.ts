@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { CurrentUser } from '../../src/api/contract/users.ts';
 import type { Db } from '../db/database.ts';
-import type { PlatformWriteContext } from '../services/platform-write.ts';
+import type { PlatformWriteContext } from './platform-write.ts';
 
 /** A platform-wide write (users, roles) as the signed-in caller, from the call's context. */
 export const platformWriteContext = (ctx: {

@@ -3,14 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type CallDefinition, needsAtime } from '../../src/api/contract/call.ts';
 import type { CurrentUser } from '../../src/api/contract/users.ts';
-import type { AppServices } from '../app-services.ts';
 import type { Db } from '../db/database.ts';
-import { claimAtime, readAtime } from '../services/atime.ts';
-import { logUserAction } from '../services/users-log.ts';
-import { HttpError, conflict } from './http-error.ts';
+import { claimAtime, readAtime } from '../history/atime.ts';
+import { logUserAction } from '../history/users-log.ts';
+import { conflict } from '../domain-errors.ts';
+import { HttpError } from './http-error.ts';
 
 // NonNullable: the contract's schemas are optional properties, but a declared one is always validated.
 type Out<T> = NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
+
+/**
+ * What every route plugin gets of the application scope (server/app-scope.ts), at least. A feature's routes declare
+ * the rest they use beside it (`RouteServices & { jobs: JobRunner | null }`), so no feature imports the app.
+ */
+export interface RouteServices {
+  db: Db;
+}
 
 export interface CallContext<C extends CallDefinition> {
   query: Out<C['query']>;
@@ -47,7 +55,7 @@ export interface RouteLogging {
 
 export function registerCall<C extends CallDefinition>(
   app: FastifyInstance,
-  services: Pick<AppServices, 'db'>,
+  services: RouteServices,
   call: C,
   handler: (ctx: CallContext<C>) => Promise<Out<C['response']>>,
   options: RouteLogging = {},

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError, badRequest } from './http-error.ts';
+import { invalidInput } from '../domain-errors.ts';
+import { HttpError } from './http-error.ts';
 
 /**
  * The text of a CSV uploaded as multipart/form-data in the field `file` (intents, knowledge entries and QA questions imports, campaign call lists):
@@ -8,7 +9,7 @@ import { HttpError, badRequest } from './http-error.ts';
 export async function readUploadedCsv(request: FastifyRequest, maxBytes: number): Promise<string> {
   if (!request.isMultipart()) throw new HttpError(415, 'Send the CSV as multipart/form-data in the field "file".');
   const file = await request.file({ limits: { fileSize: maxBytes } });
-  if (file?.fieldname !== 'file') throw badRequest('The CSV must be sent in the field "file".');
+  if (file?.fieldname !== 'file') throw invalidInput('The CSV must be sent in the field "file".');
   try {
     return (await file.toBuffer()).toString('utf8');
   } catch (error) {

@@ -17,7 +17,7 @@ export interface JobRunnerOptions {
 
 /**
  * Takes jobs from the queue and runs them: in the server process (the embedded default) or in separate
- * worker processes (`node server/jobs/worker-main.ts`), all sharing the table through SKIP LOCKED.
+ * worker processes (`node server/worker-main.ts`), all sharing the table through SKIP LOCKED.
  */
 export class JobRunner {
   readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;

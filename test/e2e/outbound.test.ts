@@ -25,7 +25,7 @@ import { pageApi, pageApiWithAtime } from './helpers/page-api.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 const PROJECT = 1;
-/** The seeded Viewer role (server/seed/default-roles.ts): GET on every resource, no writes. */
+/** The seeded Viewer role (server/features/users/default-roles.ts): GET on every resource, no writes. */
 const VIEWER_ROLE_ID = 3;
 const NAME = 'E2E reminders';
 

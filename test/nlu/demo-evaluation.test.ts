@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVALUATION_FOLDS, EVALUATION_SEED } from '../../server/jobs/train-draft-job.ts';
+import { EVALUATION_FOLDS, EVALUATION_SEED } from '../../server/features/training/train-draft-job.ts';
 import { evaluateProject } from '../../server/nlu/index.ts';
 import type { TrainingData } from '../../server/nlu/types.ts';
 import {
@@ -7,7 +7,7 @@ import {
   demoEntities,
   demoIntents,
   demoSynonyms,
-} from '../../server/seed/demo-language-model.ts';
+} from '../../server/features/training/demo-language-model.ts';
 
 /** Issue 18 §6: the seeded demo teaches what a healthy project looks like — no warnings on the intents screen. */
 describe('the demo language model', () => {

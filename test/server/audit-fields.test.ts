@@ -2,7 +2,7 @@
 // and the name of its author (who); both are read-only, derived from the revisions.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMINISTRATOR_ROLE_ID } from '../../server/seed/default-roles.ts';
+import { ADMINISTRATOR_ROLE_ID } from '../../server/features/users/default-roles.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_SUSPENDED } from '../../src/api/contract/auth.ts';
-import { SEED_ADMIN_EMAIL } from '../../server/seed/index.ts';
+import { SEED_ADMIN_EMAIL } from '../../server/seed.ts';
 import { type TestApp, createTestApp } from './helpers/test-app.ts';
 import { TEST_ADMIN_PASSWORD } from './helpers/test-database.ts';
 

@@ -2,11 +2,11 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TestClock } from '../../server/campaigns/clock.ts';
-import type { CallEvent } from '../../server/campaigns/dialler.ts';
-import { DEFAULT_LEASE_SECONDS } from '../../server/campaigns/engine.ts';
-import { FakeDialler, type FakeOutcome } from '../../server/campaigns/fake-dialler.ts';
-import { webhookAllowList } from '../../server/services/webhook/address-policy.ts';
+import { TestClock } from '../../server/features/campaigns/clock.ts';
+import type { CallEvent } from '../../server/features/campaigns/dialler.ts';
+import { DEFAULT_LEASE_SECONDS } from '../../server/features/campaigns/engine.ts';
+import { FakeDialler, type FakeOutcome } from '../../server/features/campaigns/fake-dialler.ts';
+import { webhookAllowList } from '../../server/webhook/address-policy.ts';
 import { type TestDatabase, openTestDatabase } from './helpers/test-database.ts';
 import { callsOf, engineFor, importCalls, number, runTicks, runningCampaign } from './campaign-fixtures.ts';
 

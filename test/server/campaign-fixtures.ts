@@ -1,12 +1,12 @@
 import type { OutboundCampaignsTable } from '../../server/db/schema.ts';
 import type { Insertable } from 'kysely';
-import { CampaignEngine } from '../../server/campaigns/engine.ts';
-import type { Clock } from '../../server/campaigns/clock.ts';
-import type { Dialler } from '../../server/campaigns/dialler.ts';
-import type { VoiceSessions } from '../../server/campaigns/voice-session.ts';
+import { CampaignEngine } from '../../server/features/campaigns/engine.ts';
+import type { Clock } from '../../server/features/campaigns/clock.ts';
+import type { Dialler } from '../../server/features/campaigns/dialler.ts';
+import type { VoiceSessions } from '../../server/features/campaigns/voice-session.ts';
 import type { Db } from '../../server/db/database.ts';
-import { importCallList } from '../../server/services/campaign-calls.ts';
-import { listConversations } from '../../server/services/conversations.ts';
+import { importCallList } from '../../server/features/campaigns/campaign-calls.ts';
+import { listConversations } from '../../server/features/chat/conversations.ts';
 import { conversationsQuery } from '../../src/api/contract/conversations.ts';
 import { expect } from 'vitest';
 

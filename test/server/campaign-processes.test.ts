@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importCallList } from '../../server/services/campaign-calls.ts';
+import { importCallList } from '../../server/features/campaigns/campaign-calls.ts';
 import { runningCampaign } from './campaign-fixtures.ts';
 import { type TestDatabase, openTestDatabase, testBackend } from './helpers/test-database.ts';
 

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TestClock } from '../../server/campaigns/clock.ts';
-import { FakeDialler } from '../../server/campaigns/fake-dialler.ts';
-import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD } from '../../server/campaigns/speech-recognition.ts';
-import { VoiceSessions } from '../../server/campaigns/voice-session.ts';
+import { TestClock } from '../../server/features/campaigns/clock.ts';
+import { FakeDialler } from '../../server/features/campaigns/fake-dialler.ts';
+import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD } from '../../server/features/campaigns/speech-recognition.ts';
+import { VoiceSessions } from '../../server/features/campaigns/voice-session.ts';
 import { LOG_LEVELS } from '../../src/api/contract/chat.ts';
-import { BotSource } from '../../server/services/chat/bot-source.ts';
-import { createChatRuntime } from '../../server/services/chat/chat-runtime.ts';
-import { createEspeakEngine } from '../../server/services/tts/espeak-engine.ts';
-import type { SpeechEngine } from '../../server/services/tts/speech-engine.ts';
+import { BotSource } from '../../server/features/deployments/bot-source.ts';
+import { createChatRuntime } from '../../server/features/chat/chat-runtime.ts';
+import { createEspeakEngine } from '../../server/speech/espeak-engine.ts';
+import type { SpeechEngine } from '../../server/speech/speech-engine.ts';
 import {
   callsOf,
   engineFor,

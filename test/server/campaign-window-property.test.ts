@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callWindow, isInWindow } from '../../server/campaigns/call-window.ts';
-import { TestClock } from '../../server/campaigns/clock.ts';
-import { FakeDialler, type FakeOutcome } from '../../server/campaigns/fake-dialler.ts';
+import { callWindow, isInWindow } from '../../server/features/campaigns/call-window.ts';
+import { TestClock } from '../../server/features/campaigns/clock.ts';
+import { FakeDialler, type FakeOutcome } from '../../server/features/campaigns/fake-dialler.ts';
 import { engineFor, number, runTicks, runningCampaign } from './campaign-fixtures.ts';
 import { type TestDatabase, openTestDatabase } from './helpers/test-database.ts';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MAX_BYTES } from '../../src/api/contract/chat.ts';
-import { webhookAllowList } from '../../server/services/webhook/address-policy.ts';
+import { webhookAllowList } from '../../server/webhook/address-policy.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;

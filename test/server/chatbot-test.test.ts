@@ -5,11 +5,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config.ts';
-import { localChromiumScreenshots } from '../../server/services/screenshots/local-chromium.ts';
+import { localChromiumScreenshots } from '../../server/features/chatbot-test/screenshots/local-chromium.ts';
 import {
   DEFAULT_CHROMIUM_PATH,
   readScreenshotSettings,
-} from '../../server/services/screenshots/screenshot-settings.ts';
+} from '../../server/features/chatbot-test/screenshots/screenshot-settings.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 
 const SCREENSHOT = '/v1/chatbot-test/screenshot';

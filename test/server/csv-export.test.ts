@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvText, formulaSafe } from '../../server/services/csv-export.ts';
+import { csvText, formulaSafe } from '../../server/csv/csv-export.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 
 // QUALITY "CSV export": formula triggers neutralised, RFC 4180 edge characters round-trip.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeployDiff } from '../../src/api/contract/deploy-diff.ts';
 import type { Deployment } from '../../src/api/contract/deployments.ts';
-import { diffResource } from '../../server/services/deploy-diff.ts';
+import { diffResource } from '../../server/features/deployments/deploy-diff.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
 import type { Database } from '../../server/db/schema.ts';
-import { SEED_ADMIN_EMAIL } from '../../server/seed/index.ts';
+import { SEED_ADMIN_EMAIL } from '../../server/seed.ts';
 import {
   type Balancer,
   type Instance,

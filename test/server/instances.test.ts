@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
-import { EVALUATE_QA_JOB } from '../../server/jobs/evaluate-qa-job.ts';
-import { SEED_ADMIN_EMAIL } from '../../server/seed/index.ts';
+import { EVALUATE_QA_JOB } from '../../server/features/knowledge/evaluate-qa-job.ts';
+import { SEED_ADMIN_EMAIL } from '../../server/seed.ts';
 import {
   type Balancer,
   type Instance,

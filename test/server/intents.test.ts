@@ -8,7 +8,7 @@ import {
   TEMPLATE_EXISTS_IN_INTENT,
   templateHeldBy,
 } from '../../src/api/contract/intents.ts';
-import { intentRenameHooks } from '../../server/services/intents.ts';
+import { intentRenameHooks } from '../../server/features/intents/intents.ts';
 import type { Caller, TestApp } from './helpers/test-app.ts';
 import { createTestApp } from './helpers/test-app.ts';
 import { atimeOf, expectMessage, intentByName, write } from './language-model-fixtures.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
 import type { KnowledgeItem, ReindexStatus } from '../../src/api/contract/knowledges.ts';
 import type { QaEvaluationResult, QaEvaluationStatus, QaTrainingItem } from '../../src/api/contract/qa-trainings.ts';
-import { webhookAllowList } from '../../server/services/webhook/address-policy.ts';
+import { webhookAllowList } from '../../server/webhook/address-policy.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 import { article, multipart, pageServer, waitForJob, write } from './knowledge-fixtures.ts';
 

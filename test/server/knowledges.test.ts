@@ -5,8 +5,8 @@ import {
   type KnowledgeItem,
   LINK_NOT_HTTP,
 } from '../../src/api/contract/knowledges.ts';
-import { DEMO_KNOWLEDGE } from '../../server/seed/demo-knowledge.ts';
-import { webhookAllowList } from '../../server/services/webhook/address-policy.ts';
+import { DEMO_KNOWLEDGE } from '../../server/features/knowledge/demo-knowledge.ts';
+import { webhookAllowList } from '../../server/webhook/address-policy.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 import { article, atime, minimalPdf, multipart, pageServer, write } from './knowledge-fixtures.ts';
 

@@ -5,7 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallDefinition } from '../../src/api/contract/call.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
-import { SEED_ADMIN_EMAIL } from '../../server/seed/index.ts';
+import { SEED_ADMIN_EMAIL } from '../../server/seed.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 import { TEST_ADMIN_PASSWORD } from './helpers/test-database.ts';
 

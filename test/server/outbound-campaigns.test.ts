@@ -5,7 +5,7 @@ import {
   CAMPAIGN_TIME_FORMAT,
   REPORT_COLUMNS,
 } from '../../src/api/contract/outbound.ts';
-import { VIEWER_ROLE_ID } from '../../server/seed/default-roles.ts';
+import { VIEWER_ROLE_ID } from '../../server/features/users/default-roles.ts';
 import type { Caller, TestApp } from './helpers/test-app.ts';
 import { createTestApp } from './helpers/test-app.ts';
 import { expectMessage, multipartFile } from './language-model-fixtures.ts';

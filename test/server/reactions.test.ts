@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Reaction } from '../../src/api/contract/reactions.ts';
-import { renameIntentInReactions } from '../../server/services/reactions.ts';
+import { renameIntentInReactions } from '../../server/features/dialogue/reactions.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE, SESSION_IDLE_SECONDS } from '../../server/auth/sessions.ts';
 import { readConfig } from '../../server/config.ts';
-import { SEED_ADMIN_EMAIL } from '../../server/seed/index.ts';
+import { SEED_ADMIN_EMAIL } from '../../server/seed.ts';
 import { type Caller, DEMO_PROJECT_ID, type TestApp, USER_PASSWORD, createTestApp } from './helpers/test-app.ts';
 import { TEST_ADMIN_PASSWORD, openTestDatabase } from './helpers/test-database.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LANGUAGES, VOICES } from '../../src/api/contract/platform.ts';
 import { SECRET_PLACEHOLDER } from '../../src/api/contract/settings.ts';
 import { supportedLanguages } from '../../server/nlu/languages/registry.ts';
-import { DEMO_CONFIDENCE_THRESHOLD } from '../../server/seed/demo-language-model.ts';
+import { DEMO_CONFIDENCE_THRESHOLD } from '../../server/features/training/demo-language-model.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;

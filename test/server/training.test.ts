@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TRAIN_DRAFT_JOB } from '../../server/jobs/train-draft-job.ts';
+import { TRAIN_DRAFT_JOB } from '../../server/features/training/train-draft-job.ts';
 import { enqueueJob, jobById, takeJob } from '../../server/jobs/job-queue.ts';
 import { JobRunner } from '../../server/jobs/job-runner.ts';
-import { bumpDraftModelVersion, freezeDraftModel } from '../../server/services/model-store.ts';
-import { readNluSettings } from '../../server/services/training-data.ts';
+import { bumpDraftModelVersion, freezeDraftModel } from '../../server/features/training/model-store.ts';
+import { readNluSettings } from '../../server/features/settings/nlu-settings.ts';
 import type { Caller, TestApp } from './helpers/test-app.ts';
 import { createTestApp } from './helpers/test-app.ts';
 import { intentByName, withOwnConnections, write } from './language-model-fixtures.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_STEPS_MAX, type Test } from '../../src/api/contract/tests.ts';
-import { reachesIntent } from '../../server/services/triage-tests.ts';
-import { countUnclassified } from '../../server/services/unclassified.ts';
+import { reachesIntent } from '../../server/features/unclassified/triage-tests.ts';
+import { countUnclassified } from '../../server/features/unclassified/unclassified.ts';
 import type { Caller, TestApp } from './helpers/test-app.ts';
 import { createTestApp } from './helpers/test-app.ts';
 import { intentByName, write } from './language-model-fixtures.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { templateHeldBy } from '../../src/api/contract/intents.ts';
 import { NO_CLASS } from '../../src/api/contract/unclassified.ts';
-import { countUnclassified } from '../../server/services/unclassified.ts';
+import { countUnclassified } from '../../server/features/unclassified/unclassified.ts';
 import type { Caller, TestApp } from './helpers/test-app.ts';
 import { createTestApp } from './helpers/test-app.ts';
 import { expectMessage, intentByName, withOwnConnections, write } from './language-model-fixtures.ts';

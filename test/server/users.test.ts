@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_USER_SELECTED, USER_ALREADY_ADDED } from '../../src/api/contract/users-admin.ts';
-import { SEED_ADMIN_EMAIL } from '../../server/seed/index.ts';
-import { EMAIL_TAKEN, USER_NOT_FOUND } from '../../server/services/users.ts';
+import { SEED_ADMIN_EMAIL } from '../../server/seed.ts';
+import { EMAIL_TAKEN, USER_NOT_FOUND } from '../../server/features/users/users.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectAction } from '../../src/api/contract/actions.ts';
-import { refusedAddressReason, webhookAllowList } from '../../server/services/webhook/address-policy.ts';
-import { callWebhook } from '../../server/services/webhook/call-webhook.ts';
+import { refusedAddressReason, webhookAllowList } from '../../server/webhook/address-policy.ts';
+import { callWebhook } from '../../server/webhook/call-webhook.ts';
 
 let server: http.Server;
 let port = 0;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CallWindow, isInWindow, nextInWindow, retryAt } from '../../server/campaigns/call-window.ts';
+import { type CallWindow, isInWindow, nextInWindow, retryAt } from '../../server/features/campaigns/call-window.ts';
 
 const minute = fc.integer({ min: 0, max: 24 * 60 - 1 });
 const windowArb = fc.record({ from: minute, to: minute }) as fc.Arbitrary<CallWindow>;

@@ -76,7 +76,7 @@ describe('server imports', () => {
             if (/^(fastify|@fastify\/)/.test(s)) return true;
             if (!s.startsWith('.')) return false;
             const target = path.relative(root, path.resolve(root, path.dirname(file), s));
-            return /^server\/(app|app-scope|app-services)\.ts$|^server\/(routes|http)\//.test(target);
+            return /^server\/(app|app-scope|app-services)\.ts$|^server\/(features|http)\//.test(target);
           })
           .map((s) => `${file} imports ${s}`),
       );

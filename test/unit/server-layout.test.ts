@@ -1,5 +1,5 @@
-// Where server code lives (issue 14): routes translate HTTP to service calls and hold no SQL; server/db is the
-// database alone (connection, dialect, migrations, schema) and knows nothing of the domain or the seed.
+// Where server code lives (issues 14, 32): routes (a feature's *-routes.ts) translate HTTP to service calls and hold
+// no SQL; server/db is the database alone (connection, dialect, migrations, schema) and knows nothing of the features.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,14 +14,16 @@ const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
 describe('server layout', () => {
   it('route files hold no SQL', () => {
-    const offenders = filesUnder('server/routes').filter((f) =>
+    const routes = filesUnder('server/features').filter((f) => f.endsWith('-routes.ts'));
+    expect(routes.length).toBeGreaterThan(30);
+    const offenders = routes.filter((f) =>
       /\b(selectFrom|insertInto|updateTable|deleteFrom)\b|from 'kysely'/.test(read(f)),
     );
     expect(offenders).toEqual([]);
   });
 
-  it('server/db imports nothing of the services or the seed', () => {
-    const offenders = filesUnder('server/db').filter((f) => /from '(\.\.\/)+(services|seed)\//.test(read(f)));
+  it('server/db imports nothing of the features or the seed', () => {
+    const offenders = filesUnder('server/db').filter((f) => /from '(\.\.\/)+(features\/|seed\.ts)/.test(read(f)));
     expect(offenders).toEqual([]);
   });
 });

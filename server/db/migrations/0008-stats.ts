@@ -45,7 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .execute();
     }
   }
-  // The pruned top ten of unclassified phrases (server/services/stats.ts): the frequent rows of a period's days,
+  // The pruned top ten of unclassified phrases (server/features/stats/stats.ts): the frequent rows of a period's days,
   // then each candidate's days.
   await sql`CREATE INDEX stats_unclassified_daily_frequent ON stats_unclassified_daily (project_id, project_env, day_utc)
     INCLUDE (phrase) WHERE count >= 10`.execute(db);

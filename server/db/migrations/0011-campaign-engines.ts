@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // Which process carries each campaign call (issue 17 §2, §5): every dialler engine writes a heartbeat here, and a call
 // in progress names the engine that placed it. A call whose engine stopped beating (SIGKILL, crash) is finished by
-// another one: answered → completed, dialling → failed and retried (server/campaigns/engine.ts, reconcileOrphans).
+// another one: answered → completed, dialling → failed and retried (server/features/campaigns/engine.ts, reconcileOrphans).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('campaign_engines')

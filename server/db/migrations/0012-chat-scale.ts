@@ -10,7 +10,7 @@ const SLOTTED = [
 // Chat at scale (issue 15). Every message of a project added to the same stats_hourly row (and its intent's
 // rows), and a row stays locked until its transaction's commit is flushed to disk: on PostgreSQL all messages
 // queued behind one another's fsync (a few hundred per second at most). A slot column (the conversation id modulo
-// STATS_SLOTS, server/services/stats-rollup.ts) spreads them over several rows; the dashboard sums rows anyway.
+// STATS_SLOTS, server/features/stats/stats-rollup.ts) spreads them over several rows; the dashboard sums rows anyway.
 // Unclassified phrases keep one row per day and hour: their top ten's pruning reasons over per-row counts.
 // The widget's chatbot token is looked up on every message: unique and indexed.
 export async function up(db: Kysely<unknown>): Promise<void> {

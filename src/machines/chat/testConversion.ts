@@ -43,7 +43,7 @@ export function conversationToSteps(
     } else if (current && e.type === 'action' && e.value && reactionsSeen <= maxReactions) {
       current.actions.push(e.value);
     } else if (current && e.type === 'utter' && e.args.who === 'bot' && reactionsSeen <= maxReactions) {
-      // The test runner counts a bot's utterance as the action 'utter' (server/services/test-runner.ts).
+      // The test runner counts a bot's utterance as the action 'utter' (server/features/tests/test-runner.ts).
       current.actions.push('utter');
     }
   }

@@ -1,6 +1,6 @@
 import type { WidgetSetup } from './actors.ts';
 
-/** Where the bundle is served under a chatbot base url (server/routes/widget-bundle.ts). */
+/** Where the bundle is served under a chatbot base url (server/features/chat/widget-bundle-routes.ts). */
 export const BUNDLE_PATH = '/v1/chatbot/bundle.js';
 
 /** The settings' chatbot base url, or this console's own server when it is empty. */

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { twilioSignature } from '../../../server/campaigns/diallers/twilio-signature.ts';
+import { twilioSignature } from '../../../server/features/campaigns/diallers/twilio-signature.ts';
 
 export interface GatewayRequest {
   method: string;

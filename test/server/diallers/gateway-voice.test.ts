@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GatewaySettings } from '../../../server/campaigns/diallers/dialler-settings.ts';
-import { readWav } from '../../../server/campaigns/diallers/telephone-wav.ts';
+import type { GatewaySettings } from '../../../server/features/campaigns/diallers/dialler-settings.ts';
+import { readWav } from '../../../server/features/campaigns/diallers/telephone-wav.ts';
 import {
   callsOf,
   expectPressOneConversation,

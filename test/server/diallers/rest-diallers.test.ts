@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CallEvent, Dialler, OriginateRequest } from '../../../server/campaigns/dialler.ts';
-import type { GatewaySettings } from '../../../server/campaigns/diallers/dialler-settings.ts';
-import { chooseGatewayDialler } from '../../../server/campaigns/diallers/choose-dialler.ts';
+import type { CallEvent, Dialler, OriginateRequest } from '../../../server/features/campaigns/dialler.ts';
+import type { GatewaySettings } from '../../../server/features/campaigns/diallers/dialler-settings.ts';
+import { chooseGatewayDialler } from '../../../server/features/campaigns/diallers/choose-dialler.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type GatewayFake, postWebhook, startGatewayFake } from './gateway-fake.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallEvent, SipAccount } from '../../../server/campaigns/dialler.ts';
-import { SipDialler } from '../../../server/campaigns/diallers/sip-dialler.ts';
-import { createEspeakEngine } from '../../../server/services/tts/espeak-engine.ts';
+import type { CallEvent, SipAccount } from '../../../server/features/campaigns/dialler.ts';
+import { SipDialler } from '../../../server/features/campaigns/diallers/sip-dialler.ts';
+import { createEspeakEngine } from '../../../server/speech/espeak-engine.ts';
 import { onLoopback, sdpAddresses } from './sdp-addresses.ts';
 import { loud, openMediaSink, startSippPeer } from './sipp-peer.ts';
 

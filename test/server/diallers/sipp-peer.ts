@@ -3,7 +3,7 @@ import dgram from 'node:dgram';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freeUdpPort } from '../../../server/campaigns/diallers/free-port.ts';
+import { freeUdpPort } from '../../../server/features/campaigns/diallers/free-port.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/sipp');
 

@@ -8,8 +8,8 @@
  *   node test/server/helpers/campaign-worker.ts <databaseUrl> <logFile> <startEpochMs> <scale> <wallEpochMs>
  */
 import fs from 'node:fs';
-import { CampaignEngine } from '../../../server/campaigns/engine.ts';
-import { FakeDialler } from '../../../server/campaigns/fake-dialler.ts';
+import { CampaignEngine } from '../../../server/features/campaigns/engine.ts';
+import { FakeDialler } from '../../../server/features/campaigns/fake-dialler.ts';
 import { openDatabase } from '../../../server/db/database.ts';
 
 const [databaseUrl, logFile, startArg, scaleArg, wallArg] = process.argv.slice(2);

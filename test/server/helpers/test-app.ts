@@ -3,7 +3,7 @@ import { buildApp } from '../../../server/app.ts';
 import { hashPassword } from '../../../server/auth/passwords.ts';
 import { type ServerConfig, readConfig } from '../../../server/config.ts';
 import type { Db } from '../../../server/db/database.ts';
-import { SEED_ADMIN_EMAIL } from '../../../server/seed/index.ts';
+import { SEED_ADMIN_EMAIL } from '../../../server/seed.ts';
 import { TEST_ADMIN_PASSWORD, type TestDatabase, openTestDatabase } from './test-database.ts';
 
 export const DEMO_PROJECT_ID = 1;

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type OpenedDatabase, openDatabase } from '../../../server/db/database.ts';
 import { migrateToLatest } from '../../../server/db/migrate.ts';
-import { seedDatabase } from '../../../server/seed/index.ts';
+import { seedDatabase } from '../../../server/seed.ts';
 
 /** The seeded administrator's password in every test database. */
 export const TEST_ADMIN_PASSWORD = 'Seeded-Admin-Passw0rd-1';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readDiallerSettings } from '../../../server/campaigns/diallers/dialler-settings.ts';
+import { readDiallerSettings } from '../../../server/features/campaigns/diallers/dialler-settings.ts';
 import {
   callbackToken,
   checkCallbackToken,
   statusCallbackUrl,
-} from '../../../server/campaigns/diallers/status-callback-url.ts';
+} from '../../../server/features/campaigns/diallers/status-callback-url.ts';
 
 const secret = 's'.repeat(32);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readWav, toTelephoneWav, writeWav } from '../../../server/campaigns/diallers/telephone-wav.ts';
+import { readWav, toTelephoneWav, writeWav } from '../../../server/features/campaigns/diallers/telephone-wav.ts';
 
 const tone = (hz: number, rate: number, seconds: number) =>
   Float32Array.from({ length: rate * seconds }, (_, i) => 0.5 * Math.sin((2 * Math.PI * hz * i) / rate));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTwilioSignature, twilioSignature } from '../../../server/campaigns/diallers/twilio-signature.ts';
+import { checkTwilioSignature, twilioSignature } from '../../../server/features/campaigns/diallers/twilio-signature.ts';
 
 /** The worked example of Twilio's "Webhooks security" page (auth token 12345). */
 const url = 'https://mycompany.com/myapp.php?foo=1&bar=2';

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  campaignReportFileName,
+  deleteOutboundCampaign,
+  getOutboundCampaignCalls,
+  getOutboundCampaignReport,
+  getOutboundCampaigns,
+  putOutboundCampaign,
+  setOutboundCampaignState,
+  uploadOutboundCalls,
+} from '../../../src/api/contract/outbound.ts';
+import { can } from '../../../src/api/permissions.ts';
+import type { RouteServices } from '../../http/register-call.ts';
+import type { CampaignEngine } from './engine.ts';
+import type { Clock } from './clock.ts';
+import { registerCall } from '../../http/register-call.ts';
+import { readUploadedCsv } from '../../http/uploaded-csv.ts';
+import { campaignReportCsv, importCallList, listCampaignCalls } from './campaign-calls.ts';
+import * as campaigns from './campaigns.ts';
+import { attachmentHeader } from '../../csv/csv-export.ts';
+
+/** A call list of 100,000 lines is a few megabytes. */
+const MAX_CALL_LIST_BYTES = 10 * 1024 * 1024;
+const UPLOADED = 'Successfully uploaded';
+
+export default async function outboundRoutes(
+  app: FastifyInstance,
+  services: RouteServices & { campaigns: CampaignEngine | null; clock: Clock },
+) {
+  registerCall(app, services, getOutboundCampaigns, async ({ requireProject, user, db }) => {
+    const projectId = requireProject();
+    const canEdit = user !== null && can(user, 'PUT', '/outbound/campaigns/{id}', projectId);
+    return campaigns.listCampaigns(db, projectId, canEdit);
+  });
+
+  registerCall(app, services, putOutboundCampaign, async ({ params, body, write, requireProject, user }) => {
+    const projectId = requireProject();
+    const verb = params.id === -1 ? 'Added' : 'Saved';
+    await campaigns.checkCallbackUrl(body.callback_url);
+    const id = await write(`${verb} campaign ${body.name}`, (trx, atime) =>
+      campaigns.saveCampaign(trx, { projectId, userId: user?.id ?? null, atime }, params.id, body),
+    );
+    return { id };
+  });
+
+  registerCall(app, services, setOutboundCampaignState, async ({ params, body, write, requireProject, user }) => {
+    const projectId = requireProject();
+    await write(`${body.state === 'running' ? 'Started' : 'Paused'} campaign ${params.id}`, (trx, atime) =>
+      campaigns.setCampaignState(trx, { projectId, userId: user?.id ?? null, atime }, params.id, body.state),
+    );
+    // This instance dispatches at once rather than at its next tick.
+    if (body.state === 'running') services.campaigns?.wake();
+    return { status: 'ok' as const };
+  });
+
+  registerCall(app, services, deleteOutboundCampaign, async ({ params, write, requireProject, user }) => {
+    const projectId = requireProject();
+    const { active } = await write(`Deleted campaign ${params.id}`, (trx, atime) =>
+      campaigns.deleteCampaign(trx, { projectId, userId: user?.id ?? null, atime }, params.id),
+    );
+    // Calls of a deleted campaign are not left ringing (dialling costs money).
+    await services.campaigns?.hangUp(active);
+    return { status: 'ok' as const };
+  });
+
+  registerCall(app, services, uploadOutboundCalls, async ({ params, request, requireProject, db, log }) => {
+    const projectId = requireProject();
+    await campaigns.findCampaign(db, projectId, params.id);
+    const text = await readUploadedCsv(request, MAX_CALL_LIST_BYTES);
+    const { campaign, imported } = await importCallList(db, projectId, params.id, text, services.clock.now());
+    await log(`Imported ${imported} calls into campaign ${campaign.name}`);
+    return { status: 'ok' as const, message: UPLOADED, calls_imported: imported };
+  });
+
+  registerCall(app, services, getOutboundCampaignCalls, async ({ params, requireProject, db }) =>
+    listCampaignCalls(db, requireProject(), params.id),
+  );
+
+  registerCall(app, services, getOutboundCampaignReport, async ({ params, requireProject, db, reply, log }) => {
+    const projectId = requireProject();
+    const csv = await campaignReportCsv(db, projectId, params.id);
+    await log(`Exported the report of campaign ${params.id}`);
+    reply.header('content-type', 'text/csv; charset=utf-8');
+    reply.header('content-disposition', attachmentHeader(campaignReportFileName(params.id, services.clock.now())));
+    return reply.send(csv) as never;
+  });
+}

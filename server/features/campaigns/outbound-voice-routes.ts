@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { defineCall, publicAccess } from '../../../src/api/contract/call.ts';
+import type { GatewayServices } from './gateway-webhook.ts';
+import type { CampaignEngine } from './engine.ts';
+import type { VoiceTurn, WebhookCall, WebhookVoice } from './dialler.ts';
+import { authenticateGatewayWebhook, gatewayWebhookQuery } from './gateway-webhook.ts';
+import { notFound } from '../../domain-errors.ts';
+import { registerCall } from '../../http/register-call.ts';
+import { acceptForms } from './outbound-status-routes.ts';
+
+const provider = z.object({ provider: z.string().max(32) });
+const fields = z.record(z.string(), z.unknown()).optional();
+
+/**
+ * The bot on a hosted gateway's answered call (issue 17 §3). The gateway asks what to do: once answered (jambonz
+ * call_hook, Twilio's Url) and after each gather of a digit (its action hook); we answer with its verbs for the bot's
+ * turn (jambonz JSON, TwiML), playing each utterance from the audio route. All three are public to the access hook
+ * and authenticated per call like the status webhook (and by Twilio's signature); declared here rather than in
+ * src/api/contract: the console never makes these calls.
+ */
+/** A gateway's POST asking for the verbs of the bot's next turn. */
+const gatewayHook = (name: string, path: string, summary: string) =>
+  defineCall({
+    name,
+    method: 'POST',
+    path,
+    resource: '/outbound/status',
+    access: publicAccess,
+    atimeExempt: true,
+    params: provider,
+    query: gatewayWebhookQuery,
+    body: fields,
+    response: z.unknown(),
+    summary,
+  });
+
+export const outboundVoiceAnswered = gatewayHook(
+  'outboundVoiceAnswered',
+  '/outbound/voice/:provider',
+  "A voice gateway's call hook: the callee answered; answers the gateway's verbs for the bot's first turn",
+);
+
+export const outboundVoiceGathered = gatewayHook(
+  'outboundVoiceGathered',
+  '/outbound/gather/:provider',
+  "A voice gateway's gather action hook: the digits pressed; answers the verbs for the bot's reply",
+);
+
+export const outboundVoiceAudio = defineCall({
+  name: 'outboundVoiceAudio',
+  method: 'GET',
+  path: '/outbound/audio/:provider',
+  resource: '/outbound/status',
+  access: publicAccess,
+  atimeExempt: true,
+  params: provider,
+  query: gatewayWebhookQuery.extend({ ts: z.coerce.number().int() }),
+  response: z.unknown(),
+  summary: 'audio/wav (8 kHz) of a bot utterance of a campaign call, fetched by its voice gateway',
+});
+
+/** The gateway's verbs for a turn; a call no longer in progress is hung up. */
+function answer(reply: FastifyReply, voice: WebhookVoice, call: WebhookCall, turn: VoiceTurn | null) {
+  const { contentType, body } = voice.instructions(call, turn ?? { utterances: [], transferTo: null, hangUp: true });
+  reply.header('content-type', contentType);
+  return reply.send(body) as never;
+}
+
+export default async function outboundVoiceRoutes(
+  app: FastifyInstance,
+  services: GatewayServices & { campaigns: CampaignEngine | null },
+) {
+  acceptForms(app);
+  /** The call's dialler answers by webhooks and this process runs the engine; else 404. */
+  const voiceOf = (
+    request: Parameters<typeof authenticateGatewayWebhook>[1],
+    name: string,
+    query: z.output<typeof gatewayWebhookQuery>,
+    body: Record<string, unknown> | null,
+  ) => {
+    const { dialler, call } = authenticateGatewayWebhook(services, request, name, query, body);
+    const engine = services.campaigns;
+    if (!dialler.webhookVoice || !engine) throw notFound();
+    return { voice: dialler.webhookVoice, engine, call };
+  };
+
+  registerCall(app, services, outboundVoiceAnswered, async ({ params, query, body, request, reply }) => {
+    const { voice, engine, call } = voiceOf(request, params.provider, query, body ?? {});
+    return answer(reply, voice, call, await engine.answeredByWebhook(call));
+  });
+
+  registerCall(app, services, outboundVoiceGathered, async ({ params, query, body, request, reply }) => {
+    const { voice, engine, call } = voiceOf(request, params.provider, query, body ?? {});
+    return answer(reply, voice, call, await engine.gatheredByWebhook(call, voice.digitsOf(body ?? {})));
+  });
+
+  registerCall(app, services, outboundVoiceAudio, async ({ params, query, request, reply }) => {
+    const { engine, call } = voiceOf(request, params.provider, query, null);
+    const wav = await engine.utteranceAudio(call, query.ts);
+    if (!wav) throw notFound('The bot said nothing at this time in the call.');
+    reply.header('content-type', 'audio/wav');
+    return reply.send(wav) as never;
+  });
+}

@@ -1,0 +1,275 @@
+import { LOG_LEVELS, type TrackerEntry } from '../../../src/api/contract/chat.ts';
+import { TrackerClock } from '../../chat/tracker.ts';
+import type { Db } from '../../db/database.ts';
+import type { ChatCaller } from '../chat/chat-caller.ts';
+import type { BotSource } from '../deployments/bot-source.ts';
+import type { ChatEngine } from '../chat/chat-engine.ts';
+import type { SpeechEngine } from '../../speech/speech-engine.ts';
+import { linkConversation } from './outbound-calls.ts';
+import type { Dialler, VoiceTurn } from './dialler.ts';
+import { toTelephoneWav } from './diallers/telephone-wav.ts';
+import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD, type SpeechRecognizer } from './speech-recognition.ts';
+
+/** Where an answered call's conversation lives: stored on the call row, so any instance can run its next turn. */
+interface CallConversation {
+  callId: number;
+  projectId: number;
+  env: 'dev' | 'prod';
+  /** Null until the batch storing provider ids reaches the call (a gateway's webhooks do not need it). */
+  providerCallId: string | null;
+  conversationId: number;
+  token: string;
+}
+
+/**
+ * The bot on an answered call (issue 17 §3): the campaign's bot in its environment talks through the chat engine
+ * (so the conversation is stored and logged like any other, as a voice conversation); what it utters is spoken
+ * into the call by the speech engine; DTMF digits are the callee's messages; `call_end` hangs up and
+ * `call_transfer` transfers to the target project's number. Stateless between events: the call row holds the
+ * conversation's id and token.
+ */
+export class VoiceSessions {
+  private readonly db: Db;
+  private readonly chat: ChatEngine;
+  private readonly bots: BotSource;
+  private readonly speech: SpeechEngine | null;
+  private readonly dialler: Dialler;
+  private readonly recognizer: SpeechRecognizer;
+  private readonly log: (message: string, error?: unknown) => void;
+
+  constructor(o: {
+    db: Db;
+    chat: ChatEngine;
+    bots: BotSource;
+    speech: SpeechEngine | null;
+    dialler: Dialler;
+    /** Default: no engine (every utterance is logged as not understood). */
+    recognizer?: SpeechRecognizer;
+    log: (message: string, error?: unknown) => void;
+  }) {
+    this.recognizer = o.recognizer ?? NO_SPEECH_RECOGNITION;
+    this.db = o.db;
+    this.chat = o.chat;
+    this.bots = o.bots;
+    this.speech = o.speech;
+    this.dialler = o.dialler;
+    this.log = o.log;
+  }
+
+  /** Starts the conversation of a just-answered call: the @start reaction speaks first (into the call). */
+  async answered(call: { callId: number; projectId: number; env: 'dev' | 'prod'; providerCallId: string }) {
+    const turn = await this.start(call);
+    await this.perform(call, turn);
+  }
+
+  private async start(call: {
+    callId: number;
+    projectId: number;
+    env: 'dev' | 'prod';
+    providerCallId: string | null;
+  }): Promise<VoiceTurn> {
+    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
+    const started = await this.chat.start(caller, undefined, true);
+    const conversationId = started.conversation_id;
+    await this.db.updateTable('conversations').set({ channel: 'voice' }).where('id', '=', conversationId).execute();
+    await linkConversation(this.db, {
+      callId: call.callId,
+      conversationId,
+      conversationToken: started.conversation_token,
+      providerCallId: call.providerCallId,
+    });
+    return this.turnOf(call, started.tracker, started.ended);
+  }
+
+  /**
+   * A hosted gateway's call hook (webhookVoice): the answered call's conversation starts once and its @start turn is
+   * returned for the gateway's verbs. A repeated hook (the gateway retried) finds the conversation and says nothing
+   * new; a call that is not answered (ended meanwhile) gets null.
+   */
+  async answeredByWebhook(callId: number): Promise<VoiceTurn | null> {
+    const row = await this.callRow(callId);
+    if (row?.status !== 'answered') return null;
+    if (row.conversation_id) return { utterances: [], transferTo: null, hangUp: false };
+    return this.start({
+      callId,
+      projectId: row.project_id,
+      env: row.project_env,
+      providerCallId: row.provider_call_id,
+    });
+  }
+
+  /** A gateway's gather action hook: the digits are the callee's message; its turn is returned (null: no call). */
+  async digitsByWebhook(callId: number, digits: string): Promise<VoiceTurn | null> {
+    const call = await this.conversationOf(callId);
+    if (!call) return null;
+    // No digit before the gather's timeout: nothing to say, wait again.
+    if (!digits) return { utterances: [], transferTo: null, hangUp: false };
+    return this.turn(call, digits);
+  }
+
+  /**
+   * The audio route: the bot's utterance at tracker timestamp `ts` of the call's conversation, spoken by the speech
+   * engine as an 8 kHz 16-bit WAV; null when the conversation has no such utterance (or no speech engine).
+   */
+  async utteranceAudio(callId: number, ts: number): Promise<Buffer | null> {
+    const row = await this.callRow(callId);
+    if (!row?.conversation_id || !row.conversation_token || !this.speech) return null;
+    const caller: ChatCaller = { projectId: row.project_id, env: row.project_env, userId: null, via: 'token' };
+    const conversation = await this.chat.conversation(caller, row.conversation_id, row.conversation_token);
+    const entry = conversation.tracker.find(
+      (e) => e.type === 'utter' && e.args.who !== 'user' && e.timestamp === ts && e.value,
+    );
+    if (!entry?.value) return null;
+    const bot = await this.bots.load(row.project_id, row.project_env);
+    const wav = await this.speech.synthesize(entry.value, { language: bot.language, speed: 1 });
+    return toTelephoneWav(wav, 0).wav;
+  }
+
+  private callRow(callId: number) {
+    return this.db
+      .selectFrom('outbound_calls as c')
+      .innerJoin('outbound_campaigns as k', 'k.id', 'c.campaign_id')
+      .select([
+        'c.status',
+        'k.project_id',
+        'k.project_env',
+        'c.provider_call_id',
+        'c.conversation_id',
+        'c.conversation_token',
+      ])
+      .where('c.id', '=', callId)
+      .executeTakeFirst();
+  }
+
+  /** A digit the callee pressed: the runtime gets it as the user's message ("press 1 to confirm"). */
+  async dtmf(callId: number, digit: string): Promise<void> {
+    const call = await this.conversationOf(callId);
+    if (call) await this.says(call, digit);
+  }
+
+  /** The callee's message (a digit, recognised speech) runs a turn; the bot's answer is spoken into the call. */
+  private async says(call: CallConversation, text: string): Promise<void> {
+    await this.perform(call, await this.turn(call, text));
+  }
+
+  /**
+   * One utterance the callee spoke: recognised text is the user's message; nothing understood (or no engine) is a
+   * log entry in the conversation, so the logs show that the callee said something the bot did not get.
+   */
+  async heard(callId: number, audio: Buffer): Promise<void> {
+    const call = await this.conversationOf(callId);
+    if (!call) return;
+    const bot = await this.bots.load(call.projectId, call.env);
+    const recognition = await this.recognizer.recognize(audio, { language: bot.language }).catch((error) => {
+      this.log(`Call ${callId}: speech recognition failed`, error);
+      return null;
+    });
+    const text = recognition?.text.trim();
+    if (text) return this.says(call, text);
+    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
+    await this.chat.append(
+      caller,
+      call.conversationId,
+      call.token,
+      (c) => [
+        {
+          type: 'log',
+          value: SPEECH_NOT_UNDERSTOOD,
+          args: { recognizer: this.recognizer.name, audio_bytes: audio.length },
+          timestamp: new TrackerClock(c.lastTs).next(),
+          level: LOG_LEVELS.warn,
+        },
+      ],
+      0,
+      false,
+    );
+  }
+
+  /** The callee's message runs a turn of the chat runtime; what the bot does is returned. */
+  private async turn(call: CallConversation, text: string): Promise<VoiceTurn> {
+    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
+    const before = await this.db
+      .selectFrom('conversations')
+      .select('last_ts')
+      .where('id', '=', call.conversationId)
+      .executeTakeFirstOrThrow();
+    const answer = await this.chat.send(
+      caller,
+      call.conversationId,
+      call.token,
+      { kind: 'message', text },
+      Number(before.last_ts),
+      true,
+    );
+    return this.turnOf(call, answer.tracker, answer.ended);
+  }
+
+  private async conversationOf(callId: number): Promise<CallConversation | null> {
+    const row = await this.callRow(callId);
+    if (row?.status !== 'answered' || !row.conversation_id || !row.conversation_token) return null;
+    return {
+      callId,
+      projectId: row.project_id,
+      env: row.project_env,
+      providerCallId: row.provider_call_id,
+      conversationId: row.conversation_id,
+      token: row.conversation_token,
+    };
+  }
+
+  /** What the bot did in a turn: its utterances, and whether the call is transferred (where) or ends. */
+  private async turnOf(
+    call: { callId: number; env: 'dev' | 'prod' },
+    entries: TrackerEntry[],
+    ended: boolean,
+  ): Promise<VoiceTurn> {
+    const utterances = entries
+      .filter((e) => e.type === 'utter' && e.args.who !== 'user' && e.value)
+      .map((e) => ({ text: e.value as string, ts: e.timestamp }));
+    const transfer = entries.find((e) => e.type === 'action' && e.value === 'call_transfer');
+    const transferTo = transfer ? await this.numberOfProject(Number(transfer.args.project_id), call.env) : null;
+    if (transfer && !transferTo) {
+      this.log(`Call ${call.callId}: project ${transfer.args.project_id} has no SIP number to transfer to; hanging up`);
+    }
+    const hangUp = ended || !!transfer || entries.some((e) => e.type === 'action' && e.value === 'call_end');
+    return { utterances, transferTo, hangUp };
+  }
+
+  /** Speaks a turn's utterances into the call, then transfers or hangs up when the turn said so. */
+  private async perform(
+    call: { callId: number; projectId: number; env: 'dev' | 'prod'; providerCallId: string | null },
+    turn: VoiceTurn,
+  ) {
+    const providerCallId = call.providerCallId;
+    if (!providerCallId) return;
+    const bot = await this.bots.load(call.projectId, call.env);
+    for (const u of turn.utterances) await this.say(providerCallId, u.text, bot.language);
+    if (turn.transferTo) {
+      if (await this.dialler.transfer(providerCallId, turn.transferTo)) return;
+      this.log(`Call ${call.callId}: cannot transfer to ${turn.transferTo}; hanging up`);
+    }
+    if (turn.hangUp) await this.dialler.hangup(providerCallId);
+  }
+
+  private async say(providerCallId: string, text: string, language: string) {
+    if (!this.speech) return;
+    try {
+      const wav = await this.speech.synthesize(text, { language, speed: 1 });
+      await this.dialler.play(providerCallId, wav);
+    } catch (error) {
+      this.log('Speech failed on an outbound call', error);
+    }
+  }
+
+  /** A transfer goes to the target project's SIP number of the same environment. */
+  private async numberOfProject(projectId: number, env: 'dev' | 'prod'): Promise<string | null> {
+    if (!Number.isInteger(projectId) || projectId <= 0) return null;
+    const row = await this.db
+      .selectFrom('project_settings')
+      .select('data')
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
+    const number = row?.data?.[`sip_number_${env}`];
+    return typeof number === 'string' && number !== '' ? number : null;
+  }
+}

@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import type { TrackerEntry } from '../../../src/api/contract/chat.ts';
+import type { ConversationState } from '../../chat/conversation-state.ts';
+import type { Db } from '../../db/database.ts';
+import { GroupCommit } from '../../db/group-commit.ts';
+import { preparedStatement } from '../../db/prepared-statements.ts';
+import { CHAT_CHANNEL } from './chat-bus.ts';
+import {
+  addBatchRollupRows,
+  addEntries,
+  batchRollupCtes,
+  emptyBatchRollupRows,
+  emptyRollup,
+} from '../stats/stats-rollup.ts';
+import { addUnclassifiedRows, unclassifiedBatchCte } from '../unclassified/unclassified.ts';
+
+/** What one turn (or an append outside a turn) stores in its conversation. */
+export interface ConversationWrite {
+  id: number;
+  /** The version read: the write happens only if nobody wrote the conversation since (another process). */
+  version: number;
+  entries: TrackerEntry[];
+  state: ConversationState;
+  /** > 0: the conversation stays busy this long (a turn waits for a webhook). */
+  busySeconds: number;
+  /** Phrases below the threshold, counted with the write (so only when it is stored). */
+  unclassified?: readonly string[];
+  /** pg_notify the chat bus's channel at commit (PostgreSQL's bus; in process the bus emits after the write). */
+  notify: boolean;
+}
+
+/** The batch as one JSON document: the statement's text never changes, whatever the batch holds. */
+function documentOf(writes: readonly ConversationWrite[]): string {
+  const conversations = [];
+  const rollup = emptyBatchRollupRows();
+  const unclassified: { id: number; phrase: string; key: string }[] = [];
+  for (const c of writes) {
+    const userTexts: string[] = [];
+    const botTexts: string[] = [];
+    for (const e of c.entries) {
+      if (e.type === 'utter') (e.args.who === 'user' ? userTexts : botTexts).push(e.value ?? '');
+    }
+    const searchable = [...userTexts, ...botTexts].join('\n').slice(0, 4000);
+    conversations.push({
+      id: c.id,
+      version: c.version,
+      entries: c.entries,
+      last_ts: c.entries.at(-1)?.timestamp ?? null,
+      variables: c.state.variables,
+      scope_id: c.state.scopeId,
+      projects: c.state.projects,
+      timers: c.state.timers,
+      ended: c.state.ended,
+      busy: c.busySeconds,
+      messages: userTexts.length,
+      preview: userTexts[0] ? userTexts[0].slice(0, 200) : null,
+      // Bounded: the transcript itself is the tracker; this is only for the logs' text filter.
+      search: searchable ? `\n${searchable}` : null,
+      notify: c.notify,
+    });
+    const r = emptyRollup();
+    addEntries(r, c.entries, null);
+    addBatchRollupRows(rollup, c.id, r);
+    addUnclassifiedRows(unclassified, c.id, c.unclassified ?? []);
+  }
+  return JSON.stringify({ conversations, ...rollup, unclassified });
+}
+
+/**
+ * The batch's statement (issue 15, group commit): every conversation of the batch updated by compare-and-set on its
+ * version, the dashboard's roll-up summed per row, the fallbacks' phrases counted, and the chat bus's pg_notify (one
+ * per batch, its payload the written ids: one notification for N turns)
+ * (delivered at commit, so a subscriber never reads before the entries are visible), all in one statement and so
+ * one transaction: one parse, one plan and one commit (one WAL flush) for N turns. A conversation whose version
+ * moved returns no row and adds nothing to the roll-up. The ids come again as an array: the planner takes any
+ * jsonb_to_recordset for 100 rows, so with the document alone it hashed a scan of the whole conversations table (a
+ * cost that grew with the table); an array parameter's length is known when the statement is planned, so the
+ * primary key is probed per id.
+ */
+interface WrittenRow {
+  id: string | number;
+  version: number;
+}
+
+const batchStatement = preparedStatement(
+  ['doc', 'ids'],
+  ({ doc, ids }) => sql<WrittenRow>`
+  WITH doc AS (SELECT ${doc}::jsonb AS doc),
+  v AS (SELECT v.* FROM doc, jsonb_to_recordset(doc.doc->'conversations') AS v(id bigint, version int, entries jsonb,
+    last_ts bigint, variables jsonb, scope_id int, projects jsonb, timers jsonb, ended boolean, busy int, messages int,
+    preview text, search text, notify boolean)),
+  src AS (
+    UPDATE conversations c SET
+      tracker = c.tracker || v.entries,
+      last_ts = greatest(c.last_ts, v.last_ts),
+      variables = v.variables, scope_id = v.scope_id, projects = v.projects, timers = v.timers, ended = v.ended,
+      busy_until = CASE WHEN v.busy > 0 THEN now() + make_interval(secs => v.busy) END,
+      last_activity_at = now(),
+      messages = c.messages + v.messages,
+      preview = CASE WHEN c.preview = '' AND v.preview IS NOT NULL THEN v.preview ELSE c.preview END,
+      search_text = CASE WHEN v.search IS NULL THEN c.search_text ELSE right(c.search_text || v.search, 20000) END,
+      version = c.version + 1
+    FROM v WHERE c.id = ANY(${ids}::bigint[]) AND c.id = v.id AND c.version = v.version
+    RETURNING c.id, c.version, c.project_id, c.project_env, c.user_id, c.started_at,
+      v.notify),
+  ${sql.join([...batchRollupCtes(), unclassifiedBatchCte()])},
+  notice AS (SELECT pg_notify(${sql.lit(CHAT_CHANNEL)}, string_agg(id::text, ',')) FROM src WHERE notify HAVING count(*) > 0)
+  SELECT id, version FROM src LEFT JOIN notice ON true`,
+);
+
+/**
+ * Writes a batch of conversations in one statement; answers each one's new version, or null when its version had
+ * moved (the caller answers 409). The statement is compiled once per process and prepared once per connection.
+ */
+export async function writeConversations(db: Db, writes: readonly ConversationWrite[]): Promise<(number | null)[]> {
+  const rows = await batchStatement(db, { doc: documentOf(writes), ids: writes.map((w) => w.id) });
+  const versions = new Map(rows.map((r) => [Number(r.id), r.version]));
+  return writes.map((w) => versions.get(w.id) ?? null);
+}
+
+/**
+ * The process's group commit of conversation writes (one per app, created with the chat engine): turns that end
+ * while a batch is being written go together in the next one. Each answer is sent after its batch has committed.
+ * Two writes of one conversation never share a batch: the chat engine runs one turn per conversation at a time.
+ */
+export const conversationWrites = (db: Db, lingerMs = 0) =>
+  new GroupCommit<ConversationWrite, number | null>((writes) => writeConversations(db, writes), {
+    maxBatch: 200,
+    lingerMs,
+  });

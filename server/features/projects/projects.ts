@@ -1,0 +1,27 @@
+import type { Db } from '../../db/database.ts';
+import { ADMINISTRATOR_ROLE_ID } from '../users/default-roles.ts';
+import { projectInitializers } from './project-initializers.ts';
+import { logUserAction } from '../../history/users-log.ts';
+
+/** A new project; its creator administers it. */
+export async function createProject(
+  db: Db,
+  p: { name: string; language: string; companyId: number | null; ownerId: number | null; demo?: boolean },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('projects')
+      .values({ name: p.name, language: p.language, company_id: p.companyId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (p.ownerId !== null) {
+      await trx
+        .insertInto('user_projects')
+        .values({ user_id: p.ownerId, project_id: id, role_id: ADMINISTRATOR_ROLE_ID })
+        .execute();
+    }
+    for (const init of projectInitializers) await init(trx, id, { demo: p.demo ?? false });
+    await logUserAction(trx, { userId: p.ownerId, projectId: id, action: `Created project ${p.name}` });
+    return id;
+  });
+}
