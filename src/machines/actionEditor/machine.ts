@@ -1,28 +1,15 @@
 import { assign, setup } from 'xstate';
-import type { ActionTestResult } from '../../api/contract/action-test-call.ts';
-import type { ActionCatalogue, ProjectAction } from '../../api/contract/actions.ts';
+import type { ActionCatalogue } from '../../api/contract/actions.ts';
 import { actionEditorActors } from './actors.ts';
 import { type ActionDraft, draftOf, emptyDraft, listWith, toInput } from './draft.ts';
 import type { ActionEditorEvent } from './events.ts';
 import { formValid } from './guards.ts';
+import type { ActionEditorContext } from './types.ts';
 
 export const ACTION_SAVED = 'Action saved';
 export const ACTION_DELETED = 'Action deleted';
 
 type Notice = { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue' };
-
-export interface ActionEditorContext {
-  actions: ProjectAction[];
-  catalogue: ActionCatalogue;
-  /** The form (new or stored action) while editing, testing or saving. */
-  draft: ActionDraft | null;
-  /** The action a delete asks about. */
-  deleteId: number | null;
-  /** The last test call's answer, for the form. */
-  testResult: ActionTestResult | null;
-  /** The server's refusal of the last save (e.g. the action is still used by a reaction). */
-  saveError: string | null;
-}
 
 const emptyCatalogue: ActionCatalogue = { builtin: [], pseudo_intents: [], condition_doc: '', webhook_rules: [] };
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,43 +1,12 @@
 import { assign, setup } from 'xstate';
 import type { Notice } from '../../api/contract/notice.ts';
-import type { ConversationDetail, ConversationSummary } from '../../api/contract/conversations.ts';
-import type { Label } from '../../api/contract/labels.ts';
+import type { ConversationDetail } from '../../api/contract/conversations.ts';
 import { CANNOT_DOWNLOAD } from '../../api/contract/users-logs.ts';
 import { conversationLogsActors } from './actors.ts';
 import type { ConversationLogsEvent } from './events.ts';
-import { DEFAULT_PAGE_SIZE, emptyFilter, filterQuery, type LogsFilter } from './filter.ts';
+import { DEFAULT_PAGE_SIZE, emptyFilter, filterQuery } from './filter.ts';
 import { conversationRequested, editingNote, editTextBlank, noteDraftBlank } from './guards.ts';
-
-export interface ConversationLogsContext {
-  filter: LogsFilter;
-  page: number;
-  pageSize: number;
-  items: ConversationSummary[];
-  total: number;
-  /** The project's labels (GET /labels); empty when they cannot be read. */
-  labels: Label[];
-  /** The conversation asked for or open. */
-  openId: number | null;
-  detail: ConversationDetail | null;
-  /** Why the conversation could not be opened. */
-  detailError: string | null;
-  /** The new note being written. */
-  noteDraft: string;
-  editingNoteId: number | null;
-  editText: string;
-  deletingNoteId: number | null;
-  /** Why the note (new or edited) cannot be saved as written. */
-  noteError: string | null;
-  /** Labels being saved, shown until the server answers. */
-  pendingLabels: string[] | null;
-}
-
-export interface ConversationLogsInput {
-  /** `conversation_id` of the page's query (spec 1 §2): opened once the list is shown. */
-  conversationId?: number | null;
-  /** A filter to start with (the dashboard's charts link here with their period and environment). */
-  filter?: Partial<LogsFilter>;
-}
+import type { ConversationLogsContext, ConversationLogsInput } from './types.ts';
 
 export const CONVERSATION_TEXTS = {
   downloadFailed: CANNOT_DOWNLOAD,

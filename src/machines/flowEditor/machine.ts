@@ -1,6 +1,5 @@
 import { assign, not, setup } from 'xstate';
 import type { ActionCatalogue } from '../../api/contract/actions.ts';
-import type { ReactionScope, ReactionScopeInput } from '../../api/contract/reaction-scopes.ts';
 import type { Reaction } from '../../api/contract/reactions.ts';
 import { type FlowData, flowEditorActors } from './actors.ts';
 import {
@@ -9,7 +8,6 @@ import {
   draftProblems,
   duplicateOf,
   type FlowDraft,
-  type FlowProblem,
   HISTORY_LIMIT,
   moveStep,
   newReaction,
@@ -23,6 +21,7 @@ import {
 import type { FlowEditorEvent } from './events.ts';
 import * as g from './guards.ts';
 import { validationRefs } from './selectors.ts';
+import type { FlowEditorContext } from './types.ts';
 
 // Texts shown by the editor.
 export const REACTIONS_SAVED = 'Reactions saved';
@@ -33,36 +32,6 @@ export const SCOPE_IN_USE = 'The scope is used by a reaction; move those reactio
 export const INVALID_TITLE = 'Reactions not saved';
 
 type Notice = { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue' };
-
-export interface FlowEditorContext {
-  /** As last loaded or saved (the same object as `draft` while nothing changed). */
-  saved: FlowDraft;
-  draft: FlowDraft;
-  /** Undo and redo stacks of whole lists; cleared by a save (new reactions get their ids then). */
-  past: FlowDraft[];
-  future: FlowDraft[];
-  /** Typing in one field makes one undo step: the key of the last edit (reaction id and field). */
-  lastEdit: string | null;
-  /** Next id of a new, unsaved reaction (negative). */
-  nextId: number;
-  selectedId: number | null;
-  /** Whether the selected reaction's form was open: kept across saves and undo. */
-  panel: 'viewing' | 'editing';
-  search: string;
-  /** Bumped to ask the canvas to fit the view or to centre the selected reaction. */
-  fitRequest: number;
-  focusRequest: number;
-  problems: FlowProblem[];
-  scopes: ReactionScope[];
-  /** The scope list a scope change sends, with the renames it makes. */
-  pendingScopes: ReactionScopeInput[];
-  pendingRenames: { from: string; to: string }[];
-  intents: string[];
-  entities: string[];
-  projectActions: string[];
-  projects: { id: number; name: string }[];
-  catalogue: ActionCatalogue;
-}
 
 const emptyCatalogue: ActionCatalogue = { builtin: [], pseudo_intents: [], condition_doc: '', webhook_rules: [] };
 

@@ -6,33 +6,13 @@ import {
   INTENT_NAME_EMPTY,
   INTENT_NAME_MUST_BE_UNIQUE,
   INTENT_TOASTS,
-  type Intent,
   NEGATIVE_INTENT_SUFFIX,
 } from '../../api/contract/intents.ts';
-import type { EvaluationAnswer } from '../training/actors.ts';
 import { intentsListActors } from './actors.ts';
 import type { IntentsListEmitted, IntentsListEvent } from './events.ts';
 import { isBlank, isTakenName, renameRetrains } from './guards.ts';
 import { applyPatch, applyRename } from './patch.ts';
-
-export interface IntentsListContext {
-  intents: Intent[];
-  evaluation: EvaluationAnswer | null;
-  search: string;
-  onlyFlaws: boolean;
-  /** Ids of expanded rows. */
-  expanded: number[];
-  pendingDelete: number | null;
-  pendingImport: File | null;
-  /** The name being added. */
-  pendingAdd: string | null;
-  /** The rename being saved (to apply the twin's new name and decide on retraining). */
-  pendingRename: { id: number; name: string; retrain: boolean } | null;
-  /** Intents changed here since the evaluation was loaded: the model is not retrained. */
-  changed: boolean;
-  /** The intent a link opened (`?intent_id`, the command palette): a new object per request, so the list scrolls to it each time. */
-  focused: { id: number } | null;
-}
+import type { IntentsListContext } from './types.ts';
 
 /** Texts of failures without a server message (spec 2 §8 'Other messages'). */
 export const CANNOT_UPLOAD = 'Cannot upload files!';

@@ -1,8 +1,6 @@
 import { assign, setup } from 'xstate';
-import type { Permission, PermissionGroup } from '../../api/contract/permissions-catalogue.ts';
 import { ADMINISTRATOR_ROLE_ID, ROLE_NAME_DUPLICIT, ROLE_NAME_EMPTY, type Role } from '../../api/contract/roles.ts';
 import {
-  type AdminUser,
   DEFAULT_ROLE_ID,
   NO_USER_SELECTED,
   type ProjectMembers,
@@ -20,34 +18,13 @@ import {
 } from './draft.ts';
 import type { RoleEditingEvent } from './events.ts';
 import * as g from './guards.ts';
+import type { RoleEditingContext } from './types.ts';
 
 // Texts of spec 1 §8, verbatim.
 export const ROLES_SAVED = 'Roles permissions saved';
 export const PROJECTS_SAVED = 'Projects permissions saved';
 export const NO_CHANGES = 'No changes to save';
 export const ROLE_DELETED = 'Role deleted';
-
-export interface RoleEditingContext {
-  roles: Role[];
-  permissions: Permission[];
-  groups: PermissionGroup[];
-  users: AdminUser[];
-  /** As last loaded or saved. */
-  savedPermissions: PermissionDraft;
-  savedProjects: ProjectMembers[];
-  /** As being edited. */
-  draftPermissions: PermissionDraft;
-  draftProjects: ProjectMembers[];
-  selectedRoleId: number | null;
-  userFilter: number | null;
-  /** The name given with the last 'Add' of the new role form. */
-  newRoleName: string;
-  nameError: string | null;
-  /** Why the last 'Add' of a project member was refused, shown beside the box ('No user selected', ...). */
-  memberProblem: { projectId: number; message: string } | null;
-  /** Assignments come from the corporate directory: member changes are refused here as on the server. */
-  assignmentsFromDirectory: boolean;
-}
 
 type Notice = { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue' };
 

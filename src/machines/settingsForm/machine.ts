@@ -1,25 +1,15 @@
 import { assign, setup } from 'xstate';
 import { SAVE_FAILED, SAVE_SUCCESS, type SettingsView } from '../../api/contract/settings.ts';
-import { type SettingsFormData, settingsFormActors } from './actors.ts';
-import { type SettingsDraft, changesOf, draftOf } from './draft.ts';
+import { settingsFormActors } from './actors.ts';
+import { changesOf, draftOf } from './draft.ts';
 import type { SettingsFormEvent } from './events.ts';
 import { canSave, isConflict, isUnchanged } from './guards.ts';
+import type { SettingsFormContext } from './types.ts';
 
 export const LOAD_FAILED = 'Cannot load the settings.';
 export const CONFLICT_HINT =
   'Someone saved the settings after you opened them. Nothing of yours was saved; reload to see their version.';
 export const TOKEN_RENEWED = 'Chatbot token renewed';
-
-export interface SettingsFormContext {
-  /** As last loaded or saved. */
-  saved: SettingsDraft | null;
-  /** As being edited. */
-  draft: SettingsDraft | null;
-  token: string;
-  projectId: number | null;
-  voices: SettingsFormData['voices'];
-  languages: SettingsFormData['languages'];
-}
 
 type Notice = { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue' };
 
