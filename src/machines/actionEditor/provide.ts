@@ -1,7 +1,7 @@
 import { callApi } from '../../api/client.ts';
 import { fromPromise } from 'xstate';
 import { testAction } from '../../api/contract/action-test-call.ts';
-import { getActionCatalogue, getActions as getActionsCall, updateActions } from '../../api/contract/actions.ts';
+import { getActionCatalogue, getActions, updateActions } from '../../api/contract/actions.ts';
 import { actionEditorMachine } from './machine.ts';
 import { showNotice } from '../../console/notices.ts';
 
@@ -9,7 +9,7 @@ import { showNotice } from '../../console/notices.ts';
 export const providedActionEditorMachine = actionEditorMachine.provide({
   actors: {
     loadActions: fromPromise(async () => {
-      const [actions, catalogue] = await Promise.all([callApi(getActionsCall), callApi(getActionCatalogue)]);
+      const [actions, catalogue] = await Promise.all([callApi(getActions), callApi(getActionCatalogue)]);
       return { actions, catalogue };
     }),
     // 400 ("used by reaction X", duplicate names) is shown in the form rather than as a bare 'Error!'.

@@ -1,6 +1,6 @@
 import { getProjectEntities } from '../../api/entities.ts';
-import { getSettings } from '../../api/settings.ts';
-import { getTests, insertTest } from '../../api/tests.ts';
+import { loadSettings } from '../../api/settings.ts';
+import { loadTests, insertTest } from '../../api/tests.ts';
 import { provideChat } from './providedChat.ts';
 import { showNotice } from '../../console/notices.ts';
 
@@ -9,12 +9,12 @@ export const providedChatMachine = provideChat(
   { kind: 'session' },
   {
     loadClientStyle: () =>
-      getSettings()
+      loadSettings()
         .then((s) => s.chatbot_client_scss ?? '')
         .catch(() => ''),
     // Converting a conversation to a test: the existing names (uniqueness) and PUT /tests/-1.
     tests: {
-      loadTestNames: async () => (await getTests()).map((t) => t.name),
+      loadTestNames: async () => (await loadTests()).map((t) => t.name),
       createTest: (test) => insertTest(test),
     },
     loadProjectEntities: getProjectEntities,

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { getSettings, getProjectToken } from '../../api/settings.ts';
-import { takeChatbotTestScreenshot } from '../../api/chatbotTest.ts';
+import { loadSettings, loadProjectToken } from '../../api/settings.ts';
+import { captureChatbotTest } from '../../api/chatbotTest.ts';
 import { chatbotTestMachine } from './machine.ts';
 import { bundleUrl } from './widgetFrame.ts';
 
@@ -8,7 +8,7 @@ import { bundleUrl } from './widgetFrame.ts';
 export const providedChatbotTestMachine = chatbotTestMachine.provide({
   actors: {
     loadWidget: fromPromise(async () => {
-      const [settings, token] = await Promise.all([getSettings(), getProjectToken()]);
+      const [settings, token] = await Promise.all([loadSettings(), loadProjectToken()]);
       return {
         bundleSrc: bundleUrl(settings.chatbot_base_url, window.location.origin),
         token: token.token,
@@ -16,7 +16,7 @@ export const providedChatbotTestMachine = chatbotTestMachine.provide({
       };
     }),
     takeScreenshot: fromPromise(async ({ input }) => {
-      const shot = await takeChatbotTestScreenshot(input);
+      const shot = await captureChatbotTest(input);
       return `data:${shot.content_type};base64,${shot.base64_raw}`;
     }),
   },

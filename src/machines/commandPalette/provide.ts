@@ -1,9 +1,9 @@
-import { getIntents } from '../../api/intents.ts';
+import { loadIntents } from '../../api/intents.ts';
 import { fromPromise } from 'xstate';
-import { getTests } from '../../api/tests.ts';
-import { getReactions } from '../../api/reactions.ts';
+import { loadTests } from '../../api/tests.ts';
+import { loadReactions } from '../../api/reactions.ts';
 import { commandPaletteMachine } from './machine.ts';
-import { getKnowledges } from '../../api/knowledges.ts';
+import { loadKnowledges } from '../../api/knowledges.ts';
 import { entryLabel } from '../knowledgeEntries/label.ts';
 
 const namesOf = (items: Array<{ id: number; name: string }>) => items.map(({ id, name }) => ({ id, name }));
@@ -13,10 +13,10 @@ export const providedCommandPaletteMachine = commandPaletteMachine.provide({
   actors: {
     loadEntries: fromPromise(async ({ input }) => {
       const [intents, reactions, tests, knowledge] = await Promise.all([
-        input.intents ? getIntents() : [],
-        input.reactions ? getReactions() : [],
-        input.tests ? getTests() : [],
-        input.knowledge ? getKnowledges() : [],
+        input.intents ? loadIntents() : [],
+        input.reactions ? loadReactions() : [],
+        input.tests ? loadTests() : [],
+        input.knowledge ? loadKnowledges() : [],
       ]);
       return {
         intents: namesOf(intents),

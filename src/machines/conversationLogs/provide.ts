@@ -1,14 +1,14 @@
 import { fromPromise } from 'xstate';
 import { saveFile } from '../../ui/saveFile.ts';
 import {
-  deleteConversationNote,
+  removeConversationNote,
   downloadConversationsCsv,
-  getConversation,
-  getConversations,
-  saveConversationLabels,
-  saveConversationNote,
+  loadConversation,
+  loadConversations,
+  storeConversationLabels,
+  storeConversationNote,
 } from '../../api/conversations.ts';
-import { getLabels } from '../../api/labels.ts';
+import { loadLabels } from '../../api/labels.ts';
 import { conversationLogsMachine } from './machine.ts';
 import { showNotice, notifyFailure } from '../../console/notices.ts';
 import { writeConversationQuery } from './address.ts';
@@ -16,16 +16,16 @@ import { writeConversationQuery } from './address.ts';
 /** The logs machine with its real side effects: the API, Mantine notifications, a browser download. */
 export const providedConversationLogsMachine = conversationLogsMachine.provide({
   actors: {
-    loadLabels: fromPromise(() => getLabels()),
-    loadPage: fromPromise(({ input }) => getConversations(input)),
+    loadLabels: fromPromise(() => loadLabels()),
+    loadPage: fromPromise(({ input }) => loadConversations(input)),
     exportCsv: fromPromise(async ({ input }) => {
       const { blob, fileName } = await downloadConversationsCsv(input);
       saveFile(blob, fileName);
     }),
-    loadConversation: fromPromise(({ input }) => getConversation(input.id)),
-    saveNote: fromPromise(({ input }) => saveConversationNote(input.id ?? -1, input.conversationId, input.text)),
-    deleteNote: fromPromise(({ input }) => deleteConversationNote(input.id)),
-    saveLabels: fromPromise(({ input }) => saveConversationLabels(input.id, input.labels)),
+    loadConversation: fromPromise(({ input }) => loadConversation(input.id)),
+    saveNote: fromPromise(({ input }) => storeConversationNote(input.id ?? -1, input.conversationId, input.text)),
+    deleteNote: fromPromise(({ input }) => removeConversationNote(input.id)),
+    saveLabels: fromPromise(({ input }) => storeConversationLabels(input.id, input.labels)),
   },
   actions: {
     notify: (_, params) => showNotice(params),

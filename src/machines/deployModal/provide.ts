@@ -1,8 +1,8 @@
 import { trainAndWait } from '../../api/training.ts';
 import { fromPromise, fromCallback } from 'xstate';
-import { getTests, runTest } from '../../api/tests.ts';
+import { loadTests, executeTest } from '../../api/tests.ts';
 import { TEST_OK } from '../../api/contract/tests.ts';
-import { getDeployDiff, runDeploy } from '../../api/deployments.ts';
+import { loadDeployDiff, startDeploy } from '../../api/deployments.ts';
 import type { RunTestsInput } from './actors.ts';
 import type { DeployModalEvent } from './events.ts';
 import { deployModalMachine } from './machine.ts';
@@ -18,7 +18,7 @@ const runTests = fromCallback<{ type: 'never' }, RunTestsInput>(({ input, sendBa
     for (let test = queue.shift(); test && !stopped; test = queue.shift()) {
       sendBack({ type: 'test.running', id: test.id } satisfies DeployModalEvent);
       try {
-        const answer = await runTest(test.id);
+        const answer = await executeTest(test.id);
         if (!stopped)
           sendBack({ type: 'test.settled', id: test.id, ok: answer.result === TEST_OK, result: answer.result });
       } catch (error) {
@@ -40,11 +40,11 @@ const runTests = fromCallback<{ type: 'never' }, RunTestsInput>(({ input, sendBa
 
 export const providedDeployModalMachine = deployModalMachine.provide({
   actors: {
-    loadDiff: fromPromise(({ input }) => getDeployDiff(input.env, input.rollbackOf)),
+    loadDiff: fromPromise(({ input }) => loadDeployDiff(input.env, input.rollbackOf)),
     train: fromPromise(({ signal }) => trainAndWait(null, signal)),
-    loadTests: fromPromise(async () => (await getTests()).map(({ id, name }) => ({ id, name }))),
+    loadTests: fromPromise(async () => (await loadTests()).map(({ id, name }) => ({ id, name }))),
     runTests,
-    deploy: fromPromise(({ input }) => runDeploy(input.env, input.message, input.rollbackOf)),
+    deploy: fromPromise(({ input }) => startDeploy(input.env, input.message, input.rollbackOf)),
   },
   actions: { notify: (_, params) => showNotice(params) },
 });

@@ -1,5 +1,5 @@
-import { deleteEntity, getEntities, insertEntity, updateEntity } from '../../api/entities.ts';
-import { reloadWorker } from '../../api/training.ts';
+import { removeEntity, loadEntities, insertEntity, updateEntity } from '../../api/entities.ts';
+import { refreshWorker } from '../../api/training.ts';
 import { fromPromise } from 'xstate';
 import { toBody as toEntityBody } from './draft.ts';
 import { entityEditorMachine } from './machine.ts';
@@ -7,7 +7,7 @@ import { noticeActions } from '../../console/notices.ts';
 
 export const providedEntityEditorMachine = entityEditorMachine.provide({
   actors: {
-    loadEntities: fromPromise(() => getEntities()),
+    loadEntities: fromPromise(() => loadEntities()),
     saveEntities: fromPromise(async ({ input }) => {
       const ids: Record<number, number> = {};
       for (const draft of input.drafts) {
@@ -16,8 +16,8 @@ export const providedEntityEditorMachine = entityEditorMachine.provide({
       }
       return ids;
     }),
-    deleteEntity: fromPromise(({ input }) => deleteEntity(input.id)),
-    reloadWorker: fromPromise<unknown>(() => reloadWorker()),
+    deleteEntity: fromPromise(({ input }) => removeEntity(input.id)),
+    reloadWorker: fromPromise<unknown>(() => refreshWorker()),
   },
   actions: noticeActions,
 });

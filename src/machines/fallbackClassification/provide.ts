@@ -1,5 +1,5 @@
-import { getIntents, stripStopwords } from '../../api/intents.ts';
-import { classifyUnclassified, getUnclassifiedIntents, markClassified } from '../../api/unclassified.ts';
+import { loadIntents, withoutStopwords } from '../../api/intents.ts';
+import { classifyFallbacks, loadUnclassifiedIntents, classifyFallback } from '../../api/unclassified.ts';
 import { fromPromise } from 'xstate';
 import { fallbackClassificationMachine } from './machine.ts';
 import { noticeActions } from '../../console/notices.ts';
@@ -9,14 +9,14 @@ export const providedFallbackClassificationMachine = fallbackClassificationMachi
   actors: {
     loadFallbacks: fromPromise(async () => {
       const [page, intents] = await Promise.all([
-        getUnclassifiedIntents({ limit: FALLBACKS_PAGE_LIMIT }),
-        getIntents(),
+        loadUnclassifiedIntents({ limit: FALLBACKS_PAGE_LIMIT }),
+        loadIntents(),
       ]);
       return { items: page.items, total: page.total, intents: intents.map(({ id, name }) => ({ id, name })) };
     }),
-    suggestPhrase: fromPromise(async ({ input }) => (await stripStopwords(input.template)).preprocessed),
-    classify: fromPromise(({ input }) => markClassified(input.id, input.intentId, input.template, input.keepAsTest)),
-    classifyMany: fromPromise(({ input }) => classifyUnclassified(input.ids, input.intentId, input.keepAsTest)),
+    suggestPhrase: fromPromise(async ({ input }) => (await withoutStopwords(input.template)).preprocessed),
+    classify: fromPromise(({ input }) => classifyFallback(input.id, input.intentId, input.template, input.keepAsTest)),
+    classifyMany: fromPromise(({ input }) => classifyFallbacks(input.ids, input.intentId, input.keepAsTest)),
   },
   actions: noticeActions,
 });

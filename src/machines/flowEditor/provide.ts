@@ -1,11 +1,11 @@
 import { callApi } from '../../api/client.ts';
-import { getEntities } from '../../api/entities.ts';
-import { getIntents } from '../../api/intents.ts';
-import { getProjects } from '../../api/projects.ts';
+import { loadEntities } from '../../api/entities.ts';
+import { loadIntents } from '../../api/intents.ts';
+import { loadProjects } from '../../api/projects.ts';
 import { fromPromise } from 'xstate';
-import { getActionCatalogue, getActions as getActionsCall } from '../../api/contract/actions.ts';
+import { getActionCatalogue, getActions } from '../../api/contract/actions.ts';
 import { getReactionScopes, updateReactionScopes } from '../../api/contract/reaction-scopes.ts';
-import { getReactions as getReactionsCall, type Reaction, updateReactions } from '../../api/contract/reactions.ts';
+import { getReactions, type Reaction, updateReactions } from '../../api/contract/reactions.ts';
 import type { FlowData } from './actors.ts';
 import { flowEditorMachine } from './machine.ts';
 import { showNotice, notifyFailure } from '../../console/notices.ts';
@@ -31,13 +31,13 @@ export const providedFlowEditorMachine = flowEditorMachine.provide({
   actors: {
     loadFlow: fromPromise<FlowData>(async () => {
       const [reactions, scopes, catalogue, intents, entities, actions, projects] = await Promise.all([
-        callApi(getReactionsCall),
+        callApi(getReactions),
         callApi(getReactionScopes),
         callApi(getActionCatalogue),
-        orEmpty(getIntents()),
-        orEmpty(getEntities()),
-        orEmpty(callApi(getActionsCall)),
-        orEmpty(getProjects()),
+        orEmpty(loadIntents()),
+        orEmpty(loadEntities()),
+        orEmpty(callApi(getActions)),
+        orEmpty(loadProjects()),
       ]);
       return {
         reactions,
@@ -63,7 +63,7 @@ export const providedFlowEditorMachine = flowEditorMachine.provide({
       if (input.renames.length) {
         // The server renamed change_scope steps and moved the reactions' atime: read it back, and make sure
         // nothing but our rename changed (else it is someone else's save: a conflict).
-        const now = await callApi(getReactionsCall);
+        const now = await callApi(getReactions);
         if (comparable(now) !== comparable(input.expectedReactions)) throw new ReactionsChangedError('Conflict');
       }
       return { scopes };

@@ -1,25 +1,25 @@
-import { getEntities } from '../../api/entities.ts';
-import { getIntents } from '../../api/intents.ts';
+import { loadEntities } from '../../api/entities.ts';
+import { loadIntents } from '../../api/intents.ts';
 import { fromPromise } from 'xstate';
-import { getSettings } from '../../api/settings.ts';
-import { getAuditDeleted } from '../../api/labels.ts';
-import { getAuditChanges } from '../../api/audit.ts';
+import { loadSettings } from '../../api/settings.ts';
+import { loadDeletedItems } from '../../api/labels.ts';
+import { loadChanges } from '../../api/audit.ts';
 import type { AuditedResource } from '../../api/contract/audit.ts';
-import { getActions } from '../../api/actions.ts';
-import { getReactions } from '../../api/reactions.ts';
+import { loadActions } from '../../api/actions.ts';
+import { loadReactions } from '../../api/reactions.ts';
 import type { ComparisonRequest, ComparisonResult } from './actors.ts';
 import { historyCompareMachine } from './machine.ts';
 import { type HistoryTab, tabPath } from './tabs.ts';
-import { getKnowledges } from '../../api/knowledges.ts';
+import { loadKnowledges } from '../../api/knowledges.ts';
 
 /** `GET /v1/{resource}?mtime=T` of each tab. */
 const readAt: Record<HistoryTab, (mtime: number) => Promise<unknown>> = {
-  reactions: getReactions,
-  intents: getIntents,
-  actions: getActions,
-  entities: getEntities,
-  settings: getSettings,
-  knowledges: getKnowledges,
+  reactions: loadReactions,
+  intents: loadIntents,
+  actions: loadActions,
+  entities: loadEntities,
+  settings: loadSettings,
+  knowledges: loadKnowledges,
 };
 
 /** The history machine with its real side effects: the resource reads at both times, its changes in between, and the audit of deletions. */
@@ -32,10 +32,10 @@ export const providedHistoryCompareMachine = historyCompareMachine.provide({
           ? Promise.all([
               read(input.fromMtime),
               read(input.toMtime),
-              getAuditChanges(tabPath(input.tab) as AuditedResource, input.fromMtime, input.toMtime),
+              loadChanges(tabPath(input.tab) as AuditedResource, input.fromMtime, input.toMtime),
             ]).then(([before, after, changes]) => ({ before, after, changes }))
           : undefined,
-        input.loadDeleted ? getAuditDeleted(input.fromMtime) : undefined,
+        input.loadDeleted ? loadDeletedItems(input.fromMtime) : undefined,
       ]);
       return { snapshots, deleted };
     }),

@@ -1,15 +1,15 @@
 import { fromPromise } from 'xstate';
-import { getStorage } from '../../api/storage.ts';
+import { loadStorageFiles } from '../../api/storage.ts';
 import {
-  deleteKnowledge,
-  getKnowledges,
-  getReindexStatus,
-  importKnowledgeCsv,
-  importKnowledgeFile,
-  importKnowledgeUrl,
+  removeKnowledge,
+  loadKnowledges,
+  loadReindexStatus,
+  importKnowledgeFromCsv,
+  importKnowledgeFromFile,
+  importKnowledgeFromUrl,
   insertKnowledge,
-  runReindex,
-  searchKnowledge,
+  startReindex,
+  askKnowledge,
   updateKnowledge,
 } from '../../api/knowledges.ts';
 import { knowledgeEntriesMachine } from '../knowledgeEntries/machine.ts';
@@ -25,21 +25,23 @@ export const providedKnowledgeScreenMachine = knowledgeScreenMachine.provide({
   actors: {
     entries: knowledgeEntriesMachine.provide({
       actors: {
-        loadEntries: fromPromise(() => getKnowledges()),
+        loadEntries: fromPromise(() => loadKnowledges()),
         saveEntry: fromPromise(({ input: { id, ...body } }) =>
           id === null ? insertKnowledge(body) : updateKnowledge(id, body),
         ),
-        deleteEntry: fromPromise(({ input }) => deleteKnowledge(input.id)),
+        deleteEntry: fromPromise(({ input }) => removeKnowledge(input.id)),
       },
       actions: noticeActions,
     }),
     importer: knowledgeImportMachine.provide({
       actors: {
-        loadFiles: fromPromise(() => getStorage()),
+        loadFiles: fromPromise(() => loadStorageFiles()),
         importKnowledge: fromPromise(async ({ input }) => {
-          if (input.source === 'csv') return { message: (await importKnowledgeCsv(input.csv)).message };
+          if (input.source === 'csv') return { message: (await importKnowledgeFromCsv(input.csv)).message };
           const entry =
-            input.source === 'url' ? await importKnowledgeUrl(input.url) : await importKnowledgeFile(input.file);
+            input.source === 'url'
+              ? await importKnowledgeFromUrl(input.url)
+              : await importKnowledgeFromFile(input.file);
           return { message: entry.title || entry.link || entry.file || '' };
         }),
       },
@@ -48,15 +50,15 @@ export const providedKnowledgeScreenMachine = knowledgeScreenMachine.provide({
     reindex: knowledgeJobMachine.provide({
       actors: {
         loadStatus: fromPromise<JobAnswer>(async () => {
-          const status = await getReindexStatus();
+          const status = await loadReindexStatus();
           return { status, detail: status };
         }),
-        submitJob: fromPromise(async () => ({ job_id: (await runReindex()).job_id })),
+        submitJob: fromPromise(async () => ({ job_id: (await startReindex()).job_id })),
       },
       actions: noticeActions,
     }),
     question: knowledgeQuestionMachine.provide({
-      actors: { search: fromPromise(({ input }) => searchKnowledge(input.question)) },
+      actors: { search: fromPromise(({ input }) => askKnowledge(input.question)) },
     }),
   },
 });

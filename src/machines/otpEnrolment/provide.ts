@@ -1,17 +1,17 @@
 import { fromPromise } from 'xstate';
-import { confirmOtp, disableOtp, enrolOtp } from '../../api/otp.ts';
+import { confirmOtpEnrolment, turnOffOtp, startOtpEnrolment } from '../../api/otp.ts';
 import { otpEnrolmentMachine } from './machine.ts';
 import { showNotice } from '../../console/notices.ts';
 
 /** The one-time code dialog with its real side effects. */
 export const providedOtpEnrolmentMachine = otpEnrolmentMachine.provide({
   actors: {
-    enrol: fromPromise(() => enrolOtp()),
+    enrol: fromPromise(() => startOtpEnrolment()),
     confirm: fromPromise(async ({ input }) => {
-      await confirmOtp(input.otp);
+      await confirmOtpEnrolment(input.otp);
     }),
     disable: fromPromise(async ({ input }) => {
-      await disableOtp(input.otp);
+      await turnOffOtp(input.otp);
     }),
   },
   actions: {

@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate';
 import { saveFile } from '../../ui/saveFile.ts';
 import {
-  deleteOutboundCampaign,
+  removeOutboundCampaign,
   downloadOutboundCampaignReport,
-  getOutboundCampaignCalls,
-  getOutboundCampaigns,
-  setOutboundCampaignState,
+  loadOutboundCampaignCalls,
+  loadOutboundCampaigns,
+  changeCampaignState,
 } from '../../api/outbound.ts';
 import { outboundScreenMachine } from './machine.ts';
 import { showNotice, notifyFailure } from '../../console/notices.ts';
@@ -15,16 +15,16 @@ export const providedOutboundScreenMachine = outboundScreenMachine.provide({
   actors: {
     loadCampaigns: fromPromise(async ({ input }) => {
       const [campaigns, calls] = await Promise.all([
-        getOutboundCampaigns(),
-        input.selectedId === null ? null : getOutboundCampaignCalls(input.selectedId),
+        loadOutboundCampaigns(),
+        input.selectedId === null ? null : loadOutboundCampaignCalls(input.selectedId),
       ]);
       return {
         campaigns,
         calls: input.selectedId === null || !calls ? null : { campaignId: input.selectedId, list: calls },
       };
     }),
-    deleteCampaign: fromPromise(({ input }) => deleteOutboundCampaign(input.id)),
-    setCampaignState: fromPromise(({ input }) => setOutboundCampaignState(input.id, input.state)),
+    deleteCampaign: fromPromise(({ input }) => removeOutboundCampaign(input.id)),
+    setCampaignState: fromPromise(({ input }) => changeCampaignState(input.id, input.state)),
     downloadReport: fromPromise(async ({ input }) => {
       const { blob, fileName } = await downloadOutboundCampaignReport(input.id);
       saveFile(blob, fileName);

@@ -1,5 +1,5 @@
 import { callApi } from '../../api/client.ts';
-import { getIntents } from '../../api/intents.ts';
+import { loadIntents } from '../../api/intents.ts';
 import { fromPromise } from 'xstate';
 import { classifyPhrases } from '../../api/contract/triage.ts';
 import { phraseTriageMachine } from './machine.ts';
@@ -7,7 +7,7 @@ import { showNotice, notifyFailure } from '../../console/notices.ts';
 
 export const providedPhraseTriageMachine = phraseTriageMachine.provide({
   actors: {
-    loadIntents: fromPromise(async () => (await getIntents()).map(({ id, name }) => ({ id, name }))),
+    loadIntents: fromPromise(async () => (await loadIntents()).map(({ id, name }) => ({ id, name }))),
     classifyPhrases: fromPromise(({ input }) =>
       callApi(classifyPhrases, {
         body: { phrases: input.phrases, intent_id: input.intentId, keep_as_test: input.keepAsTest },

@@ -1,13 +1,13 @@
 import { fromPromise } from 'xstate';
 import {
-  getLanguages,
-  getPlatformSettings,
-  getVoices,
-  resetUserOtp,
-  updatePlatformSettings,
+  loadLanguages,
+  loadPlatformSettings,
+  loadVoices,
+  removeUserOtp,
+  savePlatformSettings,
 } from '../../api/settings.ts';
-import { deleteCompany, getCompanies, saveCompany } from '../../api/companies.ts';
-import { getUsers, resetUserPassword } from '../../api/usersAdmin.ts';
+import { removeCompany, loadCompanies, storeCompany } from '../../api/companies.ts';
+import { loadUsers, renewUserPassword } from '../../api/usersAdmin.ts';
 import { platformSettingsMachine } from './machine.ts';
 import { showNotice } from '../../console/notices.ts';
 
@@ -16,30 +16,30 @@ export const providedPlatformSettingsMachine = platformSettingsMachine.provide({
   actors: {
     load: fromPromise(async () => {
       const [policy, companies, languages, voices, users] = await Promise.all([
-        getPlatformSettings(),
-        getCompanies(),
-        getLanguages(),
-        getVoices(),
+        loadPlatformSettings(),
+        loadCompanies(),
+        loadLanguages(),
+        loadVoices(),
         // Without the users grant the list is simply empty.
-        getUsers().catch(() => []),
+        loadUsers().catch(() => []),
       ]);
       return { policy, companies, languages, voices, users };
     }),
     perform: fromPromise(async ({ input }) => {
       switch (input.kind) {
         case 'policy':
-          await updatePlatformSettings(input.policy);
+          await savePlatformSettings(input.policy);
           return {};
         case 'company.save':
-          await saveCompany(input.id, input.name);
+          await storeCompany(input.id, input.name);
           return {};
         case 'company.delete':
-          await deleteCompany(input.id);
+          await removeCompany(input.id);
           return {};
         case 'user.resetPassword':
-          return { password: (await resetUserPassword(input.id)).password };
+          return { password: (await renewUserPassword(input.id)).password };
         case 'user.resetOtp':
-          await resetUserOtp(input.id);
+          await removeUserOtp(input.id);
           return {};
       }
     }),

@@ -1,7 +1,7 @@
 import { navigate } from 'wouter/use-hash-location';
 import { setApiScope } from '../../api/client.ts';
 import { trainAndWait } from '../../api/training.ts';
-import { cloneCurrentProject, getProjects, insertProject } from '../../api/projects.ts';
+import { cloneCurrentProject, loadProjects, createProject } from '../../api/projects.ts';
 import { fromPromise } from 'xstate';
 import { projectSelectionMachine } from './machine.ts';
 import { startupMachine } from '../startup/machine.ts';
@@ -22,9 +22,9 @@ export function writeProjectQuery(projectId: number | null, dropConversation: bo
 
 export const providedProjectSelectionMachine = projectSelectionMachine.provide({
   actors: {
-    loadProjects: fromPromise(() => getProjects()),
+    loadProjects: fromPromise(() => loadProjects()),
     createProject: fromPromise(({ input }) =>
-      input.cloneOf ? cloneCurrentProject(input.name) : insertProject({ name: input.name }),
+      input.cloneOf ? cloneCurrentProject(input.name) : createProject({ name: input.name }),
     ),
     trainFirstModel: fromPromise(({ input, signal }) => trainAndWait(input.projectId, signal)),
     startup: startupMachine.provide({ actors: { loadStartup: fromPromise(() => loadStartup()) } }),

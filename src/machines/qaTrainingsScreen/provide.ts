@@ -1,14 +1,14 @@
 import { getApiScope } from '../../api/client.ts';
 import { fromPromise } from 'xstate';
 import { saveFile } from '../../ui/saveFile.ts';
-import { getKnowledges } from '../../api/knowledges.ts';
+import { loadKnowledges } from '../../api/knowledges.ts';
 import {
-  deleteQaTraining,
-  exportQaTrainings,
-  getQaEvaluation,
-  getQaTrainings,
-  importQaTrainings,
-  runQaEvaluation,
+  removeQaTraining,
+  loadQaTrainingsCsv,
+  loadQaEvaluation,
+  loadQaTrainings,
+  importQaTrainingsFromFile,
+  startQaEvaluation,
   saveQaTraining,
 } from '../../api/qaTrainings.ts';
 import { qaTrainingsExportFileName } from '../../api/contract/qa-trainings.ts';
@@ -26,14 +26,16 @@ export const providedQaTrainingsScreenMachine = qaTrainingsScreenMachine.provide
     trainings: qaTrainingsMachine.provide({
       actors: {
         loadTrainings: fromPromise(async () => {
-          const [trainings, entries] = await Promise.all([getQaTrainings(), orEmpty(getKnowledges())]);
+          const [trainings, entries] = await Promise.all([loadQaTrainings(), orEmpty(loadKnowledges())]);
           return { trainings, entries: entries.map((e) => ({ id: e.id, label: entryLabel(e) })) };
         }),
         saveTraining: fromPromise(({ input: { id, ...body } }) => saveQaTraining(id, body)),
-        deleteTraining: fromPromise(({ input }) => deleteQaTraining(input.id)),
-        importTrainings: fromPromise(async ({ input }) => ({ message: (await importQaTrainings(input.file)).message })),
+        deleteTraining: fromPromise(({ input }) => removeQaTraining(input.id)),
+        importTrainings: fromPromise(async ({ input }) => ({
+          message: (await importQaTrainingsFromFile(input.file)).message,
+        })),
         exportTrainings: fromPromise<unknown>(async () => {
-          const csv = await exportQaTrainings();
+          const csv = await loadQaTrainingsCsv();
           saveFile(
             new Blob([csv], { type: 'text/csv;charset=utf-8' }),
             qaTrainingsExportFileName(getApiScope().projectId ?? 0),
@@ -45,10 +47,10 @@ export const providedQaTrainingsScreenMachine = qaTrainingsScreenMachine.provide
     evaluation: knowledgeJobMachine.provide({
       actors: {
         loadStatus: fromPromise<JobAnswer>(async () => {
-          const { status, result } = await getQaEvaluation();
+          const { status, result } = await loadQaEvaluation();
           return { status, detail: result };
         }),
-        submitJob: fromPromise(async () => ({ job_id: (await runQaEvaluation()).job_id })),
+        submitJob: fromPromise(async () => ({ job_id: (await startQaEvaluation()).job_id })),
       },
       actions: noticeActions,
     }),

@@ -1,15 +1,15 @@
 import { fromPromise } from 'xstate';
-import { getUsers, getUsersProjects, saveUsersProjects } from '../../api/usersAdmin.ts';
+import { loadUsers, loadUsersProjects, saveUsersProjects } from '../../api/usersAdmin.ts';
 import {
-  deleteRole,
-  getPermissionResources,
-  getPermissions,
-  getRoles,
+  removeRole,
+  loadPermissionResources,
+  loadPermissions,
+  loadRoles,
   insertRole,
   saveRolesPermissions,
 } from '../../api/roles.ts';
 import { roleEditingMachine } from './machine.ts';
-import { getSsoConfig } from '../../api/sso.ts';
+import { loadSsoConfig } from '../../api/sso.ts';
 import { showNotice } from '../../console/notices.ts';
 
 /** Where the role in view waits across the page reload. */
@@ -29,17 +29,17 @@ export const providedRoleEditingMachine = roleEditingMachine.provide({
   actors: {
     loadRoles: fromPromise(async () => {
       const [roles, permissions, groups, users, projects, sso] = await Promise.all([
-        getRoles(),
-        getPermissions(),
-        getPermissionResources(),
-        getUsers(),
-        getUsersProjects(),
-        getSsoConfig(),
+        loadRoles(),
+        loadPermissions(),
+        loadPermissionResources(),
+        loadUsers(),
+        loadUsersProjects(),
+        loadSsoConfig(),
       ]);
       return { roles, permissions, groups, users, projects, assignmentsFromDirectory: sso.roles_from_directory };
     }),
     createRole: fromPromise(({ input }) => insertRole(input.name)),
-    deleteRole: fromPromise(({ input }) => deleteRole(input.roleId)),
+    deleteRole: fromPromise(({ input }) => removeRole(input.roleId)),
     saveRolePermissions: fromPromise(({ input }) => saveRolesPermissions(input.roles)),
     saveProjectMembers: fromPromise(({ input }) => saveUsersProjects(input.projects)),
   },

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { getTests, insertTest, deleteTest, getTestVocabulary, updateTest } from '../../api/tests.ts';
+import { loadTests, insertTest, removeTest, getTestVocabulary, updateTest } from '../../api/tests.ts';
 import { childTestRun, type TestsLoad } from './actors.ts';
 import { runAllTestsMachine } from './machine.ts';
 import { showNotice, notifyFailure } from '../../console/notices.ts';
@@ -9,13 +9,13 @@ import { providedTestRunMachine } from '../testRun/provide.ts';
 export const providedRunAllTestsMachine = runAllTestsMachine.provide({
   actors: {
     loadTests: fromPromise<TestsLoad>(async () => {
-      const [tests, vocabulary] = await Promise.all([getTests(), getTestVocabulary()]);
+      const [tests, vocabulary] = await Promise.all([loadTests(), getTestVocabulary()]);
       return { tests, vocabulary };
     }),
     saveTest: fromPromise(({ input }) =>
       input.id === null ? insertTest(input.body) : updateTest(input.id, input.body),
     ),
-    removeTest: fromPromise(({ input }) => deleteTest(input.id)),
+    removeTest: fromPromise(({ input }) => removeTest(input.id)),
     testRun: childTestRun(providedTestRunMachine),
   },
   actions: {

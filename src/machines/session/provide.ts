@@ -21,21 +21,25 @@ const authCalls = () => import('../../api/auth.ts');
 
 export const providedSessionMachine = sessionMachine.provide({
   actors: {
-    fetchMe: fromPromise(async () => (await import('../../api/users.ts')).getMe()),
+    fetchMe: fromPromise(async () => (await import('../../api/users.ts')).loadCurrentUser()),
     login: fromPromise(async ({ input }) => {
       try {
-        const answer = await (await authCalls()).login({ email: input.email, passwd: input.passwd, otp: input.otp });
+        const answer = await (await authCalls()).submitLogin({
+          email: input.email,
+          passwd: input.passwd,
+          otp: input.otp,
+        });
         return answer.user;
       } catch (error) {
         throw toLoginFailure(error);
       }
     }),
     logout: fromPromise(async () => {
-      await (await authCalls()).logout();
+      await (await authCalls()).endSession();
     }),
-    validatePassword: fromPromise(async ({ input }) => (await authCalls()).validatePasswd(input)),
+    validatePassword: fromPromise(async ({ input }) => (await authCalls()).checkNewPassword(input)),
     changePassword: fromPromise(async ({ input }) => {
-      await (await authCalls()).changeMyPasswd(input.userId, input.passwd);
+      await (await authCalls()).changeMyPassword(input.userId, input.passwd);
     }),
   },
   actions: {

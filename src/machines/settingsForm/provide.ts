@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/client.ts';
 import { fromPromise } from 'xstate';
-import { getSettings, getLanguages, getVoices, renewProjectToken, updateSettings } from '../../api/settings.ts';
+import { loadSettings, loadLanguages, loadVoices, replaceProjectToken, saveSettings } from '../../api/settings.ts';
 import type { SettingsUpdate } from '../../api/contract/settings.ts';
 import { settingsFormMachine } from './machine.ts';
 import { showNotice } from '../../console/notices.ts';
@@ -12,18 +12,18 @@ import { showNotice } from '../../console/notices.ts';
 export const providedSettingsFormMachine = settingsFormMachine.provide({
   actors: {
     loadSettings: fromPromise(async () => {
-      const [settings, voices, languages] = await Promise.all([getSettings(), getVoices(), getLanguages()]);
+      const [settings, voices, languages] = await Promise.all([loadSettings(), loadVoices(), loadLanguages()]);
       return { settings, voices, languages };
     }),
     saveSettings: fromPromise(async ({ input }) => {
       try {
-        return await updateSettings(input.changes as SettingsUpdate);
+        return await saveSettings(input.changes as SettingsUpdate);
       } catch (error) {
         if (error instanceof ApiError) throw { status: error.status, message: error.message };
         throw error;
       }
     }),
-    renewToken: fromPromise(() => renewProjectToken()),
+    renewToken: fromPromise(() => replaceProjectToken()),
   },
   actions: { notify: (_, params) => showNotice(params) },
 });

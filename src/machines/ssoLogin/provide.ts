@@ -1,15 +1,15 @@
 import { fromPromise } from 'xstate';
-import { getSsoConfig, ssoCallback, ssoLogin } from '../../api/sso.ts';
+import { loadSsoConfig, completeSsoLogin, startSsoLogin } from '../../api/sso.ts';
 import { ssoLoginMachine } from './machine.ts';
 import { showNotice } from '../../console/notices.ts';
 
 /** Single sign-on with its real side effects: the API and whole-page navigation (to the provider and back in). */
 export const providedSsoLoginMachine = ssoLoginMachine.provide({
   actors: {
-    loadConfig: fromPromise(async () => ({ enabled: (await getSsoConfig()).enabled })),
-    start: fromPromise(() => ssoLogin()),
+    loadConfig: fromPromise(async () => ({ enabled: (await loadSsoConfig()).enabled })),
+    start: fromPromise(() => startSsoLogin()),
     complete: fromPromise(async ({ input }) => {
-      await ssoCallback(input);
+      await completeSsoLogin(input);
     }),
   },
   actions: {

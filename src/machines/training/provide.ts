@@ -1,9 +1,9 @@
-import { getEvaluation, runTrain } from '../../api/training.ts';
+import { loadEvaluation, startTraining } from '../../api/training.ts';
 import { fromPromise } from 'xstate';
 import { trainingMachine } from './machine.ts';
 import { noticeActions } from '../../console/notices.ts';
 
 export const providedTrainingMachine = trainingMachine.provide({
-  actors: { submitTraining: fromPromise(() => runTrain()), checkTraining: fromPromise(() => getEvaluation()) },
+  actors: { submitTraining: fromPromise(() => startTraining()), checkTraining: fromPromise(() => loadEvaluation()) },
   actions: noticeActions,
 });
