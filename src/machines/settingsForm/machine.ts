@@ -1,3 +1,4 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import { SAVE_FAILED, SAVE_SUCCESS, type SettingsView } from '../../api/contract/settings.ts';
 import { settingsFormActors } from './actors.ts';
@@ -30,6 +31,26 @@ export const settingsFormMachine = setup({
   actions: {
     // Provided by the app (Mantine notifications) or the test.
     notify: (_, _params: Notice) => {},
+    storeVoicesAndLanguages: assign(
+      (_, event: DoneActorEvent<OutputFrom<(typeof settingsFormActors)['loadSettings']>>) => ({
+        ...loaded(event.output.settings),
+        voices: event.output.voices,
+        languages: event.output.languages,
+      }),
+    ),
+    rememberDraft: assign({
+      draft: ({ context }, event: Extract<SettingsFormEvent, { type: 'settings.change' }>) => ({
+        ...context.draft!,
+        [event.field]: event.value,
+      }),
+    }),
+    resetDraft: assign({ draft: ({ context }) => context.saved }),
+    storeOnSaveSettings: assign((_, event: DoneActorEvent<OutputFrom<(typeof settingsFormActors)['saveSettings']>>) =>
+      loaded(event.output),
+    ),
+    storeToken: assign({
+      token: (_, event: DoneActorEvent<OutputFrom<(typeof settingsFormActors)['renewToken']>>) => event.output.token,
+    }),
   },
   guards: { canSave, isConflict, isUnchanged },
 }).createMachine({
@@ -46,11 +67,7 @@ export const settingsFormMachine = setup({
         src: 'loadSettings',
         onDone: {
           target: 'editing',
-          actions: assign(({ event }) => ({
-            ...loaded(event.output.settings),
-            voices: event.output.voices,
-            languages: event.output.languages,
-          })),
+          actions: { type: 'storeVoicesAndLanguages', params: ({ event }) => event },
         },
         onError: 'loadFailed',
       },
@@ -68,7 +85,7 @@ export const settingsFormMachine = setup({
           on: {
             'settings.change': {
               target: 'dirty',
-              actions: assign({ draft: ({ context, event }) => ({ ...context.draft!, [event.field]: event.value }) }),
+              actions: { type: 'rememberDraft', params: ({ event }) => event },
             },
             'settings.renewToken': '#settingsForm.renewingToken',
           },
@@ -78,10 +95,10 @@ export const settingsFormMachine = setup({
           always: { guard: 'isUnchanged', target: 'pristine' },
           on: {
             'settings.change': {
-              actions: assign({ draft: ({ context, event }) => ({ ...context.draft!, [event.field]: event.value }) }),
+              actions: { type: 'rememberDraft', params: ({ event }) => event },
             },
             'settings.save': { guard: 'canSave', target: '#settingsForm.saving' },
-            'settings.discard': { target: 'pristine', actions: assign({ draft: ({ context }) => context.saved }) },
+            'settings.discard': { target: 'pristine', actions: 'resetDraft' },
           },
         },
       },
@@ -96,7 +113,7 @@ export const settingsFormMachine = setup({
         onDone: {
           target: 'editing.pristine',
           actions: [
-            assign(({ event }) => loaded(event.output)),
+            { type: 'storeOnSaveSettings', params: ({ event }) => event },
             { type: 'notify', params: { title: SAVE_SUCCESS, color: 'green' } },
           ],
         },
@@ -120,7 +137,7 @@ export const settingsFormMachine = setup({
         onDone: {
           target: 'editing.pristine',
           actions: [
-            assign({ token: ({ event }) => event.output.token }),
+            { type: 'storeToken', params: ({ event }) => event },
             { type: 'notify', params: { title: TOKEN_RENEWED, color: 'green' } },
           ],
         },
