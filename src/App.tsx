@@ -6,20 +6,19 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
-import {
-  connectApiClient,
-  currentPage,
-  type providedCommandPaletteMachine,
-  type providedMenuModeMachine,
-  type providedProjectSelectionMachine,
-  providedSessionMachine,
-} from './console/provide.ts';
+import { connectApiClient } from './console/connectApiClient.ts';
+import { currentPage } from './console/navigation.ts';
+import type { providedCommandPaletteMachine } from './machines/commandPalette/provide.ts';
+import type { providedMenuModeMachine } from './machines/menuMode/provide.ts';
+import type { providedProjectSelectionMachine } from './machines/projectSelection/provide.ts';
+import { providedSessionMachine } from './machines/session/provide.ts';
 import { requestProgressMachine } from './machines/requestProgress/machine.ts';
 import { SessionActor } from './machines/session/context.ts';
 import ErrorScreen from './screens/error/ErrorScreen.tsx';
 import { ScreenErrorBoundary } from './screens/error/ScreenErrorBoundary.tsx';
 import NotFoundPage from './screens/notFound/NotFoundPage.tsx';
-import { HOME_PATH, lazyWithTimeout, LOGIN_PATH, NOT_FOUND_PATH } from './screens/routes.tsx';
+import { lazyWithTimeout } from './screens/lazyWithTimeout.ts';
+import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './screens/paths.ts';
 import { FullPageLoader } from './ui/FullPageLoader.tsx';
 import { ProgressIndicator } from './ui/ProgressIndicator.tsx';
 import { theme } from './ui/theme.ts';

@@ -1,5 +1,5 @@
 import { callApi } from './client.ts';
-import { getActions as getActionsCall } from './contract/actions.ts';
+import { getActions } from './contract/actions.ts';
 
 /** `mtime` (microseconds) asks for the project actions as they were then (history). */
-export const getActions = (mtime?: number) => callApi(getActionsCall, { query: { mtime } });
+export const loadActions = (mtime?: number) => callApi(getActions, { query: { mtime } });

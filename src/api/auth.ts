@@ -1,19 +1,14 @@
-import {
-  changeMyPasswd as changeMyPasswdCall,
-  login as loginCall,
-  logout as logoutCall,
-  validatePasswd as validatePasswdCall,
-} from './contract/auth.ts';
+import { changeMyPasswd, login, logout, validatePasswd } from './contract/auth.ts';
 import type { loginBody, validatePasswdBody } from './contract/auth.ts';
 import type { z } from 'zod';
 import { callApi } from './client.ts';
 
 /** Login answers 401 (wrong credentials, or 'otp_required') and 429 (suspended): the session machine shows them. */
-export const login = (body: z.input<typeof loginBody>) => callApi(loginCall, { body, expectedStatuses: [401, 429] });
+export const submitLogin = (body: z.input<typeof loginBody>) => callApi(login, { body, expectedStatuses: [401, 429] });
 
-export const logout = () => callApi(logoutCall, { expectedStatuses: [401, 403] });
+export const endSession = () => callApi(logout, { expectedStatuses: [401, 403] });
 
-export const validatePasswd = (body: z.input<typeof validatePasswdBody>) => callApi(validatePasswdCall, { body });
+export const checkNewPassword = (body: z.input<typeof validatePasswdBody>) => callApi(validatePasswd, { body });
 
-export const changeMyPasswd = (userId: number, passwd: string) =>
-  callApi(changeMyPasswdCall, { query: { id: userId }, body: { passwd } });
+export const changeMyPassword = (userId: number, passwd: string) =>
+  callApi(changeMyPasswd, { query: { id: userId }, body: { passwd } });

@@ -1,11 +1,11 @@
 import {
   CHAT_SOCKET_PATH,
-  chatAttachments as chatAttachmentsCall,
-  chatInit as chatInitCall,
-  chatProvisional as chatProvisionalCall,
-  chatReadUtter as chatReadUtterCall,
-  chatSend as chatSendCall,
-  chatTimeout as chatTimeoutCall,
+  chatAttachments,
+  chatInit,
+  chatProvisional,
+  chatReadUtter,
+  chatSend,
+  chatTimeout,
 } from './contract/chat.ts';
 import { callApi, getApiScope } from './client.ts';
 
@@ -33,47 +33,47 @@ const conversationQuery = (auth: ChatAuth, c: Conversation) => ({
 /** The chat's own failures are the machine's to tell ('Cannot send message', ...): no generic toast. */
 const expectedStatuses = [400, 404, 409, 410, 413, 415, 429, 500, 502, 503];
 
-export const chatInit = (auth: ChatAuth, getMeta: boolean) =>
-  callApi(chatInitCall, { query: authQuery(auth), body: { get_meta: getMeta }, expectedStatuses });
+export const startChat = (auth: ChatAuth, getMeta: boolean) =>
+  callApi(chatInit, { query: authQuery(auth), body: { get_meta: getMeta }, expectedStatuses });
 
-export const chatSend = (auth: ChatAuth, c: Conversation, msg: string, lastTs: number, getMeta: boolean) =>
-  callApi(chatSendCall, {
+export const sendChatMessage = (auth: ChatAuth, c: Conversation, msg: string, lastTs: number, getMeta: boolean) =>
+  callApi(chatSend, {
     query: conversationQuery(auth, c),
     body: { msg, last_ts: lastTs, get_meta: getMeta },
     expectedStatuses,
   });
 
-export const chatProvisional = (auth: ChatAuth, c: Conversation, lastTs: number, getMeta: boolean) =>
-  callApi(chatProvisionalCall, {
+export const askProvisionalReply = (auth: ChatAuth, c: Conversation, lastTs: number, getMeta: boolean) =>
+  callApi(chatProvisional, {
     query: conversationQuery(auth, c),
     body: { last_ts: lastTs, get_meta: getMeta },
     expectedStatuses,
   });
 
-export const chatTimeout = (auth: ChatAuth, c: Conversation, reaction: string, lastTs: number, getMeta: boolean) =>
-  callApi(chatTimeoutCall, {
+export const sendChatTimeout = (auth: ChatAuth, c: Conversation, reaction: string, lastTs: number, getMeta: boolean) =>
+  callApi(chatTimeout, {
     query: conversationQuery(auth, c),
     body: { reaction, last_ts: lastTs, get_meta: getMeta },
     expectedStatuses,
   });
 
-export function chatAttachments(auth: ChatAuth, c: Conversation, files: File[], lastTs: number, index = 0) {
+export function sendChatAttachments(auth: ChatAuth, c: Conversation, files: File[], lastTs: number, index = 0) {
   const form = new FormData();
   form.append('last_ts', String(lastTs));
   form.append('chat_attachment_index', String(index));
   for (const file of files) form.append('files', file, file.name);
-  return callApi(chatAttachmentsCall, { query: conversationQuery(auth, c), body: form as never, expectedStatuses });
+  return callApi(chatAttachments, { query: conversationQuery(auth, c), body: form as never, expectedStatuses });
 }
 
 /** The WAV of a bot message (ofetch answers audio as a Blob). */
-export async function chatReadUtter(
+export async function loadUtteranceAudio(
   auth: ChatAuth,
   c: Conversation,
   utter: string,
   lastTs: number,
   speed: number,
 ): Promise<Blob> {
-  const audio = await callApi(chatReadUtterCall, {
+  const audio = await callApi(chatReadUtter, {
     query: { ...conversationQuery(auth, c), speed },
     body: { utter, last_ts: lastTs },
     expectedStatuses,

@@ -35,7 +35,7 @@ export const HTTP_ERROR_TEXTS = {
 
 export type { Notice };
 
-/** What the client needs from the app; the provider module (src/machines/provide.ts) fills it in. */
+/** What the client needs from the app; src/console/connectApiClient.ts fills it in. */
 export interface ClientHooks {
   notify: (notice: Notice) => void;
   /** 401 or 403 on a call that did not ask to ignore it: the session machine logs out, remembering the page. */

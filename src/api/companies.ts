@@ -1,12 +1,8 @@
-import {
-  deleteCompany as deleteCompanyCall,
-  getCompanies as getCompaniesCall,
-  saveCompany as saveCompanyCall,
-} from './contract/companies.ts';
+import { deleteCompany, getCompanies, saveCompany } from './contract/companies.ts';
 import { callApi } from './client.ts';
 
-export const getCompanies = () => callApi(getCompaniesCall);
+export const loadCompanies = () => callApi(getCompanies);
 /** `id` null or undefined creates (-1). */
-export const saveCompany = (id: number | null, name: string) =>
-  callApi(saveCompanyCall, { params: { id }, body: { name } });
-export const deleteCompany = (id: number) => callApi(deleteCompanyCall, { params: { id } });
+export const storeCompany = (id: number | null, name: string) =>
+  callApi(saveCompany, { params: { id }, body: { name } });
+export const removeCompany = (id: number) => callApi(deleteCompany, { params: { id } });

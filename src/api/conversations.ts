@@ -1,11 +1,11 @@
 import { callApi } from './client.ts';
 import { downloadCsv } from './csvDownload.ts';
 import {
-  deleteConversationNote as deleteConversationNoteCall,
-  getConversation as getConversationCall,
-  getConversations as getConversationsCall,
-  saveConversationLabels as saveConversationLabelsCall,
-  saveConversationNote as saveConversationNoteCall,
+  deleteConversationNote,
+  getConversation,
+  getConversations,
+  saveConversationLabels,
+  saveConversationNote,
 } from './contract/conversations.ts';
 
 import type { ConversationsFilter, ConversationsPageRequest } from './contract/conversations.ts';
@@ -22,24 +22,24 @@ const filterQuery = (filter: ConversationsFilter): Record<string, string | undef
 });
 
 /** GET /conversations: one page, newest last activity first. */
-export const getConversations = (request: ConversationsPageRequest) =>
-  callApi(getConversationsCall, {
+export const loadConversations = (request: ConversationsPageRequest) =>
+  callApi(getConversations, {
     query: { ...filterQuery(request), page: request.page, page_size: request.pageSize },
   });
 
 /** GET /conversations/{id}: the transcript (tracker), notes and labels. */
-export const getConversation = (id: number) => callApi(getConversationCall, { params: { id } });
+export const loadConversation = (id: number) => callApi(getConversation, { params: { id } });
 
 /** PUT /conversations/notes/-1 adds a note; any other id edits it. */
-export const saveConversationNote = (id: number | null, conversationId: number, text: string) =>
-  callApi(saveConversationNoteCall, { params: { id }, body: { conversation_id: conversationId, text } });
+export const storeConversationNote = (id: number | null, conversationId: number, text: string) =>
+  callApi(saveConversationNote, { params: { id }, body: { conversation_id: conversationId, text } });
 
-export const deleteConversationNote = (id: number) => callApi(deleteConversationNoteCall, { params: { id } });
+export const removeConversationNote = (id: number) => callApi(deleteConversationNote, { params: { id } });
 
 /** PUT /conversations/{id}/labels: the whole set, by label name. */
-export const saveConversationLabels = (id: number, labels: string[]) =>
-  callApi(saveConversationLabelsCall, { params: { id }, body: { labels } });
+export const storeConversationLabels = (id: number, labels: string[]) =>
+  callApi(saveConversationLabels, { params: { id }, body: { labels } });
 
 /** The CSV of every conversation matching the filter; the caller shows 'Cannot download file!'. */
 export const downloadConversationsCsv = (filter: ConversationsFilter) =>
-  downloadCsv(getConversationsCall.path, filterQuery(filter), 'conversations.csv');
+  downloadCsv(getConversations.path, filterQuery(filter), 'conversations.csv');

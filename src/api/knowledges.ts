@@ -1,21 +1,21 @@
 import { callApi } from './client.ts';
 import {
-  deleteKnowledge as deleteKnowledgeCall,
-  getKnowledges as getKnowledgesCall,
-  getReindexStatus as getReindexStatusCall,
-  importKnowledgeCsv as importKnowledgeCsvCall,
-  importKnowledgeFile as importKnowledgeFileCall,
-  importKnowledgeUrl as importKnowledgeUrlCall,
+  deleteKnowledge,
+  getKnowledges,
+  getReindexStatus,
+  importKnowledgeCsv,
+  importKnowledgeFile,
+  importKnowledgeUrl,
   type KnowledgeBody,
   putKnowledge,
-  runReindex as runReindexCall,
-  searchKnowledge as searchKnowledgeCall,
+  runReindex,
+  searchKnowledge,
 } from './contract/knowledges.ts';
 
 /** Typed calls of the knowledge base screen (spec 2 §7: GET /knowledges, PUT .../-1, PUT/DELETE .../{id}, reindex). */
 
 /** `mtime` (microseconds) asks for the entries as they were then (History). */
-export const getKnowledges = (mtime?: number) => callApi(getKnowledgesCall, { query: { mtime } });
+export const loadKnowledges = (mtime?: number) => callApi(getKnowledges, { query: { mtime } });
 
 /** A refusal (empty knowledge, a link that is not http(s)) is shown in the dialog, not as a toast. */
 export const insertKnowledge = (body: KnowledgeBody) =>
@@ -24,29 +24,29 @@ export const insertKnowledge = (body: KnowledgeBody) =>
 export const updateKnowledge = (id: number, body: KnowledgeBody) =>
   callApi(putKnowledge, { params: { id }, body, expectedStatuses: [400] });
 
-export const deleteKnowledge = (id: number) => callApi(deleteKnowledgeCall, { params: { id } });
+export const removeKnowledge = (id: number) => callApi(deleteKnowledge, { params: { id } });
 
 // The import dialog shows a refusal's reason itself (a private address, a corrupt PDF, "Line 4: ..."), so 400, 413
 // and 415 are not the client's generic 'Error!'.
 const IMPORT_REFUSALS = [400, 413, 415];
 
-export const importKnowledgeUrl = (url: string) =>
-  callApi(importKnowledgeUrlCall, { body: { url }, expectedStatuses: IMPORT_REFUSALS });
+export const importKnowledgeFromUrl = (url: string) =>
+  callApi(importKnowledgeUrl, { body: { url }, expectedStatuses: IMPORT_REFUSALS });
 
-export const importKnowledgeFile = (file: string) =>
-  callApi(importKnowledgeFileCall, { body: { file }, expectedStatuses: IMPORT_REFUSALS });
+export const importKnowledgeFromFile = (file: string) =>
+  callApi(importKnowledgeFile, { body: { file }, expectedStatuses: IMPORT_REFUSALS });
 
 /** Multipart upload of a CSV `link,knowledge` in the field `file` (uploads carry no atime). */
-export function importKnowledgeCsv(file: File) {
+export function importKnowledgeFromCsv(file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return callApi(importKnowledgeCsvCall, { body: form as never, expectedStatuses: IMPORT_REFUSALS });
+  return callApi(importKnowledgeCsv, { body: form as never, expectedStatuses: IMPORT_REFUSALS });
 }
 
-export const runReindex = () => callApi(runReindexCall);
+export const startReindex = () => callApi(runReindex);
 
-export const getReindexStatus = () => callApi(getReindexStatusCall);
+export const loadReindexStatus = () => callApi(getReindexStatus);
 
 /** "Try a question"; an empty or over-long question is the box's own message, not 'Error!'. */
-export const searchKnowledge = (question: string) =>
-  callApi(searchKnowledgeCall, { body: { question, limit: 5 }, expectedStatuses: [400] });
+export const askKnowledge = (question: string) =>
+  callApi(searchKnowledge, { body: { question, limit: 5 }, expectedStatuses: [400] });

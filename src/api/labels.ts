@@ -1,16 +1,12 @@
-import {
-  deleteLabel as deleteLabelCall,
-  getLabels as getLabelsCall,
-  saveLabel as saveLabelCall,
-} from './contract/labels.ts';
-import { getAuditDeleted as getAuditDeletedCall } from './contract/audit.ts';
+import { deleteLabel, getLabels, saveLabel } from './contract/labels.ts';
+import { getAuditDeleted } from './contract/audit.ts';
 import { callApi } from './client.ts';
 
-export const getLabels = (mtime?: number) => callApi(getLabelsCall, { query: { mtime } });
+export const loadLabels = (mtime?: number) => callApi(getLabels, { query: { mtime } });
 /** `id` null or undefined creates (-1). */
-export const saveLabel = (id: number | null, label: { name: string; color: string }) =>
-  callApi(saveLabelCall, { params: { id }, body: label });
-export const deleteLabel = (id: number) => callApi(deleteLabelCall, { params: { id } });
+export const storeLabel = (id: number | null, label: { name: string; color: string }) =>
+  callApi(saveLabel, { params: { id }, body: label });
+export const removeLabel = (id: number) => callApi(deleteLabel, { params: { id } });
 
 /** Items deleted since `mtime` (history compare). */
-export const getAuditDeleted = (mtime: number) => callApi(getAuditDeletedCall, { query: { mtime } });
+export const loadDeletedItems = (mtime: number) => callApi(getAuditDeleted, { query: { mtime } });

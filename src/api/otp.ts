@@ -1,13 +1,10 @@
-import {
-  confirmOtp as confirmOtpCall,
-  disableOtp as disableOtpCall,
-  enrolOtp as enrolOtpCall,
-} from './contract/otp.ts';
+import { confirmOtp, disableOtp, enrolOtp } from './contract/otp.ts';
 import { callApi } from './client.ts';
 
-export const enrolOtp = () => callApi(enrolOtpCall, { expectedStatuses: [400] });
+export const startOtpEnrolment = () => callApi(enrolOtp, { expectedStatuses: [400] });
 
 /** 400 (wrong or used code) and 429 (too many) are shown by the enrolment modal itself. */
-export const confirmOtp = (otp: string) => callApi(confirmOtpCall, { body: { otp }, expectedStatuses: [400, 429] });
+export const confirmOtpEnrolment = (otp: string) =>
+  callApi(confirmOtp, { body: { otp }, expectedStatuses: [400, 429] });
 
-export const disableOtp = (otp: string) => callApi(disableOtpCall, { body: { otp }, expectedStatuses: [400, 429] });
+export const turnOffOtp = (otp: string) => callApi(disableOtp, { body: { otp }, expectedStatuses: [400, 429] });

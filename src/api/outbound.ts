@@ -3,37 +3,37 @@ import {
   type CampaignBody,
   type CampaignState,
   campaignReportFileName,
-  deleteOutboundCampaign as deleteCampaignCall,
-  getOutboundCampaignCalls as getCallsCall,
+  deleteOutboundCampaign,
+  getOutboundCampaignCalls,
   getOutboundCampaignReport,
-  getOutboundCampaigns as getCampaignsCall,
+  getOutboundCampaigns,
   putOutboundCampaign,
-  setOutboundCampaignState as setStateCall,
-  uploadOutboundCalls as uploadCallsCall,
+  setOutboundCampaignState,
+  uploadOutboundCalls,
 } from './contract/outbound.ts';
 import { UPLOAD_FIELD } from './contract/storage.ts';
 import { downloadCsv } from './csvDownload.ts';
 
 /** Outbound campaigns (spec 2 §7: getOutboundCampaigns, insert/update/deleteOutboundCampaign, the call-list upload). */
-export const getOutboundCampaigns = () => callApi(getCampaignsCall);
+export const loadOutboundCampaigns = () => callApi(getOutboundCampaigns);
 
 /** insertOutboundCampaign (no id: PUT .../-1) or updateOutboundCampaign; 400 names the field, the modal shows it. */
 export const saveOutboundCampaign = (id: number | null, body: CampaignBody) =>
   callApi(putOutboundCampaign, { params: { id }, body, expectedStatuses: [400] });
 
-export const deleteOutboundCampaign = (id: number) => callApi(deleteCampaignCall, { params: { id } });
+export const removeOutboundCampaign = (id: number) => callApi(deleteOutboundCampaign, { params: { id } });
 
 /** Start / Pause: explicit, because dialling costs money. */
-export const setOutboundCampaignState = (id: number, state: CampaignState) =>
-  callApi(setStateCall, { params: { id }, body: { state } });
+export const changeCampaignState = (id: number, state: CampaignState) =>
+  callApi(setOutboundCampaignState, { params: { id }, body: { state } });
 
-export const getOutboundCampaignCalls = (id: number) => callApi(getCallsCall, { params: { id } });
+export const loadOutboundCampaignCalls = (id: number) => callApi(getOutboundCampaignCalls, { params: { id } });
 
 /** The call list in the multipart field `file`; 400 lists the problems by line, 413/415 say what is wrong: all shown. */
-export function uploadOutboundCalls(id: number, file: File) {
+export function uploadCampaignCalls(id: number, file: File) {
   const form = new FormData();
   form.append(UPLOAD_FIELD, file, file.name);
-  return callApi(uploadCallsCall, { params: { id }, body: form as never, expectedStatuses: [400, 413, 415] });
+  return callApi(uploadOutboundCalls, { params: { id }, body: form as never, expectedStatuses: [400, 413, 415] });
 }
 
 /** exportOutboundCampaignReport: the CSV as `OutboundCampaignReport_{id}_{date}.csv` (spec 2 §7). */

@@ -1,25 +1,16 @@
 import type { z } from 'zod';
-import {
-  getPermissionResources as getPermissionResourcesCall,
-  getPermissions as getPermissionsCall,
-} from './contract/permissions-catalogue.ts';
-import {
-  deleteRole as deleteRoleCall,
-  getRoles as getRolesCall,
-  putRole as putRoleCall,
-  putRolesPermissions as putRolesPermissionsCall,
-  type rolesPermissionsBody,
-} from './contract/roles.ts';
+import { getPermissionResources, getPermissions } from './contract/permissions-catalogue.ts';
+import { deleteRole, getRoles, putRole, putRolesPermissions, type rolesPermissionsBody } from './contract/roles.ts';
 import { callApi } from './client.ts';
 
-export const getRoles = () => callApi(getRolesCall);
+export const loadRoles = () => callApi(getRoles);
 
 /** PUT /roles/-1 creates (answers the new id); another id renames. */
-export const insertRole = (name: string) => callApi(putRoleCall, { params: { id: -1 }, body: { name } });
-export const renameRole = (id: number, name: string) => callApi(putRoleCall, { params: { id }, body: { name } });
-export const deleteRole = (id: number) => callApi(deleteRoleCall, { params: { id } });
+export const insertRole = (name: string) => callApi(putRole, { params: { id: -1 }, body: { name } });
+export const renameRole = (id: number, name: string) => callApi(putRole, { params: { id }, body: { name } });
+export const removeRole = (id: number) => callApi(deleteRole, { params: { id } });
 export const saveRolesPermissions = (body: z.input<typeof rolesPermissionsBody>) =>
-  callApi(putRolesPermissionsCall, { body });
+  callApi(putRolesPermissions, { body });
 
-export const getPermissions = () => callApi(getPermissionsCall);
-export const getPermissionResources = () => callApi(getPermissionResourcesCall);
+export const loadPermissions = () => callApi(getPermissions);
+export const loadPermissionResources = () => callApi(getPermissionResources);

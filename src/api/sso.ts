@@ -1,21 +1,17 @@
 import type { z } from 'zod';
 import type { ssoCallbackBody } from './contract/sso.ts';
-import {
-  getSsoConfig as getSsoConfigCall,
-  ssoCallback as ssoCallbackCall,
-  ssoLogin as ssoLoginCall,
-} from './contract/sso.ts';
+import { getSsoConfig, ssoCallback, ssoLogin } from './contract/sso.ts';
 import { callApi } from './client.ts';
 
 /** Whether to show the SSO button on the login screen. */
-export const getSsoConfig = () => callApi(getSsoConfigCall);
+export const loadSsoConfig = () => callApi(getSsoConfig);
 
 /** The provider's authorization URL to send the browser to. */
-export const ssoLogin = () => callApi(ssoLoginCall, { expectedStatuses: [404, 503] });
+export const startSsoLogin = () => callApi(ssoLogin, { expectedStatuses: [404, 503] });
 
 /** Finishes the sign-on with the `code`, `state` (and `iss`) the provider put in the login page's query. */
-export const ssoCallback = (body: z.input<typeof ssoCallbackBody>) =>
-  callApi(ssoCallbackCall, { body, expectedStatuses: [401, 404] });
+export const completeSsoLogin = (body: z.input<typeof ssoCallbackBody>) =>
+  callApi(ssoCallback, { body, expectedStatuses: [401, 404] });
 
 /** The provider's answer in the page address (real query, or the query inside the hash route), if any. */
 export function ssoResponseInLocation(

@@ -1,34 +1,28 @@
 import { ofetch } from 'ofetch';
-import {
-  UPLOAD_FIELD,
-  deleteFile as deleteFileCall,
-  downloadFile as downloadFileCall,
-  getStorage as getStorageCall,
-  uploadFile as uploadFileCall,
-} from './contract/storage.ts';
+import { UPLOAD_FIELD, deleteFile, downloadFile, getStorage, uploadFile } from './contract/storage.ts';
 import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE, callApi, getApiScope } from './client.ts';
 
-export const getStorage = () => callApi(getStorageCall);
+export const loadStorageFiles = () => callApi(getStorage);
 
 /** One file in the multipart field `file`; 413 and 415 are the storage screen's to show. */
-export function uploadFile(file: File) {
+export function uploadStorageFile(file: File) {
   const form = new FormData();
   form.append(UPLOAD_FIELD, file, file.name);
-  return callApi(uploadFileCall, { body: form as never, expectedStatuses: [400, 413, 415] });
+  return callApi(uploadFile, { body: form as never, expectedStatuses: [400, 413, 415] });
 }
 
-export const deleteFile = (name: string) => callApi(deleteFileCall, { query: { file: name } });
+export const removeStorageFile = (name: string) => callApi(deleteFile, { query: { file: name } });
 
 /**
  * Fetches a file with the console's header (a plain link cannot send it) and hands it to the browser as a
  * download under its own name.
  */
-export async function downloadFile(name: string): Promise<void> {
+export async function downloadStorageFile(name: string): Promise<void> {
   const { user, projectId } = getApiScope();
   const query: Record<string, string> = { file: name };
   if (user) query.user_id = String(user.id);
   if (projectId !== null) query.project_id = String(projectId);
-  const blob = await ofetch(`/v1${downloadFileCall.path}`, {
+  const blob = await ofetch(`/v1${downloadFile.path}`, {
     baseURL: typeof location === 'undefined' ? undefined : location.origin,
     query,
     headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE },

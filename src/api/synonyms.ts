@@ -1,11 +1,7 @@
 import { callApi } from './client.ts';
-import {
-  getSynonyms as getSynonymsCall,
-  type Synonym,
-  updateSynonyms as updateSynonymsCall,
-} from './contract/synonyms.ts';
+import { getSynonyms, type Synonym, updateSynonyms } from './contract/synonyms.ts';
 
-export const getSynonyms = (mtime?: number) => callApi(getSynonymsCall, { query: { mtime } });
+export const loadSynonyms = (mtime?: number) => callApi(getSynonyms, { query: { mtime } });
 
 /** 'Save Synonyms': the whole list. */
-export const updateSynonyms = (list: Synonym[]) => callApi(updateSynonymsCall, { body: list });
+export const saveSynonyms = (list: Synonym[]) => callApi(updateSynonyms, { body: list });

@@ -1,26 +1,20 @@
 import { callApi, SkippedCallError } from './client.ts';
 import { getActionCatalogue, getActions } from './contract/actions.ts';
 import { getReactions } from './contract/reactions.ts';
-import {
-  deleteTest as deleteTestCall,
-  getTests as getTestsCall,
-  runTest as runTestCall,
-  saveTest as saveTestCall,
-  type TestBody,
-} from './contract/tests.ts';
+import { deleteTest, getTests, runTest, saveTest, type TestBody } from './contract/tests.ts';
 
 import type { TestVocabulary } from './contract/tests.ts';
 
 export type { TestVocabulary };
 
-export const getTests = () => callApi(getTestsCall);
+export const loadTests = () => callApi(getTests);
 
 /** PUT /tests/-1 creates (answers the new id); PUT /tests/{id} updates. */
-export const insertTest = (body: TestBody) => callApi(saveTestCall, { params: { id: -1 }, body });
-export const updateTest = (id: number, body: TestBody) => callApi(saveTestCall, { params: { id }, body });
-export const deleteTest = (id: number) => callApi(deleteTestCall, { params: { id } });
+export const insertTest = (body: TestBody) => callApi(saveTest, { params: { id: -1 }, body });
+export const updateTest = (id: number, body: TestBody) => callApi(saveTest, { params: { id }, body });
+export const removeTest = (id: number) => callApi(deleteTest, { params: { id } });
 
-export const runTest = (id: number) => callApi(runTestCall, { params: { id } });
+export const executeTest = (id: number) => callApi(runTest, { params: { id } });
 
 /** What the test editor offers in its autocompletes: reaction ids and names, action names. */
 

@@ -1,14 +1,10 @@
 import { callApi } from './client.ts';
-import {
-  getEvaluation as getEvaluationCall,
-  reloadWorker as reloadWorkerCall,
-  runTrain as runTrainCall,
-} from './contract/training.ts';
+import { getEvaluation, reloadWorker, runTrain } from './contract/training.ts';
 
 /** Queues training of the draft model; poll getEvaluation until its status is done or failed. */
-export const runTrain = () => callApi(runTrainCall);
+export const startTraining = () => callApi(runTrain);
 
-export const getEvaluation = () => callApi(getEvaluationCall);
+export const loadEvaluation = () => callApi(getEvaluation);
 
 /** Pause between two checks of the training job. */
 const TRAIN_POLL_MS = 1000;
@@ -19,14 +15,14 @@ const TRAIN_POLL_MS = 1000;
  */
 export async function trainAndWait(projectId: number | null, signal: AbortSignal): Promise<void> {
   const query = projectId === null ? {} : { project_id: projectId };
-  const { job_id } = await callApi(runTrainCall, { query });
+  const { job_id } = await callApi(runTrain, { query });
   while (!signal.aborted) {
     await new Promise((resolve) => setTimeout(resolve, TRAIN_POLL_MS));
-    const { status } = await callApi(getEvaluationCall, { query });
+    const { status } = await callApi(getEvaluation, { query });
     if (status.job_id === null || status.job_id < job_id) continue;
     if (status.state === 'failed') throw new Error(status.error ?? 'Training failed');
     if (status.state === 'done') return;
   }
 }
 
-export const reloadWorker = () => callApi(reloadWorkerCall);
+export const refreshWorker = () => callApi(reloadWorker);

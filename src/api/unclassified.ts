@@ -1,21 +1,21 @@
 import { callApi } from './client.ts';
 import {
-  classifyUnclassified as classifyUnclassifiedCall,
-  getUnclassifiedIntents as getUnclassifiedIntentsCall,
-  markClassified as markClassifiedCall,
-  setUnclassifiedClass as setUnclassifiedClassCall,
+  classifyUnclassified,
+  getUnclassifiedIntents,
+  markClassified,
+  setUnclassifiedClass,
 } from './contract/unclassified.ts';
 
-export const getUnclassifiedIntents = (page: { offset?: number; limit?: number; search?: string } = {}) =>
-  callApi(getUnclassifiedIntentsCall, { query: page });
+export const loadUnclassifiedIntents = (page: { offset?: number; limit?: number; search?: string } = {}) =>
+  callApi(getUnclassifiedIntents, { query: page });
 
 /** The phrase joins intent `intentId`'s templates and the fallback leaves the list (null: it just leaves). */
-export const markClassified = (id: number, intentId: number | null, template?: string, keepAsTest = false) =>
-  callApi(markClassifiedCall, { params: { id }, body: { intent_id: intentId, template, keep_as_test: keepAsTest } });
+export const classifyFallback = (id: number, intentId: number | null, template?: string, keepAsTest = false) =>
+  callApi(markClassified, { params: { id }, body: { intent_id: intentId, template, keep_as_test: keepAsTest } });
 
 /** Bulk triage: several fallbacks, one class (null dismisses), optionally kept as steps of the intent's test. */
-export const classifyUnclassified = (ids: number[], intentId: number | null, keepAsTest: boolean) =>
-  callApi(classifyUnclassifiedCall, { body: { ids, intent_id: intentId, keep_as_test: keepAsTest } });
+export const classifyFallbacks = (ids: number[], intentId: number | null, keepAsTest: boolean) =>
+  callApi(classifyUnclassified, { body: { ids, intent_id: intentId, keep_as_test: keepAsTest } });
 
-export const setUnclassifiedClass = (id: number, cls: string | null) =>
-  callApi(setUnclassifiedClassCall, { params: { id }, body: { class: cls } });
+export const storeFallbackClass = (id: number, cls: string | null) =>
+  callApi(setUnclassifiedClass, { params: { id }, body: { class: cls } });

@@ -1,5 +1,5 @@
-import { getMe as getMeCall } from './contract/users.ts';
+import { getMe } from './contract/users.ts';
 import { callApi } from './client.ts';
 
 /** On start-up a 401/403 just means "not logged in": the session machine goes to login without a notice. */
-export const getMe = () => callApi(getMeCall, { expectedStatuses: [401, 403] });
+export const loadCurrentUser = () => callApi(getMe, { expectedStatuses: [401, 403] });

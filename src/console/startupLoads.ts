@@ -17,10 +17,8 @@ import { getUnclassifiedIntents } from '../api/contract/unclassified.ts';
 import { getUsers } from '../api/contract/users-admin.ts';
 import { clearStartup } from '../api/startupCache.ts';
 import { emptyFilter, filterQuery } from '../machines/deploymentsList/filter.ts';
+import { FALLBACKS_PAGE_LIMIT } from '../machines/fallbackClassification/actors.ts';
 import type { StartupSummary } from '../machines/startup/actors.ts';
-
-/** The fallbacks screen's page (the startup load asks for the same one). */
-export const FALLBACKS_PAGE_LIMIT = 500;
 
 /**
  * Spec 2 §7 "Startup loads", as this console has them, each with the query its screen sends (a screen is served

@@ -21,8 +21,9 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Method } from '../api/permissions.ts';
+import { lazyWithTimeout } from './lazyWithTimeout.ts';
 
 /** A screen module is given its route, so the shared "not built yet" panel can name the screen. */
 export type ScreenComponent = ComponentType<{ route: RouteEntry }>;
@@ -42,39 +43,6 @@ export interface RouteEntry {
   /** Hidden for chat-only projects (spec 1 §2: outbound). */
   voiceOnly?: boolean;
   screen: LazyExoticComponent<ScreenComponent>;
-}
-
-/** Spec 2 §9: a screen's code that has not arrived after 120 s is an error, not an endless spinner. */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
-
-export class ChunkLoadTimeoutError extends Error {
-  override readonly name = 'ChunkLoadTimeoutError';
-}
-
-/** Load a code-split module, giving up after CHUNK_LOAD_TIMEOUT_MS. */
-// biome-ignore lint/suspicious/noExplicitAny: React.lazy's own constraint
-export function lazyWithTimeout<T extends ComponentType<any>>(
-  load: () => Promise<{ default: T }>,
-): LazyExoticComponent<T> {
-  return lazy(
-    () =>
-      new Promise<{ default: T }>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new ChunkLoadTimeoutError('The screen took too long to load.')),
-          CHUNK_LOAD_TIMEOUT_MS,
-        );
-        load().then(
-          (module) => {
-            clearTimeout(timer);
-            resolve(module);
-          },
-          (error: unknown) => {
-            clearTimeout(timer);
-            reject(error);
-          },
-        );
-      }),
-  );
 }
 
 const lazyScreen = (load: () => Promise<{ default: ScreenComponent }>) => lazyWithTimeout<ScreenComponent>(load);
@@ -280,9 +248,5 @@ export const appRoutes: RouteEntry[] = [
     screen: lazyScreen(() => import('./qaTrainings/QaTrainingsScreen.tsx')),
   },
 ];
-
-export const LOGIN_PATH = '/login';
-export const HOME_PATH = '/app/dashboard';
-export const NOT_FOUND_PATH = '/404';
 
 export const routeByPath = (path: string): RouteEntry | undefined => appRoutes.find((r) => r.path === path);

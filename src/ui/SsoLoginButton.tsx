@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconBuildingSkyscraper } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { ssoResponseInLocation } from '../api/sso.ts';
-import { providedSsoLoginMachine } from '../console/provide.ts';
+import { providedSsoLoginMachine } from '../machines/ssoLogin/provide.ts';
 
 /** The corporate sign-on button of the login screen; hidden unless the server has a provider configured. */
 export function SsoLoginButton() {

@@ -15,13 +15,11 @@ import type { Synonym } from '../../src/api/contract/synonyms.ts';
 import type { CurrentUser } from '../../src/api/contract/users.ts';
 import { ConsoleCommandsActor } from '../../src/machines/consoleCommands/context.ts';
 import { ProjectSelectionActor } from '../../src/machines/projectSelection/context.ts';
-import {
-  providedIntentsListMachine,
-  providedPolarityMachine,
-  providedSynonymsDraftMachine,
-  providedTemplateEditingMachine,
-  providedTrainingMachine,
-} from '../../src/console/provide.ts';
+import { providedIntentsListMachine } from '../../src/machines/intentsList/provide.ts';
+import { providedPolarityMachine } from '../../src/machines/polarity/provide.ts';
+import { providedSynonymsDraftMachine } from '../../src/machines/synonymsDraft/provide.ts';
+import { providedTemplateEditingMachine } from '../../src/machines/templateEditing/provide.ts';
+import { providedTrainingMachine } from '../../src/machines/training/provide.ts';
 import { SessionActor } from '../../src/machines/session/context.ts';
 import type { EvaluationAnswer, TrainAnswer } from '../../src/machines/training/actors.ts';
 import type { RouteEntry } from '../../src/screens/routes.tsx';

@@ -5,7 +5,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { navigate } from 'wouter/use-hash-location';
 import { can } from '../../src/api/permissions.ts';
-import { providedCommandPaletteMachine } from '../../src/console/provide.ts';
+import { providedCommandPaletteMachine } from '../../src/machines/commandPalette/provide.ts';
 import type { PaletteEntries, PaletteSources } from '../../src/machines/commandPalette/actors.ts';
 import { paletteScreens } from '../../src/screens/layout/permittedRoutes.ts';
 import { appRoutes } from '../../src/screens/routes.tsx';

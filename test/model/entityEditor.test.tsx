@@ -16,7 +16,8 @@ import {
 } from '../../src/api/contract/entities.ts';
 import { changedDrafts, type EntityDraft } from '../../src/machines/entityEditor/draft.ts';
 import { needsFuzzyHint } from '../../src/machines/entityEditor/selectors.ts';
-import { providedEntityEditorMachine, providedTrainingMachine } from '../../src/console/provide.ts';
+import { providedEntityEditorMachine } from '../../src/machines/entityEditor/provide.ts';
+import { providedTrainingMachine } from '../../src/machines/training/provide.ts';
 import type { TrainAnswer } from '../../src/machines/training/actors.ts';
 import EntitiesScreen from '../../src/screens/entities/EntitiesScreen.tsx';
 import { FUZZY_HINT } from '../../src/screens/entities/EntityEditor.tsx';

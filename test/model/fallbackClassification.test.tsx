@@ -7,7 +7,7 @@ import { INTENT_TOASTS } from '../../src/api/contract/intents.ts';
 import { FALLBACKS_TITLE, type KeptTest, keptTestNotice, NO_CLASS } from '../../src/api/contract/unclassified.ts';
 import type { FallbacksLoad } from '../../src/machines/fallbackClassification/actors.ts';
 import { FALLBACK_DISMISSED, NOT_RETRAINED_NOTE } from '../../src/machines/fallbackClassification/machine.ts';
-import { providedFallbackClassificationMachine } from '../../src/console/provide.ts';
+import { providedFallbackClassificationMachine } from '../../src/machines/fallbackClassification/provide.ts';
 import FallbacksScreen from '../../src/screens/fallbacks/FallbacksScreen.tsx';
 import {
   authoringUser,

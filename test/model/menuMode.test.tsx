@@ -4,7 +4,7 @@ import { navigate } from 'wouter/use-hash-location';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { menuModeMachine } from '../../src/machines/menuMode/machine.ts';
-import { providedMenuModeMachine } from '../../src/console/provide.ts';
+import { providedMenuModeMachine } from '../../src/machines/menuMode/provide.ts';
 import { describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 import { fixedProjects, renderConsole, setHash, settle, signedInSession } from './renderConsole.tsx';
 import { makeUser } from './userFixtures.ts';

@@ -4,7 +4,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { INTENT_TOASTS } from '../../src/api/contract/intents.ts';
-import { providedPolarityMachine } from '../../src/console/provide.ts';
+import { providedPolarityMachine } from '../../src/machines/polarity/provide.ts';
 import IntentsScreen from '../../src/screens/intents/IntentsScreen.tsx';
 import { flush, intentsLogic, noticeLog, renderWithSession, route, sampleIntents } from './authoringScreens.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';

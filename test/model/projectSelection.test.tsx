@@ -11,7 +11,7 @@ import {
   NLU_MODEL_READY,
   projectSelectionMachine,
 } from '../../src/machines/projectSelection/machine.ts';
-import { providedProjectSelectionMachine } from '../../src/console/provide.ts';
+import { providedProjectSelectionMachine } from '../../src/machines/projectSelection/provide.ts';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 import { renderConsole, settle, signedInSession } from './renderConsole.tsx';
 import { makeUser } from './userFixtures.ts';
@@ -233,7 +233,7 @@ describe('project selection rules', () => {
 
   it('drops conversation_id from the URL when the project changes', async () => {
     window.history.replaceState(null, '', '/?project_id=1&conversation_id=abc#/app/logs');
-    const { writeProjectQuery } = await import('../../src/console/provide.ts');
+    const { writeProjectQuery } = await import('../../src/machines/projectSelection/provide.ts');
     writeProjectQuery(1, false);
     expect(query().get('conversation_id')).toBe('abc');
     writeProjectQuery(2, true);

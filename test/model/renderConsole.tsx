@@ -4,12 +4,10 @@ import { fromPromise } from 'xstate';
 import App from '../../src/App.tsx';
 import type { ProjectSummary } from '../../src/api/contract/projects.ts';
 import type { CurrentUser } from '../../src/api/contract/users.ts';
-import {
-  type providedCommandPaletteMachine,
-  type providedMenuModeMachine,
-  providedProjectSelectionMachine,
-  providedSessionMachine,
-} from '../../src/console/provide.ts';
+import type { providedCommandPaletteMachine } from '../../src/machines/commandPalette/provide.ts';
+import type { providedMenuModeMachine } from '../../src/machines/menuMode/provide.ts';
+import { providedProjectSelectionMachine } from '../../src/machines/projectSelection/provide.ts';
+import { providedSessionMachine } from '../../src/machines/session/provide.ts';
 
 // Screens are lazy; load them up front so a render under fake timers needs no module loading.
 export async function preloadScreens(): Promise<void> {

@@ -11,7 +11,7 @@ import { createActor, type EventObject, fromPromise } from 'xstate';
 import { callApi } from '../../src/api/client.ts';
 import { getProjects } from '../../src/api/contract/projects.ts';
 import type { CurrentUser } from '../../src/api/contract/users.ts';
-import { providedSessionMachine } from '../../src/console/provide.ts';
+import { providedSessionMachine } from '../../src/machines/session/provide.ts';
 import { LoginFailure } from '../../src/machines/session/actors.ts';
 import { isIdleTooLong } from '../../src/machines/session/guards.ts';
 import { sessionMachine } from '../../src/machines/session/machine.ts';

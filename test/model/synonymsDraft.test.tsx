@@ -11,7 +11,7 @@ import {
   type Synonym,
 } from '../../src/api/contract/synonyms.ts';
 import { createActor } from 'xstate';
-import { providedSynonymsDraftMachine } from '../../src/console/provide.ts';
+import { providedSynonymsDraftMachine } from '../../src/machines/synonymsDraft/provide.ts';
 import { SYNONYMS_SAVED } from '../../src/machines/synonymsDraft/machine.ts';
 import { SynonymsPanel } from '../../src/screens/intents/SynonymsPanel.tsx';
 import { flush, noticeLog, noticeOf, recordingNotify, renderWithSession } from './authoringScreens.tsx';

@@ -8,7 +8,7 @@ import {
   TEMPLATE_EXISTS_IN_INTENT,
   templateHeldBy,
 } from '../../src/api/contract/intents.ts';
-import { providedTemplateEditingMachine } from '../../src/console/provide.ts';
+import { providedTemplateEditingMachine } from '../../src/machines/templateEditing/provide.ts';
 import type { TemplateTarget } from '../../src/machines/templateEditing/actors.ts';
 import IntentsScreen from '../../src/screens/intents/IntentsScreen.tsx';
 import { flush, intentsLogic, noticeLog, renderWithSession, route } from './authoringScreens.tsx';

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { fireEvent } from '@testing-library/react';
 import { expect } from 'vitest';
 import { TRAIN_DONE, TRAIN_SUBMITTED } from '../../src/api/contract/training.ts';
-import { providedTrainingMachine } from '../../src/console/provide.ts';
+import { providedTrainingMachine } from '../../src/machines/training/provide.ts';
 import type { EvaluationAnswer, TrainAnswer } from '../../src/machines/training/actors.ts';
 import IntentsScreen from '../../src/screens/intents/IntentsScreen.tsx';
 import { evaluationAnswer, intentsLogic, noticeLog, renderWithSession, route } from './authoringScreens.tsx';

@@ -15,6 +15,12 @@ function filesUnder(dir: string): string[] {
 const importsOf = (file: string): string[] =>
   [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1] as string);
 
+/** Imports that stay in the built code (not `import type`). */
+const valueImportsOf = (file: string): string[] =>
+  [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/^import\s+(?!type\s)[^;]*?from '([^']+)'/gm)].map(
+    (m) => m[1] as string,
+  );
+
 /** Where machines get their real effects: the provider modules may call the API, the charts may not. */
 const isProvider = (file: string): boolean => /(^|\/)provided?\.ts$/.test(file) || /\/provided\w*\.ts$/.test(file);
 
@@ -30,12 +36,34 @@ describe('browser layout', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('machines get their real effects from one provider module per app entry', () => {
+  it('each chart gets its real effects from the provide.ts beside it', () => {
     const providers = filesUnder('src/machines').filter(isProvider);
-    // The chat's effects are one function that both entries call (console session, widget token).
-    expect(providers).toEqual(['src/machines/chat/providedChat.ts']);
-    expect(fs.existsSync(path.join(root, 'src/console/provide.ts'))).toBe(true);
-    expect(fs.existsSync(path.join(root, 'src/widget/provide.ts'))).toBe(true);
+    const misplaced = providers.filter(
+      (f) => !/^src\/machines\/\w+\/provide\.ts$/.test(f) && f !== 'src/machines/chat/providedChat.ts',
+    );
+    expect(misplaced).toEqual([]);
+    // Issue 32: no hub of every chart's effects.
+    expect(fs.existsSync(path.join(root, 'src/console/provide.ts'))).toBe(false);
+    const long = [...providers, 'src/widget/provide.ts']
+      .map((f) => [f, fs.readFileSync(path.join(root, f), 'utf8').split('\n').length] as const)
+      .filter(([, lines]) => lines > 300);
+    expect(long).toEqual([]);
+  });
+
+  it("the console's entry loads no chart's effects but the session's (the other screens come with their routes)", () => {
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of valueImportsOf(file)) {
+        if (!spec.startsWith('.')) continue;
+        const target = path.relative(root, path.resolve(root, path.dirname(file), spec));
+        if (/\.tsx?$/.test(target)) visit(target);
+      }
+    };
+    visit('src/main.tsx');
+    const providers = [...seen].filter((f) => isProvider(f) && f.startsWith('src/machines/'));
+    expect(providers).toEqual(['src/machines/session/provide.ts']);
   });
 
   it('screens never read the HTTP client', () => {

@@ -1,5 +1,5 @@
 import { draftErrors } from './draft.ts';
-import type { ActionEditorContext } from './machine.ts';
+import type { ActionEditorContext } from './types.ts';
 
 export const formErrors = (c: ActionEditorContext) =>
   c.draft

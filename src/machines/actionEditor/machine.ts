@@ -1,28 +1,16 @@
+import type { DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import type { ActionTestResult } from '../../api/contract/action-test-call.ts';
-import type { ActionCatalogue, ProjectAction } from '../../api/contract/actions.ts';
+import type { ActionCatalogue } from '../../api/contract/actions.ts';
 import { actionEditorActors } from './actors.ts';
 import { type ActionDraft, draftOf, emptyDraft, listWith, toInput } from './draft.ts';
 import type { ActionEditorEvent } from './events.ts';
 import { formValid } from './guards.ts';
+import type { ActionEditorContext } from './types.ts';
 
 export const ACTION_SAVED = 'Action saved';
 export const ACTION_DELETED = 'Action deleted';
 
 type Notice = { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue' };
-
-export interface ActionEditorContext {
-  actions: ProjectAction[];
-  catalogue: ActionCatalogue;
-  /** The form (new or stored action) while editing, testing or saving. */
-  draft: ActionDraft | null;
-  /** The action a delete asks about. */
-  deleteId: number | null;
-  /** The last test call's answer, for the form. */
-  testResult: ActionTestResult | null;
-  /** The server's refusal of the last save (e.g. the action is still used by a reaction). */
-  saveError: string | null;
-}
 
 const emptyCatalogue: ActionCatalogue = { builtin: [], pseudo_intents: [], condition_doc: '', webhook_rules: [] };
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -39,6 +27,45 @@ export const actionEditorMachine = setup({
   },
   actions: {
     notify: (_, _params: Notice) => {},
+    storeActionsAndCatalogue: assign(
+      (_, event: DoneActorEvent<OutputFrom<(typeof actionEditorActors)['loadActions']>>) => ({
+        actions: event.output.actions,
+        catalogue: event.output.catalogue,
+      }),
+    ),
+    resetDraft: assign({ draft: () => emptyDraft(), testResult: null, saveError: null }),
+    rememberDraft: assign(({ context }, event: Extract<ActionEditorEvent, { type: 'action.open' }>) => {
+      const action = context.actions.find((a) => a.id === event.id);
+      return { draft: action ? draftOf(action) : emptyDraft(), testResult: null, saveError: null };
+    }),
+    rememberDeleteId: assign({
+      deleteId: (_, event: Extract<ActionEditorEvent, { type: 'action.delete' }>) => event.id,
+    }),
+    clearDeleteId: assign({ deleteId: null }),
+    storeActions: assign({
+      actions: (_, event: DoneActorEvent<OutputFrom<(typeof actionEditorActors)['saveActions']>>) => event.output,
+      deleteId: null,
+    }),
+    rememberDraftOnFormChange: assign({
+      draft: ({ context }, event: Extract<ActionEditorEvent, { type: 'form.change' }>) => ({
+        ...(context.draft as ActionDraft),
+        ...event.patch,
+      }),
+      saveError: null,
+    }),
+    clearDraftAndTestResult: assign({ draft: null, testResult: null }),
+    storeTestResult: assign({
+      testResult: (_, event: DoneActorEvent<OutputFrom<(typeof actionEditorActors)['testAction']>>) => event.output,
+    }),
+    rememberTestResult: assign({
+      testResult: (_, event: ErrorActorEvent) => ({ ok: false, reason: messageOf(event.error), duration_ms: 0 }),
+    }),
+    storeActionsOnSaveActions: assign({
+      actions: (_, event: DoneActorEvent<OutputFrom<(typeof actionEditorActors)['saveActions']>>) => event.output,
+      draft: null,
+      testResult: null,
+    }),
+    rememberSaveError: assign({ saveError: (_, event: ErrorActorEvent) => messageOf(event.error) }),
   },
 }).createMachine({
   id: 'actionEditor',
@@ -55,7 +82,7 @@ export const actionEditorMachine = setup({
         input: () => undefined,
         onDone: {
           target: 'list',
-          actions: assign(({ event }) => ({ actions: event.output.actions, catalogue: event.output.catalogue })),
+          actions: { type: 'storeActionsAndCatalogue', params: ({ event }) => event },
         },
         onError: 'loadFailed',
       },
@@ -69,23 +96,23 @@ export const actionEditorMachine = setup({
       on: {
         'action.new': {
           target: 'editing',
-          actions: assign({ draft: () => emptyDraft(), testResult: null, saveError: null }),
+          actions: 'resetDraft',
         },
         'action.open': {
           target: 'editing',
-          actions: assign(({ context, event }) => {
-            const action = context.actions.find((a) => a.id === event.id);
-            return { draft: action ? draftOf(action) : emptyDraft(), testResult: null, saveError: null };
-          }),
+          actions: { type: 'rememberDraft', params: ({ event }) => event },
         },
-        'action.delete': { target: 'confirmingDelete', actions: assign({ deleteId: ({ event }) => event.id }) },
+        'action.delete': {
+          target: 'confirmingDelete',
+          actions: { type: 'rememberDeleteId', params: ({ event }) => event },
+        },
       },
     },
     confirmingDelete: {
       description: 'Asks to confirm deleting the action (refused by the server while a reaction names it).',
       on: {
         'delete.confirm': 'deleting',
-        'delete.cancel': { target: 'list', actions: assign({ deleteId: null }) },
+        'delete.cancel': { target: 'list', actions: 'clearDeleteId' },
       },
     },
     deleting: {
@@ -98,14 +125,14 @@ export const actionEditorMachine = setup({
         onDone: {
           target: 'list',
           actions: [
-            assign({ actions: ({ event }) => event.output, deleteId: null }),
+            { type: 'storeActions', params: ({ event }) => event },
             { type: 'notify', params: { title: ACTION_DELETED, color: 'green' } },
           ],
         },
         onError: {
           target: 'list',
           actions: [
-            assign({ deleteId: null }),
+            'clearDeleteId',
             { type: 'notify', params: ({ event }) => ({ title: messageOf(event.error), color: 'red' as const }) },
           ],
         },
@@ -115,12 +142,9 @@ export const actionEditorMachine = setup({
       description: 'The form of one webhook action: URL, method, headers and time limit, checked as typed.',
       on: {
         'form.change': {
-          actions: assign({
-            draft: ({ context, event }) => ({ ...(context.draft as ActionDraft), ...event.patch }),
-            saveError: null,
-          }),
+          actions: { type: 'rememberDraftOnFormChange', params: ({ event }) => event },
         },
-        'form.cancel': { target: 'list', actions: assign({ draft: null, testResult: null }) },
+        'form.cancel': { target: 'list', actions: 'clearDraftAndTestResult' },
         'form.test': { guard: 'formValid', target: 'testing' },
         'form.save': { guard: 'formValid', target: 'saving' },
       },
@@ -136,12 +160,10 @@ export const actionEditorMachine = setup({
           const { id: _id, ...action } = toInput(draft);
           return { id: draft.id ?? -1, body: { action, variables: {} } };
         },
-        onDone: { target: 'editing', actions: assign({ testResult: ({ event }) => event.output }) },
+        onDone: { target: 'editing', actions: { type: 'storeTestResult', params: ({ event }) => event } },
         onError: {
           target: 'editing',
-          actions: assign({
-            testResult: ({ event }) => ({ ok: false, reason: messageOf(event.error), duration_ms: 0 }),
-          }),
+          actions: { type: 'rememberTestResult', params: ({ event }) => event },
         },
       },
     },
@@ -155,11 +177,11 @@ export const actionEditorMachine = setup({
         onDone: {
           target: 'list',
           actions: [
-            assign({ actions: ({ event }) => event.output, draft: null, testResult: null }),
+            { type: 'storeActionsOnSaveActions', params: ({ event }) => event },
             { type: 'notify', params: { title: ACTION_SAVED, color: 'green' } },
           ],
         },
-        onError: { target: 'editing', actions: assign({ saveError: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'editing', actions: { type: 'rememberSaveError', params: ({ event }) => event } },
       },
     },
   },

@@ -1,3 +1,4 @@
+import type { ErrorActorEvent } from 'xstate';
 import { assign, emit, setup } from 'xstate';
 import { CANNOT_UPLOAD_FILES, SUCCESSFULLY_UPLOADED } from '../../api/contract/storage.ts';
 import { callImportActors } from './actors.ts';
@@ -35,6 +36,18 @@ export const callImportMachine = setup({
   actors: callImportActors,
   actions: {
     notify: (_, _params: Notice) => {},
+    rememberCampaignIdAndCampaignName: assign((_, event: Extract<CallImportEvent, { type: 'import.open' }>) => ({
+      campaignId: event.campaignId,
+      campaignName: event.campaignName,
+      file: null,
+      problems: [],
+    })),
+    rememberFile: assign({
+      file: (_, event: Extract<CallImportEvent, { type: 'import.choose' }>) => event.file,
+      problems: [],
+    }),
+    clearFile: assign({ file: null }),
+    rememberProblems: assign({ problems: (_, event: ErrorActorEvent) => problemsOf(event.error), file: null }),
   },
 }).createMachine({
   id: 'callImport',
@@ -47,19 +60,14 @@ export const callImportMachine = setup({
       on: {
         'import.open': {
           target: 'choosing',
-          actions: assign(({ event }) => ({
-            campaignId: event.campaignId,
-            campaignName: event.campaignName,
-            file: null,
-            problems: [],
-          })),
+          actions: { type: 'rememberCampaignIdAndCampaignName', params: ({ event }) => event },
         },
       },
     },
     choosing: {
       description: 'The modal explains the format and waits for a CSV file.',
       on: {
-        'import.choose': { target: 'confirming', actions: assign({ file: ({ event }) => event.file, problems: [] }) },
+        'import.choose': { target: 'confirming', actions: { type: 'rememberFile', params: ({ event }) => event } },
         'import.close': 'closed',
       },
     },
@@ -67,7 +75,7 @@ export const callImportMachine = setup({
       description: 'Spec 2 §8 "upload file": a confirmation names the file and the campaign before anything is sent.',
       on: {
         'import.confirm': 'uploading',
-        'import.cancel': { target: 'choosing', actions: assign({ file: null }) },
+        'import.cancel': { target: 'choosing', actions: 'clearFile' },
       },
     },
     uploading: {
@@ -98,7 +106,7 @@ export const callImportMachine = setup({
         onError: {
           target: 'failed',
           actions: [
-            assign({ problems: ({ event }) => problemsOf(event.error), file: null }),
+            { type: 'rememberProblems', params: ({ event }) => event },
             { type: 'notify', params: { title: CANNOT_UPLOAD_FILES, color: 'red' } },
           ],
         },
@@ -107,7 +115,7 @@ export const callImportMachine = setup({
     failed: {
       description: 'Refused: the problems are listed by line, nothing was imported; a corrected file can be chosen.',
       on: {
-        'import.choose': { target: 'confirming', actions: assign({ file: ({ event }) => event.file, problems: [] }) },
+        'import.choose': { target: 'confirming', actions: { type: 'rememberFile', params: ({ event }) => event } },
         'import.close': 'closed',
       },
     },

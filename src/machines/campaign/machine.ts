@@ -1,3 +1,4 @@
+import type { ErrorActorEvent } from 'xstate';
 import { assign, emit, setup } from 'xstate';
 import { campaignActors } from './actors.ts';
 import { bodyOfDraft, type CampaignDraft, draftOfCampaign, isValidDraft, newCampaignDraft } from './draft.ts';
@@ -35,6 +36,20 @@ export const campaignMachine = setup({
   actors: campaignActors,
   actions: {
     notify: (_, _params: Notice) => {},
+    rememberIdAndDraft: assign((_, event: Extract<CampaignEvent, { type: 'campaign.open' }>) => ({
+      id: event.campaign?.id ?? null,
+      draft: event.campaign ? draftOfCampaign(event.campaign) : newCampaignDraft(),
+      attempted: false,
+      touched: [],
+      serverError: null,
+    })),
+    rememberDraftAndTouched: assign(({ context }, event: Extract<CampaignEvent, { type: 'campaign.change' }>) => ({
+      draft: { ...context.draft, [event.field]: event.value },
+      touched: context.touched.includes(event.field) ? context.touched : [...context.touched, event.field],
+      serverError: null,
+    })),
+    resetAttempted: assign({ attempted: true }),
+    rememberServerError: assign({ serverError: (_, event: ErrorActorEvent) => errorMessage(event.error) }),
   },
   guards: {
     isValid: ({ context }) => isValidDraft(context.draft),
@@ -50,13 +65,7 @@ export const campaignMachine = setup({
       on: {
         'campaign.open': {
           target: 'editing',
-          actions: assign(({ event }) => ({
-            id: event.campaign?.id ?? null,
-            draft: event.campaign ? draftOfCampaign(event.campaign) : newCampaignDraft(),
-            attempted: false,
-            touched: [],
-            serverError: null,
-          })),
+          actions: { type: 'rememberIdAndDraft', params: ({ event }) => event },
         },
       },
     },
@@ -64,13 +73,9 @@ export const campaignMachine = setup({
       description: "The modal's form; a field's problem shows once it is changed (every field's after Save).",
       on: {
         'campaign.change': {
-          actions: assign(({ context, event }) => ({
-            draft: { ...context.draft, [event.field]: event.value },
-            touched: context.touched.includes(event.field) ? context.touched : [...context.touched, event.field],
-            serverError: null,
-          })),
+          actions: { type: 'rememberDraftAndTouched', params: ({ event }) => event },
         },
-        'campaign.save': [{ guard: 'isValid', target: 'saving' }, { actions: assign({ attempted: true }) }],
+        'campaign.save': [{ guard: 'isValid', target: 'saving' }, { actions: 'resetAttempted' }],
         'campaign.cancel': 'closed',
       },
     },
@@ -100,7 +105,7 @@ export const campaignMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: assign({ serverError: ({ event }) => errorMessage(event.error) }),
+          actions: { type: 'rememberServerError', params: ({ event }) => event },
         },
       },
     },

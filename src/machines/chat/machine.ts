@@ -1,3 +1,4 @@
+import type { DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
 import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { ChatResponse, LogLevelName, TrackerEntry } from '../../api/contract/chat.ts';
 import { type ChatStart, chatActors, type ConversationRef, type TimerCommand } from './actors.ts';
@@ -197,6 +198,45 @@ export const chatMachine = setup({
       if (!context.flags.persistentTimeouts)
         enqueue.sendTo('timeoutTimers', { type: 'timers.clear', reaction: null } satisfies TimerCommand);
     }),
+    clearNotice: assign({ notice: null }),
+    resetLogLevel: assign(({ context }) => ({ ...fresh(context.getMeta), logLevel: context.logLevel })),
+    resetLogLevelAndMaximised: assign(({ context }) => ({
+      ...fresh(context.getMeta),
+      logLevel: context.logLevel,
+      maximised: context.maximised,
+    })),
+    rememberLogLevel: assign({ logLevel: (_, event: Extract<ChatEvent, { type: 'log.level' }>) => event.level }),
+    resetMaximised: assign({ maximised: ({ context }) => !context.maximised }),
+    rememberLookups: assign({
+      lookups: ({ context }, event: Extract<ChatEvent, { type: 'entity.looked' }>) => ({
+        ...context.lookups,
+        [event.key]: event.lookup,
+      }),
+    }),
+    rememberPendingText: assign({
+      pendingText: (_, event: Extract<ChatEvent, { type: 'message.send' }>) => event.text.trim(),
+      notice: null,
+    }),
+    rememberReading: assign({ reading: (_, event: Extract<ChatEvent, { type: 'utter.read' }>) => event.text }),
+    clearIntegration: assign({ integration: false }),
+    rememberEnded: assign({ ended: true, pendingText: null }),
+    clearReading: assign({ reading: null }),
+    clearTestNameAndTestNameError: assign({ testName: '', testNameError: null }),
+    storeTestNames: assign({
+      testNames: (_, event: DoneActorEvent<OutputFrom<(typeof chatActors)['loadTestNames']>>) => event.output,
+    }),
+    clearTestNames: assign({ testNames: [] }),
+    rememberTestName: assign({
+      testName: (_, event: Extract<ChatEvent, { type: 'convert.name' }>) => event.name,
+      testNameError: null,
+    }),
+    resetTestNameError: assign({
+      testNameError: ({ context }) => testNameError(context.testName, context.testNames),
+    }),
+    rememberTestNameError: assign({
+      testNameError: (_, event: ErrorActorEvent) =>
+        event.error instanceof Error ? event.error.message : String(event.error),
+    }),
   },
 }).createMachine({
   id: 'chat',
@@ -207,31 +247,19 @@ export const chatMachine = setup({
     { id: 'entityLookups', src: 'entityLookups' },
   ],
   on: {
-    'notice.dismiss': { actions: assign({ notice: null }) },
+    'notice.dismiss': { actions: 'clearNotice' },
   },
   initial: 'closed',
   states: {
     closed: {
       description: 'No conversation; Run Chat (Ctrl+Shift+X) or the widget button opens one.',
-      entry: [
-        'clearTimers',
-        'forgetLookups',
-        assign(({ context }) => ({ ...fresh(context.getMeta), logLevel: context.logLevel })),
-      ],
+      entry: ['clearTimers', 'forgetLookups', 'resetLogLevel'],
       on: { 'chat.open': 'opening' },
     },
     opening: {
       description: 'POST /chat/init starts a new conversation and runs the @start reaction.',
       tags: ['loading'],
-      entry: [
-        'clearTimers',
-        'forgetLookups',
-        assign(({ context }) => ({
-          ...fresh(context.getMeta),
-          logLevel: context.logLevel,
-          maximised: context.maximised,
-        })),
-      ],
+      entry: ['clearTimers', 'forgetLookups', 'resetLogLevelAndMaximised'],
       invoke: {
         id: 'initChat',
         src: 'initChat',
@@ -258,13 +286,11 @@ export const chatMachine = setup({
       on: {
         'chat.close': 'closed',
         'chat.reload': 'opening',
-        'log.level': { actions: assign({ logLevel: ({ event }) => event.level }) },
-        'window.toggleSize': { actions: assign({ maximised: ({ context }) => !context.maximised }) },
+        'log.level': { actions: { type: 'rememberLogLevel', params: ({ event }) => event } },
+        'window.toggleSize': { actions: 'resetMaximised' },
         // A select box of another project gets its values, or 'Entity not found' / 'N/A Insufficient permisssions'.
         'entity.looked': {
-          actions: assign({
-            lookups: ({ context, event }) => ({ ...context.lookups, [event.key]: event.lookup }),
-          }),
+          actions: { type: 'rememberLookups', params: ({ event }) => event },
         },
       },
       initial: 'idle',
@@ -275,19 +301,16 @@ export const chatMachine = setup({
             'message.send': {
               guard: 'hasText',
               target: 'sending',
-              actions: [
-                assign({ pendingText: ({ event }) => event.text.trim(), notice: null }),
-                'clearTimersUnlessPersistent',
-              ],
+              actions: [{ type: 'rememberPendingText', params: ({ event }) => event }, 'clearTimersUnlessPersistent'],
             },
             'attachment.upload': [
-              { guard: 'hasFiles', target: 'uploading', actions: assign({ notice: null }) },
+              { guard: 'hasFiles', target: 'uploading', actions: 'clearNotice' },
               { actions: say(error(CHAT_NOTICES.chooseFile)) },
             ],
             'utter.read': {
               guard: 'canReadAloud',
               target: 'reading',
-              actions: assign({ reading: ({ event }) => event.text }),
+              actions: { type: 'rememberReading', params: ({ event }) => event },
             },
             'timeout.elapsed': 'timingOut',
             'convert.open': 'converting',
@@ -323,7 +346,7 @@ export const chatMachine = setup({
                   },
                 ],
                 'socket.closed': [
-                  { guard: 'closedCleanly', target: 'quiet', actions: assign({ integration: false }) },
+                  { guard: 'closedCleanly', target: 'quiet', actions: 'clearIntegration' },
                   { target: 'retrying' },
                 ],
               },
@@ -351,7 +374,7 @@ export const chatMachine = setup({
               {
                 guard: 'conversationGone',
                 target: 'ended',
-                actions: assign({ ended: true, pendingText: null }),
+                actions: 'rememberEnded',
               },
               ...backToIdle(error(CHAT_NOTICES.sendFailed), { pendingText: null }),
             ],
@@ -431,17 +454,11 @@ export const chatMachine = setup({
               {
                 guard: 'integrationOn',
                 target: 'idle.listening',
-                actions: [
-                  { type: 'playAudio', params: ({ event }) => ({ audio: event.output }) },
-                  assign({ reading: null }),
-                ],
+                actions: [{ type: 'playAudio', params: ({ event }) => ({ audio: event.output }) }, 'clearReading'],
               },
               {
                 target: 'idle.quiet',
-                actions: [
-                  { type: 'playAudio', params: ({ event }) => ({ audio: event.output }) },
-                  assign({ reading: null }),
-                ],
+                actions: [{ type: 'playAudio', params: ({ event }) => ({ audio: event.output }) }, 'clearReading'],
               },
             ],
             onError: backToIdle(error(CHAT_NOTICES.readFailed), { reading: null }),
@@ -449,7 +466,7 @@ export const chatMachine = setup({
         },
         converting: {
           description: 'Convert the conversation to a test: a name (required, unique), then PUT /tests/-1.',
-          entry: assign({ testName: '', testNameError: null }),
+          entry: 'clearTestNameAndTestNameError',
           on: {
             // Back where it was opened: ended, or idle with the integration socket reopened if one was open.
             'convert.cancel': [
@@ -466,21 +483,19 @@ export const chatMachine = setup({
               invoke: {
                 id: 'loadTestNames',
                 src: 'loadTestNames',
-                onDone: { target: 'editing', actions: assign({ testNames: ({ event }) => event.output }) },
-                onError: { target: 'editing', actions: assign({ testNames: [] }) },
+                onDone: { target: 'editing', actions: { type: 'storeTestNames', params: ({ event }) => event } },
+                onError: { target: 'editing', actions: 'clearTestNames' },
               },
             },
             editing: {
               description:
                 "The name is typed; 'Test name cannot be empty' or 'Duplicit test name' when it cannot be used.",
               on: {
-                'convert.name': { actions: assign({ testName: ({ event }) => event.name, testNameError: null }) },
+                'convert.name': { actions: { type: 'rememberTestName', params: ({ event }) => event } },
                 'convert.submit': [
                   { guard: 'testNameValid', target: 'saving' },
                   {
-                    actions: assign({
-                      testNameError: ({ context }) => testNameError(context.testName, context.testNames),
-                    }),
+                    actions: 'resetTestNameError',
                   },
                 ],
               },
@@ -505,10 +520,7 @@ export const chatMachine = setup({
                 ],
                 onError: {
                   target: 'editing',
-                  actions: assign({
-                    testNameError: ({ event }) =>
-                      event.error instanceof Error ? event.error.message : String(event.error),
-                  }),
+                  actions: { type: 'rememberTestNameError', params: ({ event }) => event },
                 },
               },
             },

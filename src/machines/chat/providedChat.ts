@@ -1,13 +1,13 @@
 import { fromPromise } from 'xstate';
 import {
   type ChatAuth,
-  chatAttachments,
-  chatInit,
-  chatProvisional,
-  chatReadUtter,
-  chatSend,
+  sendChatAttachments,
+  startChat,
+  askProvisionalReply,
+  loadUtteranceAudio,
+  sendChatMessage,
   chatSocketUrl,
-  chatTimeout,
+  sendChatTimeout,
 } from '../../api/chat.ts';
 import { browserEntityLookups, type ProjectEntitiesLoader } from './browserEntityLookups.ts';
 import { browserIntegrationSocket } from './browserSocket.ts';
@@ -36,23 +36,23 @@ export function provideChat(auth: ChatAuth, around: ChatSurroundings) {
   return chatMachine.provide({
     actors: {
       initChat: fromPromise(async ({ input }) => {
-        const [start, style] = await Promise.all([chatInit(auth, input.getMeta), around.loadClientStyle()]);
+        const [start, style] = await Promise.all([startChat(auth, input.getMeta), around.loadClientStyle()]);
         return { ...start, client_style: style };
       }),
       sendMessage: fromPromise(({ input }) =>
-        chatSend(auth, input.conversation, input.msg, input.lastTs, input.getMeta),
+        sendChatMessage(auth, input.conversation, input.msg, input.lastTs, input.getMeta),
       ),
       pollProvisional: fromPromise(({ input }) =>
-        chatProvisional(auth, input.conversation, input.lastTs, input.getMeta),
+        askProvisionalReply(auth, input.conversation, input.lastTs, input.getMeta),
       ),
       sendTimeout: fromPromise(({ input }) =>
-        chatTimeout(auth, input.conversation, input.reaction, input.lastTs, input.getMeta),
+        sendChatTimeout(auth, input.conversation, input.reaction, input.lastTs, input.getMeta),
       ),
       uploadAttachments: fromPromise(({ input }) =>
-        chatAttachments(auth, input.conversation, input.files, input.lastTs),
+        sendChatAttachments(auth, input.conversation, input.files, input.lastTs),
       ),
       readUtter: fromPromise(({ input }) =>
-        chatReadUtter(auth, input.conversation, input.utter, input.lastTs, input.speed),
+        loadUtteranceAudio(auth, input.conversation, input.utter, input.lastTs, input.speed),
       ),
       loadTestNames: fromPromise<string[]>(async () => (around.tests ? around.tests.loadTestNames() : [])),
       createTest: fromPromise<{ id: number }, NewTest>(({ input }) =>

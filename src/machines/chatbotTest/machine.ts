@@ -1,3 +1,4 @@
+import type { DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import { withScheme } from '../../api/contract/chatbot-test.ts';
 import { type WidgetSetup, chatbotTestActors } from './actors.ts';
@@ -45,6 +46,14 @@ export const chatbotTestMachine = setup({
     setUrl: assign({ url: ({ context, event }) => (event.type === 'url.change' ? event.url : context.url) }),
     /** Spec 2 §5: http:// in front when the URL has no http or https. */
     showUrl: assign(({ context }) => ({ url: withScheme(context.url), page: withScheme(context.url) })),
+    storeWidget: assign({
+      widget: (_, event: DoneActorEvent<OutputFrom<(typeof chatbotTestActors)['loadWidget']>>) => event.output,
+    }),
+    storeBackground: assign({
+      background: (_, event: DoneActorEvent<OutputFrom<(typeof chatbotTestActors)['takeScreenshot']>>) => event.output,
+      failure: null,
+    }),
+    rememberFailure: assign({ background: null, failure: (_, event: ErrorActorEvent) => reason(event.error) }),
   },
 }).createMachine({
   id: 'chatbotTest',
@@ -58,7 +67,7 @@ export const chatbotTestMachine = setup({
       invoke: {
         id: 'loadWidget',
         src: 'loadWidget',
-        onDone: { target: 'ready', actions: assign({ widget: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: { type: 'storeWidget', params: ({ event }) => event } },
         onError: 'unavailable',
       },
     },
@@ -87,11 +96,11 @@ export const chatbotTestMachine = setup({
                 input: ({ context }) => ({ url: context.page ?? '', ...SCREENSHOT_SIZE }),
                 onDone: {
                   target: 'shown',
-                  actions: assign({ background: ({ event }) => event.output, failure: null }),
+                  actions: { type: 'storeBackground', params: ({ event }) => event },
                 },
                 onError: {
                   target: 'failed',
-                  actions: assign({ background: null, failure: ({ event }) => reason(event.error) }),
+                  actions: { type: 'rememberFailure', params: ({ event }) => event },
                 },
               },
             },

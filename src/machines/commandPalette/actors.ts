@@ -25,7 +25,7 @@ export interface PaletteSources {
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`commandPalette actor ${name} not provided`));
 
-/** Typed placeholders; src/console/provide.ts gives the real API calls, tests give fakes. */
+/** Typed placeholders; the chart's provide.ts gives the real API calls, tests give fakes. */
 export const commandPaletteActors = {
   loadEntries: fromPromise<PaletteEntries, PaletteSources>(notProvided('loadEntries')),
 };

@@ -1,3 +1,4 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import { commandPaletteActors, type PaletteEntries, type PaletteSources } from './actors.ts';
 import type { CommandPaletteEvent } from './events.ts';
@@ -30,6 +31,9 @@ export const commandPaletteMachine = setup({
     switchProject: assign(({ event }) =>
       event.type === 'palette.project' ? { projectId: event.projectId, sources: event.sources, entries: null } : {},
     ),
+    storeEntries: assign({
+      entries: (_, event: DoneActorEvent<OutputFrom<(typeof commandPaletteActors)['loadEntries']>>) => event.output,
+    }),
   },
 }).createMachine({
   id: 'commandPalette',
@@ -57,7 +61,7 @@ export const commandPaletteMachine = setup({
             id: 'loadEntries',
             src: 'loadEntries',
             input: ({ context }) => context.sources,
-            onDone: { target: 'ready', actions: assign({ entries: ({ event }) => event.output }) },
+            onDone: { target: 'ready', actions: { type: 'storeEntries', params: ({ event }) => event } },
             onError: 'failed',
           },
         },

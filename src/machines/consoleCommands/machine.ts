@@ -25,6 +25,10 @@ export const consoleCommandsMachine = setup({
     events: {} as ConsoleCommandsEvent,
     emitted: {} as ConsoleCommandsEmitted,
   },
+  actions: {
+    resetRunAllPending: assign({ runAllPending: true }),
+    clearRunAllPending: assign({ runAllPending: false }),
+  },
 }).createMachine({
   id: 'consoleCommands',
   description:
@@ -36,9 +40,9 @@ export const consoleCommandsMachine = setup({
       description: 'Passes requests on; a Run Tests request waits until the tests screen takes it.',
       on: {
         'tests.runAll.request': {
-          actions: [assign({ runAllPending: true }), emit({ type: 'tests.runAll' })],
+          actions: ['resetRunAllPending', emit({ type: 'tests.runAll' })],
         },
-        'tests.runAll.taken': { actions: assign({ runAllPending: false }) },
+        'tests.runAll.taken': { actions: 'clearRunAllPending' },
         'chat.open.request': { actions: emit({ type: 'chat.open' }) },
         'train.request': { actions: emit({ type: 'train' }) },
         'deploy.open.request': { actions: emit(({ event }) => ({ type: 'deploy.open' as const, env: event.env })) },

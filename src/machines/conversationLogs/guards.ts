@@ -1,4 +1,4 @@
-import type { ConversationLogsContext } from './machine.ts';
+import type { ConversationLogsContext } from './types.ts';
 
 /** A conversation was asked for (row or ?conversation_id) and waits for the list to be shown first. */
 export const conversationRequested = ({ context }: { context: ConversationLogsContext }): boolean =>

@@ -1,43 +1,13 @@
+import type { DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import type { Notice } from '../../api/contract/notice.ts';
-import type { ConversationDetail, ConversationSummary } from '../../api/contract/conversations.ts';
-import type { Label } from '../../api/contract/labels.ts';
+import type { ConversationDetail } from '../../api/contract/conversations.ts';
 import { CANNOT_DOWNLOAD } from '../../api/contract/users-logs.ts';
 import { conversationLogsActors } from './actors.ts';
 import type { ConversationLogsEvent } from './events.ts';
-import { DEFAULT_PAGE_SIZE, emptyFilter, filterQuery, type LogsFilter } from './filter.ts';
+import { DEFAULT_PAGE_SIZE, emptyFilter, filterQuery } from './filter.ts';
 import { conversationRequested, editingNote, editTextBlank, noteDraftBlank } from './guards.ts';
-
-export interface ConversationLogsContext {
-  filter: LogsFilter;
-  page: number;
-  pageSize: number;
-  items: ConversationSummary[];
-  total: number;
-  /** The project's labels (GET /labels); empty when they cannot be read. */
-  labels: Label[];
-  /** The conversation asked for or open. */
-  openId: number | null;
-  detail: ConversationDetail | null;
-  /** Why the conversation could not be opened. */
-  detailError: string | null;
-  /** The new note being written. */
-  noteDraft: string;
-  editingNoteId: number | null;
-  editText: string;
-  deletingNoteId: number | null;
-  /** Why the note (new or edited) cannot be saved as written. */
-  noteError: string | null;
-  /** Labels being saved, shown until the server answers. */
-  pendingLabels: string[] | null;
-}
-
-export interface ConversationLogsInput {
-  /** `conversation_id` of the page's query (spec 1 §2): opened once the list is shown. */
-  conversationId?: number | null;
-  /** A filter to start with (the dashboard's charts link here with their period and environment). */
-  filter?: Partial<LogsFilter>;
-}
+import type { ConversationLogsContext, ConversationLogsInput } from './types.ts';
 
 export const CONVERSATION_TEXTS = {
   downloadFailed: CANNOT_DOWNLOAD,
@@ -85,6 +55,64 @@ export const conversationLogsMachine = setup({
     /** Keeps `conversation_id` of the page's query in step with the open conversation (a shareable link). */
     showInQuery: (_, _params: { conversationId: number | null }) => {},
     storeDetail: assign({ detail: (_, params: { detail: ConversationDetail }) => params.detail, detailError: null }),
+    storeLabels: assign({
+      labels: (_, event: DoneActorEvent<OutputFrom<(typeof conversationLogsActors)['loadLabels']>>) => event.output,
+    }),
+    rememberFilterAndPage: assign({
+      filter: ({ context }, event: Extract<ConversationLogsEvent, { type: 'filter.change' }>) => ({
+        ...context.filter,
+        ...event.patch,
+      }),
+      page: 1,
+    }),
+    storeItemsAndTotal: assign({
+      items: (_, event: DoneActorEvent<OutputFrom<(typeof conversationLogsActors)['loadPage']>>) => event.output.items,
+      total: (_, event: DoneActorEvent<OutputFrom<(typeof conversationLogsActors)['loadPage']>>) => event.output.total,
+    }),
+    rememberPage: assign({ page: (_, event: Extract<ConversationLogsEvent, { type: 'list.page' }>) => event.page }),
+    rememberPageSizeAndPage: assign({
+      pageSize: (_, event: Extract<ConversationLogsEvent, { type: 'list.pageSize' }>) => event.pageSize,
+      page: 1,
+    }),
+    rememberOpenId: assign({
+      openId: (_, event: Extract<ConversationLogsEvent, { type: 'conversation.open' }>) => event.id,
+    }),
+    resetOnConversationClose: assign(closed),
+    rememberDetailError: assign({ detailError: (_, event: ErrorActorEvent) => reasonOf(event.error) }),
+    rememberNoteDraft: assign({
+      noteDraft: (_, event: Extract<ConversationLogsEvent, { type: 'note.draft' }>) => event.text,
+      noteError: null,
+    }),
+    resetNoteError: assign({ noteError: CONVERSATION_TEXTS.noteEmpty }),
+    rememberEditingNoteIdAndEditText: assign({
+      noteError: null,
+      editingNoteId: (_, event: Extract<ConversationLogsEvent, { type: 'note.edit' }>) => event.id,
+      editText: ({ context }, event: Extract<ConversationLogsEvent, { type: 'note.edit' }>) =>
+        context.detail?.notes.find((n) => n.id === event.id)?.text ?? '',
+    }),
+    rememberDeletingNoteId: assign({
+      deletingNoteId: (_, event: Extract<ConversationLogsEvent, { type: 'note.delete' }>) => event.id,
+    }),
+    rememberPendingLabels: assign({
+      pendingLabels: (_, event: Extract<ConversationLogsEvent, { type: 'labels.set' }>) => event.labels,
+    }),
+    rememberEditText: assign({
+      editText: (_, event: Extract<ConversationLogsEvent, { type: 'note.editText' }>) => event.text,
+      noteError: null,
+    }),
+    clearEditingNoteIdAndEditTextEtc: assign({ editingNoteId: null, editText: '', noteError: null }),
+    storeOnSaveNote: assign(({ context }) =>
+      context.editingNoteId === null ? { noteDraft: '' } : { editingNoteId: null, editText: '' },
+    ),
+    clearDeletingNoteId: assign({ deletingNoteId: null }),
+    storeDetailAndItems: assign(
+      ({ context }, event: DoneActorEvent<OutputFrom<(typeof conversationLogsActors)['saveLabels']>>) => ({
+        pendingLabels: null,
+        detail: context.detail && { ...context.detail, labels: event.output.labels },
+        items: context.items.map((i) => (i.id === context.openId ? { ...i, labels: event.output.labels } : i)),
+      }),
+    ),
+    clearPendingLabels: assign({ pendingLabels: null }),
   },
   delays: { filterDebounce: 300 },
 }).createMachine({
@@ -108,7 +136,7 @@ export const conversationLogsMachine = setup({
       invoke: {
         id: 'loadLabels',
         src: 'loadLabels',
-        onDone: { target: 'list', actions: assign({ labels: ({ event }) => event.output }) },
+        onDone: { target: 'list', actions: { type: 'storeLabels', params: ({ event }) => event } },
         // Without labels (no grant, error) the logs still work; the label controls stay empty.
         onError: 'list',
       },
@@ -118,7 +146,7 @@ export const conversationLogsMachine = setup({
       on: {
         'filter.change': {
           target: '.debouncing',
-          actions: assign({ filter: ({ context, event }) => ({ ...context.filter, ...event.patch }), page: 1 }),
+          actions: { type: 'rememberFilterAndPage', params: ({ event }) => event },
         },
       },
       states: {
@@ -142,11 +170,11 @@ export const conversationLogsMachine = setup({
               {
                 guard: 'conversationRequested',
                 target: '#conversationLogs.conversation',
-                actions: assign({ items: ({ event }) => event.output.items, total: ({ event }) => event.output.total }),
+                actions: { type: 'storeItemsAndTotal', params: ({ event }) => event },
               },
               {
                 target: 'browsing',
-                actions: assign({ items: ({ event }) => event.output.items, total: ({ event }) => event.output.total }),
+                actions: { type: 'storeItemsAndTotal', params: ({ event }) => event },
               },
             ],
             onError: 'failed',
@@ -159,16 +187,16 @@ export const conversationLogsMachine = setup({
         browsing: {
           description: "The page is shown (or 'No conversations match.'); a row opens its conversation.",
           on: {
-            'list.page': { target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
+            'list.page': { target: 'loading', actions: { type: 'rememberPage', params: ({ event }) => event } },
             'list.pageSize': {
               target: 'loading',
-              actions: assign({ pageSize: ({ event }) => event.pageSize, page: 1 }),
+              actions: { type: 'rememberPageSizeAndPage', params: ({ event }) => event },
             },
             'list.reload': 'loading',
             'list.export': '#conversationLogs.exporting',
             'conversation.open': {
               target: '#conversationLogs.conversation',
-              actions: assign({ openId: ({ event }) => event.id }),
+              actions: { type: 'rememberOpenId', params: ({ event }) => event },
             },
           },
         },
@@ -195,7 +223,7 @@ export const conversationLogsMachine = setup({
       on: {
         'conversation.close': {
           target: '#conversationLogs.list.browsing',
-          actions: [assign(closed), { type: 'showInQuery', params: { conversationId: null } }],
+          actions: ['resetOnConversationClose', { type: 'showInQuery', params: { conversationId: null } }],
         },
       },
       states: {
@@ -212,7 +240,7 @@ export const conversationLogsMachine = setup({
             },
             onError: {
               target: 'failed',
-              actions: assign({ detailError: ({ event }) => reasonOf(event.error) }),
+              actions: { type: 'rememberDetailError', params: ({ event }) => event },
             },
           },
         },
@@ -223,35 +251,28 @@ export const conversationLogsMachine = setup({
         ready: {
           description: 'The transcript; notes can be added, edited and deleted and labels set.',
           on: {
-            'note.draft': { actions: assign({ noteDraft: ({ event }) => event.text, noteError: null }) },
-            'note.add': [
-              { guard: 'noteDraftBlank', actions: assign({ noteError: CONVERSATION_TEXTS.noteEmpty }) },
-              { target: 'savingNote' },
-            ],
+            'note.draft': { actions: { type: 'rememberNoteDraft', params: ({ event }) => event } },
+            'note.add': [{ guard: 'noteDraftBlank', actions: 'resetNoteError' }, { target: 'savingNote' }],
             'note.edit': {
               target: 'editingNote',
-              actions: assign({
-                noteError: null,
-                editingNoteId: ({ event }) => event.id,
-                editText: ({ context, event }) => context.detail?.notes.find((n) => n.id === event.id)?.text ?? '',
-              }),
+              actions: { type: 'rememberEditingNoteIdAndEditText', params: ({ event }) => event },
             },
             'note.delete': {
               target: 'confirmingNoteDelete',
-              actions: assign({ deletingNoteId: ({ event }) => event.id }),
+              actions: { type: 'rememberDeletingNoteId', params: ({ event }) => event },
             },
-            'labels.set': { target: 'savingLabels', actions: assign({ pendingLabels: ({ event }) => event.labels }) },
+            'labels.set': {
+              target: 'savingLabels',
+              actions: { type: 'rememberPendingLabels', params: ({ event }) => event },
+            },
           },
         },
         editingNote: {
           description: 'One note is edited in place.',
           on: {
-            'note.editText': { actions: assign({ editText: ({ event }) => event.text, noteError: null }) },
-            'note.save': [
-              { guard: 'editTextBlank', actions: assign({ noteError: CONVERSATION_TEXTS.noteEmpty }) },
-              { target: 'savingNote' },
-            ],
-            'note.cancel': { target: 'ready', actions: assign({ editingNoteId: null, editText: '', noteError: null }) },
+            'note.editText': { actions: { type: 'rememberEditText', params: ({ event }) => event } },
+            'note.save': [{ guard: 'editTextBlank', actions: 'resetNoteError' }, { target: 'savingNote' }],
+            'note.cancel': { target: 'ready', actions: 'clearEditingNoteIdAndEditTextEtc' },
           },
         },
         savingNote: {
@@ -268,9 +289,7 @@ export const conversationLogsMachine = setup({
             onDone: {
               target: 'refreshing',
               actions: [
-                assign(({ context }) =>
-                  context.editingNoteId === null ? { noteDraft: '' } : { editingNoteId: null, editText: '' },
-                ),
+                'storeOnSaveNote',
                 { type: 'notify', params: { title: CONVERSATION_TEXTS.noteSaved, color: 'green' } },
               ],
             },
@@ -297,7 +316,7 @@ export const conversationLogsMachine = setup({
           description: 'A dialog asks before the note is deleted.',
           on: {
             'note.deleteConfirm': 'deletingNote',
-            'note.deleteCancel': { target: 'ready', actions: assign({ deletingNoteId: null }) },
+            'note.deleteCancel': { target: 'ready', actions: 'clearDeletingNoteId' },
           },
         },
         deletingNote: {
@@ -310,14 +329,14 @@ export const conversationLogsMachine = setup({
             onDone: {
               target: 'refreshing',
               actions: [
-                assign({ deletingNoteId: null }),
+                'clearDeletingNoteId',
                 { type: 'notify', params: { title: CONVERSATION_TEXTS.noteDeleted, color: 'green' } },
               ],
             },
             onError: {
               target: 'ready',
               actions: [
-                assign({ deletingNoteId: null }),
+                'clearDeletingNoteId',
                 {
                   type: 'notifyFailure',
                   params: ({ event }) => ({ error: event.error, title: CONVERSATION_TEXTS.noteDeleteFailed }),
@@ -337,20 +356,14 @@ export const conversationLogsMachine = setup({
               target: 'ready',
               // The list row shows the new labels too, without reloading the page.
               actions: [
-                assign(({ context, event }) => ({
-                  pendingLabels: null,
-                  detail: context.detail && { ...context.detail, labels: event.output.labels },
-                  items: context.items.map((i) =>
-                    i.id === context.openId ? { ...i, labels: event.output.labels } : i,
-                  ),
-                })),
+                { type: 'storeDetailAndItems', params: ({ event }) => event },
                 { type: 'notify', params: { title: CONVERSATION_TEXTS.labelsSaved, color: 'green' } },
               ],
             },
             onError: {
               target: 'ready',
               actions: [
-                assign({ pendingLabels: null }),
+                'clearPendingLabels',
                 {
                   type: 'notifyFailure',
                   params: ({ event }) => ({ error: event.error, title: CONVERSATION_TEXTS.labelsFailed }),

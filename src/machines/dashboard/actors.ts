@@ -11,7 +11,7 @@ export interface StatsRequest {
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`dashboard actor ${name} not provided`));
 
-/** Typed placeholders; src/console/provide.ts gives GET /v1/stats, tests give fakes. */
+/** Typed placeholders; the chart's provide.ts gives GET /v1/stats, tests give fakes. */
 export const dashboardActors = {
   loadStats: fromPromise<Stats, StatsRequest>(notProvided('loadStats')),
 };

@@ -1,3 +1,4 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import type { ProjectEnv } from '../../api/contract/common.ts';
 import type { Stats } from '../../api/contract/stats.ts';
@@ -38,6 +39,23 @@ export const dashboardMachine = setup({
     },
     isValidCustomPeriod: ({ event }) => event.type === 'period.custom' && isValidPeriod(event.from, event.to),
   },
+  actions: {
+    rememberPeriod: assign({
+      period: ({ context }, event: Extract<DashboardEvent, { type: 'period.preset' }>) =>
+        presetPeriod(event.kind, context.today),
+    }),
+    rememberPeriodOnPeriodCustom: assign({
+      period: (_, event: Extract<DashboardEvent, { type: 'period.custom' }>) => ({
+        kind: 'custom' as const,
+        from: event.from,
+        to: event.to,
+      }),
+    }),
+    rememberEnv: assign({ env: (_, event: Extract<DashboardEvent, { type: 'env.set' }>) => event.env }),
+    storeStats: assign({
+      stats: (_, event: DoneActorEvent<OutputFrom<(typeof dashboardActors)['loadStats']>>) => event.output,
+    }),
+  },
 }).createMachine({
   id: 'dashboard',
   description: "The dashboard's statistics: a period and an environment, loaded together, with a retry.",
@@ -56,19 +74,19 @@ export const dashboardMachine = setup({
       guard: 'isNewPreset',
       target: '.loading',
       reenter: true,
-      actions: assign({ period: ({ context, event }) => presetPeriod(event.kind, context.today) }),
+      actions: { type: 'rememberPeriod', params: ({ event }) => event },
     },
     'period.custom': {
       guard: 'isValidCustomPeriod',
       target: '.loading',
       reenter: true,
-      actions: assign({ period: ({ event }) => ({ kind: 'custom' as const, from: event.from, to: event.to }) }),
+      actions: { type: 'rememberPeriodOnPeriodCustom', params: ({ event }) => event },
     },
     'env.set': {
       guard: 'isOtherPermittedEnv',
       target: '.loading',
       reenter: true,
-      actions: assign({ env: ({ event }) => event.env }),
+      actions: { type: 'rememberEnv', params: ({ event }) => event },
     },
   },
   states: {
@@ -84,7 +102,7 @@ export const dashboardMachine = setup({
           to: context.period.to,
           tz: context.tz,
         }),
-        onDone: { target: 'ready', actions: assign({ stats: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: { type: 'storeStats', params: ({ event }) => event } },
         onError: 'failed',
       },
     },

@@ -13,7 +13,7 @@ export type RunTestsInput = { tests: DeployTest[] };
 
 export type LoadDiffInput = { env: DeployEnv; rollbackOf: number | null };
 
-/** Placeholders; src/machines/provide.ts gives the real calls, tests give fakes. */
+/** Placeholders; the chart's provide.ts gives the real calls, tests give fakes. */
 export const deployModalActors = {
   loadDiff: fromPromise<DeployDiff, LoadDiffInput>(async () => {
     throw new Error('loadDiff not provided');

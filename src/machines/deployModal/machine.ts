@@ -1,3 +1,4 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { and, assign, emit, setup } from 'xstate';
 import type { DeployDiff } from '../../api/contract/deploy-diff.ts';
 import type { Notice } from '../../api/contract/notice.ts';
@@ -58,6 +59,27 @@ export const deployModalMachine = setup({
     setMessage: assign({
       message: ({ context, event }) => (event.type === 'message.change' ? event.message : context.message),
     }),
+    storeDiff: assign({
+      diff: (_, event: DoneActorEvent<OutputFrom<(typeof deployModalActors)['loadDiff']>>) => event.output,
+      tests: [],
+    }),
+    storeTests: assign({
+      tests: (_, event: DoneActorEvent<OutputFrom<(typeof deployModalActors)['loadTests']>>) =>
+        event.output.map((t) => ({ ...t, status: 'pending' as const, result: null })),
+    }),
+    rememberTests: assign({
+      tests: ({ context }, event: Extract<DeployModalEvent, { type: 'test.running' }>) =>
+        context.tests.map((t) => (t.id === event.id ? { ...t, status: 'running' as const } : t)),
+    }),
+    rememberTestsOnTestSettled: assign({
+      tests: ({ context }, event: Extract<DeployModalEvent, { type: 'test.settled' }>) =>
+        context.tests.map((t) =>
+          t.id === event.id
+            ? { ...t, status: event.ok ? ('ok' as const) : ('failed' as const), result: event.result }
+            : t,
+        ),
+    }),
+    resetTouched: assign({ touched: true }),
   },
 }).createMachine({
   id: 'deployModal',
@@ -82,14 +104,14 @@ export const deployModalMachine = setup({
           {
             guard: 'runsTests',
             target: 'loadingTests',
-            actions: assign({ diff: ({ event }) => event.output, tests: [] }),
+            actions: { type: 'storeDiff', params: ({ event }) => event },
           },
           {
             guard: ({ event }) => modelStale(event.output),
             target: 'untrained',
-            actions: assign({ diff: ({ event }) => event.output, tests: [] }),
+            actions: { type: 'storeDiff', params: ({ event }) => event },
           },
-          { target: 'ready', actions: assign({ diff: ({ event }) => event.output, tests: [] }) },
+          { target: 'ready', actions: { type: 'storeDiff', params: ({ event }) => event } },
         ],
         onError: { target: 'diffFailed' },
       },
@@ -135,9 +157,7 @@ export const deployModalMachine = setup({
           {
             guard: { type: 'hasTests', params: ({ event }) => ({ tests: event.output }) },
             target: 'testing',
-            actions: assign({
-              tests: ({ event }) => event.output.map((t) => ({ ...t, status: 'pending' as const, result: null })),
-            }),
+            actions: { type: 'storeTests', params: ({ event }) => event },
           },
           { guard: 'modelStale', target: 'untrained' },
           { target: 'ready' },
@@ -161,20 +181,10 @@ export const deployModalMachine = setup({
       ],
       on: {
         'test.running': {
-          actions: assign({
-            tests: ({ context, event }) =>
-              context.tests.map((t) => (t.id === event.id ? { ...t, status: 'running' as const } : t)),
-          }),
+          actions: { type: 'rememberTests', params: ({ event }) => event },
         },
         'test.settled': {
-          actions: assign({
-            tests: ({ context, event }) =>
-              context.tests.map((t) =>
-                t.id === event.id
-                  ? { ...t, status: event.ok ? ('ok' as const) : ('failed' as const), result: event.result }
-                  : t,
-              ),
-          }),
+          actions: { type: 'rememberTestsOnTestSettled', params: ({ event }) => event },
         },
         'message.change': { actions: 'setMessage' },
         'deploy.cancel': 'closed',
@@ -200,7 +210,7 @@ export const deployModalMachine = setup({
       description: 'The commit message; Deploy (or Ctrl+Enter).',
       on: {
         'message.change': { actions: 'setMessage' },
-        'deploy.submit': [{ guard: 'messageValid', target: 'deploying' }, { actions: assign({ touched: true }) }],
+        'deploy.submit': [{ guard: 'messageValid', target: 'deploying' }, { actions: 'resetTouched' }],
         'deploy.cancel': 'closed',
       },
     },

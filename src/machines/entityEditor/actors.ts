@@ -4,7 +4,7 @@ import type { EntityDraft } from './draft.ts';
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`entityEditor actor ${name} not provided`));
 
-/** Typed placeholders; src/machines/provide.ts gives the real ones, tests give fakes. */
+/** Typed placeholders; the chart's provide.ts gives the real ones, tests give fakes. */
 export const entityEditorActors = {
   loadEntities: fromPromise<Entity[]>(notProvided('loadEntities')),
   /** PUT /entities/{id or -1} for each changed draft, in order; answers the ids by draft key. */

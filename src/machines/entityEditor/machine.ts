@@ -1,3 +1,4 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, emit, setup } from 'xstate';
 import type { Notice } from '../../api/contract/notice.ts';
 import {
@@ -64,6 +65,36 @@ export const entityEditorMachine = setup({
       saved: context.saved.filter((e) => e.id !== context.drafts.find((d) => d.key === context.pendingDelete)?.id),
       pendingDelete: null,
     })),
+    storeSavedAndDraftsEtc: assign(
+      (_, event: DoneActorEvent<OutputFrom<(typeof entityEditorActors)['loadEntities']>>) => ({
+        saved: event.output,
+        drafts: toDrafts(event.output),
+        nextKey: event.output.length + 1,
+      }),
+    ),
+    rememberDraftsAndNextKey: assign(({ context }, event: Extract<EntityEditorEvent, { type: 'entity.add' }>) => ({
+      drafts: [...context.drafts, { key: context.nextKey, ...newEntity(addedName(event).trim()) }],
+      nextKey: context.nextKey + 1,
+    })),
+    rememberDrafts: assign({
+      drafts: ({ context }, event: Extract<EntityEditorEvent, { type: 'entity.change' }>) =>
+        context.drafts.map((d) => (d.key === event.key ? { ...d, ...event.patch } : d)),
+    }),
+    rememberPendingDelete: assign({
+      pendingDelete: (_, event: Extract<EntityEditorEvent, { type: 'entity.delete' }>) => event.key,
+    }),
+    clearPendingDelete: assign({ pendingDelete: null }),
+    storeDraftsAndSaved: assign(
+      ({ context }, event: DoneActorEvent<OutputFrom<(typeof entityEditorActors)['saveEntities']>>) => {
+        const drafts = context.drafts.map((d) =>
+          event.output[d.key] !== undefined ? { ...d, id: event.output[d.key] } : d,
+        );
+        const saved = drafts
+          .filter((d): d is EntityDraft & { id: number } => d.id !== undefined)
+          .map(({ key: _key, ...entity }) => entity);
+        return { drafts, saved };
+      },
+    ),
   },
 }).createMachine({
   id: 'entityEditor',
@@ -81,11 +112,7 @@ export const entityEditorMachine = setup({
         input: () => undefined,
         onDone: {
           target: 'editing',
-          actions: assign(({ event }) => ({
-            saved: event.output,
-            drafts: toDrafts(event.output),
-            nextKey: event.output.length + 1,
-          })),
+          actions: { type: 'storeSavedAndDraftsEtc', params: ({ event }) => event },
         },
         onError: {
           target: 'failed',
@@ -106,23 +133,17 @@ export const entityEditorMachine = setup({
           { guard: 'nameNotAscii', actions: { type: 'notify', params: { title: ENTITY_NAME_ASCII, color: 'red' } } },
           { guard: 'nameTaken', actions: { type: 'notify', params: { title: DUPLICIT_ENTITY_NAME, color: 'red' } } },
           {
-            actions: assign(({ context, event }) => ({
-              drafts: [...context.drafts, { key: context.nextKey, ...newEntity(addedName(event).trim()) }],
-              nextKey: context.nextKey + 1,
-            })),
+            actions: { type: 'rememberDraftsAndNextKey', params: ({ event }) => event },
           },
         ],
         'entity.change': {
           guard: 'editable',
-          actions: assign({
-            drafts: ({ context, event }) =>
-              context.drafts.map((d) => (d.key === event.key ? { ...d, ...event.patch } : d)),
-          }),
+          actions: { type: 'rememberDrafts', params: ({ event }) => event },
         },
         'entity.delete': {
           guard: 'editable',
           target: 'confirmingDelete',
-          actions: assign({ pendingDelete: ({ event }) => event.key }),
+          actions: { type: 'rememberPendingDelete', params: ({ event }) => event },
         },
         'entities.save': [
           {
@@ -151,7 +172,7 @@ export const entityEditorMachine = setup({
           { guard: 'pendingUnsaved', target: 'editing', actions: 'removePending' },
           { target: 'deleting' },
         ],
-        'entity.deleteCancel': { target: 'editing', actions: assign({ pendingDelete: null }) },
+        'entity.deleteCancel': { target: 'editing', actions: 'clearPendingDelete' },
       },
     },
     deleting: {
@@ -164,10 +185,7 @@ export const entityEditorMachine = setup({
         onDone: { target: 'editing', actions: 'removePending' },
         onError: {
           target: 'editing',
-          actions: [
-            { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
-            assign({ pendingDelete: null }),
-          ],
+          actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'clearPendingDelete'],
         },
       },
     },
@@ -180,15 +198,7 @@ export const entityEditorMachine = setup({
         input: ({ context }) => ({ drafts: changedDrafts(context.drafts, context.saved) }),
         onDone: {
           target: 'reloading',
-          actions: assign(({ context, event }) => {
-            const drafts = context.drafts.map((d) =>
-              event.output[d.key] !== undefined ? { ...d, id: event.output[d.key] } : d,
-            );
-            const saved = drafts
-              .filter((d): d is EntityDraft & { id: number } => d.id !== undefined)
-              .map(({ key: _key, ...entity }) => entity);
-            return { drafts, saved };
-          }),
+          actions: { type: 'storeDraftsAndSaved', params: ({ event }) => event },
         },
         onError: {
           target: 'editing',

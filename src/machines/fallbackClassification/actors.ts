@@ -1,6 +1,9 @@
 import { fromPromise } from 'xstate';
 import type { KeptTest, UnclassifiedIntent } from '../../api/contract/unclassified.ts';
 
+/** The fallbacks screen's page (the startup load asks for the same one). */
+export const FALLBACKS_PAGE_LIMIT = 500;
+
 export interface FallbacksLoad {
   items: UnclassifiedIntent[];
   total: number;
@@ -11,7 +14,7 @@ export interface FallbacksLoad {
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`fallbackClassification actor ${name} not provided`));
 
-/** Typed placeholders; src/machines/provide.ts gives the real ones, tests give fakes. */
+/** Typed placeholders; the chart's provide.ts gives the real ones, tests give fakes. */
 export const fallbackClassificationActors = {
   loadFallbacks: fromPromise<FallbacksLoad>(notProvided('loadFallbacks')),
   /** POST /intents/strip-stopwords: the suggested phrase. */

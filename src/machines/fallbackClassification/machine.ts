@@ -1,3 +1,4 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import type { Notice } from '../../api/contract/notice.ts';
 import { INTENT_TOASTS } from '../../api/contract/intents.ts';
@@ -73,6 +74,35 @@ export const fallbackClassificationMachine = setup({
     setKeepAsTest: assign({
       keepAsTest: ({ context, event }) => (event.type === 'fallback.keepAsTest' ? event.on : context.keepAsTest),
     }),
+    storeCurrentAndPhraseEtc: assign(
+      (_, event: DoneActorEvent<OutputFrom<(typeof fallbackClassificationActors)['loadFallbacks']>>) => ({
+        ...event.output,
+        current: null,
+        phrase: '',
+        intentId: null,
+        selected: [],
+      }),
+    ),
+    rememberSelected: assign({
+      selected: ({ context }, event: Extract<FallbackClassificationEvent, { type: 'fallback.select' }>) =>
+        event.on ? [...new Set([...context.selected, event.id])] : context.selected.filter((id) => id !== event.id),
+    }),
+    rememberBulkIntentId: assign({
+      bulkIntentId: (_, event: Extract<FallbackClassificationEvent, { type: 'fallbacks.bulkClass' }>) => event.intentId,
+    }),
+    storePhrase: assign({
+      phrase: (
+        { context },
+        event: DoneActorEvent<OutputFrom<(typeof fallbackClassificationActors)['suggestPhrase']>>,
+      ) => event.output.trim() || context.phrase,
+    }),
+    rememberPhrase: assign({
+      phrase: (_, event: Extract<FallbackClassificationEvent, { type: 'fallback.phrase' }>) => event.value,
+    }),
+    rememberIntentId: assign({
+      intentId: (_, event: Extract<FallbackClassificationEvent, { type: 'fallback.class' }>) => event.intentId,
+    }),
+    clearCurrentAndPhraseEtc: assign({ current: null, phrase: '', intentId: null }),
   },
 }).createMachine({
   id: 'fallbackClassification',
@@ -100,13 +130,7 @@ export const fallbackClassificationMachine = setup({
         input: () => undefined,
         onDone: {
           target: 'browsing',
-          actions: assign(({ event }) => ({
-            ...event.output,
-            current: null,
-            phrase: '',
-            intentId: null,
-            selected: [],
-          })),
+          actions: { type: 'storeCurrentAndPhraseEtc', params: ({ event }) => event },
         },
         onError: {
           target: 'failed',
@@ -125,14 +149,9 @@ export const fallbackClassificationMachine = setup({
         'fallbacks.reload': 'loading',
         'fallback.keepAsTest': { actions: 'setKeepAsTest' },
         'fallback.select': {
-          actions: assign({
-            selected: ({ context, event }) =>
-              event.on
-                ? [...new Set([...context.selected, event.id])]
-                : context.selected.filter((id) => id !== event.id),
-          }),
+          actions: { type: 'rememberSelected', params: ({ event }) => event },
         },
-        'fallbacks.bulkClass': { actions: assign({ bulkIntentId: ({ event }) => event.intentId }) },
+        'fallbacks.bulkClass': { actions: { type: 'rememberBulkIntentId', params: ({ event }) => event } },
         'fallbacks.bulkApply': { guard: 'hasSelection', target: 'bulkSaving' },
       },
     },
@@ -177,7 +196,7 @@ export const fallbackClassificationMachine = setup({
         // An empty suggestion (only stop words) keeps the message as it was.
         onDone: {
           target: 'classifying',
-          actions: assign({ phrase: ({ context, event }) => event.output.trim() || context.phrase }),
+          actions: { type: 'storePhrase', params: ({ event }) => event },
         },
         onError: 'classifying',
       },
@@ -185,11 +204,11 @@ export const fallbackClassificationMachine = setup({
     classifying: {
       description: 'The phrase and the class are chosen inline.',
       on: {
-        'fallback.phrase': { actions: assign({ phrase: ({ event }) => event.value }) },
-        'fallback.class': { actions: assign({ intentId: ({ event }) => event.intentId }) },
+        'fallback.phrase': { actions: { type: 'rememberPhrase', params: ({ event }) => event } },
+        'fallback.class': { actions: { type: 'rememberIntentId', params: ({ event }) => event } },
         'fallback.setClass': [{ guard: 'phraseBlank' }, { target: 'saving' }],
         'fallback.keepAsTest': { actions: 'setKeepAsTest' },
-        'fallback.cancel': { target: 'browsing', actions: assign({ current: null, phrase: '', intentId: null }) },
+        'fallback.cancel': { target: 'browsing', actions: 'clearCurrentAndPhraseEtc' },
         'fallback.open': { target: 'suggesting', actions: 'open' },
       },
     },

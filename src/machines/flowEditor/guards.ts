@@ -1,5 +1,5 @@
 import { draftProblems, type FlowDraft } from './draft.ts';
-import type { FlowEditorContext } from './machine.ts';
+import type { FlowEditorContext } from './types.ts';
 import { validationRefs } from './selectors.ts';
 
 export const isDirty = (c: FlowEditorContext): boolean => c.draft !== c.saved;

@@ -1,6 +1,6 @@
+import type { DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
 import { assign, not, setup } from 'xstate';
 import type { ActionCatalogue } from '../../api/contract/actions.ts';
-import type { ReactionScope, ReactionScopeInput } from '../../api/contract/reaction-scopes.ts';
 import type { Reaction } from '../../api/contract/reactions.ts';
 import { type FlowData, flowEditorActors } from './actors.ts';
 import {
@@ -9,7 +9,6 @@ import {
   draftProblems,
   duplicateOf,
   type FlowDraft,
-  type FlowProblem,
   HISTORY_LIMIT,
   moveStep,
   newReaction,
@@ -23,6 +22,7 @@ import {
 import type { FlowEditorEvent } from './events.ts';
 import * as g from './guards.ts';
 import { validationRefs } from './selectors.ts';
+import type { FlowEditorContext } from './types.ts';
 
 // Texts shown by the editor.
 export const REACTIONS_SAVED = 'Reactions saved';
@@ -33,36 +33,6 @@ export const SCOPE_IN_USE = 'The scope is used by a reaction; move those reactio
 export const INVALID_TITLE = 'Reactions not saved';
 
 type Notice = { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue' };
-
-export interface FlowEditorContext {
-  /** As last loaded or saved (the same object as `draft` while nothing changed). */
-  saved: FlowDraft;
-  draft: FlowDraft;
-  /** Undo and redo stacks of whole lists; cleared by a save (new reactions get their ids then). */
-  past: FlowDraft[];
-  future: FlowDraft[];
-  /** Typing in one field makes one undo step: the key of the last edit (reaction id and field). */
-  lastEdit: string | null;
-  /** Next id of a new, unsaved reaction (negative). */
-  nextId: number;
-  selectedId: number | null;
-  /** Whether the selected reaction's form was open: kept across saves and undo. */
-  panel: 'viewing' | 'editing';
-  search: string;
-  /** Bumped to ask the canvas to fit the view or to centre the selected reaction. */
-  fitRequest: number;
-  focusRequest: number;
-  problems: FlowProblem[];
-  scopes: ReactionScope[];
-  /** The scope list a scope change sends, with the renames it makes. */
-  pendingScopes: ReactionScopeInput[];
-  pendingRenames: { from: string; to: string }[];
-  intents: string[];
-  entities: string[];
-  projectActions: string[];
-  projects: { id: number; name: string }[];
-  catalogue: ActionCatalogue;
-}
 
 const emptyCatalogue: ActionCatalogue = { builtin: [], pseudo_intents: [], condition_doc: '', webhook_rules: [] };
 
@@ -175,6 +145,158 @@ export const flowEditorMachine = setup({
   },
   actions: {
     notify: (_, _params: Notice) => {},
+    storeSavedAndDraftEtc: assign(
+      ({ context }, event: DoneActorEvent<OutputFrom<(typeof flowEditorActors)['loadFlow']>>) => {
+        const data: FlowData = event.output;
+        return {
+          ...initialContext,
+          saved: data.reactions,
+          draft: data.reactions,
+          scopes: data.scopes,
+          intents: data.intents,
+          entities: data.entities,
+          projectActions: data.projectActions,
+          projects: data.projects,
+          catalogue: data.catalogue,
+          search: context.search,
+          fitRequest: context.fitRequest + 1,
+        };
+      },
+    ),
+    rememberSearch: assign({ search: (_, event: Extract<FlowEditorEvent, { type: 'search.change' }>) => event.query }),
+    resetFitRequest: assign({ fitRequest: ({ context }) => context.fitRequest + 1 }),
+    clearSelectedId: assign({ selectedId: null }),
+    resetNextIdAndSelectedIdEtc: assign(({ context }) => {
+      const sel = selected(context);
+      const created = newReaction(context.draft, context.nextId, sel?.reactions_scopes_id ?? null);
+      return {
+        ...commit(context, [...context.draft, created], null),
+        nextId: context.nextId - 1,
+        selectedId: created.id,
+        focusRequest: context.focusRequest + 1,
+      };
+    }),
+    resetDraftAndPastEtc: assign(({ context }) => ({
+      draft: context.past.at(-1) as FlowDraft,
+      past: context.past.slice(0, -1),
+      future: [context.draft, ...context.future],
+      lastEdit: null,
+    })),
+    resetDraftAndPastEtcOnFlowRedo: assign(({ context }) => ({
+      draft: context.future[0] as FlowDraft,
+      past: [...context.past, context.draft],
+      future: context.future.slice(1),
+      lastEdit: null,
+    })),
+    resetSelectedIdAndFocusRequest: assign(({ context }) => {
+      const ids = g.matchingIds(context.draft, context.search);
+      const at = ids.indexOf(context.selectedId ?? Number.NaN);
+      return { selectedId: ids[(at + 1) % ids.length] ?? null, focusRequest: context.focusRequest + 1 };
+    }),
+    rememberPendingScopes: assign(({ context }, event: Extract<FlowEditorEvent, { type: 'scope.add' }>) => ({
+      pendingScopes: [...context.scopes, { name: event.name.trim() }],
+      pendingRenames: [],
+    })),
+    rememberPendingScopesAndPendingRenames: assign(
+      ({ context }, event: Extract<FlowEditorEvent, { type: 'scope.rename' }>) => {
+        const before = context.scopes.find((s) => s.id === event.id);
+        const name = event.name.trim();
+        return {
+          pendingScopes: context.scopes.map((s) => (s.id === event.id ? { ...s, name } : s)),
+          pendingRenames: before && before.name !== name ? [{ from: before.name, to: name }] : [],
+        };
+      },
+    ),
+    rememberPendingScopesOnScopeDelete: assign(
+      ({ context }, event: Extract<FlowEditorEvent, { type: 'scope.delete' }>) => ({
+        pendingScopes: context.scopes.filter((s) => s.id !== event.id),
+        pendingRenames: [],
+      }),
+    ),
+    rememberSelectedId: assign({
+      selectedId: (_, event: Extract<FlowEditorEvent, { type: 'reaction.select' }>) => event.id,
+      lastEdit: null,
+    }),
+    resetNextIdAndSelectedIdEtcOnReactionDuplicate: assign(({ context }) => {
+      const source = selected(context) as Reaction;
+      const copy = duplicateOf(context.draft, source, context.nextId);
+      const at = context.draft.indexOf(source) + 1;
+      return {
+        ...commit(context, [...context.draft.slice(0, at), copy, ...context.draft.slice(at)], null),
+        nextId: context.nextId - 1,
+        selectedId: copy.id,
+        focusRequest: context.focusRequest + 1,
+      };
+    }),
+    setPanelToViewing: assign({ panel: 'viewing' }),
+    setPanelToEditing: assign({ panel: 'editing' }),
+    rememberOnReactionChange: assign(({ context }, event: Extract<FlowEditorEvent, { type: 'reaction.change' }>) => {
+      const fields = Object.keys(event.patch).sort().join(',');
+      return commit(
+        context,
+        patchReaction(context.draft, context.selectedId as number, event.patch),
+        `${context.selectedId}:${fields}`,
+      );
+    }),
+    rememberOnActionAdd: assign(({ context }, event: Extract<FlowEditorEvent, { type: 'action.add' }>) =>
+      editActions(context, (actions) =>
+        addStep(actions, {
+          name: event.name,
+          args: defaultArgs(context.catalogue.builtin.find((b) => b.name === event.name)),
+          who: 'bot',
+        }),
+      ),
+    ),
+    rememberOnActionRemove: assign(({ context }, event: Extract<FlowEditorEvent, { type: 'action.remove' }>) =>
+      editActions(context, (a) => removeStep(a, event.index)),
+    ),
+    rememberOnActionMove: assign(({ context }, event: Extract<FlowEditorEvent, { type: 'action.move' }>) =>
+      editActions(context, (a) => moveStep(a, event.from, event.to)),
+    ),
+    rememberOnActionArg: assign(({ context }, event: Extract<FlowEditorEvent, { type: 'action.arg' }>) => {
+      const reaction = selected(context);
+      if (!reaction) return {};
+      const actions = setStepArg(reaction.actions, event.index, event.name, event.value);
+      return commit(
+        context,
+        patchReaction(context.draft, reaction.id, { actions }),
+        `${reaction.id}:action:${event.index}:${event.name}`,
+      );
+    }),
+    resetSelectedId: assign(({ context }) => ({
+      ...commit(
+        context,
+        context.draft.filter((r) => r.id !== context.selectedId),
+        null,
+      ),
+      selectedId: null,
+    })),
+    resetProblems: assign({ problems: ({ context }) => draftProblems(context.draft, validationRefs(context)) }),
+    storeOnSaveReactions: assign(
+      ({ context }, event: DoneActorEvent<OutputFrom<(typeof flowEditorActors)['saveReactions']>>) =>
+        afterSave(context, event.output),
+    ),
+    rememberProblems: assign({
+      problems: ({ context }, event: ErrorActorEvent) => [
+        problemFromServer(context.draft, event.error instanceof Error ? event.error.message : String(event.error)),
+      ],
+    }),
+    storeScopesAndSavedEtc: assign(
+      ({ context }, event: DoneActorEvent<OutputFrom<(typeof flowEditorActors)['saveScopes']>>) => {
+        const rename = (list: FlowDraft) =>
+          context.pendingRenames.reduce((l, r) => renameScopeIn(l, r.from, r.to), list);
+        const saved = rename(context.saved);
+        return {
+          scopes: event.output.scopes,
+          saved,
+          draft: context.draft === context.saved ? saved : rename(context.draft),
+          past: context.past.map(rename),
+          future: context.future.map(rename),
+          pendingScopes: [],
+          pendingRenames: [],
+        };
+      },
+    ),
   },
 }).createMachine({
   id: 'flowEditor',
@@ -191,22 +313,7 @@ export const flowEditorMachine = setup({
         input: () => undefined,
         onDone: {
           target: 'ready',
-          actions: assign(({ context, event }) => {
-            const data: FlowData = event.output;
-            return {
-              ...initialContext,
-              saved: data.reactions,
-              draft: data.reactions,
-              scopes: data.scopes,
-              intents: data.intents,
-              entities: data.entities,
-              projectActions: data.projectActions,
-              projects: data.projects,
-              catalogue: data.catalogue,
-              search: context.search,
-              fitRequest: context.fitRequest + 1,
-            };
-          }),
+          actions: { type: 'storeSavedAndDraftEtc', params: ({ event }) => event },
         },
         onError: 'loadFailed',
       },
@@ -219,8 +326,8 @@ export const flowEditorMachine = setup({
       description: 'The flow is shown: what is selected, and whether the draft differs from what was saved.',
       type: 'parallel',
       on: {
-        'search.change': { actions: assign({ search: ({ event }) => event.query }) },
-        'view.fit': { actions: assign({ fitRequest: ({ context }) => context.fitRequest + 1 }) },
+        'search.change': { actions: { type: 'rememberSearch', params: ({ event }) => event } },
+        'view.fit': { actions: 'resetFitRequest' },
       },
       states: {
         selection: {
@@ -233,7 +340,7 @@ export const flowEditorMachine = setup({
               always: [
                 { guard: 'wasEditing', target: 'browsing.selected.editing' },
                 { guard: 'selectionExists', target: 'browsing.selected.viewing' },
-                { target: 'browsing.idle', actions: assign({ selectedId: null }) },
+                { target: 'browsing.idle', actions: 'clearSelectedId' },
               ],
             },
             browsing: {
@@ -242,45 +349,22 @@ export const flowEditorMachine = setup({
               on: {
                 'reaction.add': {
                   ...draftEdit,
-                  actions: assign(({ context }) => {
-                    const sel = selected(context);
-                    const created = newReaction(context.draft, context.nextId, sel?.reactions_scopes_id ?? null);
-                    return {
-                      ...commit(context, [...context.draft, created], null),
-                      nextId: context.nextId - 1,
-                      selectedId: created.id,
-                      focusRequest: context.focusRequest + 1,
-                    };
-                  }),
+                  actions: 'resetNextIdAndSelectedIdEtc',
                 },
                 'flow.undo': {
                   guard: 'canUndo',
                   target: [RESTORING, CHECKING],
-                  actions: assign(({ context }) => ({
-                    draft: context.past.at(-1) as FlowDraft,
-                    past: context.past.slice(0, -1),
-                    future: [context.draft, ...context.future],
-                    lastEdit: null,
-                  })),
+                  actions: 'resetDraftAndPastEtc',
                 },
                 'flow.redo': {
                   guard: 'canRedo',
                   target: [RESTORING, CHECKING],
-                  actions: assign(({ context }) => ({
-                    draft: context.future[0] as FlowDraft,
-                    past: [...context.past, context.draft],
-                    future: context.future.slice(1),
-                    lastEdit: null,
-                  })),
+                  actions: 'resetDraftAndPastEtcOnFlowRedo',
                 },
                 'search.next': {
                   guard: 'hasMatches',
                   target: '.selected.viewing',
-                  actions: assign(({ context }) => {
-                    const ids = g.matchingIds(context.draft, context.search);
-                    const at = ids.indexOf(context.selectedId ?? Number.NaN);
-                    return { selectedId: ids[(at + 1) % ids.length] ?? null, focusRequest: context.focusRequest + 1 };
-                  }),
+                  actions: 'resetSelectedIdAndFocusRequest',
                 },
                 'scope.add': [
                   {
@@ -293,10 +377,7 @@ export const flowEditorMachine = setup({
                   },
                   {
                     target: '#flowEditor.savingScopes',
-                    actions: assign(({ context, event }) => ({
-                      pendingScopes: [...context.scopes, { name: event.name.trim() }],
-                      pendingRenames: [],
-                    })),
+                    actions: { type: 'rememberPendingScopes', params: ({ event }) => event },
                   },
                 ],
                 'scope.rename': [
@@ -311,14 +392,7 @@ export const flowEditorMachine = setup({
                   },
                   {
                     target: '#flowEditor.savingScopes',
-                    actions: assign(({ context, event }) => {
-                      const before = context.scopes.find((s) => s.id === event.id);
-                      const name = event.name.trim();
-                      return {
-                        pendingScopes: context.scopes.map((s) => (s.id === event.id ? { ...s, name } : s)),
-                        pendingRenames: before && before.name !== name ? [{ from: before.name, to: name }] : [],
-                      };
-                    }),
+                    actions: { type: 'rememberPendingScopesAndPendingRenames', params: ({ event }) => event },
                   },
                 ],
                 'scope.delete': [
@@ -329,10 +403,7 @@ export const flowEditorMachine = setup({
                   },
                   {
                     target: '#flowEditor.savingScopes',
-                    actions: assign(({ context, event }) => ({
-                      pendingScopes: context.scopes.filter((s) => s.id !== event.id),
-                      pendingRenames: [],
-                    })),
+                    actions: { type: 'rememberPendingScopesOnScopeDelete', params: ({ event }) => event },
                   },
                 ],
               },
@@ -342,7 +413,7 @@ export const flowEditorMachine = setup({
                   on: {
                     'reaction.select': {
                       target: 'selected',
-                      actions: assign({ selectedId: ({ event }) => event.id, lastEdit: null }),
+                      actions: { type: 'rememberSelectedId', params: ({ event }) => event },
                     },
                   },
                 },
@@ -352,86 +423,48 @@ export const flowEditorMachine = setup({
                   on: {
                     'reaction.select': {
                       target: '.viewing',
-                      actions: assign({ selectedId: ({ event }) => event.id, lastEdit: null }),
+                      actions: { type: 'rememberSelectedId', params: ({ event }) => event },
                     },
-                    'reaction.deselect': { target: 'idle', actions: assign({ selectedId: null }) },
+                    'reaction.deselect': { target: 'idle', actions: 'clearSelectedId' },
                     'reaction.duplicate': {
                       ...draftEdit,
-                      actions: assign(({ context }) => {
-                        const source = selected(context) as Reaction;
-                        const copy = duplicateOf(context.draft, source, context.nextId);
-                        const at = context.draft.indexOf(source) + 1;
-                        return {
-                          ...commit(context, [...context.draft.slice(0, at), copy, ...context.draft.slice(at)], null),
-                          nextId: context.nextId - 1,
-                          selectedId: copy.id,
-                          focusRequest: context.focusRequest + 1,
-                        };
-                      }),
+                      actions: 'resetNextIdAndSelectedIdEtcOnReactionDuplicate',
                     },
                     'reaction.delete': '#flowEditor.ready.selection.confirmingDelete',
                   },
                   states: {
                     viewing: {
                       description: 'The summary of the reaction: intents, condition, priority, scope and actions.',
-                      entry: assign({ panel: 'viewing' }),
+                      entry: 'setPanelToViewing',
                       on: { 'reaction.edit': 'editing' },
                     },
                     editing: {
                       description: 'The form of the reaction: every change goes into the draft (and the undo history).',
-                      entry: assign({ panel: 'editing' }),
+                      entry: 'setPanelToEditing',
                       on: {
                         'reaction.done': 'viewing',
                         'reaction.change': {
                           ...draftEdit,
-                          actions: assign(({ context, event }) => {
-                            const fields = Object.keys(event.patch).sort().join(',');
-                            return commit(
-                              context,
-                              patchReaction(context.draft, context.selectedId as number, event.patch),
-                              `${context.selectedId}:${fields}`,
-                            );
-                          }),
+                          actions: { type: 'rememberOnReactionChange', params: ({ event }) => event },
                         },
                         'action.add': {
                           ...draftEdit,
-                          actions: assign(({ context, event }) =>
-                            editActions(context, (actions) =>
-                              addStep(actions, {
-                                name: event.name,
-                                args: defaultArgs(context.catalogue.builtin.find((b) => b.name === event.name)),
-                                who: 'bot',
-                              }),
-                            ),
-                          ),
+                          actions: { type: 'rememberOnActionAdd', params: ({ event }) => event },
                         },
                         'action.remove': {
                           guard: 'stepExists',
                           ...draftEdit,
-                          actions: assign(({ context, event }) =>
-                            editActions(context, (a) => removeStep(a, event.index)),
-                          ),
+                          actions: { type: 'rememberOnActionRemove', params: ({ event }) => event },
                         },
                         'action.move': {
                           guard: 'canMoveStep',
                           ...draftEdit,
-                          actions: assign(({ context, event }) =>
-                            editActions(context, (a) => moveStep(a, event.from, event.to)),
-                          ),
+                          actions: { type: 'rememberOnActionMove', params: ({ event }) => event },
                         },
                         'action.arg': {
                           guard: 'stepExists',
                           ...draftEdit,
-                          actions: assign(({ context, event }) => {
-                            const reaction = selected(context);
-                            if (!reaction) return {};
-                            const actions = setStepArg(reaction.actions, event.index, event.name, event.value);
-                            return commit(
-                              context,
-                              patchReaction(context.draft, reaction.id, { actions }),
-                              `${reaction.id}:action:${event.index}:${event.name}`,
-                            );
-                          }),
+                          actions: { type: 'rememberOnActionArg', params: ({ event }) => event },
                         },
                       },
                     },
@@ -445,14 +478,7 @@ export const flowEditorMachine = setup({
               on: {
                 'delete.confirm': {
                   target: [RESTORING, CHECKING],
-                  actions: assign(({ context }) => ({
-                    ...commit(
-                      context,
-                      context.draft.filter((r) => r.id !== context.selectedId),
-                      null,
-                    ),
-                    selectedId: null,
-                  })),
+                  actions: 'resetSelectedId',
                 },
                 'delete.cancel': RESTORING,
               },
@@ -489,7 +515,7 @@ export const flowEditorMachine = setup({
           guard: 'hasProblems',
           target: [SELECTION, '#flowEditor.ready.draft.invalid'],
           actions: [
-            assign({ problems: ({ context }) => draftProblems(context.draft, validationRefs(context)) }),
+            'resetProblems',
             {
               type: 'notify',
               params: ({ context }) => ({
@@ -513,7 +539,7 @@ export const flowEditorMachine = setup({
         onDone: {
           target: [SELECTION, '#flowEditor.ready.draft.saved'],
           actions: [
-            assign(({ context, event }) => afterSave(context, event.output)),
+            { type: 'storeOnSaveReactions', params: ({ event }) => event },
             { type: 'notify', params: { title: REACTIONS_SAVED, color: 'green' } },
           ],
         },
@@ -523,14 +549,7 @@ export const flowEditorMachine = setup({
             guard: 'isInvalid',
             target: [SELECTION, '#flowEditor.ready.draft.invalid'],
             actions: [
-              assign({
-                problems: ({ context, event }) => [
-                  problemFromServer(
-                    context.draft,
-                    event.error instanceof Error ? event.error.message : String(event.error),
-                  ),
-                ],
-              }),
+              { type: 'rememberProblems', params: ({ event }) => event },
               {
                 type: 'notify',
                 params: ({ event }) => ({
@@ -563,20 +582,7 @@ export const flowEditorMachine = setup({
         onDone: {
           target: [SELECTION, CHECKING],
           actions: [
-            assign(({ context, event }) => {
-              const rename = (list: FlowDraft) =>
-                context.pendingRenames.reduce((l, r) => renameScopeIn(l, r.from, r.to), list);
-              const saved = rename(context.saved);
-              return {
-                scopes: event.output.scopes,
-                saved,
-                draft: context.draft === context.saved ? saved : rename(context.draft),
-                past: context.past.map(rename),
-                future: context.future.map(rename),
-                pendingScopes: [],
-                pendingRenames: [],
-              };
-            }),
+            { type: 'storeScopesAndSavedEtc', params: ({ event }) => event },
             { type: 'notify', params: { title: SCOPES_SAVED, color: 'green' } },
           ],
         },

@@ -3,7 +3,8 @@ import type { BuiltinActionDoc } from '../../api/contract/actions.ts';
 import { PSEUDO_INTENTS, type Reaction } from '../../api/contract/reactions.ts';
 import { conditionProblem } from './conditionSyntax.ts';
 import { reactionProblems, type ValidationRefs } from './draft.ts';
-import type { FlowEditorContext, flowEditorMachine } from './machine.ts';
+import type { flowEditorMachine } from './machine.ts';
+import type { FlowEditorContext } from './types.ts';
 
 type Snapshot = SnapshotFrom<typeof flowEditorMachine>;
 

@@ -1,3 +1,4 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import type { DeletedItem } from '../../api/contract/audit.ts';
 import { historyCompareActors, type TabSnapshots } from './actors.ts';
@@ -80,6 +81,19 @@ export const historyCompareMachine = setup({
       const pair = from === null || to === null ? null : { from, to, fromMtime: toMtime(from), toMtime: toMtime(to) };
       return { pair, loaded: {}, deleted: null };
     }),
+    rememberFromText: assign({
+      fromText: (_, event: Extract<HistoryCompareEvent, { type: 'history.from' }>) => event.text,
+    }),
+    rememberToText: assign({ toText: (_, event: Extract<HistoryCompareEvent, { type: 'history.to' }>) => event.text }),
+    storeLoadedAndDeleted: assign(
+      ({ context }, event: DoneActorEvent<OutputFrom<(typeof historyCompareActors)['loadComparison']>>) => ({
+        loaded:
+          context.tab && !context.loaded[context.tab] && event.output.snapshots
+            ? { ...context.loaded, [context.tab]: event.output.snapshots }
+            : context.loaded,
+        deleted: context.showDeleted && context.deleted === null ? (event.output.deleted ?? null) : context.deleted,
+      }),
+    ),
   },
 }).createMachine({
   id: 'historyCompare',
@@ -100,8 +114,8 @@ export const historyCompareMachine = setup({
   },
   initial: 'idle',
   on: {
-    'history.from': { actions: assign({ fromText: ({ event }) => event.text }) },
-    'history.to': { actions: assign({ toText: ({ event }) => event.text }) },
+    'history.from': { actions: { type: 'rememberFromText', params: ({ event }) => event } },
+    'history.to': { actions: { type: 'rememberToText', params: ({ event }) => event } },
     'history.compare': { guard: 'timesValid', target: '.loading', actions: 'startPair' },
     'history.tab': [
       {
@@ -153,13 +167,7 @@ export const historyCompareMachine = setup({
         onDone: {
           target: 'ready',
           // Only what this load was for: the active tab (unchanged while loading) and the deleted items if asked.
-          actions: assign(({ context, event }) => ({
-            loaded:
-              context.tab && !context.loaded[context.tab] && event.output.snapshots
-                ? { ...context.loaded, [context.tab]: event.output.snapshots }
-                : context.loaded,
-            deleted: context.showDeleted && context.deleted === null ? (event.output.deleted ?? null) : context.deleted,
-          })),
+          actions: { type: 'storeLoadedAndDeleted', params: ({ event }) => event },
         },
         onError: 'failed',
       },

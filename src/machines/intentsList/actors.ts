@@ -9,7 +9,7 @@ export interface IntentsLoad {
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`intentsList actor ${name} not provided`));
 
-/** Typed placeholders; src/machines/provide.ts gives the real ones, tests give fakes. */
+/** Typed placeholders; the chart's provide.ts gives the real ones, tests give fakes. */
 export const intentsListActors = {
   loadIntents: fromPromise<IntentsLoad>(notProvided('loadIntents')),
   insertIntent: fromPromise<{ id: number }, { name: string }>(notProvided('insertIntent')),

@@ -1,4 +1,4 @@
-import type { IntentsListContext } from './machine.ts';
+import type { IntentsListContext } from './types.ts';
 import { nameTaken, twinOf } from './intentsIndex.ts';
 
 export const isBlank = (name: string): boolean => name.trim() === '';

@@ -1,3 +1,4 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, emit, setup } from 'xstate';
 import type { Notice } from '../../api/contract/notice.ts';
 import {
@@ -6,33 +7,13 @@ import {
   INTENT_NAME_EMPTY,
   INTENT_NAME_MUST_BE_UNIQUE,
   INTENT_TOASTS,
-  type Intent,
   NEGATIVE_INTENT_SUFFIX,
 } from '../../api/contract/intents.ts';
-import type { EvaluationAnswer } from '../training/actors.ts';
 import { intentsListActors } from './actors.ts';
 import type { IntentsListEmitted, IntentsListEvent } from './events.ts';
 import { isBlank, isTakenName, renameRetrains } from './guards.ts';
 import { applyPatch, applyRename } from './patch.ts';
-
-export interface IntentsListContext {
-  intents: Intent[];
-  evaluation: EvaluationAnswer | null;
-  search: string;
-  onlyFlaws: boolean;
-  /** Ids of expanded rows. */
-  expanded: number[];
-  pendingDelete: number | null;
-  pendingImport: File | null;
-  /** The name being added. */
-  pendingAdd: string | null;
-  /** The rename being saved (to apply the twin's new name and decide on retraining). */
-  pendingRename: { id: number; name: string; retrain: boolean } | null;
-  /** Intents changed here since the evaluation was loaded: the model is not retrained. */
-  changed: boolean;
-  /** The intent a link opened (`?intent_id`, the command palette): a new object per request, so the list scrolls to it each time. */
-  focused: { id: number } | null;
-}
+import type { IntentsListContext } from './types.ts';
 
 /** Texts of failures without a server message (spec 2 §8 'Other messages'). */
 export const CANNOT_UPLOAD = 'Cannot upload files!';
@@ -77,6 +58,78 @@ export const intentsListMachine = setup({
           }
         : {},
     ),
+    rememberFocusedAndExpanded: assign({
+      focused: (_, event: Extract<IntentsListEvent, { type: 'intent.focus' }>) => ({ id: event.id }),
+      search: '',
+      onlyFlaws: false,
+      expanded: ({ context }, event: Extract<IntentsListEvent, { type: 'intent.focus' }>) =>
+        context.expanded.includes(event.id) ? context.expanded : [...context.expanded, event.id],
+    }),
+    storeIntentsAndEvaluation: assign({
+      intents: (_, event: DoneActorEvent<OutputFrom<(typeof intentsListActors)['loadIntents']>>) =>
+        event.output.intents,
+      evaluation: (_, event: DoneActorEvent<OutputFrom<(typeof intentsListActors)['loadIntents']>>) =>
+        event.output.evaluation,
+      changed: false,
+    }),
+    rememberSearch: assign({ search: (_, event: Extract<IntentsListEvent, { type: 'search.change' }>) => event.value }),
+    clearSearch: assign({ search: '' }),
+    resetOnlyFlaws: assign({ onlyFlaws: ({ context }) => !context.onlyFlaws }),
+    rememberExpanded: assign({
+      expanded: ({ context }, event: Extract<IntentsListEvent, { type: 'intent.toggle' }>) =>
+        toggle(context.expanded, event.id),
+    }),
+    rememberIntentsAndChangedEtc: assign(
+      ({ context }, event: Extract<IntentsListEvent, { type: 'intents.patch' }>) => ({
+        intents: applyPatch(context.intents, event.patch),
+        changed: true,
+        expanded:
+          event.patch.kind === 'intentCreated' && !context.expanded.includes(event.patch.intent.id)
+            ? [...context.expanded, event.patch.intent.id]
+            : context.expanded,
+      }),
+    ),
+    rememberEvaluation: assign({
+      evaluation: (_, event: Extract<IntentsListEvent, { type: 'evaluation.loaded' }>) => event.answer,
+      changed: false,
+    }),
+    rememberPendingAdd: assign({
+      pendingAdd: (_, event: Extract<IntentsListEvent, { type: 'intent.add' }>) => event.name.trim(),
+    }),
+    rememberPendingRename: assign({
+      pendingRename: ({ context }, event: Extract<IntentsListEvent, { type: 'intent.rename' }>) => ({
+        id: event.id,
+        name: event.name.trim(),
+        retrain: renameRetrains(context, event.id),
+      }),
+    }),
+    rememberPendingDelete: assign({
+      pendingDelete: (_, event: Extract<IntentsListEvent, { type: 'intent.delete' }>) => event.id,
+    }),
+    rememberPendingImport: assign({
+      pendingImport: (_, event: Extract<IntentsListEvent, { type: 'intents.import' }>) => event.file,
+    }),
+    storeIntentsAndExpandedEtc: assign({
+      intents: ({ context }, event: DoneActorEvent<OutputFrom<(typeof intentsListActors)['insertIntent']>>) => [
+        ...context.intents,
+        { id: event.output.id, name: context.pendingAdd ?? '', templates: [] },
+      ],
+      expanded: ({ context }, event: DoneActorEvent<OutputFrom<(typeof intentsListActors)['insertIntent']>>) => [
+        ...context.expanded,
+        event.output.id,
+      ],
+      pendingAdd: null,
+      changed: true,
+    }),
+    clearPendingAdd: assign({ pendingAdd: null }),
+    clearPendingRename: assign({ pendingRename: null }),
+    clearPendingDelete: assign({ pendingDelete: null }),
+    storeIntentsAndChanged: assign({
+      intents: ({ context }) => context.intents.filter((i) => i.id !== context.pendingDelete),
+      pendingDelete: null,
+      changed: true,
+    }),
+    clearPendingImport: assign({ pendingImport: null }),
   },
 }).createMachine({
   id: 'intentsList',
@@ -98,13 +151,7 @@ export const intentsListMachine = setup({
   on: {
     // Before or after loading: the intent is shown expanded, whatever the search and the flaws filter hid.
     'intent.focus': {
-      actions: assign({
-        focused: ({ event }) => ({ id: event.id }),
-        search: '',
-        onlyFlaws: false,
-        expanded: ({ context, event }) =>
-          context.expanded.includes(event.id) ? context.expanded : [...context.expanded, event.id],
-      }),
+      actions: { type: 'rememberFocusedAndExpanded', params: ({ event }) => event },
     },
   },
   states: {
@@ -117,11 +164,7 @@ export const intentsListMachine = setup({
         input: () => undefined,
         onDone: {
           target: 'ready',
-          actions: assign({
-            intents: ({ event }) => event.output.intents,
-            evaluation: ({ event }) => event.output.evaluation,
-            changed: false,
-          }),
+          actions: { type: 'storeIntentsAndEvaluation', params: ({ event }) => event },
         },
         onError: {
           target: 'failed',
@@ -137,21 +180,14 @@ export const intentsListMachine = setup({
       description: 'The list is shown; search, the flaws filter and expanding work in every sub-state.',
       initial: 'idle',
       on: {
-        'search.change': { actions: assign({ search: ({ event }) => event.value }) },
-        'search.clear': { actions: assign({ search: '' }) },
-        'flaws.toggle': { actions: assign({ onlyFlaws: ({ context }) => !context.onlyFlaws }) },
-        'intent.toggle': { actions: assign({ expanded: ({ context, event }) => toggle(context.expanded, event.id) }) },
+        'search.change': { actions: { type: 'rememberSearch', params: ({ event }) => event } },
+        'search.clear': { actions: 'clearSearch' },
+        'flaws.toggle': { actions: 'resetOnlyFlaws' },
+        'intent.toggle': { actions: { type: 'rememberExpanded', params: ({ event }) => event } },
         'intents.patch': {
-          actions: assign(({ context, event }) => ({
-            intents: applyPatch(context.intents, event.patch),
-            changed: true,
-            expanded:
-              event.patch.kind === 'intentCreated' && !context.expanded.includes(event.patch.intent.id)
-                ? [...context.expanded, event.patch.intent.id]
-                : context.expanded,
-          })),
+          actions: { type: 'rememberIntentsAndChangedEtc', params: ({ event }) => event },
         },
-        'evaluation.loaded': { actions: assign({ evaluation: ({ event }) => event.answer, changed: false }) },
+        'evaluation.loaded': { actions: { type: 'rememberEvaluation', params: ({ event }) => event } },
       },
       states: {
         idle: {
@@ -163,7 +199,7 @@ export const intentsListMachine = setup({
                 guard: 'nameTaken',
                 actions: { type: 'notify', params: { title: DUPLICIT_INTENT_NAME, color: 'red' } },
               },
-              { target: 'adding', actions: assign({ pendingAdd: ({ event }) => event.name.trim() }) },
+              { target: 'adding', actions: { type: 'rememberPendingAdd', params: ({ event }) => event } },
             ],
             'intent.rename': [
               { guard: 'nameUnchanged' },
@@ -177,22 +213,16 @@ export const intentsListMachine = setup({
               },
               {
                 target: 'renaming',
-                actions: assign({
-                  pendingRename: ({ context, event }) => ({
-                    id: event.id,
-                    name: event.name.trim(),
-                    retrain: renameRetrains(context, event.id),
-                  }),
-                }),
+                actions: { type: 'rememberPendingRename', params: ({ event }) => event },
               },
             ],
             'intent.delete': {
               target: 'confirmingDelete',
-              actions: assign({ pendingDelete: ({ event }) => event.id }),
+              actions: { type: 'rememberPendingDelete', params: ({ event }) => event },
             },
             'intents.import': {
               target: 'confirmingImport',
-              actions: assign({ pendingImport: ({ event }) => event.file }),
+              actions: { type: 'rememberPendingImport', params: ({ event }) => event },
             },
             'intents.export': 'exporting',
             'intents.reload': '#intentsList.loading',
@@ -208,24 +238,13 @@ export const intentsListMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                assign({
-                  intents: ({ context, event }) => [
-                    ...context.intents,
-                    { id: event.output.id, name: context.pendingAdd ?? '', templates: [] },
-                  ],
-                  expanded: ({ context, event }) => [...context.expanded, event.output.id],
-                  pendingAdd: null,
-                  changed: true,
-                }),
+                { type: 'storeIntentsAndExpandedEtc', params: ({ event }) => event },
                 { type: 'notify', params: { title: INTENT_TOASTS.added, color: 'green' } },
               ],
             },
             onError: {
               target: 'idle',
-              actions: [
-                { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
-                assign({ pendingAdd: null }),
-              ],
+              actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'clearPendingAdd'],
             },
           },
         },
@@ -244,7 +263,7 @@ export const intentsListMachine = setup({
                   'applyRename',
                   { type: 'notify', params: { title: INTENT_TOASTS.renamed, color: 'green' } },
                   emit({ type: 'training.request' as const }),
-                  assign({ pendingRename: null }),
+                  'clearPendingRename',
                 ],
               },
               {
@@ -252,7 +271,7 @@ export const intentsListMachine = setup({
                 actions: [
                   'applyRename',
                   { type: 'notify', params: { title: INTENT_TOASTS.renamed, color: 'green' } },
-                  assign({ pendingRename: null }),
+                  'clearPendingRename',
                 ],
               },
             ],
@@ -260,7 +279,7 @@ export const intentsListMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
-                assign({ pendingRename: null }),
+                'clearPendingRename',
               ],
             },
           },
@@ -269,7 +288,7 @@ export const intentsListMachine = setup({
           description: 'Remove intent? (confirmation).',
           on: {
             'intent.deleteConfirm': 'deleting',
-            'intent.deleteCancel': { target: 'idle', actions: assign({ pendingDelete: null }) },
+            'intent.deleteCancel': { target: 'idle', actions: 'clearPendingDelete' },
           },
         },
         deleting: {
@@ -282,11 +301,7 @@ export const intentsListMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                assign({
-                  intents: ({ context }) => context.intents.filter((i) => i.id !== context.pendingDelete),
-                  pendingDelete: null,
-                  changed: true,
-                }),
+                'storeIntentsAndChanged',
                 { type: 'notify', params: { title: INTENT_TOASTS.deleted, color: 'green' } },
               ],
             },
@@ -294,7 +309,7 @@ export const intentsListMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
-                assign({ pendingDelete: null }),
+                'clearPendingDelete',
               ],
             },
           },
@@ -303,7 +318,7 @@ export const intentsListMachine = setup({
           description: 'Import Intents asks confirmation first (spec 2 §5 "Imports").',
           on: {
             'intents.importConfirm': 'importing',
-            'intents.importCancel': { target: 'idle', actions: assign({ pendingImport: null }) },
+            'intents.importCancel': { target: 'idle', actions: 'clearPendingImport' },
           },
         },
         importing: {
@@ -316,7 +331,7 @@ export const intentsListMachine = setup({
             onDone: {
               target: '#intentsList.loading',
               actions: [
-                assign({ pendingImport: null }),
+                'clearPendingImport',
                 { type: 'notify', params: { title: INTENT_TOASTS.imported, color: 'green' } },
               ],
             },
@@ -324,7 +339,7 @@ export const intentsListMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'notifyFailure', params: ({ event }) => ({ error: event.error, title: CANNOT_UPLOAD }) },
-                assign({ pendingImport: null }),
+                'clearPendingImport',
               ],
             },
           },

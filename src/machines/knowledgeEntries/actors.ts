@@ -4,7 +4,7 @@ import type { EntryForm } from './form.ts';
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`knowledgeEntries actor ${name} not provided`));
 
-/** Typed placeholders; src/console/provide.ts gives the real API calls, tests give deferred fakes. */
+/** Typed placeholders; the chart's provide.ts gives the real API calls, tests give deferred fakes. */
 export const knowledgeEntriesActors = {
   loadEntries: fromPromise<KnowledgeItem[]>(notProvided('loadEntries')),
   /** PUT /knowledges/-1 (form.id null) or /knowledges/{id}. */

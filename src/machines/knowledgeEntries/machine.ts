@@ -1,3 +1,4 @@
+import type { ErrorActorEvent } from 'xstate';
 import { assign, emit, setup } from 'xstate';
 import { KNOWLEDGE_TOASTS, type KnowledgeItem } from '../../api/contract/knowledges.ts';
 import type { Notice } from '../../api/contract/notice.ts';
@@ -42,6 +43,32 @@ export const knowledgeEntriesMachine = setup({
     notify: (_, _params: Notice) => {},
     notifyFailure: (_, _params: { error: unknown }) => {},
     storeEntries: assign({ entries: (_, params: { entries: KnowledgeItem[] }) => params.entries }),
+    rememberSearch: assign({
+      search: (_, event: Extract<KnowledgeEntriesEvent, { type: 'search.change' }>) => event.value,
+    }),
+    clearSearch: assign({ search: '' }),
+    resetForm: assign({ form: EMPTY_ENTRY_FORM, attempted: false, saveError: null }),
+    rememberForm: assign({
+      form: ({ context }, event: Extract<KnowledgeEntriesEvent, { type: 'entry.edit' }>) => {
+        const entry = entryById(context, event.id) as KnowledgeItem;
+        return { id: entry.id, link: entry.link, title: entry.title, knowledge: entry.knowledge };
+      },
+      attempted: false,
+      saveError: null,
+    }),
+    rememberPendingDelete: assign({
+      pendingDelete: (_, event: Extract<KnowledgeEntriesEvent, { type: 'entry.delete' }>) => event.id,
+    }),
+    rememberFormOnFormChange: assign({
+      form: ({ context }, event: Extract<KnowledgeEntriesEvent, { type: 'form.change' }>) => ({
+        ...context.form,
+        ...event.patch,
+      }),
+      saveError: null,
+    }),
+    resetAttempted: assign({ attempted: true }),
+    rememberSaveError: assign({ saveError: (_, event: ErrorActorEvent) => messageOf(event.error) }),
+    clearPendingDelete: assign({ pendingDelete: null }),
   },
 }).createMachine({
   id: 'knowledgeEntries',
@@ -49,8 +76,8 @@ export const knowledgeEntriesMachine = setup({
   context: { entries: [], search: '', form: EMPTY_ENTRY_FORM, attempted: false, saveError: null, pendingDelete: null },
   initial: 'loading',
   on: {
-    'search.change': { actions: assign({ search: ({ event }) => event.value }) },
-    'search.clear': { actions: assign({ search: '' }) },
+    'search.change': { actions: { type: 'rememberSearch', params: ({ event }) => event } },
+    'search.clear': { actions: 'clearSearch' },
   },
   states: {
     loading: {
@@ -80,24 +107,17 @@ export const knowledgeEntriesMachine = setup({
             'entries.reload': 'refreshing',
             'entry.add': {
               target: 'editing',
-              actions: assign({ form: EMPTY_ENTRY_FORM, attempted: false, saveError: null }),
+              actions: 'resetForm',
             },
             'entry.edit': {
               guard: 'isKnownEntry',
               target: 'editing',
-              actions: assign({
-                form: ({ context, event }) => {
-                  const entry = entryById(context, event.id) as KnowledgeItem;
-                  return { id: entry.id, link: entry.link, title: entry.title, knowledge: entry.knowledge };
-                },
-                attempted: false,
-                saveError: null,
-              }),
+              actions: { type: 'rememberForm', params: ({ event }) => event },
             },
             'entry.delete': {
               guard: 'isKnownEntry',
               target: 'confirmingDelete',
-              actions: assign({ pendingDelete: ({ event }) => event.id }),
+              actions: { type: 'rememberPendingDelete', params: ({ event }) => event },
             },
           },
         },
@@ -105,12 +125,9 @@ export const knowledgeEntriesMachine = setup({
           description: 'The dialog with link and knowledge is open; it saves only valid fields.',
           on: {
             'form.change': {
-              actions: assign({
-                form: ({ context, event }) => ({ ...context.form, ...event.patch }),
-                saveError: null,
-              }),
+              actions: { type: 'rememberFormOnFormChange', params: ({ event }) => event },
             },
-            'form.submit': [{ guard: 'isFormValid', target: 'saving' }, { actions: assign({ attempted: true }) }],
+            'form.submit': [{ guard: 'isFormValid', target: 'saving' }, { actions: 'resetAttempted' }],
             'form.cancel': 'idle',
           },
         },
@@ -138,14 +155,14 @@ export const knowledgeEntriesMachine = setup({
                 ],
               },
             ],
-            onError: { target: 'editing', actions: assign({ saveError: ({ event }) => messageOf(event.error) }) },
+            onError: { target: 'editing', actions: { type: 'rememberSaveError', params: ({ event }) => event } },
           },
         },
         confirmingDelete: {
           description: 'Delete the entry? (confirmation).',
           on: {
             'delete.confirm': 'deleting',
-            'delete.cancel': { target: 'idle', actions: assign({ pendingDelete: null }) },
+            'delete.cancel': { target: 'idle', actions: 'clearPendingDelete' },
           },
         },
         deleting: {
@@ -158,7 +175,7 @@ export const knowledgeEntriesMachine = setup({
             onDone: {
               target: 'refreshing',
               actions: [
-                assign({ pendingDelete: null }),
+                'clearPendingDelete',
                 { type: 'notify', params: { title: KNOWLEDGE_TOASTS.deleted, color: 'green' } },
                 emit({ type: 'knowledge.changed' as const }),
               ],
@@ -166,7 +183,7 @@ export const knowledgeEntriesMachine = setup({
             onError: {
               target: 'idle',
               actions: [
-                assign({ pendingDelete: null }),
+                'clearPendingDelete',
                 { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
               ],
             },

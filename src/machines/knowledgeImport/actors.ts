@@ -4,7 +4,7 @@ import type { ImportRequest } from './request.ts';
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`knowledgeImport actor ${name} not provided`));
 
-/** Typed placeholders; src/console/provide.ts gives the real API calls, tests give deferred fakes. */
+/** Typed placeholders; the chart's provide.ts gives the real API calls, tests give deferred fakes. */
 export const knowledgeImportActors = {
   /** The project's files (GET /storage), to pick one to extract. */
   loadFiles: fromPromise<StorageFile[]>(notProvided('loadFiles')),

@@ -1,3 +1,4 @@
+import type { DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
 import { assign, emit, setup } from 'xstate';
 import { KNOWLEDGE_TOASTS } from '../../api/contract/knowledges.ts';
 import type { Notice } from '../../api/contract/notice.ts';
@@ -38,7 +39,30 @@ export const knowledgeImportMachine = setup({
       context.source === 'file' &&
       (event.name === null || context.files.some((f) => f.name === event.name)),
   },
-  actions: { notify: (_, _params: Notice) => {} },
+  actions: {
+    notify: (_, _params: Notice) => {},
+    resetOnImportOpen: assign(() => FRESH),
+    rememberSource: assign({
+      source: (_, event: Extract<KnowledgeImportEvent, { type: 'source.select' }>) => event.source,
+      error: null,
+    }),
+    rememberUrl: assign({
+      url: (_, event: Extract<KnowledgeImportEvent, { type: 'url.change' }>) => event.url,
+      error: null,
+    }),
+    rememberFile: assign({
+      file: (_, event: Extract<KnowledgeImportEvent, { type: 'file.select' }>) => event.name,
+      error: null,
+    }),
+    rememberCsv: assign({
+      csv: (_, event: Extract<KnowledgeImportEvent, { type: 'csv.choose' }>) => event.file,
+      error: null,
+    }),
+    storeFiles: assign({
+      files: (_, event: DoneActorEvent<OutputFrom<(typeof knowledgeImportActors)['loadFiles']>>) => event.output,
+    }),
+    rememberError: assign({ error: (_, event: ErrorActorEvent) => messageOf(event.error) }),
+  },
 }).createMachine({
   id: 'knowledgeImport',
   description: 'Import knowledge from a URL, a project file or a CSV, in a dialog.',
@@ -47,24 +71,24 @@ export const knowledgeImportMachine = setup({
   states: {
     closed: {
       description: 'The dialog is closed.',
-      on: { 'import.open': { target: 'open', actions: assign(() => FRESH) } },
+      on: { 'import.open': { target: 'open', actions: 'resetOnImportOpen' } },
     },
     open: {
       description: 'The dialog is open: a source is chosen and filled in, also while the project files load.',
       initial: 'opening',
       on: {
-        'source.select': { actions: assign({ source: ({ event }) => event.source, error: null }) },
+        'source.select': { actions: { type: 'rememberSource', params: ({ event }) => event } },
         'url.change': {
           guard: { type: 'isSource', params: { source: 'url' } },
-          actions: assign({ url: ({ event }) => event.url, error: null }),
+          actions: { type: 'rememberUrl', params: ({ event }) => event },
         },
         'file.select': {
           guard: 'isListedFile',
-          actions: assign({ file: ({ event }) => event.name, error: null }),
+          actions: { type: 'rememberFile', params: ({ event }) => event },
         },
         'csv.choose': {
           guard: { type: 'isSource', params: { source: 'csv' } },
-          actions: assign({ csv: ({ event }) => event.file, error: null }),
+          actions: { type: 'rememberCsv', params: ({ event }) => event },
         },
         'import.close': 'closed',
       },
@@ -75,7 +99,7 @@ export const knowledgeImportMachine = setup({
           invoke: {
             id: 'loadFiles',
             src: 'loadFiles',
-            onDone: { target: 'choosing', actions: assign({ files: ({ event }) => event.output }) },
+            onDone: { target: 'choosing', actions: { type: 'storeFiles', params: ({ event }) => event } },
             // Without storage the URL and CSV sources still work.
             onError: 'choosing',
           },
@@ -109,7 +133,7 @@ export const knowledgeImportMachine = setup({
         },
         onError: {
           target: '#knowledgeImport.open.choosing',
-          actions: assign({ error: ({ event }) => messageOf(event.error) }),
+          actions: { type: 'rememberError', params: ({ event }) => event },
         },
       },
     },

@@ -17,7 +17,7 @@ export interface JobAnswer<TDetail = unknown> {
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`knowledgeJob actor ${name} not provided`));
 
-/** Typed placeholders; src/console/provide.ts gives reindex or evaluation calls, tests give deferred fakes. */
+/** Typed placeholders; the chart's provide.ts gives reindex or evaluation calls, tests give deferred fakes. */
 export const knowledgeJobActors = {
   /** GET /knowledges/reindex/status or GET /qa-trainings/evaluation. */
   loadStatus: fromPromise<JobAnswer>(notProvided('loadStatus')),

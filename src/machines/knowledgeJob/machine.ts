@@ -1,3 +1,4 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, emit, setup } from 'xstate';
 import type { Notice } from '../../api/contract/notice.ts';
 import { type JobAnswer, knowledgeJobActors } from './actors.ts';
@@ -39,6 +40,13 @@ export const knowledgeJobMachine = setup({
     notify: (_, _params: Notice) => {},
     notifyFailure: (_, _params: { error: unknown }) => {},
     storeAnswer: assign({ answer: (_, params: { answer: JobAnswer }) => params.answer }),
+    storeJobId: assign({
+      jobId: (_, event: DoneActorEvent<OutputFrom<(typeof knowledgeJobActors)['loadStatus']>>) =>
+        event.output.status.job_id,
+    }),
+    storeJobIdOnSubmitJob: assign({
+      jobId: (_, event: DoneActorEvent<OutputFrom<(typeof knowledgeJobActors)['submitJob']>>) => event.output.job_id,
+    }),
   },
 }).createMachine({
   id: 'knowledgeJob',
@@ -58,7 +66,7 @@ export const knowledgeJobMachine = setup({
             target: 'running',
             actions: [
               { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
-              assign({ jobId: ({ event }) => event.output.status.job_id }),
+              { type: 'storeJobId', params: ({ event }) => event },
             ],
           },
           { target: 'idle', actions: { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) } },
@@ -82,7 +90,7 @@ export const knowledgeJobMachine = setup({
         onDone: {
           target: 'running',
           actions: [
-            assign({ jobId: ({ event }) => event.output.job_id }),
+            { type: 'storeJobIdOnSubmitJob', params: ({ event }) => event },
             { type: 'notify', params: ({ context }) => ({ title: context.texts.queued, color: 'blue' as const }) },
           ],
         },

@@ -3,7 +3,7 @@ import type { KnowledgeSearchAnswer } from './answer.ts';
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`knowledgeQuestion actor ${name} not provided`));
 
-/** Typed placeholders; src/console/provide.ts gives POST /knowledges/search, tests give deferred fakes. */
+/** Typed placeholders; the chart's provide.ts gives POST /knowledges/search, tests give deferred fakes. */
 export const knowledgeQuestionActors = {
   search: fromPromise<KnowledgeSearchAnswer, { question: string }>(notProvided('search')),
 };

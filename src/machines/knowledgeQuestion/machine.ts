@@ -1,3 +1,4 @@
+import type { DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import type { KnowledgeSearchAnswer } from './answer.ts';
 import { knowledgeQuestionActors } from './actors.ts';
@@ -19,6 +20,17 @@ export const knowledgeQuestionMachine = setup({
   types: { context: {} as KnowledgeQuestionContext, events: {} as KnowledgeQuestionEvent },
   actors: knowledgeQuestionActors,
   guards: { hasQuestion: ({ context }) => context.question.trim() !== '' },
+  actions: {
+    rememberQuestion: assign({
+      question: (_, event: Extract<KnowledgeQuestionEvent, { type: 'question.change' }>) => event.value,
+    }),
+    storeAnswerAndAsked: assign({
+      answer: (_, event: DoneActorEvent<OutputFrom<(typeof knowledgeQuestionActors)['search']>>) => event.output,
+      asked: ({ context }) => context.question.trim(),
+      error: null,
+    }),
+    rememberError: assign({ answer: null, error: (_, event: ErrorActorEvent) => messageOf(event.error) }),
+  },
 }).createMachine({
   id: 'knowledgeQuestion',
   description: 'Try a question against the draft knowledge index.',
@@ -28,7 +40,7 @@ export const knowledgeQuestionMachine = setup({
     idle: {
       description: 'A question can be typed and asked; the last answer shows below.',
       on: {
-        'question.change': { actions: assign({ question: ({ event }) => event.value }) },
+        'question.change': { actions: { type: 'rememberQuestion', params: ({ event }) => event } },
         'question.ask': { guard: 'hasQuestion', target: 'asking' },
       },
     },
@@ -41,13 +53,9 @@ export const knowledgeQuestionMachine = setup({
         input: ({ context }) => ({ question: context.question.trim() }),
         onDone: {
           target: 'idle',
-          actions: assign({
-            answer: ({ event }) => event.output,
-            asked: ({ context }) => context.question.trim(),
-            error: null,
-          }),
+          actions: { type: 'storeAnswerAndAsked', params: ({ event }) => event },
         },
-        onError: { target: 'idle', actions: assign({ answer: null, error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'idle', actions: { type: 'rememberError', params: ({ event }) => event } },
       },
     },
   },

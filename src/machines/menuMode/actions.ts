@@ -1,4 +1,4 @@
-import type { MenuModeContext } from './machine.ts';
+import type { MenuModeContext } from './types.ts';
 import type { MenuModeEvent } from './events.ts';
 
 /** The path the pressed letter leads to (only called after `isMenuLetter`). */

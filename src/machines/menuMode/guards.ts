@@ -1,4 +1,4 @@
-import type { MenuModeContext } from './machine.ts';
+import type { MenuModeContext } from './types.ts';
 import type { MenuModeEvent } from './events.ts';
 
 /** The pressed letter names a screen the user may open. */

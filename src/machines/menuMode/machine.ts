@@ -2,11 +2,7 @@ import { assign, setup } from 'xstate';
 import { targetOf } from './actions.ts';
 import type { MenuModeEvent } from './events.ts';
 import { isMenuLetter } from './guards.ts';
-
-export interface MenuModeContext {
-  /** Upper-case letter -> path, only for screens the user may open (spec 1 §2). */
-  targets: Record<string, string>;
-}
+import type { MenuModeContext } from './types.ts';
 
 /** Ctrl+G then a letter opens a screen; the mode expires after 3 s (spec 1 §2, §9); Esc leaves it. */
 export const menuModeMachine = setup({

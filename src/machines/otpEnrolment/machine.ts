@@ -1,3 +1,4 @@
+import type { DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import { OTP_DISABLED, OTP_ENABLED, OTP_WRONG_CODE, type OtpEnrolment } from '../../api/contract/otp.ts';
 import { otpEnrolmentActors } from './actors.ts';
@@ -38,6 +39,18 @@ export const otpEnrolmentMachine = setup({
     /** The session should refetch the user so otp_enabled is right everywhere. */
     userChanged: () => {},
     resetCode: assign({ code: '', error: null }),
+    rememberCode: assign({
+      code: (_, event: Extract<OtpEnrolmentEvent, { type: 'otp.input' }>) => event.code.replace(/\D/g, '').slice(0, 6),
+      error: null,
+    }),
+    storeEnrolment: assign({
+      enrolment: (_, event: DoneActorEvent<OutputFrom<(typeof otpEnrolmentActors)['enrol']>>) => event.output,
+    }),
+    rememberError: assign({ error: (_, event: ErrorActorEvent) => reason(event.error) }),
+    clearEnrolment: assign({ enrolment: null }),
+    storeEnabled: assign({ enabled: true, enrolment: null, code: '' }),
+    rememberErrorOnConfirm: assign({ error: (_, event: ErrorActorEvent) => reason(event.error), code: '' }),
+    clearEnabledAndCode: assign({ enabled: false, code: '' }),
   },
 }).createMachine({
   id: 'otpEnrolment',
@@ -51,7 +64,7 @@ export const otpEnrolmentMachine = setup({
   }),
   initial: 'closed',
   on: {
-    'otp.input': { actions: assign({ code: ({ event }) => event.code.replace(/\D/g, '').slice(0, 6), error: null }) },
+    'otp.input': { actions: { type: 'rememberCode', params: ({ event }) => event } },
   },
   states: {
     closed: {
@@ -70,8 +83,8 @@ export const otpEnrolmentMachine = setup({
       invoke: {
         id: 'enrol',
         src: 'enrol',
-        onDone: { target: 'showingCode', actions: assign({ enrolment: ({ event }) => event.output }) },
-        onError: { target: 'startFailed', actions: assign({ error: ({ event }) => reason(event.error) }) },
+        onDone: { target: 'showingCode', actions: { type: 'storeEnrolment', params: ({ event }) => event } },
+        onError: { target: 'startFailed', actions: { type: 'rememberError', params: ({ event }) => event } },
       },
     },
     startFailed: {
@@ -82,7 +95,7 @@ export const otpEnrolmentMachine = setup({
       description: 'The QR code is shown; the user types the code their app shows.',
       on: {
         'otp.confirm': { guard: 'isCodeComplete', target: 'confirming' },
-        'otp.close': { guard: 'isDismissable', target: 'closed', actions: assign({ enrolment: null }) },
+        'otp.close': { guard: 'isDismissable', target: 'closed', actions: 'clearEnrolment' },
       },
     },
     confirming: {
@@ -94,13 +107,9 @@ export const otpEnrolmentMachine = setup({
         input: ({ context }) => ({ otp: context.code }),
         onDone: {
           target: 'closed',
-          actions: [
-            assign({ enabled: true, enrolment: null, code: '' }),
-            { type: 'notify', params: { title: OTP_ENABLED, color: 'green' } },
-            'userChanged',
-          ],
+          actions: ['storeEnabled', { type: 'notify', params: { title: OTP_ENABLED, color: 'green' } }, 'userChanged'],
         },
-        onError: { target: 'showingCode', actions: assign({ error: ({ event }) => reason(event.error), code: '' }) },
+        onError: { target: 'showingCode', actions: { type: 'rememberErrorOnConfirm', params: ({ event }) => event } },
       },
     },
     askingToDisable: {
@@ -120,14 +129,14 @@ export const otpEnrolmentMachine = setup({
         onDone: {
           target: 'closed',
           actions: [
-            assign({ enabled: false, code: '' }),
+            'clearEnabledAndCode',
             { type: 'notify', params: { title: OTP_DISABLED, color: 'green' } },
             'userChanged',
           ],
         },
         onError: {
           target: 'askingToDisable',
-          actions: assign({ error: ({ event }) => reason(event.error), code: '' }),
+          actions: { type: 'rememberErrorOnConfirm', params: ({ event }) => event },
         },
       },
     },

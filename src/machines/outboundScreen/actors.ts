@@ -10,7 +10,7 @@ export interface OutboundLoad {
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`outboundScreen actor ${name} not provided`));
 
-/** Typed placeholders; src/console/provide.ts gives the real calls, tests give deferred fakes. */
+/** Typed placeholders; the chart's provide.ts gives the real calls, tests give deferred fakes. */
 export const outboundScreenActors = {
   loadCampaigns: fromPromise<OutboundLoad, { selectedId: number | null }>(notProvided('loadCampaigns')),
   deleteCampaign: fromPromise<unknown, { id: number }>(notProvided('deleteCampaign')),

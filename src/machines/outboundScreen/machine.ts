@@ -47,6 +47,30 @@ const outboundScreenSetup = setup({
     notify: (_, _params: Notice) => {},
     notifyFailure: (_, _params: { error: unknown; title: string }) => {},
     store: assign((_, params: OutboundLoad) => ({ campaigns: params.campaigns, calls: params.calls, stale: false })),
+    rememberSelectedId: assign({
+      selectedId: (_, event: Extract<OutboundScreenEvent, { type: 'calls.imported' }>) => event.campaignId,
+    }),
+    rememberSelectedIdOnCampaignSelect: assign({
+      selectedId: (_, event: Extract<OutboundScreenEvent, { type: 'campaign.select' }>) => event.id,
+    }),
+    clearSelectedIdAndCalls: assign({ selectedId: null, calls: null }),
+    rememberTarget: assign({
+      target: (_, event: Extract<OutboundScreenEvent, { type: 'campaign.delete' }>) => event.id,
+    }),
+    rememberTargetOnCampaignStart: assign({
+      target: (_, event: Extract<OutboundScreenEvent, { type: 'campaign.start' }>) => event.id,
+    }),
+    rememberTargetOnCampaignPause: assign({
+      target: (_, event: Extract<OutboundScreenEvent, { type: 'campaign.pause' }>) => event.id,
+    }),
+    rememberTargetOnReportDownload: assign({
+      target: (_, event: Extract<OutboundScreenEvent, { type: 'report.download' }>) => event.id,
+    }),
+    rememberStale: assign({ stale: true }),
+    clearTarget: assign({ target: null }),
+    storeOnDeleteCampaign: assign(({ context }) =>
+      context.selectedId === context.target ? { target: null, selectedId: null, calls: null } : { target: null },
+    ),
   },
   guards: {
     isLive: ({ context }) => isLive(context.campaigns),
@@ -110,7 +134,10 @@ export const outboundScreenMachine = outboundScreenSetup.createMachine({
       on: {
         'campaign.saved': '.refreshing',
         // The imported calls are what the user wants to see next.
-        'calls.imported': { target: '.refreshing', actions: assign({ selectedId: ({ event }) => event.campaignId }) },
+        'calls.imported': {
+          target: '.refreshing',
+          actions: { type: 'rememberSelectedId', params: ({ event }) => event },
+        },
       },
       initial: 'idle',
       states: {
@@ -119,12 +146,27 @@ export const outboundScreenMachine = outboundScreenSetup.createMachine({
           after: { campaignsRefresh: { guard: 'isLive', target: 'refreshing' } },
           on: {
             'campaigns.reload': 'refreshing',
-            'campaign.select': { target: 'refreshing', actions: assign({ selectedId: ({ event }) => event.id }) },
-            'campaign.deselect': { actions: assign({ selectedId: null, calls: null }) },
-            'campaign.delete': { target: 'confirmingDelete', actions: assign({ target: ({ event }) => event.id }) },
-            'campaign.start': { target: 'confirmingStart', actions: assign({ target: ({ event }) => event.id }) },
-            'campaign.pause': { target: 'pausing', actions: assign({ target: ({ event }) => event.id }) },
-            'report.download': { target: 'downloading', actions: assign({ target: ({ event }) => event.id }) },
+            'campaign.select': {
+              target: 'refreshing',
+              actions: { type: 'rememberSelectedIdOnCampaignSelect', params: ({ event }) => event },
+            },
+            'campaign.deselect': { actions: 'clearSelectedIdAndCalls' },
+            'campaign.delete': {
+              target: 'confirmingDelete',
+              actions: { type: 'rememberTarget', params: ({ event }) => event },
+            },
+            'campaign.start': {
+              target: 'confirmingStart',
+              actions: { type: 'rememberTargetOnCampaignStart', params: ({ event }) => event },
+            },
+            'campaign.pause': {
+              target: 'pausing',
+              actions: { type: 'rememberTargetOnCampaignPause', params: ({ event }) => event },
+            },
+            'report.download': {
+              target: 'downloading',
+              actions: { type: 'rememberTargetOnReportDownload', params: ({ event }) => event },
+            },
           },
         },
         refreshing: {
@@ -135,14 +177,14 @@ export const outboundScreenMachine = outboundScreenSetup.createMachine({
             src: 'loadCampaigns',
             input: ({ context }) => ({ selectedId: context.selectedId }),
             onDone: { target: 'idle', actions: { type: 'store', params: ({ event }) => event.output } },
-            onError: { target: 'idle', actions: assign({ stale: true }) },
+            onError: { target: 'idle', actions: 'rememberStale' },
           },
         },
         confirmingDelete: {
           description: 'Spec 2 §8 "delete campaign": a confirmation names the campaign and its calls.',
           on: {
             'delete.confirm': 'deleting',
-            'delete.cancel': { target: 'idle', actions: assign({ target: null }) },
+            'delete.cancel': { target: 'idle', actions: 'clearTarget' },
           },
         },
         deleting: {
@@ -155,18 +197,14 @@ export const outboundScreenMachine = outboundScreenSetup.createMachine({
             onDone: {
               target: 'refreshing',
               actions: [
-                assign(({ context }) =>
-                  context.selectedId === context.target
-                    ? { target: null, selectedId: null, calls: null }
-                    : { target: null },
-                ),
+                'storeOnDeleteCampaign',
                 { type: 'notify', params: { title: CAMPAIGN_DELETED, color: 'green' } },
               ],
             },
             onError: {
               target: 'idle',
               actions: [
-                assign({ target: null }),
+                'clearTarget',
                 { type: 'notifyFailure', params: ({ event }) => ({ error: event.error, title: CAMPAIGN_NOT_DELETED }) },
               ],
             },
@@ -176,7 +214,7 @@ export const outboundScreenMachine = outboundScreenSetup.createMachine({
           description: 'Start asks first: the campaign will place real calls, which cost money.',
           on: {
             'start.confirm': 'starting',
-            'start.cancel': { target: 'idle', actions: assign({ target: null }) },
+            'start.cancel': { target: 'idle', actions: 'clearTarget' },
           },
         },
         starting: {
@@ -186,7 +224,7 @@ export const outboundScreenMachine = outboundScreenSetup.createMachine({
             id: 'startCampaign',
             src: 'setCampaignState',
             input: ({ context }) => ({ id: context.target as number, state: 'running' as CampaignState }),
-            onDone: { target: 'refreshing', actions: assign({ target: null }) },
+            onDone: { target: 'refreshing', actions: 'clearTarget' },
             onError: {
               target: 'idle',
               actions: { type: 'stateChangeFailed', params: ({ event }) => ({ error: event.error }) },
@@ -200,7 +238,7 @@ export const outboundScreenMachine = outboundScreenSetup.createMachine({
             id: 'pauseCampaign',
             src: 'setCampaignState',
             input: ({ context }) => ({ id: context.target as number, state: 'paused' as CampaignState }),
-            onDone: { target: 'refreshing', actions: assign({ target: null }) },
+            onDone: { target: 'refreshing', actions: 'clearTarget' },
             onError: {
               target: 'idle',
               actions: { type: 'stateChangeFailed', params: ({ event }) => ({ error: event.error }) },
@@ -214,13 +252,10 @@ export const outboundScreenMachine = outboundScreenSetup.createMachine({
             id: 'downloadReport',
             src: 'downloadReport',
             input: ({ context }) => ({ id: context.target as number }),
-            onDone: { target: 'idle', actions: assign({ target: null }) },
+            onDone: { target: 'idle', actions: 'clearTarget' },
             onError: {
               target: 'idle',
-              actions: [
-                assign({ target: null }),
-                { type: 'notify', params: { title: CANNOT_DOWNLOAD_REPORT, color: 'red' } },
-              ],
+              actions: ['clearTarget', { type: 'notify', params: { title: CANNOT_DOWNLOAD_REPORT, color: 'red' } }],
             },
           },
         },

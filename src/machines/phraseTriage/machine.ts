@@ -57,6 +57,17 @@ export const phraseTriageMachine = setup({
   actions: {
     notify: (_, _params: Notice) => {},
     notifyFailure: (_, _params: { error: unknown }) => {},
+    rememberSelected: assign({
+      selected: ({ context }, event: Extract<PhraseTriageEvent, { type: 'triage.select' }>) =>
+        event.on ? [...new Set([...context.selected, event.text])] : context.selected.filter((t) => t !== event.text),
+    }),
+    rememberIntentId: assign({
+      intentId: (_, event: Extract<PhraseTriageEvent, { type: 'triage.class' }>) => event.intentId,
+    }),
+    rememberKeepAsTest: assign({
+      keepAsTest: (_, event: Extract<PhraseTriageEvent, { type: 'triage.keepAsTest' }>) => event.on,
+    }),
+    storeDone: assign(({ context }) => ({ done: [...context.done, ...context.selected], selected: [] })),
   },
 }).createMachine({
   id: 'phraseTriage',
@@ -90,15 +101,10 @@ export const phraseTriageMachine = setup({
       description: 'Tick phrases, choose one class, Keep as test, Classify selected.',
       on: {
         'triage.select': {
-          actions: assign({
-            selected: ({ context, event }) =>
-              event.on
-                ? [...new Set([...context.selected, event.text])]
-                : context.selected.filter((t) => t !== event.text),
-          }),
+          actions: { type: 'rememberSelected', params: ({ event }) => event },
         },
-        'triage.class': { actions: assign({ intentId: ({ event }) => event.intentId }) },
-        'triage.keepAsTest': { actions: assign({ keepAsTest: ({ event }) => event.on }) },
+        'triage.class': { actions: { type: 'rememberIntentId', params: ({ event }) => event } },
+        'triage.keepAsTest': { actions: { type: 'rememberKeepAsTest', params: ({ event }) => event } },
         'triage.apply': { guard: 'canApply', target: 'saving' },
       },
     },
@@ -116,7 +122,7 @@ export const phraseTriageMachine = setup({
         onDone: {
           target: 'ready',
           actions: [
-            assign(({ context }) => ({ done: [...context.done, ...context.selected], selected: [] })),
+            'storeDone',
             {
               type: 'notify',
               params: ({ event }) => ({

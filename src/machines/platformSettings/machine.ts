@@ -1,3 +1,4 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import type { PlatformSettings } from '../../api/contract/platform.ts';
 import { SAVE_FAILED, SAVE_SUCCESS } from '../../api/contract/settings.ts';
@@ -28,7 +29,26 @@ export const platformSettingsMachine = setup({
   },
   actors: platformSettingsActors,
   guards: { isPolicyChanged },
-  actions: { notify: (_, _params: Notice) => {} },
+  actions: {
+    notify: (_, _params: Notice) => {},
+    storeDataAndDraft: assign({
+      data: (_, event: DoneActorEvent<OutputFrom<(typeof platformSettingsActors)['load']>>) => event.output,
+      draft: (_, event: DoneActorEvent<OutputFrom<(typeof platformSettingsActors)['load']>>) => event.output.policy,
+      task: null,
+    }),
+    rememberTask: assign({ task: (_, event: Extract<PlatformEvent, { type: 'platform.run' }>) => event.task }),
+    rememberDraft: assign({ draft: (_, event: Extract<PlatformEvent, { type: 'policy.edit' }>) => event.policy }),
+    resetTask: assign({ task: ({ context }) => ({ kind: 'policy' as const, policy: context.draft! }) }),
+    clearOneOffPassword: assign({ oneOffPassword: null }),
+    storeOneOffPassword: assign({
+      oneOffPassword: ({ context }, event: DoneActorEvent<OutputFrom<(typeof platformSettingsActors)['perform']>>) => {
+        if (!event.output.password) return context.oneOffPassword;
+        const id = context.task && 'id' in context.task ? context.task.id : null;
+        const email = context.data?.users.find((u) => u.id === id)?.email ?? '';
+        return { email, password: event.output.password };
+      },
+    }),
+  },
 }).createMachine({
   id: 'platformSettings',
   description: 'Sign-in policy, companies and users of the platform.',
@@ -44,7 +64,7 @@ export const platformSettingsMachine = setup({
         onDone: {
           target: 'ready',
           // After a save the form shows what the server kept.
-          actions: assign({ data: ({ event }) => event.output, draft: ({ event }) => event.output.policy, task: null }),
+          actions: { type: 'storeDataAndDraft', params: ({ event }) => event },
         },
         onError: 'failed',
       },
@@ -53,14 +73,14 @@ export const platformSettingsMachine = setup({
     ready: {
       description: 'Everything is shown; one change at a time may start.',
       on: {
-        'platform.run': { target: 'working', actions: assign({ task: ({ event }) => event.task }) },
-        'policy.edit': { actions: assign({ draft: ({ event }) => event.policy }) },
+        'platform.run': { target: 'working', actions: { type: 'rememberTask', params: ({ event }) => event } },
+        'policy.edit': { actions: { type: 'rememberDraft', params: ({ event }) => event } },
         'policy.save': {
           guard: 'isPolicyChanged',
           target: 'working',
-          actions: assign({ task: ({ context }) => ({ kind: 'policy' as const, policy: context.draft! }) }),
+          actions: 'resetTask',
         },
-        'platform.dismissPassword': { actions: assign({ oneOffPassword: null }) },
+        'platform.dismissPassword': { actions: 'clearOneOffPassword' },
       },
     },
     working: {
@@ -73,14 +93,7 @@ export const platformSettingsMachine = setup({
         onDone: {
           target: 'loading',
           actions: [
-            assign({
-              oneOffPassword: ({ context, event }) => {
-                if (!event.output.password) return context.oneOffPassword;
-                const id = context.task && 'id' in context.task ? context.task.id : null;
-                const email = context.data?.users.find((u) => u.id === id)?.email ?? '';
-                return { email, password: event.output.password };
-              },
-            }),
+            { type: 'storeOneOffPassword', params: ({ event }) => event },
             { type: 'notify', params: { title: SAVE_SUCCESS, color: 'green' } },
           ],
         },

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`polarity actor ${name} not provided`));
 
-/** Typed placeholders; src/machines/provide.ts gives the real ones, tests give fakes. */
+/** Typed placeholders; the chart's provide.ts gives the real ones, tests give fakes. */
 export const polarityActors = {
   /** PUT /intent/-1 with the twin's name. */
   createTwin: fromPromise<{ id: number }, { name: string }>(notProvided('createTwin')),

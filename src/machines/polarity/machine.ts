@@ -1,3 +1,4 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, emit, setup } from 'xstate';
 import type { Notice } from '../../api/contract/notice.ts';
 import { INTENT_TOASTS, type Intent } from '../../api/contract/intents.ts';
@@ -45,6 +46,28 @@ export const polarityMachine = setup({
     notify: (_, _params: Notice) => {},
     notifyFailure: (_, _params: { error: unknown }) => {},
     clear: assign({ intentId: null, twinId: null, negative: '', positive: '' }),
+    rememberIntentId: assign({
+      intentId: (_, event: Extract<PolarityEvent, { type: 'polarity.enable' }>) => event.intentId,
+    }),
+    rememberIntentIdAndTwinId: assign({
+      intentId: (_, event: Extract<PolarityEvent, { type: 'polarity.disable' }>) => event.intentId,
+      twinId: ({ context }, event: Extract<PolarityEvent, { type: 'polarity.disable' }>) =>
+        twinIdOf(context.lookup(), event.intentId),
+    }),
+    rememberIntentIdAndTwinIdEtc: assign({
+      intentId: (_, event: Extract<PolarityEvent, { type: 'addBoth.type' }>) => event.intentId,
+      twinId: ({ context }, event: Extract<PolarityEvent, { type: 'addBoth.type' }>) =>
+        twinIdOf(context.lookup(), event.intentId),
+      negative: (_, event: Extract<PolarityEvent, { type: 'addBoth.type' }>) => event.value,
+      positive: '',
+    }),
+    rememberNegative: assign({ negative: (_, event: Extract<PolarityEvent, { type: 'addBoth.type' }>) => event.value }),
+    storePositive: assign({
+      positive: (_, event: DoneActorEvent<OutputFrom<(typeof polarityActors)['negateTemplate']>>) => event.output,
+    }),
+    rememberPositive: assign({
+      positive: (_, event: Extract<PolarityEvent, { type: 'addBoth.positive' }>) => event.value,
+    }),
   },
 }).createMachine({
   id: 'polarity',
@@ -57,28 +80,20 @@ export const polarityMachine = setup({
       on: {
         'polarity.enable': [
           { guard: 'alreadyPolar' },
-          { target: 'enabling', actions: assign({ intentId: ({ event }) => event.intentId }) },
+          { target: 'enabling', actions: { type: 'rememberIntentId', params: ({ event }) => event } },
         ],
         'polarity.disable': [
           { guard: 'notPolar' },
           {
             target: 'confirmingDisable',
-            actions: assign({
-              intentId: ({ event }) => event.intentId,
-              twinId: ({ context, event }) => twinIdOf(context.lookup(), event.intentId),
-            }),
+            actions: { type: 'rememberIntentIdAndTwinId', params: ({ event }) => event },
           },
         ],
         'addBoth.type': [
           { guard: 'typedBlank' },
           {
             target: 'addBoth',
-            actions: assign({
-              intentId: ({ event }) => event.intentId,
-              twinId: ({ context, event }) => twinIdOf(context.lookup(), event.intentId),
-              negative: ({ event }) => event.value,
-              positive: '',
-            }),
+            actions: { type: 'rememberIntentIdAndTwinIdEtc', params: ({ event }) => event },
           },
         ],
       },
@@ -147,7 +162,7 @@ export const polarityMachine = setup({
       on: {
         'addBoth.type': [
           { guard: 'typedBlank', target: 'idle', actions: 'clear' },
-          { target: '.debouncing', reenter: true, actions: assign({ negative: ({ event }) => event.value }) },
+          { target: '.debouncing', reenter: true, actions: { type: 'rememberNegative', params: ({ event }) => event } },
         ],
         'addBoth.cancel': { target: 'idle', actions: 'clear' },
       },
@@ -167,7 +182,7 @@ export const polarityMachine = setup({
             id: 'negateTemplate',
             src: 'negateTemplate',
             input: ({ context }) => ({ template: context.negative.trim() }),
-            onDone: { target: 'ready', actions: assign({ positive: ({ event }) => event.output }) },
+            onDone: { target: 'ready', actions: { type: 'storePositive', params: ({ event }) => event } },
             onError: {
               target: 'ready',
               actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
@@ -177,7 +192,7 @@ export const polarityMachine = setup({
         ready: {
           description: 'Both templates shown; the positive one may be corrected; Add Both adds them.',
           on: {
-            'addBoth.positive': { actions: assign({ positive: ({ event }) => event.value }) },
+            'addBoth.positive': { actions: { type: 'rememberPositive', params: ({ event }) => event } },
             'addBoth.submit': { guard: 'bothFilled', target: '#polarity.addingBoth' },
           },
         },

@@ -4,7 +4,7 @@ import { startupMachine } from '../startup/machine.ts';
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`projectSelection actor ${name} not provided`));
 
-/** Typed placeholders; src/machines/provide.ts gives the real ones, tests give fakes. */
+/** Typed placeholders; the chart's provide.ts gives the real ones, tests give fakes. */
 export const projectSelectionActors = {
   loadProjects: fromPromise<ProjectSummary[]>(notProvided('loadProjects')),
   /** A new project, or with `cloneOf` a copy of that project's configuration (which the server trains). */

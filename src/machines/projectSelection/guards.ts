@@ -1,5 +1,5 @@
 import type { ProjectSummary } from '../../api/contract/projects.ts';
-import type { ProjectSelectionContext } from './machine.ts';
+import type { ProjectSelectionContext } from './types.ts';
 
 /** Projects sorted by name, as the selector lists them (spec 1 §2). */
 export const sortedByName = (projects: ProjectSummary[]): ProjectSummary[] =>

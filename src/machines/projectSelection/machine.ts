@@ -1,31 +1,11 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import type { ProjectSummary } from '../../api/contract/projects.ts';
 import { CANNOT_CREATE_PROJECT, NEW_SCRIPT_READY, NOT_ASSIGNED } from '../../api/contract/projects.ts';
 import { projectSelectionActors } from './actors.ts';
 import type { ProjectSelectionEvent } from './events.ts';
 import { initialProject, isAssigned } from './guards.ts';
-
-export interface ProjectSelectionContext {
-  projects: ProjectSummary[];
-  projectId: number | null;
-  /** The project_id asked for (URL query or a new project) while the list loads. */
-  requestedId: number | null;
-  /** Whether the user may create projects (POST /projects), given by the layout from `can()`. */
-  canCreate: boolean;
-  /** First run (spec 2 §4 "New user"): the project being created is the user's first; it is trained next. */
-  firstRun: boolean;
-  /** False while the password is expired: the server refuses the first project until it is changed. */
-  firstRunAllowed: boolean;
-  /** 'Clone Project': the project whose configuration the new one copies; null for 'New Project'. */
-  cloneOf: number | null;
-}
-
-export interface ProjectSelectionInput {
-  requestedId: number | null;
-  canCreate: boolean;
-  /** Default true; the layout passes false while the password is expired (and restarts this machine after). */
-  firstRunAllowed?: boolean;
-}
+import type { ProjectSelectionContext, ProjectSelectionInput } from './types.ts';
 
 /** Spec 2 §4 "New user": shown once the first project's model is trained. */
 export const NLU_MODEL_READY = 'NLU model ready';
@@ -70,6 +50,33 @@ export const projectSelectionMachine = setup({
     ) => {},
     /** Put project_id in the URL and the API client's scope; on a change also drop conversation_id. */
     publishProject: (_, _params: { projectId: number | null; changed: boolean }) => {},
+    storeFirstRun: assign({ projects: [], firstRun: true }),
+    clearProjects: assign({ projects: [] }),
+    storeProjectsAndProjectId: assign(
+      ({ context }, event: DoneActorEvent<OutputFrom<(typeof projectSelectionActors)['loadProjects']>>) => ({
+        projects: event.output,
+        projectId: initialProject({ ...context, requestedId: null }, event.output),
+        requestedId: null,
+      }),
+    ),
+    storeProjectsAndProjectIdOnLoadProjects: assign(
+      ({ context }, event: DoneActorEvent<OutputFrom<(typeof projectSelectionActors)['loadProjects']>>) => ({
+        projects: event.output,
+        projectId: initialProject(context, event.output),
+        requestedId: null,
+      }),
+    ),
+    rememberProjectId: assign({
+      projectId: (_, event: Extract<ProjectSelectionEvent, { type: 'project.select' }>) => event.id,
+    }),
+    clearCloneOf: assign({ cloneOf: null }),
+    resetCloneOf: assign({ cloneOf: ({ context }) => context.projectId }),
+    clearFirstRun: assign({ firstRun: false }),
+    clearRequestedIdAndFirstRun: assign({ requestedId: null, firstRun: false }),
+    storeRequestedId: assign({
+      requestedId: (_, event: DoneActorEvent<OutputFrom<(typeof projectSelectionActors)['createProject']>>) =>
+        event.output.project_id,
+    }),
   },
 }).createMachine({
   id: 'projectSelection',
@@ -97,17 +104,17 @@ export const projectSelectionMachine = setup({
           {
             guard: { type: 'mayCreateFirst', params: ({ event }) => ({ projects: event.output }) },
             target: 'creating',
-            actions: assign({ projects: [], firstRun: true }),
+            actions: 'storeFirstRun',
           },
           {
             guard: { type: 'firstRunWaits', params: ({ event }) => ({ projects: event.output }) },
             target: 'awaitingPassword',
-            actions: assign({ projects: [] }),
+            actions: 'clearProjects',
           },
           {
             guard: { type: 'hasNoProjects', params: ({ event }) => ({ projects: event.output }) },
             target: 'noProjects',
-            actions: assign({ projects: [] }),
+            actions: 'clearProjects',
           },
           {
             guard: {
@@ -117,22 +124,14 @@ export const projectSelectionMachine = setup({
             target: 'selected',
             actions: [
               { type: 'notify', params: { title: NOT_ASSIGNED, color: 'yellow', autoClose: NOT_ASSIGNED_NOTICE_MS } },
-              assign(({ context, event }) => ({
-                projects: event.output,
-                projectId: initialProject({ ...context, requestedId: null }, event.output),
-                requestedId: null,
-              })),
+              { type: 'storeProjectsAndProjectId', params: ({ event }) => event },
               { type: 'publishProject', params: ({ context }) => ({ projectId: context.projectId, changed: true }) },
             ],
           },
           {
             target: 'selected',
             actions: [
-              assign(({ context, event }) => ({
-                projects: event.output,
-                projectId: initialProject(context, event.output),
-                requestedId: null,
-              })),
+              { type: 'storeProjectsAndProjectIdOnLoadProjects', params: ({ event }) => event },
               { type: 'publishProject', params: ({ context }) => ({ projectId: context.projectId, changed: false }) },
             ],
           },
@@ -169,7 +168,7 @@ export const projectSelectionMachine = setup({
             target: 'selected',
             reenter: true,
             actions: [
-              assign({ projectId: ({ event }) => event.id }),
+              { type: 'rememberProjectId', params: ({ event }) => event },
               { type: 'publishProject', params: ({ event }) => ({ projectId: event.id, changed: true }) },
             ],
           },
@@ -181,11 +180,11 @@ export const projectSelectionMachine = setup({
             ],
           },
         ],
-        'project.new': { guard: 'canCreate', target: 'naming', actions: assign({ cloneOf: null }) },
+        'project.new': { guard: 'canCreate', target: 'naming', actions: 'clearCloneOf' },
         'project.clone': {
           guard: 'canCreate',
           target: 'naming',
-          actions: assign({ cloneOf: ({ context }) => context.projectId }),
+          actions: 'resetCloneOf',
         },
       },
     },
@@ -199,14 +198,14 @@ export const projectSelectionMachine = setup({
         onDone: {
           target: 'loading',
           actions: [
-            assign({ firstRun: false }),
+            'clearFirstRun',
             { type: 'notify', params: { title: NLU_MODEL_READY, color: 'green', autoClose: 10_000 } },
           ],
         },
         onError: {
           target: 'loading',
           actions: [
-            assign({ firstRun: false }),
+            'clearFirstRun',
             { type: 'notify', params: { title: 'Error!', message: FIRST_TRAINING_FAILED, color: 'red' } },
           ],
         },
@@ -215,7 +214,7 @@ export const projectSelectionMachine = setup({
     naming: {
       description: "'New Project' or 'Clone Project': asking for the new project's name.",
       on: {
-        'project.create': { target: 'creating', actions: assign({ requestedId: null, firstRun: false }) },
+        'project.create': { target: 'creating', actions: 'clearRequestedIdAndFirstRun' },
         'project.cancel': 'selected',
       },
     },
@@ -234,14 +233,14 @@ export const projectSelectionMachine = setup({
             guard: ({ context }) => context.firstRun,
             target: 'firstTraining',
             actions: [
-              assign({ requestedId: ({ event }) => event.output.project_id }),
+              { type: 'storeRequestedId', params: ({ event }) => event },
               { type: 'notify', params: { title: NEW_SCRIPT_READY, color: 'green' } },
             ],
           },
           {
             target: 'loading',
             actions: [
-              assign({ requestedId: ({ event }) => event.output.project_id }),
+              { type: 'storeRequestedId', params: ({ event }) => event },
               { type: 'notify', params: { title: NEW_SCRIPT_READY, color: 'green' } },
             ],
           },

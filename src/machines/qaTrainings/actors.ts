@@ -15,7 +15,7 @@ export interface QaTrainingsLoad {
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`qaTrainings actor ${name} not provided`));
 
-/** Typed placeholders; src/console/provide.ts gives the real API calls, tests give deferred fakes. */
+/** Typed placeholders; the chart's provide.ts gives the real API calls, tests give deferred fakes. */
 export const qaTrainingsActors = {
   /** GET /qa-trainings and GET /knowledges (the entries a question can be tied to). */
   loadTrainings: fromPromise<QaTrainingsLoad>(notProvided('loadTrainings')),

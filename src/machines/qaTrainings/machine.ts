@@ -1,3 +1,4 @@
+import type { ErrorActorEvent } from 'xstate';
 import { assign, emit, setup } from 'xstate';
 import type { Notice } from '../../api/contract/notice.ts';
 import { QA_TOASTS, type QaTrainingItem } from '../../api/contract/qa-trainings.ts';
@@ -38,6 +39,50 @@ export const qaTrainingsMachine = setup({
     notify: (_, _params: Notice) => {},
     notifyFailure: (_, _params: { error: unknown }) => {},
     storeLoad: assign((_, params: { trainings: QaTrainingItem[]; entries: EntryOption[] }) => params),
+    rememberSearch: assign({ search: (_, event: Extract<QaTrainingsEvent, { type: 'search.change' }>) => event.value }),
+    rememberForm: assign({
+      form: (_, event: Extract<QaTrainingsEvent, { type: 'training.add' }>) => ({
+        ...EMPTY_QA_FORM,
+        question: event.question ?? '',
+      }),
+      attempted: false,
+      saveError: null,
+    }),
+    rememberFormOnTrainingEdit: assign({
+      form: ({ context }, event: Extract<QaTrainingsEvent, { type: 'training.edit' }>) => {
+        const training = trainingById(context, event.id) as QaTrainingItem;
+        return {
+          id: training.id,
+          question: training.question,
+          expected: training.knowledge_id ?? MUST_NOT_BE_ANSWERED,
+        };
+      },
+      attempted: false,
+      saveError: null,
+    }),
+    rememberPendingDelete: assign({
+      pendingDelete: (_, event: Extract<QaTrainingsEvent, { type: 'training.delete' }>) => event.id,
+    }),
+    rememberPendingImport: assign({
+      pendingImport: (_, event: Extract<QaTrainingsEvent, { type: 'import.choose' }>) => event.file,
+      importError: null,
+    }),
+    clearImportError: assign({ importError: null }),
+    rememberFormOnFormChange: assign({
+      form: ({ context }, event: Extract<QaTrainingsEvent, { type: 'form.change' }>) => ({
+        ...context.form,
+        ...event.patch,
+      }),
+      saveError: null,
+    }),
+    resetAttempted: assign({ attempted: true }),
+    rememberSaveError: assign({ saveError: (_, event: ErrorActorEvent) => messageOf(event.error) }),
+    clearPendingDelete: assign({ pendingDelete: null }),
+    clearPendingImport: assign({ pendingImport: null }),
+    rememberImportError: assign({
+      pendingImport: null,
+      importError: (_, event: ErrorActorEvent) => messageOf(event.error),
+    }),
   },
 }).createMachine({
   id: 'qaTrainings',
@@ -54,7 +99,7 @@ export const qaTrainingsMachine = setup({
     importError: null,
   },
   initial: 'loading',
-  on: { 'search.change': { actions: assign({ search: ({ event }) => event.value }) } },
+  on: { 'search.change': { actions: { type: 'rememberSearch', params: ({ event }) => event } } },
   states: {
     loading: {
       description: 'GET /qa-trainings and the entries they can be tied to.',
@@ -79,38 +124,23 @@ export const qaTrainingsMachine = setup({
           on: {
             'training.add': {
               target: 'editing',
-              actions: assign({
-                form: ({ event }) => ({ ...EMPTY_QA_FORM, question: event.question ?? '' }),
-                attempted: false,
-                saveError: null,
-              }),
+              actions: { type: 'rememberForm', params: ({ event }) => event },
             },
             'training.edit': {
               guard: 'isKnownTraining',
               target: 'editing',
-              actions: assign({
-                form: ({ context, event }) => {
-                  const training = trainingById(context, event.id) as QaTrainingItem;
-                  return {
-                    id: training.id,
-                    question: training.question,
-                    expected: training.knowledge_id ?? MUST_NOT_BE_ANSWERED,
-                  };
-                },
-                attempted: false,
-                saveError: null,
-              }),
+              actions: { type: 'rememberFormOnTrainingEdit', params: ({ event }) => event },
             },
             'training.delete': {
               guard: 'isKnownTraining',
               target: 'confirmingDelete',
-              actions: assign({ pendingDelete: ({ event }) => event.id }),
+              actions: { type: 'rememberPendingDelete', params: ({ event }) => event },
             },
             'import.choose': {
               target: 'confirmingImport',
-              actions: assign({ pendingImport: ({ event }) => event.file, importError: null }),
+              actions: { type: 'rememberPendingImport', params: ({ event }) => event },
             },
-            'import.dismiss': { actions: assign({ importError: null }) },
+            'import.dismiss': { actions: 'clearImportError' },
             'trainings.export': 'exporting',
           },
         },
@@ -118,9 +148,9 @@ export const qaTrainingsMachine = setup({
           description: 'The dialog with the question and its expected entry is open.',
           on: {
             'form.change': {
-              actions: assign({ form: ({ context, event }) => ({ ...context.form, ...event.patch }), saveError: null }),
+              actions: { type: 'rememberFormOnFormChange', params: ({ event }) => event },
             },
-            'form.submit': [{ guard: 'isFormValid', target: 'saving' }, { actions: assign({ attempted: true }) }],
+            'form.submit': [{ guard: 'isFormValid', target: 'saving' }, { actions: 'resetAttempted' }],
             'form.cancel': 'idle',
           },
         },
@@ -148,14 +178,14 @@ export const qaTrainingsMachine = setup({
                 ],
               },
             ],
-            onError: { target: 'editing', actions: assign({ saveError: ({ event }) => messageOf(event.error) }) },
+            onError: { target: 'editing', actions: { type: 'rememberSaveError', params: ({ event }) => event } },
           },
         },
         confirmingDelete: {
           description: 'Delete the question? (confirmation).',
           on: {
             'delete.confirm': 'deleting',
-            'delete.cancel': { target: 'idle', actions: assign({ pendingDelete: null }) },
+            'delete.cancel': { target: 'idle', actions: 'clearPendingDelete' },
           },
         },
         deleting: {
@@ -168,7 +198,7 @@ export const qaTrainingsMachine = setup({
             onDone: {
               target: 'refreshing',
               actions: [
-                assign({ pendingDelete: null }),
+                'clearPendingDelete',
                 { type: 'notify', params: { title: QA_TOASTS.deleted, color: 'green' } },
                 emit({ type: 'qa.changed' as const }),
               ],
@@ -176,7 +206,7 @@ export const qaTrainingsMachine = setup({
             onError: {
               target: 'idle',
               actions: [
-                assign({ pendingDelete: null }),
+                'clearPendingDelete',
                 { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
               ],
             },
@@ -186,7 +216,7 @@ export const qaTrainingsMachine = setup({
           description: 'Upload file? The CSV question,knowledge_id,link is imported all or nothing.',
           on: {
             'import.confirm': 'importing',
-            'import.cancel': { target: 'idle', actions: assign({ pendingImport: null }) },
+            'import.cancel': { target: 'idle', actions: 'clearPendingImport' },
           },
         },
         importing: {
@@ -199,7 +229,7 @@ export const qaTrainingsMachine = setup({
             onDone: {
               target: 'refreshing',
               actions: [
-                assign({ pendingImport: null }),
+                'clearPendingImport',
                 {
                   type: 'notify',
                   params: ({ event }) => ({ title: QA_TOASTS.imported, message: event.output.message, color: 'green' }),
@@ -209,7 +239,7 @@ export const qaTrainingsMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: assign({ pendingImport: null, importError: ({ event }) => messageOf(event.error) }),
+              actions: { type: 'rememberImportError', params: ({ event }) => event },
             },
           },
         },

@@ -1,7 +1,7 @@
 import { ADMINISTRATOR_ROLE_ID } from '../../api/contract/roles.ts';
 import { DEFAULT_ROLE_ID } from '../../api/contract/users-admin.ts';
 import { changedProjects, changedRoleIds } from './draft.ts';
-import type { RoleEditingContext } from './machine.ts';
+import type { RoleEditingContext } from './types.ts';
 
 export const rolesDirty = (c: RoleEditingContext): boolean =>
   changedRoleIds(c.savedPermissions, c.draftPermissions).length > 0;

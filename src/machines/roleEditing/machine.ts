@@ -1,8 +1,7 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import type { Permission, PermissionGroup } from '../../api/contract/permissions-catalogue.ts';
 import { ADMINISTRATOR_ROLE_ID, ROLE_NAME_DUPLICIT, ROLE_NAME_EMPTY, type Role } from '../../api/contract/roles.ts';
 import {
-  type AdminUser,
   DEFAULT_ROLE_ID,
   NO_USER_SELECTED,
   type ProjectMembers,
@@ -20,34 +19,13 @@ import {
 } from './draft.ts';
 import type { RoleEditingEvent } from './events.ts';
 import * as g from './guards.ts';
+import type { RoleEditingContext } from './types.ts';
 
 // Texts of spec 1 §8, verbatim.
 export const ROLES_SAVED = 'Roles permissions saved';
 export const PROJECTS_SAVED = 'Projects permissions saved';
 export const NO_CHANGES = 'No changes to save';
 export const ROLE_DELETED = 'Role deleted';
-
-export interface RoleEditingContext {
-  roles: Role[];
-  permissions: Permission[];
-  groups: PermissionGroup[];
-  users: AdminUser[];
-  /** As last loaded or saved. */
-  savedPermissions: PermissionDraft;
-  savedProjects: ProjectMembers[];
-  /** As being edited. */
-  draftPermissions: PermissionDraft;
-  draftProjects: ProjectMembers[];
-  selectedRoleId: number | null;
-  userFilter: number | null;
-  /** The name given with the last 'Add' of the new role form. */
-  newRoleName: string;
-  nameError: string | null;
-  /** Why the last 'Add' of a project member was refused, shown beside the box ('No user selected', ...). */
-  memberProblem: { projectId: number; message: string } | null;
-  /** Assignments come from the corporate directory: member changes are refused here as on the server. */
-  assignmentsFromDirectory: boolean;
-}
 
 type Notice = { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue' };
 
@@ -130,6 +108,66 @@ export const roleEditingMachine = setup({
         draftProjects: updateProject(context.draftProjects, params.projectId, params.change),
       }),
     ),
+    storeOnLoadRoles: assign(
+      ({ context }, event: DoneActorEvent<OutputFrom<(typeof roleEditingActors)['loadRoles']>>) =>
+        loaded(context, event.output),
+    ),
+    clearNameError: assign({ nameError: null }),
+    rememberUserFilter: assign({
+      userFilter: (_, event: Extract<RoleEditingEvent, { type: 'filter.user' }>) => event.userId,
+    }),
+    rememberSelectedRoleId: assign({
+      selectedRoleId: (_, event: Extract<RoleEditingEvent, { type: 'role.select' }>) => event.roleId,
+    }),
+    rememberMemberProblem: assign({
+      memberProblem: (_, event: Extract<RoleEditingEvent, { type: 'member.add' }>) => ({
+        projectId: event.projectId,
+        message: NO_USER_SELECTED,
+      }),
+    }),
+    rememberMemberProblemOnMemberAdd: assign({
+      memberProblem: (_, event: Extract<RoleEditingEvent, { type: 'member.add' }>) => ({
+        projectId: event.projectId,
+        message: USER_ALREADY_ADDED,
+      }),
+    }),
+    rememberDraftPermissions: assign({
+      draftPermissions: ({ context }, event: Extract<RoleEditingEvent, { type: 'permission.toggle' }>) =>
+        withRolePermissions(context.draftPermissions, context.selectedRoleId, (ticked) =>
+          togglePermission(ticked, event.permissionId, context.permissions),
+        ),
+    }),
+    resetDraftPermissions: assign({
+      draftPermissions: ({ context }) =>
+        withRolePermissions(context.draftPermissions, context.selectedRoleId, () =>
+          withCovered(
+            context.permissions.map((p) => p.id),
+            context.permissions,
+          ),
+        ),
+    }),
+    resetDraftPermissionsOnPermissionsUnselectAll: assign({
+      draftPermissions: ({ context }) =>
+        withRolePermissions(context.draftPermissions, context.selectedRoleId, () => []),
+    }),
+    resetNameError: assign({ nameError: ROLE_NAME_EMPTY }),
+    resetNameErrorOnRoleCreate: assign({ nameError: ROLE_NAME_DUPLICIT }),
+    rememberNewRoleName: assign({
+      newRoleName: (_, event: Extract<RoleEditingEvent, { type: 'role.create' }>) => event.name.trim(),
+      nameError: null,
+    }),
+    clearNewRoleNameAndNameError: assign({ newRoleName: '', nameError: null }),
+    storeRolesAndSavedPermissionsEtc: assign(
+      ({ context }, event: DoneActorEvent<OutputFrom<(typeof roleEditingActors)['createRole']>>) => ({
+        roles: [...context.roles, { id: event.output.id, name: context.newRoleName, permissions: [] }],
+        savedPermissions: { ...context.savedPermissions, [String(event.output.id)]: [] },
+        draftPermissions: { ...context.draftPermissions, [String(event.output.id)]: [] },
+        selectedRoleId: event.output.id,
+        newRoleName: '',
+      }),
+    ),
+    storeSavedPermissions: assign({ savedPermissions: ({ context }) => context.draftPermissions }),
+    storeSavedProjects: assign({ savedProjects: ({ context }) => context.draftProjects }),
   },
   delays: {
     /** Spec 1 §4: "After role or project saves the page reloads after 300 ms." */
@@ -151,7 +189,7 @@ export const roleEditingMachine = setup({
         id: 'loadRoles',
         src: 'loadRoles',
         input: () => undefined,
-        onDone: { target: 'ready', actions: assign(({ context, event }) => loaded(context, event.output)) },
+        onDone: { target: 'ready', actions: { type: 'storeOnLoadRoles', params: ({ event }) => event } },
         onError: 'failed',
       },
     },
@@ -176,7 +214,7 @@ export const roleEditingMachine = setup({
                 save: {
                   actions: [{ type: 'notify', params: { title: NO_CHANGES, color: 'blue' } }, 'clearMemberProblem'],
                 },
-                'role.new': { target: '#naming', actions: ['clearMemberProblem', assign({ nameError: null })] },
+                'role.new': { target: '#naming', actions: ['clearMemberProblem', 'clearNameError'] },
                 'role.delete': { guard: 'isDeletableRole', target: '#confirmingDelete', actions: 'clearMemberProblem' },
               },
             },
@@ -192,24 +230,26 @@ export const roleEditingMachine = setup({
             },
           },
           on: {
-            'filter.user': { actions: ['clearMemberProblem', assign({ userFilter: ({ event }) => event.userId })] },
-            'role.select': { actions: ['clearMemberProblem', assign({ selectedRoleId: ({ event }) => event.roleId })] },
+            'filter.user': {
+              actions: ['clearMemberProblem', { type: 'rememberUserFilter', params: ({ event }) => event }],
+            },
+            'role.select': {
+              actions: ['clearMemberProblem', { type: 'rememberSelectedRoleId', params: ({ event }) => event }],
+            },
             // Validating a new member (spec 1 §5): chosen, and not yet in the project.
             'member.add': [
               {
                 guard: 'noUserChosen',
                 actions: [
                   { type: 'notify', params: { title: NO_USER_SELECTED, color: 'yellow' } },
-                  assign({ memberProblem: ({ event }) => ({ projectId: event.projectId, message: NO_USER_SELECTED }) }),
+                  { type: 'rememberMemberProblem', params: ({ event }) => event },
                 ],
               },
               {
                 guard: 'alreadyAdded',
                 actions: [
                   { type: 'notify', params: { title: USER_ALREADY_ADDED, color: 'yellow' } },
-                  assign({
-                    memberProblem: ({ event }) => ({ projectId: event.projectId, message: USER_ALREADY_ADDED }),
-                  }),
+                  { type: 'rememberMemberProblemOnMemberAdd', params: ({ event }) => event },
                 ],
               },
               {
@@ -247,40 +287,15 @@ export const roleEditingMachine = setup({
             },
             'permission.toggle': {
               guard: 'isEditableRole',
-              actions: [
-                'clearMemberProblem',
-                assign({
-                  draftPermissions: ({ context, event }) =>
-                    withRolePermissions(context.draftPermissions, context.selectedRoleId, (ticked) =>
-                      togglePermission(ticked, event.permissionId, context.permissions),
-                    ),
-                }),
-              ],
+              actions: ['clearMemberProblem', { type: 'rememberDraftPermissions', params: ({ event }) => event }],
             },
             'permissions.selectAll': {
               guard: 'isEditableRole',
-              actions: [
-                'clearMemberProblem',
-                assign({
-                  draftPermissions: ({ context }) =>
-                    withRolePermissions(context.draftPermissions, context.selectedRoleId, () =>
-                      withCovered(
-                        context.permissions.map((p) => p.id),
-                        context.permissions,
-                      ),
-                    ),
-                }),
-              ],
+              actions: ['clearMemberProblem', 'resetDraftPermissions'],
             },
             'permissions.unselectAll': {
               guard: 'isEditableRole',
-              actions: [
-                'clearMemberProblem',
-                assign({
-                  draftPermissions: ({ context }) =>
-                    withRolePermissions(context.draftPermissions, context.selectedRoleId, () => []),
-                }),
-              ],
+              actions: ['clearMemberProblem', 'resetDraftPermissionsOnPermissionsUnselectAll'],
             },
           },
         },
@@ -290,14 +305,14 @@ export const roleEditingMachine = setup({
             "The new role form; a name is validated on Add: 'Role name cannot be empty', 'Duplicit role name'.",
           on: {
             'role.create': [
-              { guard: 'nameEmpty', actions: assign({ nameError: ROLE_NAME_EMPTY }) },
-              { guard: 'nameDuplicit', actions: assign({ nameError: ROLE_NAME_DUPLICIT }) },
+              { guard: 'nameEmpty', actions: 'resetNameError' },
+              { guard: 'nameDuplicit', actions: 'resetNameErrorOnRoleCreate' },
               {
                 target: 'creatingRole',
-                actions: assign({ newRoleName: ({ event }) => event.name.trim(), nameError: null }),
+                actions: { type: 'rememberNewRoleName', params: ({ event }) => event },
               },
             ],
-            'role.cancel': { target: '#editing', actions: assign({ newRoleName: '', nameError: null }) },
+            'role.cancel': { target: '#editing', actions: 'clearNewRoleNameAndNameError' },
           },
         },
         creatingRole: {
@@ -310,13 +325,7 @@ export const roleEditingMachine = setup({
             onDone: {
               target: 'reloadScheduled',
               // Shown at once, with no permissions yet, until the reload brings it from the server.
-              actions: assign(({ context, event }) => ({
-                roles: [...context.roles, { id: event.output.id, name: context.newRoleName, permissions: [] }],
-                savedPermissions: { ...context.savedPermissions, [String(event.output.id)]: [] },
-                draftPermissions: { ...context.draftPermissions, [String(event.output.id)]: [] },
-                selectedRoleId: event.output.id,
-                newRoleName: '',
-              })),
+              actions: { type: 'storeRolesAndSavedPermissionsEtc', params: ({ event }) => event },
             },
             onError: '#naming',
           },
@@ -362,14 +371,14 @@ export const roleEditingMachine = setup({
                     guard: 'projectsDirty',
                     target: 'projects',
                     actions: [
-                      assign({ savedPermissions: ({ context }) => context.draftPermissions }),
+                      'storeSavedPermissions',
                       { type: 'notify', params: { title: ROLES_SAVED, color: 'green' } },
                     ],
                   },
                   {
                     target: '#reloadScheduled',
                     actions: [
-                      assign({ savedPermissions: ({ context }) => context.draftPermissions }),
+                      'storeSavedPermissions',
                       { type: 'notify', params: { title: ROLES_SAVED, color: 'green' } },
                     ],
                   },
@@ -391,7 +400,7 @@ export const roleEditingMachine = setup({
                 onDone: {
                   target: '#reloadScheduled',
                   actions: [
-                    assign({ savedProjects: ({ context }) => context.draftProjects }),
+                    'storeSavedProjects',
                     { type: 'notify', params: { title: PROJECTS_SAVED, color: 'green' } },
                   ],
                 },

@@ -24,7 +24,7 @@ export const childTestRun = (logic: typeof testRunMachine) =>
     },
   });
 
-/** Placeholders; src/machines/provide.ts gives the real calls, tests give deferred fakes. */
+/** Placeholders; the chart's provide.ts gives the real calls, tests give deferred fakes. */
 export const runAllTestsActors = {
   loadTests: fromPromise<TestsLoad>(async () => {
     throw new Error('loadTests not provided');

@@ -1,3 +1,4 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { type ActorRefFrom, assign, enqueueActions, setup } from 'xstate';
 import type { Notice } from '../../api/contract/notice.ts';
 import {
@@ -97,6 +98,77 @@ export const runAllTestsMachine = setup({
     runBatch: enqueueActions(({ context, enqueue }) => {
       for (const test of context.tests) enqueue.sendTo(context.runs[test.id], { type: 'test.run', quiet: true });
     }),
+    rememberSelectedIdAndTab: assign({
+      selectedId: (_, event: Extract<RunAllTestsEvent, { type: 'test.select' }>) => event.id,
+      tab: 'steps',
+    }),
+    rememberTab: assign({ tab: (_, event: Extract<RunAllTestsEvent, { type: 'tab.change' }>) => event.tab }),
+    rememberStatuses: assign({
+      statuses: ({ context }, event: Extract<RunAllTestsEvent, { type: 'test.started' }>) => ({
+        ...context.statuses,
+        [event.testId]: 'pending',
+      }),
+    }),
+    rememberStatusesOnTestSettled: assign({
+      statuses: ({ context }, event: Extract<RunAllTestsEvent, { type: 'test.settled' }>) => ({
+        ...context.statuses,
+        [event.testId]: event.state,
+      }),
+    }),
+    rememberOnTestSettled: assign(({ context }, event: Extract<RunAllTestsEvent, { type: 'test.settled' }>) => {
+      if (event.state !== 'error') return {};
+      const firstFailure = !context.batch.some((id) => id !== event.testId && context.statuses[id] === 'error');
+      return context.batch.length === 0 || firstFailure ? { selectedId: event.testId, tab: 'output' as const } : {};
+    }),
+    clearRunOnLoad: assign({ runOnLoad: false }),
+    resetDraft: assign({ draft: ({ context }) => newDraft(context.tests) }),
+    rememberDraft: assign({
+      draft: ({ context }, event: Extract<RunAllTestsEvent, { type: 'test.edit' }>) => {
+        const test = context.tests.find((t) => t.id === event.id);
+        return test ? draftOf(test, new Map(context.vocabulary.reactions.map((r) => [r.id, r.name]))) : null;
+      },
+    }),
+    rememberDraftOnTestClone: assign({
+      draft: ({ context }, event: Extract<RunAllTestsEvent, { type: 'test.clone' }>) => {
+        const test = context.tests.find((t) => t.id === event.id);
+        if (!test) return null;
+        const copy = draftOf(test, new Map(context.vocabulary.reactions.map((r) => [r.id, r.name])));
+        return { ...copy, id: null, name: cloneName(test.name, context.tests) };
+      },
+    }),
+    resetBatchAndStatuses: assign({
+      batch: ({ context }) => context.tests.map((t) => t.id),
+      statuses: ({ context }) => Object.fromEntries(context.tests.map((t) => [t.id, 'pending' as const])),
+    }),
+    clearBatch: assign({ batch: [] }),
+    rememberDraftOnDraftName: assign({
+      draft: ({ context }, event: Extract<RunAllTestsEvent, { type: 'draft.name' }>) =>
+        context.draft && { ...context.draft, name: event.name },
+    }),
+    resetDraftOnDraftStepAdd: assign({
+      draft: ({ context }) => context.draft && { ...context.draft, steps: [...context.draft.steps, emptyStep()] },
+    }),
+    rememberDraftOnDraftStepRemove: assign({
+      draft: ({ context }, event: Extract<RunAllTestsEvent, { type: 'draft.step.remove' }>) =>
+        context.draft && { ...context.draft, steps: context.draft.steps.filter((_, i) => i !== event.index) },
+    }),
+    rememberDraftOnDraftStepMove: assign({
+      draft: ({ context }, event: Extract<RunAllTestsEvent, { type: 'draft.step.move' }>) =>
+        context.draft && { ...context.draft, steps: moveStep(context.draft.steps, event.from, event.to) },
+    }),
+    rememberDraftOnDraftStepChange: assign({
+      draft: ({ context }, event: Extract<RunAllTestsEvent, { type: 'draft.step.change' }>) =>
+        context.draft && {
+          ...context.draft,
+          steps: context.draft.steps.map((s, i) => (i === event.index ? { ...s, ...event.patch } : s)),
+        },
+    }),
+    resetDraftOnDraftSave: assign({ draft: ({ context }) => context.draft && { ...context.draft, touched: true } }),
+    clearDraft: assign({ draft: null }),
+    storeSelectedId: assign({
+      selectedId: (_, event: DoneActorEvent<OutputFrom<(typeof runAllTestsActors)['saveTest']>>) => event.output.id,
+      draft: null,
+    }),
   },
 }).createMachine({
   id: 'runAllTests',
@@ -135,29 +207,23 @@ export const runAllTestsMachine = setup({
     ready: {
       initial: 'choosing',
       on: {
-        'test.select': { actions: assign({ selectedId: ({ event }) => event.id, tab: 'steps' }) },
-        'tab.change': { actions: assign({ tab: ({ event }) => event.tab }) },
+        'test.select': { actions: { type: 'rememberSelectedIdAndTab', params: ({ event }) => event } },
+        'tab.change': { actions: { type: 'rememberTab', params: ({ event }) => event } },
         'test.started': {
-          actions: assign({ statuses: ({ context, event }) => ({ ...context.statuses, [event.testId]: 'pending' }) }),
+          actions: { type: 'rememberStatuses', params: ({ event }) => event },
         },
         'test.settled': {
           actions: [
-            assign({ statuses: ({ context, event }) => ({ ...context.statuses, [event.testId]: event.state }) }),
+            { type: 'rememberStatusesOnTestSettled', params: ({ event }) => event },
             // A failed run opens its output (spec 1 §4); in Run all, the first failure does.
-            assign(({ context, event }) => {
-              if (event.state !== 'error') return {};
-              const firstFailure = !context.batch.some((id) => id !== event.testId && context.statuses[id] === 'error');
-              return context.batch.length === 0 || firstFailure
-                ? { selectedId: event.testId, tab: 'output' as const }
-                : {};
-            }),
+            { type: 'rememberOnTestSettled', params: ({ event }) => event },
           ],
         },
       },
       states: {
         choosing: {
           description: 'Lists the tests; Run all, run, clone, edit and Add are offered.',
-          always: { guard: 'runOnLoad', target: 'running', actions: assign({ runOnLoad: false }) },
+          always: { guard: 'runOnLoad', target: 'running', actions: 'clearRunOnLoad' },
           on: {
             'tests.runAll': { guard: 'hasTests', target: 'running' },
             'test.run': {
@@ -166,26 +232,14 @@ export const runAllTestsMachine = setup({
                 if (ref) enqueue.sendTo(ref, { type: 'test.run' });
               }),
             },
-            'test.add': { target: 'editing', actions: assign({ draft: ({ context }) => newDraft(context.tests) }) },
+            'test.add': { target: 'editing', actions: 'resetDraft' },
             'test.edit': {
               target: 'editing',
-              actions: assign({
-                draft: ({ context, event }) => {
-                  const test = context.tests.find((t) => t.id === event.id);
-                  return test ? draftOf(test, new Map(context.vocabulary.reactions.map((r) => [r.id, r.name]))) : null;
-                },
-              }),
+              actions: { type: 'rememberDraft', params: ({ event }) => event },
             },
             'test.clone': {
               target: 'cloning',
-              actions: assign({
-                draft: ({ context, event }) => {
-                  const test = context.tests.find((t) => t.id === event.id);
-                  if (!test) return null;
-                  const copy = draftOf(test, new Map(context.vocabulary.reactions.map((r) => [r.id, r.name])));
-                  return { ...copy, id: null, name: cloneName(test.name, context.tests) };
-                },
-              }),
+              actions: { type: 'rememberDraftOnTestClone', params: ({ event }) => event },
             },
             'tests.reload': '#runAllTests.loading',
           },
@@ -193,13 +247,7 @@ export const runAllTestsMachine = setup({
         running: {
           description: 'Run all: every test runs (two at a time on the server threads); the counters move.',
           tags: ['running'],
-          entry: [
-            assign({
-              batch: ({ context }) => context.tests.map((t) => t.id),
-              statuses: ({ context }) => Object.fromEntries(context.tests.map((t) => [t.id, 'pending' as const])),
-            }),
-            'runBatch',
-          ],
+          entry: ['resetBatchAndStatuses', 'runBatch'],
           always: {
             guard: 'batchDone',
             target: 'choosing',
@@ -213,7 +261,7 @@ export const runAllTestsMachine = setup({
                     : { title: TESTS_UNSUCCESSFUL, message: `Failed: ${failed}, Ok: ${ok}`, color: 'red' as const };
                 },
               },
-              assign({ batch: [] }),
+              'clearBatch',
             ],
           },
         },
@@ -221,42 +269,22 @@ export const runAllTestsMachine = setup({
           description: 'The edit modal: identifier, draggable steps, autocompletes, add step (Ctrl+D), remove test.',
           on: {
             'draft.name': {
-              actions: assign({
-                draft: ({ context, event }) => context.draft && { ...context.draft, name: event.name },
-              }),
+              actions: { type: 'rememberDraftOnDraftName', params: ({ event }) => event },
             },
             'draft.step.add': {
-              actions: assign({
-                draft: ({ context }) =>
-                  context.draft && { ...context.draft, steps: [...context.draft.steps, emptyStep()] },
-              }),
+              actions: 'resetDraftOnDraftStepAdd',
             },
             'draft.step.remove': {
-              actions: assign({
-                draft: ({ context, event }) =>
-                  context.draft && { ...context.draft, steps: context.draft.steps.filter((_, i) => i !== event.index) },
-              }),
+              actions: { type: 'rememberDraftOnDraftStepRemove', params: ({ event }) => event },
             },
             'draft.step.move': {
-              actions: assign({
-                draft: ({ context, event }) =>
-                  context.draft && { ...context.draft, steps: moveStep(context.draft.steps, event.from, event.to) },
-              }),
+              actions: { type: 'rememberDraftOnDraftStepMove', params: ({ event }) => event },
             },
             'draft.step.change': {
-              actions: assign({
-                draft: ({ context, event }) =>
-                  context.draft && {
-                    ...context.draft,
-                    steps: context.draft.steps.map((s, i) => (i === event.index ? { ...s, ...event.patch } : s)),
-                  },
-              }),
+              actions: { type: 'rememberDraftOnDraftStepChange', params: ({ event }) => event },
             },
-            'draft.save': [
-              { guard: 'draftValid', target: 'saving' },
-              { actions: assign({ draft: ({ context }) => context.draft && { ...context.draft, touched: true } }) },
-            ],
-            'draft.cancel': { target: 'choosing', actions: assign({ draft: null }) },
+            'draft.save': [{ guard: 'draftValid', target: 'saving' }, { actions: 'resetDraftOnDraftSave' }],
+            'draft.cancel': { target: 'choosing', actions: 'clearDraft' },
             'test.remove': { guard: 'editingStored', target: 'removing' },
           },
         },
@@ -277,7 +305,7 @@ export const runAllTestsMachine = setup({
                     color: 'green' as const,
                   }),
                 },
-                assign({ selectedId: ({ event }) => event.output.id, draft: null }),
+                { type: 'storeSelectedId', params: ({ event }) => event },
               ],
             },
             onError: {
@@ -297,15 +325,12 @@ export const runAllTestsMachine = setup({
               target: 'refreshing',
               actions: [
                 { type: 'notify', params: { title: TEST_CREATED, color: 'green' as const } },
-                assign({ selectedId: ({ event }) => event.output.id, draft: null }),
+                { type: 'storeSelectedId', params: ({ event }) => event },
               ],
             },
             onError: {
               target: 'choosing',
-              actions: [
-                assign({ draft: null }),
-                { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
-              ],
+              actions: ['clearDraft', { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }],
             },
           },
         },
@@ -316,7 +341,7 @@ export const runAllTestsMachine = setup({
             id: 'removeTest',
             src: 'removeTest',
             input: ({ context }) => ({ id: context.draft?.id ?? 0 }),
-            onDone: { target: 'refreshing', actions: assign({ draft: null }) },
+            onDone: { target: 'refreshing', actions: 'clearDraft' },
             onError: {
               target: 'editing',
               actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },

@@ -29,7 +29,7 @@ export interface PasswordCheck {
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`session actor ${name} not provided`));
 
-/** Typed placeholders; src/machines/provide.ts gives the real ones, tests give fakes. */
+/** Typed placeholders; the chart's provide.ts gives the real ones, tests give fakes. */
 export const sessionActors = {
   fetchMe: fromPromise<CurrentUser>(notProvided('fetchMe')),
   login: fromPromise<CurrentUser, LoginInput>(notProvided('login')),

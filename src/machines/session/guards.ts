@@ -1,4 +1,4 @@
-import type { SessionContext } from './machine.ts';
+import type { SessionContext } from './types.ts';
 import type { SessionEvent } from './events.ts';
 import { LoginFailure } from './actors.ts';
 

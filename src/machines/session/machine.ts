@@ -1,3 +1,4 @@
+import type { DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
 import { assign, enqueueActions, setup } from 'xstate';
 import type { CurrentUser } from '../../api/contract/users.ts';
 import { type LoginFailure, sessionActors } from './actors.ts';
@@ -15,27 +16,7 @@ import {
   submittedLogin,
 } from './guards.ts';
 import { LOGGED_OUT_INACTIVITY, PASSWORD_CHANGED } from './selectors.ts';
-
-export interface SessionContext {
-  user: CurrentUser | null;
-  /** The page to return to after login (spec 1 §2). */
-  returnTo: string | null;
-  /** Credentials kept between the password step and the one-time code step; cleared once logged in. */
-  credentials: { email: string; passwd: string } | null;
-  otpRequired: boolean;
-  loginFailure: LoginFailure['reason'] | null;
-  fieldErrors: Partial<Record<'email' | 'passwd' | 'otp', string>>;
-  password: { passwd: string; confirm: string; serverMessage: string | null };
-  inactivityMs: number;
-  lastActivity: number;
-  logoutReason: 'user' | 'inactivity' | null;
-}
-
-export interface SessionInput {
-  /** Where the browser was when the app started (hash path with query), to return to after login. */
-  location: string;
-  inactivityHours: number;
-}
+import type { SessionContext, SessionInput } from './types.ts';
 
 const DEFAULT_PAGE = '/app/dashboard';
 const isAppPage = (path: string | null): path is string => !!path && path.startsWith('/app/');
@@ -104,6 +85,38 @@ const sessionSetup = setup({
       user: ({ context }) =>
         context.user ? { ...context.user, otp_enabled: true, otp_enrolment_required: false } : null,
     }),
+    rememberLoginFailure: assign({ loginFailure: (_, event: ErrorActorEvent) => reasonOf(event.error) }),
+    rememberLoginFailureOnLogin: assign({
+      loginFailure: (_, event: ErrorActorEvent) => reasonOf(event.error),
+      credentials: null,
+    }),
+    markLogoutByUser: assign({ logoutReason: 'user', returnTo: null }),
+    rememberReturnTo: assign({
+      user: null,
+      returnTo: (_, event: Extract<SessionEvent, { type: 'session.expired' }>) =>
+        isAppPage(event.returnTo) ? event.returnTo : null,
+    }),
+    resetPassword: assign({ password: emptyPassword }),
+    storePasswordOnValidatePassword: assign({
+      password: ({ context }, event: DoneActorEvent<OutputFrom<(typeof sessionActors)['validatePassword']>>) => ({
+        ...context.password,
+        serverMessage: event.output.msg,
+      }),
+    }),
+    notePasswordNotChecked: assign({
+      password: ({ context }) => ({
+        ...context.password,
+        serverMessage: 'The password could not be checked. Try again.',
+      }),
+    }),
+    storeUserAndPassword: assign({
+      user: ({ context }) => (context.user ? { ...context.user, password_expired: false } : null),
+      password: emptyPassword,
+    }),
+    notePasswordNotChanged: assign({
+      password: ({ context }) => ({ ...context.password, serverMessage: 'Password not changed.' }),
+    }),
+    markLogoutByInactivity: assign({ logoutReason: 'inactivity', returnTo: null }),
   },
 }).extend<{ enterSession: { user: CurrentUser } }>({
   actions: {
@@ -233,11 +246,11 @@ export const sessionMachine = sessionSetup.createMachine({
           {
             guard: 'hasOtpStep',
             target: 'anonymous.oneTimeCode',
-            actions: assign({ loginFailure: ({ event }) => reasonOf(event.error) }),
+            actions: { type: 'rememberLoginFailure', params: ({ event }) => event },
           },
           {
             target: 'anonymous.credentials',
-            actions: assign({ loginFailure: ({ event }) => reasonOf(event.error), credentials: null }),
+            actions: { type: 'rememberLoginFailureOnLogin', params: ({ event }) => event },
           },
         ],
       },
@@ -246,11 +259,11 @@ export const sessionMachine = sessionSetup.createMachine({
       description: 'A user is logged in; the console is shown.',
       type: 'parallel',
       on: {
-        'session.logout': { target: 'loggingOut', actions: assign({ logoutReason: 'user', returnTo: null }) },
+        'session.logout': { target: 'loggingOut', actions: 'markLogoutByUser' },
         'session.expired': {
           target: 'anonymous',
           actions: [
-            assign({ user: null, returnTo: ({ event }) => (isAppPage(event.returnTo) ? event.returnTo : null) }),
+            { type: 'rememberReturnTo', params: ({ event }) => event },
             { type: 'publishUser', params: { user: null } },
             { type: 'navigate', params: { to: '/login' } },
           ],
@@ -290,7 +303,7 @@ export const sessionMachine = sessionSetup.createMachine({
               description: 'The password has expired: a change-password dialog that cannot be closed.',
               tags: ['passwordExpired'],
               initial: 'editing',
-              entry: assign({ password: emptyPassword }),
+              entry: 'resetPassword',
               states: {
                 editing: {
                   description: 'Typing the new password twice; validated on each keypress.',
@@ -324,22 +337,12 @@ export const sessionMachine = sessionSetup.createMachine({
                           { guard: 'isPasswordAccepted', target: 'valid' },
                           {
                             target: 'rejected',
-                            actions: assign({
-                              password: ({ context, event }) => ({
-                                ...context.password,
-                                serverMessage: event.output.msg,
-                              }),
-                            }),
+                            actions: { type: 'storePasswordOnValidatePassword', params: ({ event }) => event },
                           },
                         ],
                         onError: {
                           target: 'rejected',
-                          actions: assign({
-                            password: ({ context }) => ({
-                              ...context.password,
-                              serverMessage: 'The password could not be checked. Try again.',
-                            }),
-                          }),
+                          actions: 'notePasswordNotChecked',
                         },
                       },
                     },
@@ -360,19 +363,14 @@ export const sessionMachine = sessionSetup.createMachine({
                     onDone: {
                       target: '#session.authenticated.access.ready',
                       actions: [
-                        assign({
-                          user: ({ context }) => (context.user ? { ...context.user, password_expired: false } : null),
-                          password: emptyPassword,
-                        }),
+                        'storeUserAndPassword',
                         { type: 'publishUser', params: ({ context }) => ({ user: context.user }) },
                         { type: 'notify', params: { title: PASSWORD_CHANGED, color: 'green' } },
                       ],
                     },
                     onError: {
                       target: 'editing.rejected',
-                      actions: assign({
-                        password: ({ context }) => ({ ...context.password, serverMessage: 'Password not changed.' }),
-                      }),
+                      actions: 'notePasswordNotChanged',
                     },
                   },
                 },
@@ -391,7 +389,7 @@ export const sessionMachine = sessionSetup.createMachine({
                   {
                     guard: 'isIdleTooLong',
                     target: '#session.loggingOut',
-                    actions: assign({ logoutReason: 'inactivity', returnTo: null }),
+                    actions: 'markLogoutByInactivity',
                   },
                   { target: 'watching', reenter: true },
                 ],

@@ -1,4 +1,4 @@
-import type { SettingsFormContext } from './machine.ts';
+import type { SettingsFormContext } from './types.ts';
 import { fieldErrorsOf, hasChanges } from './draft.ts';
 
 export const isUnchanged = ({ context }: { context: SettingsFormContext }): boolean =>

@@ -1,25 +1,16 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import { SAVE_FAILED, SAVE_SUCCESS, type SettingsView } from '../../api/contract/settings.ts';
-import { type SettingsFormData, settingsFormActors } from './actors.ts';
-import { type SettingsDraft, changesOf, draftOf } from './draft.ts';
+import { settingsFormActors } from './actors.ts';
+import { changesOf, draftOf } from './draft.ts';
 import type { SettingsFormEvent } from './events.ts';
 import { canSave, isConflict, isUnchanged } from './guards.ts';
+import type { SettingsFormContext } from './types.ts';
 
 export const LOAD_FAILED = 'Cannot load the settings.';
 export const CONFLICT_HINT =
   'Someone saved the settings after you opened them. Nothing of yours was saved; reload to see their version.';
 export const TOKEN_RENEWED = 'Chatbot token renewed';
-
-export interface SettingsFormContext {
-  /** As last loaded or saved. */
-  saved: SettingsDraft | null;
-  /** As being edited. */
-  draft: SettingsDraft | null;
-  token: string;
-  projectId: number | null;
-  voices: SettingsFormData['voices'];
-  languages: SettingsFormData['languages'];
-}
 
 type Notice = { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue' };
 
@@ -40,6 +31,26 @@ export const settingsFormMachine = setup({
   actions: {
     // Provided by the app (Mantine notifications) or the test.
     notify: (_, _params: Notice) => {},
+    storeVoicesAndLanguages: assign(
+      (_, event: DoneActorEvent<OutputFrom<(typeof settingsFormActors)['loadSettings']>>) => ({
+        ...loaded(event.output.settings),
+        voices: event.output.voices,
+        languages: event.output.languages,
+      }),
+    ),
+    rememberDraft: assign({
+      draft: ({ context }, event: Extract<SettingsFormEvent, { type: 'settings.change' }>) => ({
+        ...context.draft!,
+        [event.field]: event.value,
+      }),
+    }),
+    resetDraft: assign({ draft: ({ context }) => context.saved }),
+    storeOnSaveSettings: assign((_, event: DoneActorEvent<OutputFrom<(typeof settingsFormActors)['saveSettings']>>) =>
+      loaded(event.output),
+    ),
+    storeToken: assign({
+      token: (_, event: DoneActorEvent<OutputFrom<(typeof settingsFormActors)['renewToken']>>) => event.output.token,
+    }),
   },
   guards: { canSave, isConflict, isUnchanged },
 }).createMachine({
@@ -56,11 +67,7 @@ export const settingsFormMachine = setup({
         src: 'loadSettings',
         onDone: {
           target: 'editing',
-          actions: assign(({ event }) => ({
-            ...loaded(event.output.settings),
-            voices: event.output.voices,
-            languages: event.output.languages,
-          })),
+          actions: { type: 'storeVoicesAndLanguages', params: ({ event }) => event },
         },
         onError: 'loadFailed',
       },
@@ -78,7 +85,7 @@ export const settingsFormMachine = setup({
           on: {
             'settings.change': {
               target: 'dirty',
-              actions: assign({ draft: ({ context, event }) => ({ ...context.draft!, [event.field]: event.value }) }),
+              actions: { type: 'rememberDraft', params: ({ event }) => event },
             },
             'settings.renewToken': '#settingsForm.renewingToken',
           },
@@ -88,10 +95,10 @@ export const settingsFormMachine = setup({
           always: { guard: 'isUnchanged', target: 'pristine' },
           on: {
             'settings.change': {
-              actions: assign({ draft: ({ context, event }) => ({ ...context.draft!, [event.field]: event.value }) }),
+              actions: { type: 'rememberDraft', params: ({ event }) => event },
             },
             'settings.save': { guard: 'canSave', target: '#settingsForm.saving' },
-            'settings.discard': { target: 'pristine', actions: assign({ draft: ({ context }) => context.saved }) },
+            'settings.discard': { target: 'pristine', actions: 'resetDraft' },
           },
         },
       },
@@ -106,7 +113,7 @@ export const settingsFormMachine = setup({
         onDone: {
           target: 'editing.pristine',
           actions: [
-            assign(({ event }) => loaded(event.output)),
+            { type: 'storeOnSaveSettings', params: ({ event }) => event },
             { type: 'notify', params: { title: SAVE_SUCCESS, color: 'green' } },
           ],
         },
@@ -130,7 +137,7 @@ export const settingsFormMachine = setup({
         onDone: {
           target: 'editing.pristine',
           actions: [
-            assign({ token: ({ event }) => event.output.token }),
+            { type: 'storeToken', params: ({ event }) => event },
             { type: 'notify', params: { title: TOKEN_RENEWED, color: 'green' } },
           ],
         },

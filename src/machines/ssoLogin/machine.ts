@@ -28,6 +28,7 @@ export const ssoLoginMachine = setup({
     /** Signed in: reload the console without the provider's query so the session picks up the cookie. */
     enterConsole: () => {},
     notify: (_, _params: { title: string; color: 'red' }) => {},
+    rememberFailed: assign({ response: null, failed: true }),
   },
   guards: { hasResponse: ({ context }) => context.response !== null },
 }).createMachine({
@@ -74,10 +75,7 @@ export const ssoLoginMachine = setup({
         onDone: { actions: 'enterConsole' },
         onError: {
           target: 'loadingConfig',
-          actions: [
-            assign({ response: null, failed: true }),
-            { type: 'notify', params: { title: LOGIN_FAILED, color: 'red' } },
-          ],
+          actions: ['rememberFailed', { type: 'notify', params: { title: LOGIN_FAILED, color: 'red' } }],
         },
       },
     },

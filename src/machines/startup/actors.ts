@@ -11,7 +11,7 @@ export interface StartupSummary {
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`startup actor ${name} not provided`));
 
-/** Typed placeholders; src/console/provide.ts gives the real loads, tests give fakes. */
+/** Typed placeholders; the chart's provide.ts gives the real loads, tests give fakes. */
 export const startupActors = {
   /** Loads spec 2 §7's list for the project; a call that fails is listed, not thrown. */
   loadStartup: fromPromise<StartupSummary, { projectId: number }>(notProvided('loadStartup')),

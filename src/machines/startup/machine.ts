@@ -1,3 +1,4 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import { type StartupSummary, startupActors } from './actors.ts';
 
@@ -25,6 +26,14 @@ export const startupMachine = setup({
       | { type: 'startup.channel'; chatOnly: boolean },
   },
   actors: startupActors,
+  actions: {
+    storeSummaryAndChatOnly: assign({
+      summary: (_, event: DoneActorEvent<OutputFrom<(typeof startupActors)['loadStartup']>>) => event.output,
+      // A save told while the loads ran is newer than what they read.
+      chatOnly: ({ context }, event: DoneActorEvent<OutputFrom<(typeof startupActors)['loadStartup']>>) =>
+        context.chatOnly ?? event.output.chatOnly,
+    }),
+  },
 }).createMachine({
   id: 'startup',
   description: 'The startup loads of the chosen project: every list the screens show, loaded once, together.',
@@ -41,11 +50,7 @@ export const startupMachine = setup({
         input: ({ context }) => ({ projectId: context.projectId }),
         onDone: {
           target: 'ready',
-          actions: assign({
-            summary: ({ event }) => event.output,
-            // A save told while the loads ran is newer than what they read.
-            chatOnly: ({ context, event }) => context.chatOnly ?? event.output.chatOnly,
-          }),
+          actions: { type: 'storeSummaryAndChatOnly', params: ({ event }) => event },
         },
         onError: 'failed',
       },

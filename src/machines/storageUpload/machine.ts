@@ -1,3 +1,4 @@
+import type { ErrorActorEvent } from 'xstate';
 import { assign, setup } from 'xstate';
 import {
   CANNOT_DELETE_FILE,
@@ -35,6 +36,15 @@ export const storageUploadMachine = setup({
     notify: (_, _params: Notice) => {},
     download: (_, _params: { name: string }) => {},
     storeFiles: assign({ files: (_, params: { files: StorageFile[] }) => params.files }),
+    rememberChosen: assign({
+      chosen: (_, event: Extract<StorageUploadEvent, { type: 'upload.choose' }>) => event.file,
+      uploadError: null,
+    }),
+    rememberTarget: assign({ target: (_, event: Extract<StorageUploadEvent, { type: 'file.delete' }>) => event.name }),
+    clearChosen: assign({ chosen: null }),
+    rememberUploadError: assign({ uploadError: (_, event: ErrorActorEvent) => errorMessage(event.error) }),
+    clearChosenAndUploadError: assign({ chosen: null, uploadError: null }),
+    clearTarget: assign({ target: null }),
   },
 }).createMachine({
   id: 'storageUpload',
@@ -61,17 +71,20 @@ export const storageUploadMachine = setup({
       on: {
         'upload.choose': {
           target: 'confirmingUpload',
-          actions: assign({ chosen: ({ event }) => event.file, uploadError: null }),
+          actions: { type: 'rememberChosen', params: ({ event }) => event },
         },
         'file.download': { actions: { type: 'download', params: ({ event }) => ({ name: event.name }) } },
-        'file.delete': { target: 'confirmingDelete', actions: assign({ target: ({ event }) => event.name }) },
+        'file.delete': {
+          target: 'confirmingDelete',
+          actions: { type: 'rememberTarget', params: ({ event }) => event },
+        },
       },
     },
     confirmingUpload: {
       description: 'A dialog names the chosen file (and says when it becomes a new version) before it is sent.',
       on: {
         'upload.confirm': 'uploading',
-        'upload.cancel': { target: 'idle', actions: assign({ chosen: null }) },
+        'upload.cancel': { target: 'idle', actions: 'clearChosen' },
       },
     },
     uploading: {
@@ -83,15 +96,12 @@ export const storageUploadMachine = setup({
         input: ({ context }) => ({ file: context.chosen as File }),
         onDone: {
           target: 'done',
-          actions: [
-            assign({ chosen: null }),
-            { type: 'notify', params: { title: SUCCESSFULLY_UPLOADED, color: 'green' } },
-          ],
+          actions: ['clearChosen', { type: 'notify', params: { title: SUCCESSFULLY_UPLOADED, color: 'green' } }],
         },
         onError: {
           target: 'failed',
           actions: [
-            assign({ uploadError: ({ event }) => errorMessage(event.error) }),
+            { type: 'rememberUploadError', params: ({ event }) => event },
             {
               type: 'notify',
               params: ({ event }) => ({
@@ -117,10 +127,10 @@ export const storageUploadMachine = setup({
     failed: {
       description: 'The upload was refused; the reason shows until dismissed or another file is chosen.',
       on: {
-        'upload.dismiss': { target: 'idle', actions: assign({ chosen: null, uploadError: null }) },
+        'upload.dismiss': { target: 'idle', actions: 'clearChosenAndUploadError' },
         'upload.choose': {
           target: 'confirmingUpload',
-          actions: assign({ chosen: ({ event }) => event.file, uploadError: null }),
+          actions: { type: 'rememberChosen', params: ({ event }) => event },
         },
       },
     },
@@ -128,7 +138,7 @@ export const storageUploadMachine = setup({
       description: 'A dialog asks before the file is deleted.',
       on: {
         'delete.confirm': 'deleting',
-        'delete.cancel': { target: 'idle', actions: assign({ target: null }) },
+        'delete.cancel': { target: 'idle', actions: 'clearTarget' },
       },
     },
     deleting: {
@@ -140,11 +150,11 @@ export const storageUploadMachine = setup({
         input: ({ context }) => ({ name: context.target as string }),
         onDone: {
           target: 'done',
-          actions: [assign({ target: null }), { type: 'notify', params: { title: FILE_DELETED, color: 'green' } }],
+          actions: ['clearTarget', { type: 'notify', params: { title: FILE_DELETED, color: 'green' } }],
         },
         onError: {
           target: 'idle',
-          actions: [assign({ target: null }), { type: 'notify', params: { title: CANNOT_DELETE_FILE, color: 'red' } }],
+          actions: ['clearTarget', { type: 'notify', params: { title: CANNOT_DELETE_FILE, color: 'red' } }],
         },
       },
     },

@@ -3,7 +3,7 @@ import type { Synonym } from '../../api/contract/synonyms.ts';
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`synonymsDraft actor ${name} not provided`));
 
-/** Typed placeholders; src/machines/provide.ts gives the real ones, tests give fakes. */
+/** Typed placeholders; the chart's provide.ts gives the real ones, tests give fakes. */
 export const synonymsDraftActors = {
   loadSynonyms: fromPromise<Synonym[]>(notProvided('loadSynonyms')),
   /** PUT /synonyms with the whole list. */

@@ -1,3 +1,4 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import type { Notice } from '../../api/contract/notice.ts';
 import {
@@ -65,6 +66,21 @@ export const synonymsDraftMachine = setup({
           ? context.draft.map((s) => (s.key === event.key ? { ...s, values: event.values } : s))
           : context.draft,
     }),
+    storeSavedAndDraftEtc: assign(
+      (_, event: DoneActorEvent<OutputFrom<(typeof synonymsDraftActors)['loadSynonyms']>>) => ({
+        saved: event.output,
+        draft: toDraft(event.output),
+        nextKey: event.output.length + 1,
+      }),
+    ),
+    rememberPendingDelete: assign({
+      pendingDelete: (_, event: Extract<SynonymsDraftEvent, { type: 'synonym.delete' }>) => event.key,
+    }),
+    resetDraft: assign({
+      draft: ({ context }) => context.draft.filter((s) => s.key !== context.pendingDelete),
+      pendingDelete: null,
+    }),
+    clearPendingDelete: assign({ pendingDelete: null }),
   },
 }).createMachine({
   id: 'synonymsDraft',
@@ -81,11 +97,7 @@ export const synonymsDraftMachine = setup({
         input: () => undefined,
         onDone: {
           target: 'editable.clean',
-          actions: assign(({ event }) => ({
-            saved: event.output,
-            draft: toDraft(event.output),
-            nextKey: event.output.length + 1,
-          })),
+          actions: { type: 'storeSavedAndDraftEtc', params: ({ event }) => event },
         },
         onError: {
           target: 'failed',
@@ -120,7 +132,10 @@ export const synonymsDraftMachine = setup({
           { target: '.dirty', actions: 'rename' },
         ],
         'synonym.values': { target: '.dirty', actions: 'setValues' },
-        'synonym.delete': { target: 'confirmingDelete', actions: assign({ pendingDelete: ({ event }) => event.key }) },
+        'synonym.delete': {
+          target: 'confirmingDelete',
+          actions: { type: 'rememberPendingDelete', params: ({ event }) => event },
+        },
       },
       states: {
         clean: {
@@ -138,14 +153,11 @@ export const synonymsDraftMachine = setup({
       on: {
         'synonym.deleteConfirm': {
           target: 'editable.dirty',
-          actions: assign({
-            draft: ({ context }) => context.draft.filter((s) => s.key !== context.pendingDelete),
-            pendingDelete: null,
-          }),
+          actions: 'resetDraft',
         },
         'synonym.deleteCancel': [
-          { guard: 'draftSaved', target: 'editable.clean', actions: assign({ pendingDelete: null }) },
-          { target: 'editable.dirty', actions: assign({ pendingDelete: null }) },
+          { guard: 'draftSaved', target: 'editable.clean', actions: 'clearPendingDelete' },
+          { target: 'editable.dirty', actions: 'clearPendingDelete' },
         ],
       },
     },

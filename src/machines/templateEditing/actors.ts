@@ -7,7 +7,7 @@ export interface TemplateTarget {
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`templateEditing actor ${name} not provided`));
 
-/** Typed placeholders; src/machines/provide.ts gives the real ones, tests give fakes. Each sends one template. */
+/** Typed placeholders; the chart's provide.ts gives the real ones, tests give fakes. Each sends one template. */
 export const templateEditingActors = {
   addTemplate: fromPromise<unknown, TemplateTarget>(notProvided('addTemplate')),
   /** Inserts `template` and deletes `replaces` (one call, one transaction on the server). */

@@ -57,6 +57,27 @@ export const templateEditingMachine = setup({
     notify: (_, _params: Notice) => {},
     notifyFailure: (_, _params: { error: unknown }) => {},
     clear: assign({ intentId: null, original: '', draft: '', refusal: null }),
+    refuseBlank: assign({ refusal: 'blank' }),
+    refuseSameIntent: assign({ refusal: 'sameIntent' }),
+    refuseOtherIntent: assign({ refusal: 'otherIntent' }),
+    rememberIntentIdAndDraft: assign({
+      intentId: (_, event: Extract<TemplateEditingEvent, { type: 'template.add' }>) => event.intentId,
+      draft: (_, event: Extract<TemplateEditingEvent, { type: 'template.add' }>) => event.template.trim(),
+      original: '',
+      refusal: null,
+    }),
+    rememberIntentIdAndOriginalEtc: assign({
+      intentId: (_, event: Extract<TemplateEditingEvent, { type: 'template.edit' }>) => event.intentId,
+      original: (_, event: Extract<TemplateEditingEvent, { type: 'template.edit' }>) => event.template,
+      draft: (_, event: Extract<TemplateEditingEvent, { type: 'template.edit' }>) => event.template,
+    }),
+    rememberIntentIdAndOriginal: assign({
+      intentId: (_, event: Extract<TemplateEditingEvent, { type: 'template.delete' }>) => event.intentId,
+      original: (_, event: Extract<TemplateEditingEvent, { type: 'template.delete' }>) => event.template,
+    }),
+    rememberDraft: assign({
+      draft: (_, event: Extract<TemplateEditingEvent, { type: 'template.change' }>) => event.value,
+    }),
   },
 }).createMachine({
   id: 'templateEditing',
@@ -68,18 +89,18 @@ export const templateEditingMachine = setup({
       description: 'No template is being changed.',
       on: {
         'template.add': [
-          { guard: 'newBlank', actions: assign({ refusal: 'blank' }) },
+          { guard: 'newBlank', actions: 'refuseBlank' },
           {
             guard: 'heldBySame',
             actions: [
-              assign({ refusal: 'sameIntent' }),
+              'refuseSameIntent',
               { type: 'notify', params: { title: TEMPLATE_EXISTS_IN_INTENT, color: 'red' } },
             ],
           },
           {
             guard: 'heldByOther',
             actions: [
-              assign({ refusal: 'otherIntent' }),
+              'refuseOtherIntent',
               {
                 type: 'notify',
                 params: ({ context, event }) => {
@@ -93,25 +114,16 @@ export const templateEditingMachine = setup({
           },
           {
             target: 'adding',
-            actions: assign({
-              intentId: ({ event }) => event.intentId,
-              draft: ({ event }) => event.template.trim(),
-              original: '',
-              refusal: null,
-            }),
+            actions: { type: 'rememberIntentIdAndDraft', params: ({ event }) => event },
           },
         ],
         'template.edit': {
           target: 'editing',
-          actions: assign({
-            intentId: ({ event }) => event.intentId,
-            original: ({ event }) => event.template,
-            draft: ({ event }) => event.template,
-          }),
+          actions: { type: 'rememberIntentIdAndOriginalEtc', params: ({ event }) => event },
         },
         'template.delete': {
           target: 'confirmingDelete',
-          actions: assign({ intentId: ({ event }) => event.intentId, original: ({ event }) => event.template }),
+          actions: { type: 'rememberIntentIdAndOriginal', params: ({ event }) => event },
         },
       },
     },
@@ -141,7 +153,7 @@ export const templateEditingMachine = setup({
     editing: {
       description: 'The inline input is open; Enter saves, Esc restores the old text.',
       on: {
-        'template.change': { actions: assign({ draft: ({ event }) => event.value }) },
+        'template.change': { actions: { type: 'rememberDraft', params: ({ event }) => event } },
         'template.save': [
           { guard: 'draftUnchanged', target: 'idle', actions: 'clear' },
           // An emptied template is ignored: the input stays open with the old text in reach of Esc.
@@ -157,11 +169,7 @@ export const templateEditingMachine = setup({
         'template.edit': {
           target: 'editing',
           reenter: true,
-          actions: assign({
-            intentId: ({ event }) => event.intentId,
-            original: ({ event }) => event.template,
-            draft: ({ event }) => event.template,
-          }),
+          actions: { type: 'rememberIntentIdAndOriginalEtc', params: ({ event }) => event },
         },
       },
     },

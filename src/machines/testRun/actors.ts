@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { TestRunResult } from '../../api/contract/tests.ts';
 
-/** Placeholders; src/machines/provide.ts gives the real GET /run/test/{id}, tests give deferred fakes. */
+/** Placeholders; the chart's provide.ts gives the real GET /run/test/{id}, tests give deferred fakes. */
 export const testRunActors = {
   runTest: fromPromise<TestRunResult, { testId: number }>(async () => {
     throw new Error('runTest not provided');

@@ -1,3 +1,4 @@
+import type { DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import type { Notice } from '../../api/contract/notice.ts';
 import { TEST_OK, type TestRunResult } from '../../api/contract/tests.ts';
@@ -35,6 +36,17 @@ export const testRunMachine = setup({
     notify: (_, _params: Notice & { quiet: boolean }) => {},
     reportStarted: (_, _params: { testId: number }) => {},
     reportSettled: (_, _params: { testId: number; state: TestRunState }) => {},
+    rememberQuiet: assign({
+      quiet: (_, event: Extract<TestRunEvent, { type: 'test.run' }>) => event.quiet ?? false,
+      error: null,
+    }),
+    storeResult: assign({
+      result: (_, event: DoneActorEvent<OutputFrom<(typeof testRunActors)['runTest']>>) => event.output,
+    }),
+    rememberError: assign({
+      result: null,
+      error: (_, event: ErrorActorEvent) => (event.error instanceof Error ? event.error.message : String(event.error)),
+    }),
   },
 }).createMachine({
   id: 'testRun',
@@ -45,7 +57,7 @@ export const testRunMachine = setup({
     'test.run': {
       target: '.pending',
       actions: [
-        assign({ quiet: ({ event }) => event.quiet ?? false, error: null }),
+        { type: 'rememberQuiet', params: ({ event }) => event },
         { type: 'reportStarted', params: ({ context }) => ({ testId: context.testId }) },
       ],
     },
@@ -65,7 +77,7 @@ export const testRunMachine = setup({
             guard: { type: 'passed', params: ({ event }) => ({ result: event.output }) },
             target: 'ok',
             actions: [
-              assign({ result: ({ event }) => event.output }),
+              { type: 'storeResult', params: ({ event }) => event },
               { type: 'reportSettled', params: ({ context }) => ({ testId: context.testId, state: 'ok' as const }) },
               {
                 type: 'notify',
@@ -80,7 +92,7 @@ export const testRunMachine = setup({
           {
             target: 'error',
             actions: [
-              assign({ result: ({ event }) => event.output }),
+              { type: 'storeResult', params: ({ event }) => event },
               { type: 'reportSettled', params: ({ context }) => ({ testId: context.testId, state: 'error' as const }) },
               {
                 type: 'notify',
@@ -97,10 +109,7 @@ export const testRunMachine = setup({
         onError: {
           target: 'error',
           actions: [
-            assign({
-              result: null,
-              error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
-            }),
+            { type: 'rememberError', params: ({ event }) => event },
             { type: 'reportSettled', params: ({ context }) => ({ testId: context.testId, state: 'error' as const }) },
             {
               type: 'notify',

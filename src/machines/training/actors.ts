@@ -8,7 +8,7 @@ export type EvaluationAnswer = CallResult<typeof getEvaluation>;
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`training actor ${name} not provided`));
 
-/** Typed placeholders; src/machines/provide.ts gives the real ones, tests give fakes. */
+/** Typed placeholders; the chart's provide.ts gives the real ones, tests give fakes. */
 export const trainingActors = {
   submitTraining: fromPromise<TrainAnswer>(notProvided('submitTraining')),
   checkTraining: fromPromise<EvaluationAnswer>(notProvided('checkTraining')),

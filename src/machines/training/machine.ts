@@ -1,3 +1,4 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, emit, setup } from 'xstate';
 import type { Notice } from '../../api/contract/notice.ts';
 import { TRAIN_DONE, TRAIN_SUBMITTED } from '../../api/contract/training.ts';
@@ -37,6 +38,17 @@ export const trainingMachine = setup({
     notify: (_, _params: Notice) => {},
     /** Tells the user why a call failed, unless the client's error table already did. */
     notifyFailure: (_, _params: { error: unknown }) => {},
+    storeJobId: assign({
+      jobId: (_, event: DoneActorEvent<OutputFrom<(typeof trainingActors)['submitTraining']>>) => event.output.job_id,
+      error: null,
+    }),
+    storeAnswer: assign({
+      answer: (_, event: DoneActorEvent<OutputFrom<(typeof trainingActors)['checkTraining']>>) => event.output,
+    }),
+    storeError: assign({
+      error: (_, event: DoneActorEvent<OutputFrom<(typeof trainingActors)['checkTraining']>>) =>
+        event.output.status.error ?? TRAINING_FAILED,
+    }),
   },
 }).createMachine({
   id: 'training',
@@ -58,7 +70,7 @@ export const trainingMachine = setup({
         onDone: {
           target: 'training',
           actions: [
-            assign({ jobId: ({ event }) => event.output.job_id, error: null }),
+            { type: 'storeJobId', params: ({ event }) => event },
             { type: 'notify', params: { title: TRAIN_SUBMITTED, color: 'blue' } },
           ],
         },
@@ -88,7 +100,7 @@ export const trainingMachine = setup({
                 guard: { type: 'isTrained', params: ({ event }) => ({ answer: event.output }) },
                 target: '#training.trained',
                 actions: [
-                  assign({ answer: ({ event }) => event.output }),
+                  { type: 'storeAnswer', params: ({ event }) => event },
                   { type: 'notify', params: { title: TRAIN_DONE, color: 'green' } },
                   emit(({ event }) => ({ type: 'training.done' as const, answer: event.output })),
                 ],
@@ -97,7 +109,7 @@ export const trainingMachine = setup({
                 guard: { type: 'hasFailed', params: ({ event }) => ({ answer: event.output }) },
                 target: '#training.failed',
                 actions: [
-                  assign({ error: ({ event }) => event.output.status.error ?? TRAINING_FAILED }),
+                  { type: 'storeError', params: ({ event }) => event },
                   {
                     type: 'notify',
                     params: ({ context }) => ({

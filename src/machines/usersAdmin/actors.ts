@@ -14,7 +14,7 @@ export type UserChange = { kind: 'delete'; user: AdminUser } | { kind: 'reset'; 
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`usersAdmin actor ${name} not provided`));
 
-/** Typed placeholders; src/console/provide.ts gives the real API calls, tests give fakes. */
+/** Typed placeholders; the chart's provide.ts gives the real API calls, tests give fakes. */
 export const usersAdminActors = {
   loadUsers: fromPromise<AdminUser[], void>(notProvided('loadUsers')),
   /** A created user comes back with the one-off password, shown once. */

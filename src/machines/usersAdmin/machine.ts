@@ -1,3 +1,4 @@
+import type { DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import { SAVE_SUCCESS } from '../../api/contract/settings.ts';
 import type { AdminUser } from '../../api/contract/users-admin.ts';
@@ -31,13 +32,57 @@ export const usersAdminMachine = setup({
     isKnownUser: ({ context, event }) => 'id' in event && userById(context, event.id) !== undefined,
     isFormValid: ({ context }) => Object.keys(formErrors(context.form)).length === 0,
   },
-  actions: { notify: (_, _params: Notice) => {} },
+  actions: {
+    notify: (_, _params: Notice) => {},
+    clearOneOffPassword: assign({ oneOffPassword: null }),
+    storeUsers: assign({
+      users: (_, event: DoneActorEvent<OutputFrom<(typeof usersAdminActors)['loadUsers']>>) => event.output,
+    }),
+    resetForm: assign({ form: EMPTY_FORM, saveError: null }),
+    rememberForm: assign({
+      form: ({ context }, event: Extract<UsersAdminEvent, { type: 'user.edit' }>) => {
+        const user = userById(context, event.id)!;
+        return { id: user.id, name: user.name, email: user.email, active: user.active };
+      },
+      saveError: null,
+    }),
+    rememberChange: assign({
+      change: ({ context }, event: Extract<UsersAdminEvent, { type: 'user.delete' }>) => ({
+        kind: 'delete',
+        user: userById(context, event.id)!,
+      }),
+    }),
+    rememberChangeOnUserReset: assign({
+      change: ({ context }, event: Extract<UsersAdminEvent, { type: 'user.reset' }>) => ({
+        kind: 'reset',
+        user: userById(context, event.id)!,
+      }),
+    }),
+    rememberFormOnFormChange: assign({
+      form: ({ context }, event: Extract<UsersAdminEvent, { type: 'form.change' }>) => ({
+        ...event.form,
+        id: context.form.id,
+      }),
+      saveError: null,
+    }),
+    storeOneOffPassword: assign({
+      oneOffPassword: ({ context }, event: DoneActorEvent<OutputFrom<(typeof usersAdminActors)['saveUser']>>) =>
+        event.output.password ? { email: context.form.email, password: event.output.password } : null,
+    }),
+    rememberSaveError: assign({ saveError: (_, event: ErrorActorEvent) => messageOf(event.error) }),
+    clearChange: assign({ change: null }),
+    storeOneOffPasswordOnApplyChange: assign({
+      oneOffPassword: ({ context }, event: DoneActorEvent<OutputFrom<(typeof usersAdminActors)['applyChange']>>) =>
+        event.output.password ? { email: context.change!.user.email, password: event.output.password } : null,
+      change: null,
+    }),
+  },
 }).createMachine({
   id: 'usersAdmin',
   description: 'Users of the platform: list, create, edit, delete and password reset.',
   context: { users: null, form: EMPTY_FORM, saveError: null, change: null, oneOffPassword: null },
   initial: 'loading',
-  on: { 'password.dismiss': { actions: assign({ oneOffPassword: null }) } },
+  on: { 'password.dismiss': { actions: 'clearOneOffPassword' } },
   states: {
     loading: {
       description: 'The users are being fetched.',
@@ -45,7 +90,7 @@ export const usersAdminMachine = setup({
       invoke: {
         id: 'loadUsers',
         src: 'loadUsers',
-        onDone: { target: 'ready', actions: assign({ users: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: { type: 'storeUsers', params: ({ event }) => event } },
         onError: 'failed',
       },
     },
@@ -53,27 +98,21 @@ export const usersAdminMachine = setup({
     ready: {
       description: 'The table is shown; one change at a time may start.',
       on: {
-        'user.create': { target: 'editing', actions: assign({ form: EMPTY_FORM, saveError: null }) },
+        'user.create': { target: 'editing', actions: 'resetForm' },
         'user.edit': {
           guard: 'isKnownUser',
           target: 'editing',
-          actions: assign({
-            form: ({ context, event }) => {
-              const user = userById(context, event.id)!;
-              return { id: user.id, name: user.name, email: user.email, active: user.active };
-            },
-            saveError: null,
-          }),
+          actions: { type: 'rememberForm', params: ({ event }) => event },
         },
         'user.delete': {
           guard: 'isKnownUser',
           target: 'confirming',
-          actions: assign({ change: ({ context, event }) => ({ kind: 'delete', user: userById(context, event.id)! }) }),
+          actions: { type: 'rememberChange', params: ({ event }) => event },
         },
         'user.reset': {
           guard: 'isKnownUser',
           target: 'confirming',
-          actions: assign({ change: ({ context, event }) => ({ kind: 'reset', user: userById(context, event.id)! }) }),
+          actions: { type: 'rememberChangeOnUserReset', params: ({ event }) => event },
         },
       },
     },
@@ -81,7 +120,7 @@ export const usersAdminMachine = setup({
       description: 'The user form is open; it saves only when the name and email are valid.',
       on: {
         'form.change': {
-          actions: assign({ form: ({ context, event }) => ({ ...event.form, id: context.form.id }), saveError: null }),
+          actions: { type: 'rememberFormOnFormChange', params: ({ event }) => event },
         },
         'form.submit': { guard: 'isFormValid', target: 'saving' },
         'dialog.cancel': 'ready',
@@ -97,19 +136,16 @@ export const usersAdminMachine = setup({
         onDone: {
           target: 'loading',
           actions: [
-            assign({
-              oneOffPassword: ({ context, event }) =>
-                event.output.password ? { email: context.form.email, password: event.output.password } : null,
-            }),
+            { type: 'storeOneOffPassword', params: ({ event }) => event },
             { type: 'notify', params: { title: SAVE_SUCCESS, color: 'green' } },
           ],
         },
-        onError: { target: 'editing', actions: assign({ saveError: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'editing', actions: { type: 'rememberSaveError', params: ({ event }) => event } },
       },
     },
     confirming: {
       description: 'A delete or password reset waits for confirmation.',
-      on: { 'change.confirm': 'applying', 'dialog.cancel': { target: 'ready', actions: assign({ change: null }) } },
+      on: { 'change.confirm': 'applying', 'dialog.cancel': { target: 'ready', actions: 'clearChange' } },
     },
     applying: {
       description: 'The confirmed delete or reset runs; then the list is loaded again.',
@@ -121,11 +157,7 @@ export const usersAdminMachine = setup({
         onDone: {
           target: 'loading',
           actions: [
-            assign({
-              oneOffPassword: ({ context, event }) =>
-                event.output.password ? { email: context.change!.user.email, password: event.output.password } : null,
-              change: null,
-            }),
+            { type: 'storeOneOffPasswordOnApplyChange', params: ({ event }) => event },
             { type: 'notify', params: { title: SAVE_SUCCESS, color: 'green' } },
           ],
         },
@@ -133,7 +165,7 @@ export const usersAdminMachine = setup({
           target: 'loading',
           actions: [
             { type: 'notify', params: ({ event }) => ({ title: messageOf(event.error), color: 'red' as const }) },
-            assign({ change: null }),
+            'clearChange',
           ],
         },
       },

@@ -1,3 +1,4 @@
+import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import { CANNOT_DOWNLOAD, type UsersLogPage } from '../../api/contract/users-logs.ts';
 import { type UsersLogsFilter, usersLogsActors } from './actors.ts';
@@ -17,7 +18,33 @@ export const FIRST_PAGE: UsersLogsFilter = { page: 1, size: 50, user: '', search
 export const usersLogsMachine = setup({
   types: { context: {} as UsersLogsContext, events: {} as UsersLogsEvent },
   actors: usersLogsActors,
-  actions: { notify: (_, _params: Notice) => {} },
+  actions: {
+    notify: (_, _params: Notice) => {},
+    rememberFilter: assign({
+      filter: ({ context }, event: Extract<UsersLogsEvent, { type: 'logs.filter' }>) => ({
+        ...context.filter,
+        page: 1,
+        user: event.user,
+        search: event.search,
+      }),
+    }),
+    storeData: assign({
+      data: (_, event: DoneActorEvent<OutputFrom<(typeof usersLogsActors)['loadPage']>>) => event.output,
+    }),
+    rememberFilterOnLogsPage: assign({
+      filter: ({ context }, event: Extract<UsersLogsEvent, { type: 'logs.page' }>) => ({
+        ...context.filter,
+        page: event.page,
+      }),
+    }),
+    rememberFilterOnLogsSize: assign({
+      filter: ({ context }, event: Extract<UsersLogsEvent, { type: 'logs.size' }>) => ({
+        ...context.filter,
+        page: 1,
+        size: event.size,
+      }),
+    }),
+  },
   delays: { filterDebounce: 300 },
 }).createMachine({
   id: 'usersLogs',
@@ -27,9 +54,7 @@ export const usersLogsMachine = setup({
   on: {
     'logs.filter': {
       target: '.debouncing',
-      actions: assign({
-        filter: ({ context, event }) => ({ ...context.filter, page: 1, user: event.user, search: event.search }),
-      }),
+      actions: { type: 'rememberFilter', params: ({ event }) => event },
     },
   },
   states: {
@@ -44,7 +69,7 @@ export const usersLogsMachine = setup({
         id: 'loadPage',
         src: 'loadPage',
         input: ({ context }) => context.filter,
-        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: { type: 'storeData', params: ({ event }) => event } },
         onError: 'failed',
       },
     },
@@ -54,11 +79,11 @@ export const usersLogsMachine = setup({
       on: {
         'logs.page': {
           target: 'loading',
-          actions: assign({ filter: ({ context, event }) => ({ ...context.filter, page: event.page }) }),
+          actions: { type: 'rememberFilterOnLogsPage', params: ({ event }) => event },
         },
         'logs.size': {
           target: 'loading',
-          actions: assign({ filter: ({ context, event }) => ({ ...context.filter, page: 1, size: event.size }) }),
+          actions: { type: 'rememberFilterOnLogsSize', params: ({ event }) => event },
         },
         'logs.download': 'downloading',
       },

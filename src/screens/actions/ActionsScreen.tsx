@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { can } from '../../api/permissions.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
-import { providedActionEditorMachine } from '../../console/provide.ts';
+import { providedActionEditorMachine } from '../../machines/actionEditor/provide.ts';
 import { ActionsView } from './ActionsView.tsx';
 
 /** /app/actions: runs the action editor machine with its real side effects and shows it. */

@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { providedChatbotTestMachine } from '../../console/provide.ts';
+import { providedChatbotTestMachine } from '../../machines/chatbotTest/provide.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { ChatbotTestView } from './ChatbotTestView.tsx';
 

@@ -1,6 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import type { ProjectEnv } from '../../api/contract/common.ts';
-import { navigateTo, openLogsFiltered, providedDashboardMachine } from '../../console/provide.ts';
+import { navigateTo } from '../../console/navigation.ts';
+import { openLogsFiltered } from '../../machines/conversationLogs/address.ts';
+import { providedDashboardMachine } from '../../machines/dashboard/provide.ts';
 import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { todayIn } from '../../machines/dashboard/period.ts';
 import { DashboardStatsView } from './DashboardStatsView.tsx';

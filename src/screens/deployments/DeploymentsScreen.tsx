@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { can } from '../../api/permissions.ts';
-import { providedDeployModalMachine } from '../../console/provide.ts';
-import { providedDeploymentsListMachine } from '../../console/provide.ts';
+import { providedDeployModalMachine } from '../../machines/deployModal/provide.ts';
+import { providedDeploymentsListMachine } from '../../machines/deploymentsList/provide.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { deploymentsScreenMachine } from '../../machines/deploymentsScreen/machine.ts';
 import { SessionActor } from '../../machines/session/context.ts';

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { ChunkLoadTimeoutError } from '../routes.tsx';
+import { ChunkLoadTimeoutError } from '../lazyWithTimeout.ts';
 import ErrorScreen from './ErrorScreen.tsx';
 
 /** Catches a screen that fails to load (including the 120 s chunk time-out) or to render. */

@@ -21,7 +21,8 @@ import { FALLBACKS_TITLE, NO_CLASS, type UnclassifiedIntent } from '../../api/co
 import { can } from '../../api/permissions.ts';
 import { NOT_RETRAINED_NOTE } from '../../machines/fallbackClassification/machine.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
-import { providedFallbackClassificationMachine, providedTrainingMachine } from '../../console/provide.ts';
+import { providedFallbackClassificationMachine } from '../../machines/fallbackClassification/provide.ts';
+import { providedTrainingMachine } from '../../machines/training/provide.ts';
 import { fallbacksScreenMachine } from '../../machines/fallbacksScreen/machine.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';

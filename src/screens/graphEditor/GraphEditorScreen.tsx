@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { can } from '../../api/permissions.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
-import { providedFlowEditorMachine } from '../../console/provide.ts';
+import { providedFlowEditorMachine } from '../../machines/flowEditor/provide.ts';
 import { useLinkedSelection } from '../../ui/useLinkedSelection.ts';
 import { GraphEditorView } from './GraphEditorView.tsx';
 

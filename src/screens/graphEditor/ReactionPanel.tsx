@@ -20,7 +20,7 @@ import { useMemo } from 'react';
 import type { ActionCatalogue } from '../../api/contract/actions.ts';
 import type { Reaction } from '../../api/contract/reactions.ts';
 import type { FlowEditorEvent } from '../../machines/flowEditor/events.ts';
-import type { FlowEditorContext } from '../../machines/flowEditor/machine.ts';
+import type { FlowEditorContext } from '../../machines/flowEditor/types.ts';
 import { conditionMessage, intentOptions, liveProblems } from '../../machines/flowEditor/selectors.ts';
 import { stepSummary } from '../../ui/flow/actionSummary.ts';
 import { ActionStepEditor, type StepOptions } from './ActionStepEditor.tsx';

@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import type { CurrentUser } from '../../api/contract/users.ts';
 import { can } from '../../api/permissions.ts';
-import { providedHistoryCompareMachine } from '../../console/provide.ts';
+import { providedHistoryCompareMachine } from '../../machines/historyCompare/provide.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { HISTORY_TABS } from '../../machines/historyCompare/tabs.ts';

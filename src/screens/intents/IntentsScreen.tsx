@@ -16,13 +16,11 @@ import {
   modelNotRetrained,
 } from '../../machines/intentsList/selectors.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
-import {
-  providedIntentsListMachine,
-  providedPolarityMachine,
-  providedSynonymsDraftMachine,
-  providedTemplateEditingMachine,
-  providedTrainingMachine,
-} from '../../console/provide.ts';
+import { providedIntentsListMachine } from '../../machines/intentsList/provide.ts';
+import { providedPolarityMachine } from '../../machines/polarity/provide.ts';
+import { providedSynonymsDraftMachine } from '../../machines/synonymsDraft/provide.ts';
+import { providedTemplateEditingMachine } from '../../machines/templateEditing/provide.ts';
+import { providedTrainingMachine } from '../../machines/training/provide.ts';
 import { intentsScreenMachine } from '../../machines/intentsScreen/machine.ts';
 import { linkedId } from '../../machines/commandPalette/deepLinks.ts';
 import { SessionActor } from '../../machines/session/context.ts';

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { can } from '../../api/permissions.ts';
-import { providedKnowledgeScreenMachine } from '../../console/provide.ts';
+import { providedKnowledgeScreenMachine } from '../../machines/knowledgeScreen/provide.ts';
 import { linkedId } from '../../machines/commandPalette/deepLinks.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';

@@ -12,11 +12,9 @@ import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts'
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { FIRST_TRAINING } from '../../machines/projectSelection/machine.ts';
 import { sortedByName } from '../../machines/projectSelection/guards.ts';
-import {
-  providedCommandPaletteMachine,
-  providedMenuModeMachine,
-  providedProjectSelectionMachine,
-} from '../../console/provide.ts';
+import { providedCommandPaletteMachine } from '../../machines/commandPalette/provide.ts';
+import { providedMenuModeMachine } from '../../machines/menuMode/provide.ts';
+import { providedProjectSelectionMachine } from '../../machines/projectSelection/provide.ts';
 import type { PaletteCommand } from '../../machines/commandPalette/paletteItems.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { passwordProblem } from '../../machines/session/selectors.ts';
@@ -30,7 +28,7 @@ import { StartupStatus } from '../../ui/shell/StartupStatus.tsx';
 import { TopBarActions } from '../../ui/shell/TopBarActions.tsx';
 import { UserMenu } from '../../ui/shell/UserMenu.tsx';
 import { OtpEnrolmentModal } from '../../ui/OtpEnrolmentModal.tsx';
-import { providedOtpEnrolmentMachine } from '../../console/provide.ts';
+import { providedOtpEnrolmentMachine } from '../../machines/otpEnrolment/provide.ts';
 import ErrorScreen from '../error/ErrorScreen.tsx';
 import { appRoutes } from '../routes.tsx';
 import { NewProjectModal } from './NewProjectModal.tsx';

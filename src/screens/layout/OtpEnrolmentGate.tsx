@@ -1,7 +1,7 @@
 import { Center, Text } from '@mantine/core';
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
-import { providedOtpEnrolmentMachine } from '../../console/provide.ts';
+import { providedOtpEnrolmentMachine } from '../../machines/otpEnrolment/provide.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { OTP_REQUIRED_NOTICE, OtpEnrolmentModal } from '../../ui/OtpEnrolmentModal.tsx';
 

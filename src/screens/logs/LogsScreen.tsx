@@ -1,10 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { can } from '../../api/permissions.ts';
-import {
-  providedConversationLogsMachine,
-  requestedConversationId,
-  takeRequestedLogsFilter,
-} from '../../console/provide.ts';
+import { providedConversationLogsMachine } from '../../machines/conversationLogs/provide.ts';
+import { requestedConversationId, takeRequestedLogsFilter } from '../../machines/conversationLogs/address.ts';
 import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Checkbox, Group, Loader, Select, Stack, Text, Tit
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { PHRASE_TRIAGE_TEXTS, type phraseTriageMachine, type SaidPhrase } from '../../machines/phraseTriage/machine.ts';
-import { providedPhraseTriageMachine } from '../../console/provide.ts';
+import { providedPhraseTriageMachine } from '../../machines/phraseTriage/provide.ts';
 
 type TriageActor = ActorRefFrom<typeof phraseTriageMachine>;
 

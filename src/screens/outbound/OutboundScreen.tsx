@@ -1,10 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { can } from '../../api/permissions.ts';
-import {
-  providedCallImportMachine,
-  providedCampaignMachine,
-  providedOutboundScreenMachine,
-} from '../../console/provide.ts';
+import { providedCallImportMachine } from '../../machines/callImport/provide.ts';
+import { providedCampaignMachine } from '../../machines/campaign/provide.ts';
+import { providedOutboundScreenMachine } from '../../machines/outboundScreen/provide.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { OutboundView } from './OutboundView.tsx';

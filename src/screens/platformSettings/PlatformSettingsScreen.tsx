@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { providedPlatformSettingsMachine } from '../../console/provide.ts';
+import { providedPlatformSettingsMachine } from '../../machines/platformSettings/provide.ts';
 import { PlatformSettingsView } from './PlatformSettingsView.tsx';
 
 /** /app/platform-settings: sign-in policy, companies, languages, voices and users (reset password / one-time code). */

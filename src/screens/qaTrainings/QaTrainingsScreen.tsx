@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useSearch } from 'wouter';
 import type { QaEvaluationResult } from '../../api/contract/qa-trainings.ts';
 import { can } from '../../api/permissions.ts';
-import { providedQaTrainingsScreenMachine } from '../../console/provide.ts';
+import { providedQaTrainingsScreenMachine } from '../../machines/qaTrainingsScreen/provide.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { can } from '../../api/permissions.ts';
-import { providedRoleEditingMachine, takeSelectedRoleId } from '../../console/provide.ts';
+import { providedRoleEditingMachine, takeSelectedRoleId } from '../../machines/roleEditing/provide.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { RolesView } from './RolesView.tsx';

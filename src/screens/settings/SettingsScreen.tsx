@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { can } from '../../api/permissions.ts';
-import { providedSettingsFormMachine } from '../../console/provide.ts';
+import { providedSettingsFormMachine } from '../../machines/settingsForm/provide.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import type { startupMachine } from '../../machines/startup/machine.ts';

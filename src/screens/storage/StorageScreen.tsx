@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { can } from '../../api/permissions.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
-import { providedStorageUploadMachine } from '../../console/provide.ts';
+import { providedStorageUploadMachine } from '../../machines/storageUpload/provide.ts';
 import { StorageView } from './StorageView.tsx';
 
 function StorageFiles({ canUpload, canDelete }: { canUpload: boolean; canDelete: boolean }) {

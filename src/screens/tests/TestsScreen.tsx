@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { can } from '../../api/permissions.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
-import { providedRunAllTestsMachine } from '../../console/provide.ts';
+import { providedRunAllTestsMachine } from '../../machines/runAllTests/provide.ts';
 import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { useLinkedSelection } from '../../ui/useLinkedSelection.ts';

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { can } from '../../api/permissions.ts';
-import { providedUsersAdminMachine } from '../../console/provide.ts';
+import { providedUsersAdminMachine } from '../../machines/usersAdmin/provide.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
 import { UsersAdminView } from './UsersAdminView.tsx';

@@ -4,7 +4,7 @@ import { IconMessageChatbot } from '@tabler/icons-react';
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { can } from '../../api/permissions.ts';
-import { providedChatMachine } from '../../console/provide.ts';
+import { providedChatMachine } from '../../machines/chat/provide.ts';
 import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';

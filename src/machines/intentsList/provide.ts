@@ -1,0 +1,39 @@
+import { getApiScope } from '../../api/client.ts';
+import { intentsExportFileName } from '../../api/contract/intents.ts';
+import {
+  removeIntent,
+  loadIntents,
+  loadIntentsCsv,
+  importIntentsFromFile,
+  insertIntent,
+  updateIntent,
+} from '../../api/intents.ts';
+import { loadEvaluation } from '../../api/training.ts';
+import { fromPromise } from 'xstate';
+import { saveFile } from '../../ui/saveFile.ts';
+import type { IntentsLoad } from './actors.ts';
+import { intentsListMachine } from './machine.ts';
+import { prepareSearch } from './search.ts';
+import { noticeActions } from '../../console/notices.ts';
+
+export const providedIntentsListMachine = intentsListMachine.provide({
+  actors: {
+    loadIntents: fromPromise<IntentsLoad>(async () => {
+      const [intents, evaluation] = await Promise.all([loadIntents(), loadEvaluation()]);
+      prepareSearch(intents);
+      return { intents, evaluation };
+    }),
+    insertIntent: fromPromise(({ input }) => insertIntent(input.name)),
+    renameIntent: fromPromise(({ input }) => updateIntent(input.id, input.name)),
+    deleteIntent: fromPromise(({ input }) => removeIntent(input.id)),
+    exportIntents: fromPromise<unknown>(async () => {
+      const csv = await loadIntentsCsv();
+      saveFile(
+        new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+        intentsExportFileName(getApiScope().projectId ?? 0),
+      );
+    }),
+    importIntents: fromPromise(({ input }) => importIntentsFromFile(input.file)),
+  },
+  actions: noticeActions,
+});
