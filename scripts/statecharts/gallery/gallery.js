@@ -89,7 +89,7 @@
     $('#canvas').style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.scale})`;
   };
 
-  function fit() {
+  function fitToWindow() {
     const svg = $('#canvas svg');
     if (!svg) return;
     const box = $('#viewport').getBoundingClientRect();
@@ -152,11 +152,11 @@
       if (event.target instanceof Element && event.target.closest('input, select, textarea')) return;
       if (event.key === '+' || event.key === '=') zoomCentre(1.25);
       else if (event.key === '-') zoomCentre(0.8);
-      else if (event.key === '0') fit();
+      else if (event.key === '0') fitToWindow();
     });
     $('#zoom-in').addEventListener('click', () => zoomCentre(1.25));
     $('#zoom-out').addEventListener('click', () => zoomCentre(0.8));
-    $('#zoom-fit').addEventListener('click', fit);
+    $('#zoom-fit').addEventListener('click', fitToWindow);
   }
 
   function onDiagramClick(target) {
@@ -362,7 +362,7 @@
     $('#machine-description').textContent = machine.description ?? '';
     if (changed) {
       $('#canvas').innerHTML = chart.svg;
-      fit();
+      fitToWindow();
     }
     renderList();
     markOverlays();
@@ -404,7 +404,7 @@
     if (coverage && params.get('coverage') === '1') view.coverage = toggle.checked = true;
     $('#search').addEventListener('input', renderList);
     window.addEventListener('hashchange', fromHash);
-    window.addEventListener('resize', fit);
+    window.addEventListener('resize', fitToWindow);
     installPanZoom();
     renderList();
     fromHash();
