@@ -15,7 +15,7 @@
       if (key === 'text') node.textContent = value;
       else node.setAttribute(key, value === true ? '' : value);
     }
-    for (const child of children.flat()) {
+    for (const child of children.flat(Number.POSITIVE_INFINITY)) {
       if (child !== undefined && child !== null) node.append(child);
     }
     return node;
