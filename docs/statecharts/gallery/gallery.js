@@ -101,6 +101,18 @@
     applyTransform();
   }
 
+  /** Centres a state at full size: a link to `#<machine>/<state id>` opens where that state can be read. */
+  function focusState(id) {
+    const rect = $(`#canvas [data-state="${cssId(id)}"] > rect`);
+    if (!rect) return;
+    const box = $('#viewport').getBoundingClientRect();
+    const { x, y, width, height } = rect.getBBox();
+    view.scale = 1;
+    view.x = box.width / 2 - (x + width / 2);
+    view.y = box.height / 2 - (y + height / 2);
+    applyTransform();
+  }
+
   function zoomAt(factor, clientX, clientY) {
     const box = $('#viewport').getBoundingClientRect();
     const px = clientX - box.left;
@@ -362,7 +374,8 @@
     $('#machine-description').textContent = machine.description ?? '';
     if (changed) {
       $('#canvas').innerHTML = chart.svg;
-      fitToWindow();
+      if (view.state) focusState(view.state);
+      else fitToWindow();
     }
     renderList();
     markOverlays();
