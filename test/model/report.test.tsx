@@ -51,6 +51,9 @@ describe('model report', () => {
       String(failed.length),
     ]);
     expect(doc.querySelectorAll('testcase')).toHaveLength(total);
+    // Real durations, though the toy's paths run on the fake clock (its saved notice has a delay).
+    for (const testcase of doc.querySelectorAll('testcase'))
+      expect(Number(testcase.getAttribute('time'))).toBeGreaterThan(0);
     const suites = [...doc.querySelectorAll('testsuite')];
     expect(
       suites.map((s) => [s.getAttribute('name'), s.getAttribute('tests'), s.querySelectorAll('testcase').length]),
