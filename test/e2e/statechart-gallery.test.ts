@@ -92,4 +92,77 @@ describe('statechart gallery (file://)', () => {
     await page.fill('#search', 'no-such-thing-anywhere');
     expect(await page.locator('#machine-list').textContent()).toContain('No machine matches.');
   });
+
+  it('colours changes since a revision and what the model suites walked, and lists them beside the chart', async () => {
+    // The files `--since` and `npm run test:model` write, stood in for: defined before the page's scripts run,
+    // read-only so the real ones (if this checkout has them) cannot replace them.
+    const changes = {
+      comparisons: [
+        {
+          since: 'v1',
+          commit: 'abc1234',
+          subject: 'test',
+          machines: [
+            {
+              name: 'chat',
+              status: 'changed',
+              states: { added: ['chat.open.reading'], removed: ['chat.gone'], changed: [] },
+              transitions: {
+                added: [],
+                removed: [],
+                changed: [
+                  {
+                    key: 'chat.closed|chat.open|0',
+                    source: 'chat.closed',
+                    label: 'chat.open',
+                    changes: [{ field: 'targets', before: 'chat.open', after: 'chat.opening' }],
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    };
+    const stateIds: string[] = [];
+    const keys: string[] = [];
+    walkStates(chat.root as StateDefinition, (s) => {
+      if (s.path) stateIds.push(s.id);
+      for (const t of s.transitions) keys.push(t.key);
+    });
+    const coverage = {
+      generatedAt: 'now',
+      machines: {
+        chat: {
+          paths: 3,
+          states: { walked: stateIds.filter((id) => id !== 'chat.failed'), unwalked: ['chat.failed'] },
+          transitions: {
+            walked: keys.filter((k) => k !== 'chat.failed|chat.reload|0'),
+            unwalked: ['chat.failed|chat.reload|0'],
+          },
+        },
+      },
+    };
+    const overlays = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await overlays.addInitScript(
+      ([c, v]) => {
+        Object.defineProperty(window, 'STATECHART_CHANGES', { value: c, writable: false });
+        Object.defineProperty(window, 'STATECHART_COVERAGE', { value: v, writable: false });
+      },
+      [changes, coverage] as const,
+    );
+    await overlays.goto(`${pathToFileURL(resolve(docs, 'index.html')).href}?since=v1&coverage=1#chat`);
+    await overlays.locator('#canvas svg[data-machine="chat"]').waitFor();
+    const classes = (selector: string) => overlays.locator(`#canvas ${selector}`).first().getAttribute('class');
+    expect(await classes('[data-state="chat.open.reading"]')).toContain('diff-added');
+    expect(await classes('.transition[data-transition="chat.closed|chat.open|0"]')).toContain('diff-changed');
+    expect(await classes('[data-state="chat.failed"]')).toContain('cov-unwalked');
+    expect(await classes('[data-state="chat.opening"]')).toContain('cov-walked');
+    expect(await classes('.transition[data-transition="chat.failed|chat.reload|0"]')).toContain('cov-unwalked');
+    const panel = (await overlays.locator('#details').textContent()) ?? '';
+    expect(panel).toContain('state removed chat.gone');
+    expect(panel).toContain('targets: chat.open → chat.opening');
+    expect(panel).toContain('chat.failed|chat.reload|0');
+    await overlays.close();
+  });
 });
