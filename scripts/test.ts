@@ -97,7 +97,11 @@ check('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 // Two files at a time: vitest's default (cores - 1) runs one at a time on a 2-core machine; measured 627 s instead
 // of 1,024 s for this stage. On PostgreSQL too: the test databases are copied from one template one at a time
 // (an advisory lock in test/server/helpers/test-database.ts), the tests themselves run side by side.
-vitest('unit, server on PGlite, model', ['unit', 'server', 'model'], {}, ['--maxWorkers=2']);
+// The model reporter (as in `npm run test:model`) leaves QA's JUnit and HTML reports in test-artifacts/model.
+vitest('unit, server on PGlite, model', ['unit', 'server', 'model'], {}, [
+  '--maxWorkers=2',
+  '--reporter=./test/model/report-reporter.ts',
+]);
 // On PostgreSQL, the files where the two backends differ: concurrency and locking (a pool of connections instead of
 // PGlite's one), notifications, durability, the job queue, the campaign engine's claims, SQL-heavy reports and what
 // crosses projects (and the chat's batch writes: named statements, one notification per batch); and the
