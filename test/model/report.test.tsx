@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../fixtures/toy-machine/model.tsx';
 import { createModelHarness } from './harness.ts';
 import {
+  coverageScript,
   type MachineRun,
   readMachineRuns,
   toHtml,
@@ -84,5 +85,23 @@ describe('model report', () => {
     expect(unwalkedLines([partial])[0]).toMatch(/^Not walked by any model path \(18\):/);
     expect(unwalkedLines([partial])).toContain('  toy: transition toy.failed|toy.retry|0');
     expect(toJUnit([])).toContain('tests="0"');
+  });
+
+  it('gives the gallery one entry per chart: suites of one chart (`toy (a)`, `toy (b)`) merged', () => {
+    const half = (run: MachineRun, machine: string, keep: (id: string) => boolean): MachineRun => ({
+      ...run,
+      machine,
+      states: { walked: run.states.walked.filter(keep), unwalked: run.states.walked.filter((id) => !keep(id)) },
+    });
+    const script = coverageScript(
+      [half(good, 'toy (a)', (id) => id.startsWith('toy.ready')), half(good, 'toy (b)', (id) => id === 'toy.idle')],
+      'now',
+    );
+    const coverage = JSON.parse(script.slice(script.indexOf('=') + 1, script.lastIndexOf(';')));
+    expect(Object.keys(coverage.machines)).toEqual(['toy']);
+    expect(coverage.machines.toy.paths).toBe(2 * good.paths.length);
+    expect(coverage.machines.toy.states.walked).toContain('toy.idle');
+    expect(coverage.machines.toy.states.walked).toContain('toy.ready.saved');
+    expect(coverage.machines.toy.states.unwalked).toEqual(['toy.failed', 'toy.gaveUp', 'toy.loading']);
   });
 });

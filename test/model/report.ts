@@ -166,11 +166,31 @@ ${body.join('\n')}
 `;
 }
 
-/** For the statechart gallery (a script, since a page opened from file:// may not fetch). */
+/** The chart a run belongs to: `knowledgeJob (reindex)` is one of the knowledgeJob chart's suites. */
+export const chartOf = (machine: string) => machine.split(' ')[0];
+
+/**
+ * For the statechart gallery (a script, since a page opened from file:// may not fetch): per chart, what any of its
+ * suites walked, and what none did.
+ */
 export function coverageScript(runs: MachineRun[], generatedAt: string): string {
-  const machines = Object.fromEntries(
-    runs.map((r) => [r.machine, { paths: r.paths.length, states: r.states, transitions: r.transitions }]),
-  );
+  const machines: Record<string, { paths: number; states: Walked; transitions: Walked }> = {};
+  const merge = (a: Walked, b: Walked): Walked => {
+    const walked = [...new Set([...a.walked, ...b.walked])].sort();
+    const unwalked = [...new Set([...a.unwalked, ...b.unwalked])].filter((id) => !walked.includes(id)).sort();
+    return { walked, unwalked };
+  };
+  for (const run of runs) {
+    const chart = chartOf(run.machine);
+    const seen = machines[chart];
+    machines[chart] = seen
+      ? {
+          paths: seen.paths + run.paths.length,
+          states: merge(seen.states, run.states),
+          transitions: merge(seen.transitions, run.transitions),
+        }
+      : { paths: run.paths.length, states: run.states, transitions: run.transitions };
+  }
   return `// Written by npm run test:model.\nwindow.STATECHART_COVERAGE = ${JSON.stringify({ generatedAt, machines })};\n`;
 }
 
