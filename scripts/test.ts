@@ -142,7 +142,8 @@ const [, , built] = await Promise.all([
 ]);
 
 await Promise.all([
-  // The CPU-bound lane: two files at a time (vitest's default, cores - 1, runs one at a time on 2 cores).
+  // The CPU-bound lane: two files at a time (vitest's default, cores - 1, runs one at a time on 2 cores). The model
+  // reporter (as in `npm run test:model`) leaves QA's JUnit and HTML reports in test-artifacts/model.
   vitest('unit, server on PGlite, model', {}, [
     '--project',
     'unit',
@@ -151,6 +152,7 @@ await Promise.all([
     '--project',
     'model',
     '--maxWorkers=2',
+    '--reporter=./test/model/report-reporter.ts',
   ]),
   (async () => {
     // One e2e file at a time: a file waits on its server, Chromium and peers most of the time, and the CPU lane

@@ -14,6 +14,7 @@ import type { AppServices } from './app-services.ts';
 import type { ServerConfig } from './config.ts';
 import { type Db, statementCount } from './db/database.ts';
 import { type InventoriedRoute, installAccessHook, requireDeclaredAccess } from './http/access-hook.ts';
+import { statechartGallery } from './http/statechart-gallery.ts';
 import { declareErrorResponses } from './http/error-responses.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -129,6 +130,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
+  if (fs.existsSync(path.join(options.config.statechartsDir, 'index.html'))) {
+    await app.register(statechartGallery, { db: options.db, root: options.config.statechartsDir });
+  }
   const dist = options.config.distDir;
   if (fs.existsSync(path.join(dist, 'index.html'))) {
     await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: ['index.html'] });

@@ -17,6 +17,8 @@ export interface ServerConfig {
   /** SEED_DEMO=0: the first start seeds the administrator only, no demo project (the console's first run). */
   seedDemo: boolean;
   distDir: string;
+  /** The statechart gallery (`npm run statecharts`), served to signed-in staff at /docs/statecharts/ when present. */
+  statechartsDir: string;
   logLevel: string;
   /** Behind TLS the session cookie is Secure. */
   secureCookies: boolean;
@@ -124,6 +126,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedAdminPassword: env.SEED_ADMIN_PASSWORD || null,
     seedDemo: env.SEED_DEMO !== '0',
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    statechartsDir: path.resolve(env.STATECHARTS_DIR ?? './docs/statecharts'),
     logLevel: env.LOG_LEVEL ?? 'info',
     secureCookies: env.SECURE_COOKIES === '1',
     oidc: readOidc(env),

@@ -30,6 +30,7 @@ import {
 } from '../../src/machines/chat/testConversion.ts';
 import { ChatWindow } from '../../src/ui/chat/ChatWindow.tsx';
 import { recordCoverage } from './coverage-reporter.ts';
+import { writeMachineRun } from './report.ts';
 import {
   createDeferredActor,
   createModelHarness,
@@ -601,5 +602,8 @@ describe(`model ${config.name}`, () => {
     const { states, transitions } = harness.coverage();
     expect({ states: states.missing, transitions: transitions.missing }).toEqual({ states: [], transitions: [] });
   });
-  afterAll(() => recordCoverage({ ...harness.coverage(), paths: paths.length }));
+  afterAll(() => {
+    recordCoverage({ ...harness.coverage(), paths: paths.length });
+    writeMachineRun(harness.run());
+  });
 });

@@ -1,62 +1,10 @@
 // Proves the harness on the toy machine: full coverage with the right view, a thrown error with a broken one.
-import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { describe, expect, it } from 'vitest';
 import { type ActorRefFrom, assign, createActor, setup } from 'xstate';
-import { toyMachine } from '../fixtures/toy-machine/machine.ts';
-import { ToyView } from '../fixtures/toy-machine/ToyView.tsx';
-import {
-  createDeferredActor,
-  createModelHarness,
-  describeModel,
-  type ModelExecutors,
-  type ModelTestConfig,
-  type StateAssertions,
-} from './harness.ts';
-
-const fetchGreeting = createDeferredActor<string, { name: string }>({ output: 'Hello, world' });
-const machine = toyMachine.provide({ actors: { fetchGreeting: fetchGreeting.logic } });
-
-const executors = {
-  'toy.start': ({ user }) => user.click(screen.getByRole('button', { name: 'Start' })),
-  'toy.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Retry' })),
-  'toy.reset': ({ user }) => user.click(screen.getByRole('button', { name: 'Start over' })),
-  'toy.edit': ({ user }) => user.click(screen.getByRole('button', { name: 'Edit' })),
-  'toy.save': ({ user }) => user.click(screen.getByRole('button', { name: 'Save' })),
-  'toy.cancel': ({ user }) => user.click(screen.getByRole('button', { name: 'Cancel' })),
-} satisfies ModelExecutors<typeof machine>;
-
-const states: StateAssertions<typeof machine> = {
-  idle: () => expect(screen.getByRole('button', { name: 'Start' })).toBeInTheDocument(),
-  loading: () => {
-    expect(screen.getByLabelText('Loading greeting')).toBeInTheDocument();
-    expect(fetchGreeting.calls.at(-1)).toEqual({ name: 'world' });
-  },
-  failed: () => expect(screen.getByText('Could not load the greeting')).toBeInTheDocument(),
-  gaveUp: () => expect(screen.getByRole('button', { name: 'Start over' })).toBeInTheDocument(),
-  ready: (state) => expect(screen.getByTestId('greeting')).toHaveTextContent(state.context.greeting),
-  'ready.viewing': () => expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument(),
-  'ready.editing': () => expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument(),
-  'ready.saved': () => expect(screen.getByText('Saved')).toBeInTheDocument(),
-};
-
-const config = (broken: boolean, checkActor = true): ModelTestConfig<typeof machine> => ({
-  name: 'toy',
-  machine,
-  render: (m) => {
-    const actor = createActor(m).start();
-    render(
-      <MantineProvider env="test">
-        <ToyView actor={actor} broken={broken} />
-      </MantineProvider>,
-    );
-    return checkActor ? { actor } : undefined;
-  },
-  executors,
-  states,
-  invokes: { fetchGreeting },
-});
+import { config, executors, states } from '../fixtures/toy-machine/model.tsx';
+import { createModelHarness, describeModel, type ModelTestConfig } from './harness.ts';
 
 describeModel(config(false));
 

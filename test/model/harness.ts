@@ -26,6 +26,7 @@ import {
   walkStates,
 } from '../../scripts/statecharts/machine-definition.ts';
 import { type ModelCoverage, recordCoverage } from './coverage-reporter.ts';
+import { type MachineRun, type PathRecord, stateName, writeMachineRun } from './report.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deferred fake actors
@@ -177,9 +178,13 @@ export interface ModelHarness<TMachine extends AnyStateMachine> {
   runPath(path: ModelPath<TMachine>): Promise<void>;
   runAll(): Promise<void>;
   coverage(): ModelCoverage;
+  /** The paths run so far (outcome, events, states) and what they walked: QA's report and the gallery read it. */
+  run(): MachineRun;
 }
 
 const INIT = 'xstate.init';
+/** The real clock, taken before any path installs the fake one (which fakes performance.now too): path durations. */
+const realNow = performance.now.bind(performance);
 const DONE_ACTOR = 'xstate.done.actor.';
 const ERROR_ACTOR = 'xstate.error.actor.';
 const AFTER = 'xstate.after.';
@@ -475,7 +480,10 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
     for (const key of matching) await config.states[key](state);
   };
 
+  const records: PathRecord[] = [];
   const runPath = async (path: ModelPath<TMachine>) => {
+    const started = realNow();
+    const steps = path.steps.map((s) => ({ event: s.event.type, state: stateName(machineSnapshot(s.state).value) }));
     cleanup();
     for (const deferred of Object.values(invokes)) deferred.reset();
     if (timers === 'fake') installFakeClock();
@@ -518,8 +526,17 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
         previous = state;
         stepIndex++;
       }
+      records.push({ description: path.description, status: 'passed', durationMs: realNow() - started, steps });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      records.push({
+        description: path.description,
+        status: 'failed',
+        durationMs: realNow() - started,
+        steps,
+        failedAt: stepIndex,
+        error: `${message} (at step ${stepIndex}, while ${phase})`,
+      });
       const trail = path.steps
         .map((s) => `${s.event.type} → ${describeValue(machineSnapshot(s.state).value)}`)
         .join('\n    ');
@@ -559,6 +576,18 @@ export function createModelHarness<TMachine extends AnyStateMachine>(
       if (problems.length) throw new Error(`${config.name} model is incomplete:\n  ${problems.join('\n  ')}`);
     },
     runPath,
+    run() {
+      const { states, transitions } = coverage();
+      return {
+        machine: config.name,
+        paths: [...records],
+        states: { walked: allStateIds.filter((id) => coveredStates.has(id)), unwalked: states.missing },
+        transitions: {
+          walked: allTransitionKeys.filter((k) => coveredTransitions.has(k)),
+          unwalked: transitions.missing,
+        },
+      };
+    },
     async runAll() {
       for (const path of paths) await runPath(path);
     },
@@ -581,6 +610,9 @@ export function describeModel<TMachine extends AnyStateMachine>(config: ModelTes
         expect({ states: states.missing, transitions: transitions.missing }).toEqual({ states: [], transitions: [] });
       });
     }
-    afterAll(() => recordCoverage(harness.coverage()));
+    afterAll(() => {
+      recordCoverage(harness.coverage());
+      writeMachineRun(harness.run());
+    });
   });
 }
