@@ -3,8 +3,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE, resolveSession } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
-import { loadCurrentUser } from '../services/current-user.ts';
-import { notLoggedIn } from './http-error.ts';
+import { loadCurrentUser } from '../auth/current-user.ts';
+import { notLoggedIn } from '../domain-errors.ts';
 
 export const STATECHARTS_PREFIX = '/docs/statecharts/';
 

@@ -5,7 +5,7 @@ window.STATECHARTS = [
   "description": "Actions screen: list, edit, save or delete an action, and a test call of its webhook.",
   "states": 8,
   "transitions": 18,
-  "hash": "1cc32bb753f6497d6e2313d33ba594e0759009d6e198d929d697d55f72aa9378",
+  "hash": "b9c6264cdac9a50c36429c99ec2991e69650e929af634a90181be8e3c2ce6468",
   "search": "loading loadFailed actions.retry list action.new action.open action.delete confirmingDelete delete.confirm delete.cancel deleting editing form.change form.cancel form.test form.save testing saving"
  },
  {
@@ -13,7 +13,7 @@ window.STATECHARTS = [
   "description": "Importing a call list (CSV destination,scheduled_time) into a campaign, after a confirmation.",
   "states": 5,
   "transitions": 9,
-  "hash": "de30eb3bc2a6ef1a9e72e7ed8725b371823364924dd41b8c6ffe2ff2ca895836",
+  "hash": "1fc723e01fc0cd1c106c3e0f0b36b280aada74066dec2eae89392de01e68a7ac",
   "search": "closed import.open choosing import.choose import.close confirming import.confirm import.cancel uploading failed"
  },
  {
@@ -21,7 +21,7 @@ window.STATECHARTS = [
   "description": "The add/edit campaign modal: opens with the defaults or a campaign, validates, creates or updates.",
   "states": 3,
   "transitions": 7,
-  "hash": "f5e4c0e197b1352009e540eb0d4a7b300bff244c055d66c33dcaa8c2a1f16354",
+  "hash": "f4577b3a31e6af7ca44c6851cd5039a56bed0eae7f0485d37726a9aed7623b6e",
   "search": "closed campaign.open editing campaign.change campaign.save campaign.cancel saving"
  },
  {
@@ -29,7 +29,7 @@ window.STATECHARTS = [
   "description": "A conversation with the bot: opening starts one, closing clears it.",
   "states": 19,
   "transitions": 62,
-  "hash": "ab4e087bedaa590496ac41cb3293827e2648068bef2c94173ec4c3ffc879ac2c",
+  "hash": "573473f30419769ba9003ea7920653929e4c82bd39e607ea9ccfc2be32be8b91",
   "search": "notice.dismiss closed chat.open opening chat.close failed chat.reload open log.level window.toggleSize entity.looked idle message.send attachment.upload utter.read timeout.elapsed convert.open quiet listening socket.message socket.closed retrying sending waiting polling timingOut uploading reading converting convert.cancel loading editing convert.name convert.submit saving ended chat.restart"
  },
  {
@@ -37,7 +37,7 @@ window.STATECHARTS = [
   "description": "Preview of the chatbot over a screenshot of a web page.",
   "states": 12,
   "transitions": 14,
-  "hash": "1e8ff3ccdf7131de5237cb58f21a3ab2e378718d4d7f5551b3bde0f6ba009152",
+  "hash": "518d64e902d0c8af48f63d9245668411d38155fbd4883aaf9cdcb58940f73dd0",
   "search": "loadingWidget unavailable widget.reload ready url.change page blank page.show capturing shown failed bundle loading bundle.loaded bundle.failed loaded"
  },
  {
@@ -45,7 +45,7 @@ window.STATECHARTS = [
   "description": "Ctrl+K: find a screen, intent, reaction, test or conversation, or run a top-bar command.",
   "states": 5,
   "transitions": 7,
-  "hash": "02525d59dd07cdfb0d168003193b3da2897254859629b70fe38e7a49368a5fd3",
+  "hash": "724ec202f5b398a6516808bf0bd40e27bcecb93946f41cacfde02e2d6077d945",
   "search": "palette.project closed palette.open shown palette.close loading ready failed palette.retry"
  },
  {
@@ -53,7 +53,7 @@ window.STATECHARTS = [
   "description": "Requests between parts of the console: Run Tests for the tests screen, \"talk to the bot\" for Run Chat, deploy and train for the top bar.",
   "states": 1,
   "transitions": 5,
-  "hash": "766ddf81663039b0162d1a8d496fbbea37cf68319fda95cce406aa4aaf49eebe",
+  "hash": "feb1e89edf2044b150165e130543d045c17cb7257170ff1ad4bddefab22ca87f",
   "search": "ready tests.runAll.request tests.runAll.taken chat.open.request train.request deploy.open.request"
  },
  {
@@ -61,7 +61,7 @@ window.STATECHARTS = [
   "description": "Conversation logs: filtered server-side pages, CSV export, one conversation with notes and labels.",
   "states": 17,
   "transitions": 40,
-  "hash": "7e64f5b8bcf1ac8be43ea26bb07b1556930d92e22f8fc38b239f16c206ed7624",
+  "hash": "156dcef2beee12f47b77e894031becd1e7ae8bd9bcc0dc26a8602090722a0f40",
   "search": "starting list filter.change debouncing loading failed list.reload browsing list.page list.pageSize list.export conversation.open exporting conversation conversation.close opening conversation.retry ready note.draft note.add note.edit note.delete labels.set editingNote note.editText note.save note.cancel savingNote confirmingNoteDelete note.deleteConfirm note.deleteCancel deletingNote savingLabels refreshing"
  },
  {
@@ -69,7 +69,7 @@ window.STATECHARTS = [
   "description": "The dashboard's statistics: a period and an environment, loaded together, with a retry.",
   "states": 3,
   "transitions": 6,
-  "hash": "251692461fc13fc50241a321549bb8451c71990d1307a9f87c08dd8b282ff772",
+  "hash": "4455a5cb31cc2cfe5b207d359b6157bde83d770088b34e43aaa21f6233e5b67f",
   "search": "period.preset period.custom env.set loading ready failed stats.retry"
  },
  {
@@ -77,7 +77,7 @@ window.STATECHARTS = [
   "description": "Deploy to testing or production, or roll back: commit message, test gate and 'Deploy anyway'.",
   "states": 10,
   "transitions": 41,
-  "hash": "cde546996b30487d5c4a4d4b685063c57d830cc083815d1df3aa7304d2635f8e",
+  "hash": "1b5cd1e96e3922d8492c1c2c61d9d5dba286e5d425276b716b3d884eedc519ae",
   "search": "closed deploy.open loadingDiff message.change deploy.cancel diffFailed diff.retry training loadingTests testing test.running test.settled blocked deploy.anyway untrained deploy.train ready deploy.submit deploying"
  },
  {
@@ -109,7 +109,7 @@ window.STATECHARTS = [
   "description": "Entities screen: saved entities, drafts being edited, validation of names and values, delete with confirmation.",
   "states": 7,
   "transitions": 23,
-  "hash": "0050dd07d5064303ca317adeaaa348181466ed2ad65be122598b99c14c2fe6f7",
+  "hash": "4d6a74bcefadc4fc547bdbc4d15b83ec613ad080025bd9ab6482b019baf02898",
   "search": "loading failed entities.reload editing entity.add entity.change entity.delete entities.save confirmingDelete entity.deleteConfirm entity.deleteCancel deleting saving reloading"
  },
  {
@@ -117,7 +117,7 @@ window.STATECHARTS = [
   "description": "Fallbacks screen: unrecognised phrases one by one, each classified into an intent or skipped.",
   "states": 7,
   "transitions": 23,
-  "hash": "4f1e9918e334de70e1dbc442c8fa059328d4ad695674a51c891c8932d3132d6f",
+  "hash": "a36b5a7a3b4da48f75eae48e8a69136c971a84418a09d3458d8bcdd5d1b91037",
   "search": "loading failed fallbacks.reload browsing fallback.open fallback.keepAsTest fallback.select fallbacks.bulkClass fallbacks.bulkApply bulkSaving suggesting classifying fallback.phrase fallback.class fallback.setClass fallback.cancel saving"
  },
  {
@@ -133,7 +133,7 @@ window.STATECHARTS = [
   "description": "Reactions flow editor: the graph of reactions, one reaction edited at a time, saved or discarded.",
   "states": 21,
   "transitions": 50,
-  "hash": "d23cc164ca34ba51da9417c36583adbb9f3121518bfbff356da4e7f642cce109",
+  "hash": "d924fd03b577062b3ee7cf17a0de810195ac450fd3960adcc100b751b98c36d6",
   "search": "loading loadFailed flow.retry ready search.change view.fit selection restoring browsing reaction.add flow.undo flow.redo search.next scope.add scope.rename scope.delete idle reaction.select selected reaction.deselect reaction.duplicate reaction.delete viewing reaction.edit editing reaction.done reaction.change action.add action.remove action.move action.arg confirmingDelete delete.confirm delete.cancel draft checking clean dirty flow.save saved invalid validating saving savingScopes conflict flow.reload"
  },
  {
@@ -141,7 +141,7 @@ window.STATECHARTS = [
   "description": "Two points in time, a tab per resource, and the differences between them.",
   "states": 4,
   "transitions": 11,
-  "hash": "0830102d394bc122479a7d6e799fbe9c9ab65465e8747acd734b44260e62330c",
+  "hash": "d38e0a173ef21fc6b8277f35868587ae21c3e916e5659caf3cbdb376f317e1a2",
   "search": "history.from history.to history.compare history.tab history.audit idle loading ready failed history.retry"
  },
  {
@@ -149,7 +149,7 @@ window.STATECHARTS = [
   "description": "Intents screen: the list with search, evaluation scores, add, rename, import and export of intents.",
   "states": 11,
   "transitions": 36,
-  "hash": "641bddb7e425b123b221b4102bb44fee8ccd4a6c7691b2195db94598928eaaaf",
+  "hash": "60d5cc2b8920bee83cd5a8784f4c8c9377d69f70a81b283f14a172d8a6213481",
   "search": "intent.focus loading failed intents.reload ready search.change search.clear flaws.toggle intent.toggle intents.patch evaluation.loaded idle intent.add intent.rename intent.delete intents.import intents.export adding renaming confirmingDelete intent.deleteConfirm intent.deleteCancel deleting confirmingImport intents.importConfirm intents.importCancel importing exporting"
  },
  {
@@ -165,7 +165,7 @@ window.STATECHARTS = [
   "description": "Knowledge base entries: search, add and edit in a dialog, delete with confirmation.",
   "states": 9,
   "transitions": 22,
-  "hash": "ad6e37572c9ca3510e76d54da89a769f1c898be939be0360fef0d4611032c9d3",
+  "hash": "73821590715f3cb5bb04826a8b2092ba4f503eef3839df89f2ff60b4b7411b49",
   "search": "search.change search.clear loading failed entries.reload ready idle entry.add entry.edit entry.delete editing form.change form.submit form.cancel saving confirmingDelete delete.confirm delete.cancel deleting refreshing"
  },
  {
@@ -173,7 +173,7 @@ window.STATECHARTS = [
   "description": "Import knowledge from a URL, a project file or a CSV, in a dialog.",
   "states": 5,
   "transitions": 11,
-  "hash": "3f60a4c3f95cf96b27c6b9d1d958b26db37bd181256059c2abefd02441932fb3",
+  "hash": "c8e0dc1d6c5f9d0527ec3d6a568d9fb83ac94575cd3c4fe188ef17159cfec856",
   "search": "closed import.open open source.select url.change file.select csv.choose import.close opening choosing import.submit importing"
  },
  {
@@ -181,7 +181,7 @@ window.STATECHARTS = [
   "description": "Reindex or Evaluate: the status read, a job queued and followed until it is done or failed.",
   "states": 6,
   "transitions": 12,
-  "hash": "0c242ab4e357f93f4c6be836e6f874f1c4437700e285d80d192f42fb591943ea",
+  "hash": "24b54aa2cbc6c37f38284e5aa2d8998ffea22b9105886d562cfbacfbfc932159",
   "search": "loading idle job.start job.refresh submitting running waiting checking"
  },
  {
@@ -189,7 +189,7 @@ window.STATECHARTS = [
   "description": "Try a question against the draft knowledge index.",
   "states": 2,
   "transitions": 4,
-  "hash": "558b39c481f62a7db0b84d7d1f7d531e914b369fbcd2c5508c3e40f935cee17a",
+  "hash": "f8adf08186be5ffcf9c95da614a4e3c86f87b749f3a4657bec48a12b76a697ca",
   "search": "idle question.change question.ask asking"
  },
  {
@@ -213,7 +213,7 @@ window.STATECHARTS = [
   "description": "The one-time code dialog of the user menu.",
   "states": 7,
   "transitions": 16,
-  "hash": "ee04e50d95a199a15fd60d87905ac049ddec7621f015421887d5a599fb194505",
+  "hash": "efdf36f199d9ac5069d5d374539911da9dcdd5196cea97ae5c69adb64a455a46",
   "search": "otp.input closed otp.open starting startFailed otp.retry otp.close showingCode otp.confirm confirming askingToDisable disabling"
  },
  {
@@ -221,7 +221,7 @@ window.STATECHARTS = [
   "description": "Outbound campaigns: the table, a call table, Start/Pause, delete, report; the modal and import reload it.",
   "states": 11,
   "transitions": 27,
-  "hash": "20861fe044d939c8731710e8efa3104068bd45160f09609246e6bbb279c207a2",
+  "hash": "3503c71a52ff44dfa1960390946f2c42b5409c62bbbf63291e29b1f6edced6a9",
   "search": "loading loadFailed campaigns.reload ready campaign.saved calls.imported idle campaign.select campaign.deselect campaign.delete campaign.start campaign.pause report.download refreshing confirmingDelete delete.confirm delete.cancel deleting confirmingStart start.confirm start.cancel starting pausing downloading"
  },
  {
@@ -229,7 +229,7 @@ window.STATECHARTS = [
   "description": "Triage of the logs: unrecognised phrases ticked, classified into one intent and kept as a test.",
   "states": 4,
   "transitions": 9,
-  "hash": "ab235d16687f81750670822c6519dc12ff1e1c77f86ad8e3a8b0cf8272c98420",
+  "hash": "8fd760ef9d0c59f3c1d3f5f1c79a3b0aa90ef6c8025c1c787a8531941718af5d",
   "search": "loading failed triage.retry ready triage.select triage.class triage.keepAsTest triage.apply saving"
  },
  {
@@ -237,7 +237,7 @@ window.STATECHARTS = [
   "description": "Sign-in policy, companies and users of the platform.",
   "states": 4,
   "transitions": 9,
-  "hash": "9671e99814eef162d1b3a2a44898a21f69a4840fa3332d50c4126a3e99e6e9f7",
+  "hash": "f9c7c2d5b7f33d2a051e27c74223736d1a57be6239c738b9e44be373f26a215b",
   "search": "loading failed platform.reload ready platform.run policy.edit policy.save platform.dismissPassword working"
  },
  {
@@ -245,7 +245,7 @@ window.STATECHARTS = [
   "description": "Negative twin of an intent: the negated templates kept in step with the positive ones.",
   "states": 10,
   "transitions": 23,
-  "hash": "ab8175c24f5ea6b7cfe17f366d138514f73f7edcada22b58ced3fec1612dc691",
+  "hash": "6dfe7007892982594e01da29c60dac3db711a6920c802d87698bb21f86264dc7",
   "search": "idle polarity.enable polarity.disable addBoth.type enabling confirmingDisable polarity.confirm polarity.cancel disabling addBoth addBoth.cancel debouncing polling generating ready addBoth.positive addBoth.submit addingBoth"
  },
  {
@@ -253,7 +253,7 @@ window.STATECHARTS = [
   "description": "The project dropdown: loads the user's projects, selects one from the URL or the last choice, creates a new one.",
   "states": 8,
   "transitions": 21,
-  "hash": "de144552265317d08836185448fa8574eec42175ef2ac0b2e30a522fb15d7373",
+  "hash": "dd4dc152ef885c69d55d823a912425a2bf6b9db2701198734c02d97a281163c8",
   "search": "loading failed project.reload awaitingPassword noProjects selected project.select project.new project.clone firstTraining naming project.create project.cancel creating"
  },
  {
@@ -261,7 +261,7 @@ window.STATECHARTS = [
   "description": "QA trainings: questions and the entry that must answer each; add, edit, delete, CSV import and export.",
   "states": 12,
   "transitions": 29,
-  "hash": "14d859f6bfe5ceb60383f3daf7b585e47c1cd1d3ceabe1078ac59b10412c5e5a",
+  "hash": "a978e1a81a1a3ef2278ba7aad4af55042efb924f75568a64bb44c9892744ae9c",
   "search": "search.change loading failed trainings.reload ready idle training.add training.edit training.delete import.choose import.dismiss trainings.export editing form.change form.submit form.cancel saving confirmingDelete delete.confirm delete.cancel deleting confirmingImport import.confirm import.cancel importing exporting refreshing"
  },
  {
@@ -285,7 +285,7 @@ window.STATECHARTS = [
   "description": "Roles and permissions screen: roles, their permissions per resource and environment, users' roles, saved together.",
   "states": 14,
   "transitions": 36,
-  "hash": "50e90223a0461b8eb4c845b1b2f93fb94e22a51d787c43a62bae4024fa4f8c9f",
+  "hash": "bd971833cb9e02412cf9448c2ecfff23aaab4d3c88327655cea51b82840d1ff1",
   "search": "loading failed roles.retry ready editing filter.user role.select member.add member.role member.remove permission.toggle permissions.selectAll permissions.unselectAll clean save role.new role.delete dirty naming role.create role.cancel creatingRole confirmingDelete delete.confirm delete.cancel deletingRole saving roles projects reloadScheduled"
  },
  {
@@ -293,7 +293,7 @@ window.STATECHARTS = [
   "description": "Run tests from the top bar: every test of the project run in turn, results and failures shown.",
   "states": 10,
   "transitions": 32,
-  "hash": "8fdce7720e3688a8c3f79f1fbf90ace022ebaebb095d0d6a1b573ae143bc7a9b",
+  "hash": "e866be39184d0b5eb5aad0beb9377f55cca6150af0c5161bf10d83be49043d11",
   "search": "loading loadFailed tests.reload ready test.select tab.change test.started test.settled choosing tests.runAll test.run test.add test.edit test.clone running editing draft.name draft.step.add draft.step.remove draft.step.move draft.step.change draft.save draft.cancel test.remove saving cloning removing refreshing"
  },
  {
@@ -301,7 +301,7 @@ window.STATECHARTS = [
   "description": "Login, password change, one-time code, idle logout and the user in session.",
   "states": 21,
   "transitions": 34,
-  "hash": "95aa9ad7262774fb5427314a151d3f718dade6bd7b7f26f12803e4f3c4f737d8",
+  "hash": "3d9c0fc75e54dd803a5930bd206bd848e212fa5acf980efde18ff179cb36e923",
   "search": "loadingUser anonymous credentials login.submit oneTimeCode login.back loggingIn authenticated session.logout session.expired session.activity access otpEnrolment otp.enrolled passwordExpired editing password.input empty mismatch debouncing checking rejected valid password.change changing ready inactivity watching loggingOut"
  },
  {
@@ -309,7 +309,7 @@ window.STATECHARTS = [
   "description": "Project settings form: grouped fields saved together with the save bar (Ctrl+S).",
   "states": 8,
   "transitions": 15,
-  "hash": "cf88efcd8a42886c5143a4018b5a01e757533176782c045c0f04d9914f643932",
+  "hash": "2eecab0d57d6ed25e39a91ea8f12264ea8763bed263e7c0e3ddfbdb93e249064",
   "search": "loading loadFailed settings.reload editing pristine settings.change settings.renewToken dirty settings.save settings.discard saving conflict renewingToken"
  },
  {
@@ -317,7 +317,7 @@ window.STATECHARTS = [
   "description": "Corporate single sign-on: the provider's answer checked and the session started or refused.",
   "states": 6,
   "transitions": 10,
-  "hash": "c235341bc058f2bfddfacb52596860603943909283d8f227e456d5c574895739",
+  "hash": "71665c02a66fddd936b2aa7fb29ee30abdd22da946e9d57de0f7902fff467a28",
   "search": "checking loadingConfig hidden ready sso.start redirecting completing"
  },
  {
@@ -325,7 +325,7 @@ window.STATECHARTS = [
   "description": "The startup loads of the chosen project: every list the screens show, loaded once, together.",
   "states": 3,
   "transitions": 4,
-  "hash": "6a211b53f4e08807de4b9dbe96cc444605e413cb926128d56b06c35478597dab",
+  "hash": "656e9e7cedec6caf2d745b4520e1cddd9cd75cf152460c58bf1b0364d1c8a858",
   "search": "startup.channel loading ready failed startup.retry"
  },
  {
@@ -333,7 +333,7 @@ window.STATECHARTS = [
   "description": "Project files: listing, upload with confirmation and versioning, download, delete with confirmation.",
   "states": 9,
   "transitions": 18,
-  "hash": "2126f52338a7f6405d6fa3a149859c249cf65ea0002640afe74548f612dcfdbf",
+  "hash": "24d56a91f28322d0489fb3401eac181a9c2b96b1cf654d0114adacb29cfd5380",
   "search": "loading loadFailed storage.reload idle upload.choose file.download file.delete confirmingUpload upload.confirm upload.cancel uploading done failed upload.dismiss confirmingDelete delete.confirm delete.cancel deleting"
  },
  {
@@ -341,7 +341,7 @@ window.STATECHARTS = [
   "description": "Synonyms screen: a draft of synonym groups edited together and saved or discarded.",
   "states": 7,
   "transitions": 20,
-  "hash": "cecc673c741d3d5a5221126522f2e39f3ba36c2ddab1f696774aa340ac15469e",
+  "hash": "8c357f75479f51ecdaa981bbb012cbce25696dd2fb3ddfc1b08440bcc01e69ea",
   "search": "loading failed synonyms.reload editable synonym.add synonym.rename synonym.values synonym.delete clean dirty synonyms.save confirmingDelete synonym.deleteConfirm synonym.deleteCancel saving"
  },
  {
@@ -349,7 +349,7 @@ window.STATECHARTS = [
   "description": "One intent template edited in place: duplicates refused, saved or cancelled.",
   "states": 6,
   "transitions": 21,
-  "hash": "0e1b2c899b79da7d31458fb12da1e0fdbbda563e8961a63f92080233fa0fbdfe",
+  "hash": "78c1a5bdf6abb09e3107553e04590a25f6d3ee53f8a0fcef772274b299ce8f96",
   "search": "idle template.add template.edit template.delete adding editing template.change template.save template.cancel saving confirmingDelete template.deleteConfirm template.deleteCancel deleting"
  },
  {
@@ -357,7 +357,7 @@ window.STATECHARTS = [
   "description": "One regression test run on the tests screen: its result, or why the run failed.",
   "states": 4,
   "transitions": 5,
-  "hash": "6594865a77c59b088c3cdf57a0b2627f0f4ce8bb73b7b63f8633a3a4d80db167",
+  "hash": "07d71a65dd1a3e6a463c3345dfc213b678ebcde30526e60f71d7a7d99f47fdfa",
   "search": "test.run unknown pending ok error"
  },
  {
@@ -365,7 +365,7 @@ window.STATECHARTS = [
   "description": "Train the language model from the top bar: the training job queued, followed and its result shown.",
   "states": 7,
   "transitions": 10,
-  "hash": "9dd6d220c73584bc59e11f421ccdee45c83597a434ad69584e75019e26a7cd6f",
+  "hash": "7d061ba6e3b2964cfb630793e401fef2c72cb91a7afce8b8084caffdff936f51",
   "search": "idle train.start submitting training waiting checking trained failed"
  },
  {
@@ -373,7 +373,7 @@ window.STATECHARTS = [
   "description": "Users of the platform: list, create, edit, delete and password reset.",
   "states": 7,
   "transitions": 17,
-  "hash": "a03ebead712a68b75e3dd6ef7608196a660afb070121d79c7b8d4fce6b44f0e2",
+  "hash": "7432ecd7de6d43d9bfc88d0567c05cd174a5bee9942bbbfc596c1fc3ae36bd0c",
   "search": "password.dismiss loading failed users.reload ready user.create user.edit user.delete user.reset editing form.change form.submit dialog.cancel saving confirming change.confirm applying"
  },
  {
@@ -381,7 +381,7 @@ window.STATECHARTS = [
   "description": "The users-log table with its filters, pages and CSV download.",
   "states": 5,
   "transitions": 10,
-  "hash": "9ce6271c2353345bac02967577b1591f0e0af2918622b439c7c3e16e0714ad8a",
+  "hash": "4190fa23396c90047f9f0a6532fd88c922ebd60e31a4c8799387c17e51e769cc",
   "search": "logs.filter debouncing loading failed logs.retry ready logs.page logs.size logs.download downloading"
  }
 ];

@@ -46,6 +46,10 @@ let counter = 0;
 // One argon2 hash of the test users' password per process, not one per user: the hash costs tens of milliseconds by
 // design, and a login still verifies it for real.
 let userPasswordHash: Promise<string> | null = null;
+function userPasswordHashOnce(): Promise<string> {
+  userPasswordHash ??= hashPassword(USER_PASSWORD);
+  return userPasswordHash;
+}
 
 /** `config` overrides the environment-free defaults (e.g. `uploadMaxBytes`, `oidc`), as server/config.ts would. */
 export async function createTestApp(
@@ -99,7 +103,7 @@ export async function createTestApp(
           company_id: 1,
           name: `Test User ${counter}`,
           email: address,
-          passwd_hash: await (userPasswordHash ??= hashPassword(USER_PASSWORD)),
+          passwd_hash: await userPasswordHashOnce(),
           password_expired: false,
           password_changed_at: new Date(),
           system_role_id: systemRoleId,
