@@ -86,7 +86,10 @@ const executors = {
 const states: StateAssertions<typeof machine> = {
   loading: () => expect(loadProjects.pending).toBeGreaterThan(0),
   failed: () => expect(screen.getByText('Projects could not be loaded')).toBeInTheDocument(),
-  noProjects: () => expect(screen.getByText(NO_PROJECTS_ALERT)).toBeInTheDocument(),
+  noProjects: () => {
+    expect(screen.getByText(NO_PROJECTS_ALERT).closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled();
+  },
   selected: (state) => {
     const id = state.context.projectId;
     expect(screen.getByTestId('footer-project-id')).toHaveTextContent(`Project ID: ${id}`);
@@ -103,8 +106,14 @@ const states: StateAssertions<typeof machine> = {
     // A clone copies the project that was current when 'Clone Project' was chosen.
     expect(createProject.calls.at(-1)?.cloneOf ?? null).toBe(state.context.firstRun ? null : state.context.cloneOf);
   },
-  // Not reached with this input (the password is fine); the rule is in the unit test below.
-  awaitingPassword: () => expect(screen.queryByText(NO_PROJECTS_ALERT)).toBeNull(),
+  // First run with an expired password: no project, no alert, nothing created; the password dialog is in front.
+  awaitingPassword: () => {
+    expect(screen.queryByText(NO_PROJECTS_ALERT)).toBeNull();
+    expect(screen.getByTestId('footer-project-id')).toHaveTextContent('Project ID: –');
+    expect(query().get('project_id')).toBeNull();
+    expect(createProject.calls).toEqual([]);
+    expect(screen.getByText('Your password has expired. Choose a new one to continue.')).toBeInTheDocument();
+  },
   // First run (spec 2 §4 "New user"): the created project trains before it opens.
   firstTraining: () => {
     expect(screen.getByText(FIRST_TRAINING)).toBeInTheDocument();
@@ -141,9 +150,55 @@ describeModel({
     clone: c.cloneOf !== null,
   }),
   limit: 400,
-  // The branch for a user who may NOT create projects needs other input; it is covered by the unit test below.
+  // The branches for a user without projects who may not create one, or must first change an expired password, need
+  // other input: the two suites below walk them (the report merges the suites of one chart).
   requireFullCoverage: false,
 });
+
+/**
+ * A user without projects and another input: only the first answer of loadProjects is walked (each path renders the
+ * whole console), so the branches the suite above cannot reach cost two paths each.
+ */
+function describeWithoutProjects(
+  name: string,
+  user: ReturnType<typeof makeUser>,
+  input: { canCreate: boolean; firstRunAllowed: boolean },
+) {
+  describeModel({
+    name,
+    machine,
+    render: async (m) => {
+      // No project_id in the URL.
+      window.history.replaceState(null, '', '/#/app/dashboard');
+      await renderConsole({ sessionLogic: signedInSession(user), projectSelectionLogic: m });
+      return undefined;
+    },
+    executors,
+    states,
+    invokes: { loadProjects, createProject, trainFirstModel },
+    input: { requestedId: null, ...input },
+    events: [{ type: 'xstate.done.actor.loadProjects', output: [] } as never],
+    serializeContext: () => '',
+    // What follows the first answer is walked by the suite above.
+    stopWhen: (state) => !state.matches('loading'),
+    requireFullCoverage: false,
+  });
+}
+
+// No project and no right to create one: the no-projects alert.
+describeWithoutProjects('projectSelection (may not create)', makeUser({ projects: [] }), {
+  canCreate: false,
+  firstRunAllowed: true,
+});
+// Spec 2 §4 "New user": the first project waits for the expired password to be changed.
+describeWithoutProjects(
+  'projectSelection (password expired)',
+  { ...admin, projects: [], password_expired: true },
+  {
+    canCreate: true,
+    firstRunAllowed: false,
+  },
+);
 
 describe('project selection rules', () => {
   const run = (

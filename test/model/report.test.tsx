@@ -103,5 +103,17 @@ describe('model report', () => {
     expect(coverage.machines.toy.states.walked).toContain('toy.idle');
     expect(coverage.machines.toy.states.walked).toContain('toy.ready.saved');
     expect(coverage.machines.toy.states.unwalked).toEqual(['toy.failed', 'toy.gaveUp', 'toy.loading']);
+    // The closing lines merge them the same way: what one suite walked is not named as unwalked by the other.
+    expect(
+      unwalkedLines([
+        half(good, 'toy (a)', (id) => id.startsWith('toy.ready')),
+        half(good, 'toy (b)', (id) => id === 'toy.idle'),
+      ]),
+    ).toEqual([
+      'Not walked by any model path (3):',
+      '  toy: state toy.failed',
+      '  toy: state toy.gaveUp',
+      '  toy: state toy.loading',
+    ]);
   });
 });

@@ -169,12 +169,16 @@ ${body.join('\n')}
 /** The chart a run belongs to: `knowledgeJob (reindex)` is one of the knowledgeJob chart's suites. */
 export const chartOf = (machine: string) => machine.split(' ')[0];
 
-/**
- * For the statechart gallery (a script, since a page opened from file:// may not fetch): per chart, what any of its
- * suites walked, and what none did.
- */
-export function coverageScript(runs: MachineRun[], generatedAt: string): string {
-  const machines: Record<string, { paths: number; states: Walked; transitions: Walked }> = {};
+/** What the suites of one chart walked together: a state or transition is unwalked only if none of them walked it. */
+export interface ChartWalk {
+  paths: number;
+  states: Walked;
+  transitions: Walked;
+}
+
+/** Runs merged per chart (`knowledgeJob (reindex)` and `knowledgeJob (evaluation)` are one chart), in run order. */
+export function walksByChart(runs: MachineRun[]): Record<string, ChartWalk> {
+  const charts: Record<string, ChartWalk> = {};
   const merge = (a: Walked, b: Walked): Walked => {
     const walked = [...new Set([...a.walked, ...b.walked])].sort();
     const unwalked = [...new Set([...a.unwalked, ...b.unwalked])].filter((id) => !walked.includes(id)).sort();
@@ -182,8 +186,8 @@ export function coverageScript(runs: MachineRun[], generatedAt: string): string 
   };
   for (const run of runs) {
     const chart = chartOf(run.machine);
-    const seen = machines[chart];
-    machines[chart] = seen
+    const seen = charts[chart];
+    charts[chart] = seen
       ? {
           paths: seen.paths + run.paths.length,
           states: merge(seen.states, run.states),
@@ -191,19 +195,29 @@ export function coverageScript(runs: MachineRun[], generatedAt: string): string 
         }
       : { paths: run.paths.length, states: run.states, transitions: run.transitions };
   }
+  return charts;
+}
+
+/**
+ * For the statechart gallery (a script, since a page opened from file:// may not fetch): per chart, what any of its
+ * suites walked, and what none did.
+ */
+export function coverageScript(runs: MachineRun[], generatedAt: string): string {
+  const machines = walksByChart(runs);
   return `// Written by npm run test:model.\nwindow.STATECHART_COVERAGE = ${JSON.stringify({ generatedAt, machines })};\n`;
 }
 
-/** The closing lines of a model run: what no path walked, by name (none is the goal). */
+/** The closing lines of a model run: what no path of any suite of a chart walked, by name (none is the goal). */
 export function unwalkedLines(runs: MachineRun[]): string[] {
   const lines: string[] = [];
-  for (const run of runs) {
-    for (const id of run.states.unwalked) lines.push(`  ${run.machine}: state ${id}`);
-    for (const key of run.transitions.unwalked) lines.push(`  ${run.machine}: transition ${key}`);
+  const charts = Object.entries(walksByChart(runs));
+  for (const [chart, walk] of charts) {
+    for (const id of walk.states.unwalked) lines.push(`  ${chart}: state ${id}`);
+    for (const key of walk.transitions.unwalked) lines.push(`  ${chart}: transition ${key}`);
   }
   return lines.length
     ? [`Not walked by any model path (${lines.length}):`, ...lines]
-    : [`Every state and transition of the ${runs.length} machines was walked.`];
+    : [`Every state and transition of the ${charts.length} machines was walked.`];
 }
 
 /** Writes junit.xml, report.html and coverage.js beside the per-machine files; returns their paths. */
