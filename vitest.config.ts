@@ -11,7 +11,6 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          isolate: false,
           include: ['test/unit/**/*.test.ts', 'test/nlu/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -23,10 +22,6 @@ export default defineConfig({
           // Real database: PGlite by default, PostgreSQL with TEST_DB=postgres (scripts/test.ts runs both).
           name: 'server',
           environment: 'node',
-          // One module graph per worker: the server's modules and PGlite's compiled WebAssembly load once per worker
-          // instead of once per file (several seconds of CPU a file). Each file still gets its own database
-          // (test/server/helpers/setup.ts closes it after the file).
-          isolate: false,
           include: ['test/server/**/*.test.ts'],
           globalSetup: ['test/server/helpers/global-setup.ts'],
           setupFiles: ['test/server/helpers/setup.ts'],
@@ -39,10 +34,6 @@ export default defineConfig({
         test: {
           name: 'model',
           environment: 'jsdom',
-          // One module graph per worker, not per file: React, Mantine, jsdom and the charts load once instead of
-          // 51 times (a model file spent as long importing as testing). The setup file still runs per file and
-          // cleans the DOM after every test; no model file mocks modules.
-          isolate: false,
           include: ['test/model/**/*.test.{ts,tsx}'],
           setupFiles: ['test/model/setup.ts'],
           testTimeout: 60_000,

@@ -80,6 +80,8 @@ describe('knowledge base (e2e)', () => {
     });
     await uploadToStorage('parking.pdf', PARKING_PDF, 'application/pdf');
     await page.goto(`${server.url}/?project_id=1#/app/knowledge`);
+    // The settings changed through the API after the console loaded them at login.
+    await page.reload();
   }, 120_000);
 
   afterAll(async () => {

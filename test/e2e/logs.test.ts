@@ -39,6 +39,8 @@ describe('conversation logs (e2e)', () => {
       color: 'orange',
     });
     await page.goto(`${server.url}/?project_id=1#/app/dashboard`);
+    // The console loaded the project's labels at login, before this one existed; a hash-only goto keeps them.
+    await page.reload();
     await page.getByRole('button', { name: 'Run Chat' }).waitFor();
   }, 120_000);
 
