@@ -22,12 +22,15 @@ const testFiles = git('ls-files', 'test').filter((file) => /\.test\.tsx?$/.test(
 const projectOf = (file: string) => file.split('/')[1];
 const stem = (file: string) => path.basename(file).replace(/\.(test\.)?tsx?$/, '');
 
+// Each test file read once, however many files changed.
+const testTexts = new Map(testFiles.map((test) => [test, fs.readFileSync(path.join(root, test), 'utf8')]));
+
 /** Test files that import `source` directly (by its path relative to the test file). */
 function importers(source: string): string[] {
   const withoutExtension = source.replace(/\.tsx?$/, '');
   return testFiles.filter((test) => {
     const relative = path.relative(path.dirname(test), withoutExtension);
-    const text = fs.readFileSync(path.join(root, test), 'utf8');
+    const text = testTexts.get(test) ?? '';
     return text.includes(`'${relative}.ts'`) || text.includes(`'${relative}.tsx'`) || text.includes(`'${relative}'`);
   });
 }

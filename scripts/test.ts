@@ -7,7 +7,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { differOnPostgres } from './test-stages.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -125,6 +124,40 @@ async function postgresAnswers(): Promise<boolean> {
   }
 }
 
+/**
+ * On PostgreSQL, the server files where the two backends differ: concurrency and locking (a pool of connections
+ * instead of PGlite's one), notifications, durability, the job queue, the campaign engine's claims, SQL-heavy reports
+ * and what crosses projects (and the chat's batch writes: named statements, one notification per batch); and the
+ * several-instances files (two server processes behind HAProxy, the faults file on a PostgreSQL cluster of its own),
+ * which skip on PGlite. The other server files run the same statements on either database and run on PGlite
+ * (`TEST_DB=postgres npx vitest run --project server` runs them all on PostgreSQL).
+ */
+const differOnPostgres = [
+  'concurrency',
+  'durability',
+  'sessions',
+  'chat-socket',
+  'chat-runtime',
+  'training',
+  'deployments',
+  'campaign-engine',
+  'stats',
+  'knowledges',
+  'knowledge-runtime',
+  'tenant-isolation',
+  'revisions',
+  'project-clone',
+  'conversations',
+  'conversation-writes',
+  'test-runs',
+  'audit-fields',
+  'unclassified',
+  'users-logs',
+  'campaign-processes',
+  'instances',
+  'instances-faults',
+];
+
 console.log(`Node ${process.version}; each stage's output: test-artifacts/<stage>.log`);
 const withPostgres = await postgresAnswers();
 if (!withPostgres) console.log('PostgreSQL does not answer on 127.0.0.1:5432: its server tests are skipped.');
@@ -154,7 +187,7 @@ await vitest('unit, server on PGlite, model', {}, [
   '--maxWorkers=2',
   '--reporter=./test/model/report-reporter.ts',
 ]);
-// On PostgreSQL, the files where the two backends differ (scripts/test-stages.ts says which and why).
+// On PostgreSQL, the files where the two backends differ (differOnPostgres above says which and why).
 if (withPostgres)
   await vitest('server on PostgreSQL', { TEST_DB: 'postgres' }, [
     '--project',
