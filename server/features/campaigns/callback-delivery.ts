@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { sql } from 'kysely';
 import type { ProjectAction } from '../../../src/api/contract/actions.ts';
 import type { Db } from '../../db/database.ts';
 import { callWebhook } from '../../webhook/call-webhook.ts';
 import type { Clock } from './clock.ts';
+import { leaseDueCallbacks, markCallbackDelivered, rescheduleCallback } from './outbound-calls.ts';
 
 /** Header of the callbacks' signature: `sha256=` and the hex HMAC-SHA256 of the body with the campaign's secret. */
 export const CALLBACK_SIGNATURE_HEADER = 'x-signature';
@@ -22,26 +22,16 @@ export const callbackBackoffMs = (attempts: number) => Math.min(3_600_000, 10_00
 
 /**
  * Delivers the outbox of final call outcomes (issue 17 §2): at least once, from any instance. Due rows are leased
- * with FOR UPDATE SKIP LOCKED (no instance holds a transaction over HTTP), POSTed as signed JSON through the
- * webhooks' SSRF-guarded client, then marked delivered or rescheduled with backoff.
+ * (outbound-calls.ts, the only writer of outbound_callbacks), POSTed as signed JSON through the webhooks'
+ * SSRF-guarded client, then marked delivered or rescheduled with backoff.
  */
 export async function deliverDueCallbacks(db: Db, clock: Clock): Promise<number> {
-  const now = clock.now();
-  const { rows } = await sql<{
-    id: number;
-    payload: unknown;
-    attempts: number;
-    callback_url: string;
-    callback_secret: string;
-  }>`
-    WITH picked AS MATERIALIZED (
-      SELECT id FROM outbound_callbacks
-      WHERE delivered_at IS NULL AND next_at <= ${now} AND attempts < ${MAX_CALLBACK_ATTEMPTS}
-      ORDER BY next_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-    UPDATE outbound_callbacks AS b SET next_at = ${new Date(now.getTime() + LEASE_MS)}, attempts = b.attempts + 1
-    FROM picked, outbound_campaigns AS k
-    WHERE b.id = picked.id AND k.id = b.campaign_id
-    RETURNING b.id, b.payload, b.attempts, k.callback_url, k.callback_secret`.execute(db);
+  const rows = await leaseDueCallbacks(db, {
+    now: clock.now(),
+    leaseMs: LEASE_MS,
+    batch: BATCH,
+    maxAttempts: MAX_CALLBACK_ATTEMPTS,
+  });
   await Promise.all(
     rows.map(async (row) => {
       const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
@@ -56,22 +46,14 @@ export async function deliverDueCallbacks(db: Db, clock: Clock): Promise<number>
       const result = row.callback_url
         ? await callWebhook(action, payload)
         : { ok: false as const, reason: 'The campaign has no callback URL' };
-      if (result.ok) {
-        await db
-          .updateTable('outbound_callbacks')
-          .set({ delivered_at: clock.now(), last_error: null })
-          .where('id', '=', row.id)
-          .execute();
-      } else {
-        await db
-          .updateTable('outbound_callbacks')
-          .set({
-            next_at: new Date(clock.now().getTime() + callbackBackoffMs(row.attempts)),
-            last_error: result.reason,
-          })
-          .where('id', '=', row.id)
-          .execute();
-      }
+      if (result.ok) await markCallbackDelivered(db, row.id, clock.now());
+      else
+        await rescheduleCallback(
+          db,
+          row.id,
+          new Date(clock.now().getTime() + callbackBackoffMs(row.attempts)),
+          result.reason,
+        );
     }),
   );
   return rows.length;

@@ -164,6 +164,49 @@ export async function queueCallbacks(
   if (callbacks.length) await trx.insertInto('outbound_callbacks').values(callbacks).execute();
 }
 
+/** A queued callback leased for delivery, with where and how to sign it. */
+export interface LeasedCallback {
+  id: number;
+  payload: unknown;
+  attempts: number;
+  callback_url: string;
+  callback_secret: string;
+}
+
+/**
+ * Leases up to `batch` due callbacks for `leaseMs` (FOR UPDATE SKIP LOCKED: no instance holds a transaction over
+ * HTTP, and one that dies mid-POST leaves the row to another once the lease runs out), counting the attempt.
+ */
+export async function leaseDueCallbacks(
+  db: Db,
+  r: { now: Date; leaseMs: number; batch: number; maxAttempts: number },
+): Promise<LeasedCallback[]> {
+  const { rows } = await sql<LeasedCallback>`
+    WITH picked AS MATERIALIZED (
+      SELECT id FROM outbound_callbacks
+      WHERE delivered_at IS NULL AND next_at <= ${r.now} AND attempts < ${r.maxAttempts}
+      ORDER BY next_at LIMIT ${r.batch} FOR UPDATE SKIP LOCKED)
+    UPDATE outbound_callbacks AS b SET next_at = ${new Date(r.now.getTime() + r.leaseMs)}, attempts = b.attempts + 1
+    FROM picked, outbound_campaigns AS k
+    WHERE b.id = picked.id AND k.id = b.campaign_id
+    RETURNING b.id, b.payload, b.attempts, k.callback_url, k.callback_secret`.execute(db);
+  return rows;
+}
+
+/** A callback the campaign's server accepted. */
+export async function markCallbackDelivered(db: Db, id: number, at: Date): Promise<void> {
+  await db.updateTable('outbound_callbacks').set({ delivered_at: at, last_error: null }).where('id', '=', id).execute();
+}
+
+/** A callback that failed: tried again at `nextAt`, with the reason kept for the campaign's page. */
+export async function rescheduleCallback(db: Db, id: number, nextAt: Date, reason: string): Promise<void> {
+  await db
+    .updateTable('outbound_callbacks')
+    .set({ next_at: nextAt, last_error: reason })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Calls still dialling `timeout` + `graceSeconds` after they were handed to the dialler (this engine's, or any). */
 export async function stuckCalls(db: Db, r: { now: Date; graceSeconds: number; engineId: string; anyEngine: boolean }) {
   const { rows } = await sql<{
