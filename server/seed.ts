@@ -5,6 +5,8 @@ import type { Db } from './db/database.ts';
 import { ADMINISTRATOR_ROLE_ID } from './features/users/default-roles.ts';
 import { seedDemoHistory } from './features/stats/demo-history.ts';
 import { syncPermissionCatalogue } from './features/users/sync-permissions.ts';
+import { insertUser } from './features/users/users-store.ts';
+import { insertCompany } from './features/companies/companies.ts';
 
 export const SEED_ADMIN_EMAIL = 'admin@example.com';
 export const DEMO_PROJECT_NAME = 'Demo bot';
@@ -27,30 +29,26 @@ export async function seedDatabase(
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return { generatedPassword: null, created: false };
   const password = options.adminPassword ?? randomBytes(12).toString('base64url');
-  const company = await db.insertInto('companies').values({ name: 'Demo' }).returning('id').executeTakeFirstOrThrow();
-  const admin = await db
-    .insertInto('users')
-    .values({
-      company_id: company.id,
-      name: 'Administrator',
-      email: SEED_ADMIN_EMAIL,
-      passwd_hash: await hashPassword(password),
-      password_expired: true,
-      password_changed_at: new Date(),
-      system_role_id: ADMINISTRATOR_ROLE_ID,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const company = await insertCompany(db, 'Demo');
+  const adminId = await insertUser(db, {
+    company_id: company.id,
+    name: 'Administrator',
+    email: SEED_ADMIN_EMAIL,
+    passwd_hash: await hashPassword(password),
+    password_expired: true,
+    password_changed_at: new Date(),
+    system_role_id: ADMINISTRATOR_ROLE_ID,
+  });
   // Without the demo the administrator's first login is the console's first run (a project is made and trained).
   if (options.demo === false) return { generatedPassword: options.adminPassword ? null : password, created: true };
   const projectId = await createProject(db, {
     name: DEMO_PROJECT_NAME,
     language: 'en',
     companyId: company.id,
-    ownerId: admin.id,
+    ownerId: adminId,
     demo: true,
   });
   // The server's first start (not the tests' template): weeks of generated conversations for the dashboard.
-  if (options.demoHistory) await seedDemoHistory(db, projectId, admin.id);
+  if (options.demoHistory) await seedDemoHistory(db, projectId, adminId);
   return { generatedPassword: options.adminPassword ? null : password, created: true };
 }

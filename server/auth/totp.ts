@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
-import type { Db } from '../db/database.ts';
 
 /** RFC 6238: 30 s steps, 6 digits, one step of drift either way. */
 export const TOTP_PERIOD = 30;
@@ -24,13 +22,4 @@ export function matchingStep(secretBase32: string, code: string, now = Date.now(
   const delta = totpFor(secretBase32).validate({ token: code, timestamp: now, window: WINDOW });
   if (delta === null) return null;
   return Math.floor(now / 1000 / TOTP_PERIOD) + delta;
-}
-
-/** Accepts a step once: the update only succeeds for a step later than the last one used (no replay). */
-export async function consumeStep(db: Db, userId: number, step: number): Promise<boolean> {
-  const { rows } = await sql`
-    UPDATE users SET otp_last_step = ${step}
-    WHERE id = ${userId} AND (otp_last_step IS NULL OR otp_last_step < ${step})
-    RETURNING id`.execute(db);
-  return rows.length === 1;
 }

@@ -51,10 +51,15 @@ export async function listCompanies(db: Db, user: CurrentUser) {
   return rows.map((r) => ({ id: r.id, name: r.name, users: r.users ?? 0, projects: r.projects ?? 0 }));
 }
 
+/** A new company, unchecked (the seed's first company; the console's go through saveCompany). */
+export function insertCompany(trx: Db, name: string): Promise<{ id: number }> {
+  return trx.insertInto('companies').values({ name }).returning('id').executeTakeFirstOrThrow();
+}
+
 /** Creates (id -1) or renames a company; names are unique whatever their case. */
 export async function saveCompany(trx: Db, id: number, name: string): Promise<{ id: number }> {
   await assertUniqueName(trx, name, id);
-  if (id === -1) return trx.insertInto('companies').values({ name }).returning('id').executeTakeFirstOrThrow();
+  if (id === -1) return insertCompany(trx, name);
   await trx.updateTable('companies').set({ name }).where('id', '=', id).execute();
   return { id };
 }

@@ -104,3 +104,18 @@ export async function projectHasAction(db: Db, projectId: number, id: number): P
     .executeTakeFirst();
   return stored !== undefined;
 }
+
+/** Project clone: the source's project actions. */
+export async function copyProjectActions(trx: Db, fromProject: number, toProject: number): Promise<void> {
+  const actions = await trx
+    .selectFrom('project_actions')
+    .select(['name', 'type', 'url', 'method', 'headers', 'timeout_ms'])
+    .where('project_id', '=', fromProject)
+    .orderBy('id')
+    .execute();
+  if (actions.length)
+    await trx
+      .insertInto('project_actions')
+      .values(actions.map((a) => ({ ...a, project_id: toProject, headers: JSON.stringify(a.headers) })))
+      .execute();
+}

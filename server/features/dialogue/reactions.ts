@@ -392,3 +392,44 @@ export async function renameIntentInReactions(
 intentRenameHooks.push(async (trx, scope, renames) => {
   for (const { from, to } of renames) await renameIntentInReactions(trx, scope.projectId, from, to, scope.userId);
 });
+
+/** Project clone: the source's reaction scopes and reactions; answers the reactions' new id by old id. */
+export async function copyReactions(trx: Db, fromProject: number, toProject: number): Promise<Map<number, number>> {
+  const scopeIds = new Map<number, number>();
+  for (const scope of await trx
+    .selectFrom('reaction_scopes')
+    .select(['id', 'name'])
+    .where('project_id', '=', fromProject)
+    .execute()) {
+    const row = await trx
+      .insertInto('reaction_scopes')
+      .values({ project_id: toProject, name: scope.name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    scopeIds.set(scope.id, row.id);
+  }
+  const reactionIds = new Map<number, number>();
+  const reactions = await trx
+    .selectFrom('reactions')
+    .selectAll()
+    .where('project_id', '=', fromProject)
+    .orderBy('id')
+    .execute();
+  for (const r of reactions) {
+    const row = await trx
+      .insertInto('reactions')
+      .values({
+        project_id: toProject,
+        name: r.name,
+        condition: r.condition,
+        intents: JSON.stringify(r.intents),
+        priority: r.priority,
+        reactions_scopes_id: r.reactions_scopes_id === null ? null : (scopeIds.get(r.reactions_scopes_id) ?? null),
+        actions: JSON.stringify(r.actions),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    reactionIds.set(r.id, row.id);
+  }
+  return reactionIds;
+}

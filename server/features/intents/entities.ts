@@ -8,7 +8,9 @@ import {
   type entityBody,
   invalidEntityName,
 } from '../../../src/api/contract/entities.ts';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { EntitiesTable } from '../../db/schema.ts';
 import { invalidInput, notFound, notPermitted } from '../../domain-errors.ts';
 import { type AuditFields, withAuditFields } from '../../history/audit-fields.ts';
 import type { WriteScope } from './intents.ts';
@@ -184,4 +186,24 @@ export async function deleteEntity(trx: Db, scope: WriteScope, id: number, canEd
   await trx.deleteFrom('entities').where('id', '=', id).execute();
   await recordEntity(trx, scope, null, id, current.project_id);
   return current.name;
+}
+
+/** Project clone: the source's entities. */
+export async function copyEntities(trx: Db, fromProject: number, toProject: number): Promise<void> {
+  const entities = await trx
+    .selectFrom('entities')
+    .select(['name', 'type', 'match', 'occurrence', 'case_insensitive', 'values', 'is_system'])
+    .where('project_id', '=', fromProject)
+    .orderBy('id')
+    .execute();
+  if (entities.length)
+    await trx
+      .insertInto('entities')
+      .values(entities.map((e) => ({ ...e, project_id: toProject })))
+      .execute();
+}
+
+/** A new entity's row, without revision (the demo language model records its own). */
+export function insertEntityRow(trx: Db, values: Insertable<EntitiesTable>): Promise<EntityRow> {
+  return trx.insertInto('entities').values(values).returning(columns).executeTakeFirstOrThrow();
 }

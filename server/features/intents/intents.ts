@@ -397,3 +397,43 @@ export async function intentRows(db: Db, projectId: number): Promise<[string, st
   }
   return rows;
 }
+
+/** Project clone: the source's intents and their templates; the templates follow their intents' new ids. */
+export async function copyIntents(trx: Db, fromProject: number, toProject: number): Promise<void> {
+  const intentIds = new Map<number, number>();
+  for (const intent of await trx
+    .selectFrom('intents')
+    .select(['id', 'name'])
+    .where('project_id', '=', fromProject)
+    .execute()) {
+    const row = await trx
+      .insertInto('intents')
+      .values({ project_id: toProject, name: intent.name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    intentIds.set(intent.id, row.id);
+  }
+  const templates = await trx
+    .selectFrom('intent_templates')
+    .select(['intent_id', 'template'])
+    .where('project_id', '=', fromProject)
+    .orderBy('id')
+    .execute();
+  if (templates.length)
+    await trx
+      .insertInto('intent_templates')
+      .values(
+        templates.map((t) => ({ project_id: toProject, intent_id: intentIds.get(t.intent_id)!, template: t.template })),
+      )
+      .execute();
+}
+
+/** A new intent's row, without templates or revision (the demo language model records its own); answers its id. */
+export async function insertIntentRow(trx: Db, projectId: number, name: string): Promise<number> {
+  const { id } = await trx
+    .insertInto('intents')
+    .values({ project_id: projectId, name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

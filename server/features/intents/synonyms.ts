@@ -94,3 +94,28 @@ export async function saveSynonyms(trx: Db, scope: WriteScope, list: Synonym[]):
     await recordRevision(trx, { ...time, itemId: old.id, data: { id: old.id, name: w.name, values: w.values } });
   }
 }
+
+/** Project clone: the source's synonyms. */
+export async function copySynonyms(trx: Db, fromProject: number, toProject: number): Promise<void> {
+  const synonyms = await trx
+    .selectFrom('synonyms')
+    .select(['name', 'values'])
+    .where('project_id', '=', fromProject)
+    .orderBy('id')
+    .execute();
+  if (synonyms.length)
+    await trx
+      .insertInto('synonyms')
+      .values(synonyms.map((s) => ({ project_id: toProject, name: s.name, values: JSON.stringify(s.values) })))
+      .execute();
+}
+
+/** A new synonym's row, without revision (the demo language model records its own); answers its id. */
+export async function insertSynonymRow(trx: Db, projectId: number, synonym: Synonym): Promise<number> {
+  const { id } = await trx
+    .insertInto('synonyms')
+    .values({ project_id: projectId, name: synonym.name, values: JSON.stringify(synonym.values) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

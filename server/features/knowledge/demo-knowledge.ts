@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { buildKnowledgeIndex } from '../../knowledge/index.ts';
 import { claimAtime } from '../../history/atime.ts';
 import { storeDraftIndex } from './knowledge-index-store.ts';
 import { knowledgeDataHash, knowledgeDocuments, knowledgeSettings } from './knowledge-reindex.ts';
-import { KNOWLEDGES_RESOURCE, entryHash, insertKnowledge, knowledgeRows } from './knowledges.ts';
+import { KNOWLEDGES_RESOURCE, entryHash, insertKnowledge, knowledgeRows, markKnowledgeIndexed } from './knowledges.ts';
 import { QA_TRAININGS_RESOURCE, insertQaTrainings } from './qa-trainings.ts';
 
 /** The demo pizzeria's knowledge base: what the bot answers from when no intent fits (issue 16). */
@@ -68,10 +67,6 @@ export async function initializeDemoKnowledge(trx: Db, projectId: number, option
     report: { fetched: 0, changed: 0, unchanged: 0, failed: [] },
   });
   for (const row of await knowledgeRows(trx, projectId)) {
-    await trx
-      .updateTable('knowledges')
-      .set({ indexed_hash: entryHash(row), indexed_at: sql`now()` })
-      .where('id', '=', row.id)
-      .execute();
+    await markKnowledgeIndexed(trx, row.id, entryHash(row), false);
   }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import {
   KNOWLEDGE_EMPTY,
   KNOWLEDGE_MAX_CHARS,
@@ -12,7 +13,7 @@ import { invalidInput, notFound } from '../../domain-errors.ts';
 import { claimAtime } from '../../history/atime.ts';
 import { type AuditFields, withAuditFields } from '../../history/audit-fields.ts';
 import type { WriteScope } from '../intents/intents.ts';
-import { QA_TRAININGS_RESOURCE } from './qa-trainings.ts';
+import { QA_TRAININGS_RESOURCE, deleteQuestionsOfEntry } from './qa-trainings.ts';
 import { resourceAt } from '../../history/resource-history.ts';
 import { recordRevision } from '../../history/revisions.ts';
 
@@ -165,12 +166,7 @@ export async function saveKnowledge(trx: Db, scope: WriteScope, id: number, inpu
 
 /** DELETE /knowledges/{id}: the entry and the QA questions tied to it, each deletion in the history. */
 export async function deleteKnowledge(trx: Db, scope: WriteScope, id: number): Promise<void> {
-  const questions = await trx
-    .deleteFrom('qa_trainings')
-    .where('knowledge_id', '=', id)
-    .where('project_id', '=', scope.projectId)
-    .returning('id')
-    .execute();
+  const questions = await deleteQuestionsOfEntry(trx, scope.projectId, id);
   const deleted = await trx
     .deleteFrom('knowledges')
     .where('id', '=', id)
@@ -183,4 +179,56 @@ export async function deleteKnowledge(trx: Db, scope: WriteScope, id: number): P
   for (const q of questions) await recordRevision(trx, { ...base, resource: QA_TRAININGS_RESOURCE, itemId: q.id });
   // The QA list changed too: its atime moves, so a screen holding the old list reloads before saving.
   if (questions.length > 0) await claimAtime(trx, scope.projectId, QA_TRAININGS_RESOURCE, Number.MAX_SAFE_INTEGER);
+}
+
+/** Project clone: the source's entries (the clone reindexes to search them); answers their new id by old id. */
+export async function copyKnowledges(trx: Db, fromProject: number, toProject: number): Promise<Map<number, number>> {
+  const knowledgeIds = new Map<number, number>();
+  const entries = await trx
+    .selectFrom('knowledges')
+    .select(['id', 'link', 'title', 'knowledge', 'source', 'file'])
+    .where('project_id', '=', fromProject)
+    .orderBy('id')
+    .execute();
+  for (const { id: from, ...entry } of entries) {
+    const row = await trx
+      .insertInto('knowledges')
+      .values({ ...entry, project_id: toProject })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    knowledgeIds.set(from, row.id);
+  }
+  return knowledgeIds;
+}
+
+/** An entry indexed with this hash, now; `clearError` also forgets a failed refresh's error. */
+export async function markKnowledgeIndexed(trx: Db, id: number, hash: string, clearError: boolean): Promise<void> {
+  await trx
+    .updateTable('knowledges')
+    .set({
+      indexed_hash: hash,
+      indexed_at: sql`now()`,
+      ...(clearError ? { index_error: null } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A URL entry whose page could not be read keeps its text and says why. */
+export async function setKnowledgeIndexError(db: Db, id: number, error: string): Promise<void> {
+  await db.updateTable('knowledges').set({ index_error: error }).where('id', '=', id).execute();
+}
+
+/**
+ * A URL entry's text as its page now reads, only if nobody edited the entry meanwhile (their text wins over the
+ * page's); answers the updated row, or undefined.
+ */
+export function refreshKnowledgeText(trx: Db, id: number, previous: string, text: string) {
+  return trx
+    .updateTable('knowledges')
+    .set({ knowledge: text, index_error: null })
+    .where('id', '=', id)
+    .where('knowledge', '=', previous)
+    .returning(['id', 'link', 'title', 'knowledge', 'source', 'file'])
+    .executeTakeFirst();
 }

@@ -123,3 +123,39 @@ export async function deleteQaTraining(trx: Db, scope: WriteScope, id: number): 
     deleted: true,
   });
 }
+
+/** Project clone: the source's QA questions, tied to the clone's entries through `knowledgeIds`. */
+export async function copyQaTrainings(
+  trx: Db,
+  fromProject: number,
+  toProject: number,
+  knowledgeIds: Map<number, number>,
+): Promise<void> {
+  const questions = await trx
+    .selectFrom('qa_trainings')
+    .select(['question', 'knowledge_id'])
+    .where('project_id', '=', fromProject)
+    .orderBy('id')
+    .execute();
+  if (questions.length)
+    await trx
+      .insertInto('qa_trainings')
+      .values(
+        questions.map((q) => ({
+          project_id: toProject,
+          question: q.question,
+          knowledge_id: q.knowledge_id === null ? null : (knowledgeIds.get(q.knowledge_id) ?? null),
+        })),
+      )
+      .execute();
+}
+
+/** The QA questions tied to a knowledge entry that is being deleted; answers their ids. */
+export function deleteQuestionsOfEntry(trx: Db, projectId: number, knowledgeId: number) {
+  return trx
+    .deleteFrom('qa_trainings')
+    .where('knowledge_id', '=', knowledgeId)
+    .where('project_id', '=', projectId)
+    .returning('id')
+    .execute();
+}

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { buildKnowledgeIndex } from '../../knowledge/index.ts';
 import { claimAtime } from '../../history/atime.ts';
@@ -11,7 +10,15 @@ import {
   knowledgeDocuments,
   knowledgeSettings,
 } from './knowledge-reindex.ts';
-import { KNOWLEDGES_RESOURCE, checkKnowledgeText, entryHash, knowledgeRows } from './knowledges.ts';
+import {
+  KNOWLEDGES_RESOURCE,
+  checkKnowledgeText,
+  entryHash,
+  knowledgeRows,
+  markKnowledgeIndexed,
+  refreshKnowledgeText,
+  setKnowledgeIndexError,
+} from './knowledges.ts';
 import { recordRevision } from '../../history/revisions.ts';
 import type { Job } from '../../jobs/job-queue.ts';
 
@@ -47,7 +54,7 @@ async function refreshUrlEntries(db: Db, projectId: number): Promise<ReindexRepo
     if ('error' in outcome) {
       const error = `${outcome.error}; the previous text is kept`;
       report.failed.push({ id: entry.id, link: entry.link, error });
-      await db.updateTable('knowledges').set({ index_error: error }).where('id', '=', entry.id).execute();
+      await setKnowledgeIndexError(db, entry.id, error);
       continue;
     }
     if (outcome.text === entry.knowledge) {
@@ -57,13 +64,7 @@ async function refreshUrlEntries(db: Db, projectId: number): Promise<ReindexRepo
     report.changed++;
     await db.transaction().execute(async (trx) => {
       // Only if nobody edited the entry meanwhile: their text wins over the page's.
-      const updated = await trx
-        .updateTable('knowledges')
-        .set({ knowledge: outcome.text, index_error: null })
-        .where('id', '=', entry.id)
-        .where('knowledge', '=', entry.knowledge)
-        .returning(['id', 'link', 'title', 'knowledge', 'source', 'file'])
-        .executeTakeFirst();
+      const updated = await refreshKnowledgeText(trx, entry.id, entry.knowledge, outcome.text);
       if (!updated) return;
       const atime = await claimAtime(trx, projectId, KNOWLEDGES_RESOURCE, Number.MAX_SAFE_INTEGER);
       await recordRevision(trx, {
@@ -103,15 +104,7 @@ export async function reindexKnowledgeJob(db: Db, job: Job): Promise<void> {
       report,
     });
     for (const row of rows) {
-      await trx
-        .updateTable('knowledges')
-        .set({
-          indexed_hash: entryHash(row),
-          indexed_at: sql`now()`,
-          ...(failed.has(row.id) ? {} : { index_error: null }),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await markKnowledgeIndexed(trx, row.id, entryHash(row), !failed.has(row.id));
     }
   });
 }

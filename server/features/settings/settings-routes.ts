@@ -17,7 +17,7 @@ import {
   withSettingsAudit,
 } from './settings.ts';
 import { updatePlatformSettings as applyPlatformSettings, readPlatformSettings } from '../../auth/platform-settings.ts';
-import { clearOtp } from '../users/otp-enrolments.ts';
+import { clearOtp } from '../users/users-store.ts';
 import { platformWrite, sendPlatformAtime } from '../../http/platform-write.ts';
 import { userById } from '../users/users.ts';
 

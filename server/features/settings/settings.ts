@@ -254,3 +254,40 @@ export async function renewChatbotToken(
   await recordSettingsRevision(trx, r, await readSettings(trx, r.projectId));
   return token;
 }
+
+/** A new project's row (its name and language are also its settings'); answers its id. */
+export async function insertProject(
+  trx: Db,
+  p: { name: string; language: string; company_id: number | null },
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('projects')
+    .values({ name: p.name, language: p.language, company_id: p.company_id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Project clone: the source's settings under the clone's name, without secrets, with a token of its own. */
+export async function copyProjectSettings(
+  trx: Db,
+  fromProject: number,
+  toProject: number,
+  name: string,
+): Promise<void> {
+  const settings = await trx
+    .selectFrom('project_settings')
+    .select('data')
+    .where('project_id', '=', fromProject)
+    .executeTakeFirst();
+  if (settings)
+    await trx
+      .insertInto('project_settings')
+      .values({
+        project_id: toProject,
+        data: JSON.stringify({ ...settings.data, name }),
+        secrets: JSON.stringify({}),
+        chatbot_token: newChatbotToken(),
+      })
+      .execute();
+}

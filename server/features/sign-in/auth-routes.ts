@@ -12,13 +12,14 @@ import {
 import { judgePassword } from '../../auth/password-policy.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { SESSION_COOKIE, createSession, endAllSessions, endSession } from '../../auth/sessions.ts';
-import { consumeStep, matchingStep } from '../../auth/totp.ts';
+import { matchingStep } from '../../auth/totp.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { RouteServices } from '../../http/register-call.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie.ts';
 import { loadCurrentUser } from '../../auth/current-user.ts';
 import { loginCandidate, setOwnPassword } from '../users/users.ts';
+import { consumeStep } from '../users/users-store.ts';
 import { logUserAction } from '../../history/users-log.ts';
 
 /** The one answer for unknown, wrong and locked alike, so none can be told apart (ASVS 6.3.8). */

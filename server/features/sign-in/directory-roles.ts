@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { replaceUserProjects } from '../users/users-store.ts';
 
 /**
  * Role synchronisation from the corporate directory: the user's project roles become exactly what their directory
@@ -44,8 +45,7 @@ export async function syncDirectoryRoles(
       current.length === next.length &&
       current.every((c, i) => c.project_id === next[i]!.project_id && c.role_id === next[i]!.role_id);
     if (same) return null;
-    await trx.deleteFrom('user_projects').where('user_id', '=', userId).execute();
-    if (next.length) await trx.insertInto('user_projects').values(next).execute();
+    await replaceUserProjects(trx, userId, next);
     const nameOf = new Map(roles.map((r) => [r.id, r.name]));
     const held = next.map((n) => `project ${n.project_id}: ${nameOf.get(n.role_id)}`).join(', ') || 'none';
     return `Roles synchronised from the corporate directory (${held})`;

@@ -4,11 +4,12 @@ import { OTP_WRONG_CODE, confirmOtp, disableOtp, enrolOtp } from '../../../src/a
 import { clearAttempts, reserveAttempt } from '../../auth/login-throttle.ts';
 import { OTP_REQUIRED_BY_PLATFORM } from '../../auth/otp-requirement.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
-import { consumeStep, matchingStep, newTotpSecret, totpFor } from '../../auth/totp.ts';
+import { matchingStep, newTotpSecret, totpFor } from '../../auth/totp.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { RouteServices } from '../../http/register-call.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { activateEnrolment, clearOtp, otpSecretOf, pendingEnrolment, startEnrolment } from '../users/otp-enrolments.ts';
+import { activateEnrolment, otpSecretOf, pendingEnrolment, startEnrolment } from '../users/otp-enrolments.ts';
+import { clearOtp, consumeStep } from '../users/users-store.ts';
 import { readPlatformSettings } from '../../auth/platform-settings.ts';
 import { logUserAction } from '../../history/users-log.ts';
 

@@ -89,3 +89,34 @@ export async function deleteTest(trx: Db, scope: WriteScope, id: number): Promis
   });
   return test.name;
 }
+
+/** Project clone: the source's tests; steps name reactions by id (or by name), and ids follow `reactionIds`. */
+export async function copyTests(
+  trx: Db,
+  fromProject: number,
+  toProject: number,
+  reactionIds: Map<number, number>,
+): Promise<void> {
+  const tests = await trx
+    .selectFrom('tests')
+    .select(['name', 'steps'])
+    .where('project_id', '=', fromProject)
+    .orderBy('id')
+    .execute();
+  if (tests.length)
+    await trx
+      .insertInto('tests')
+      .values(
+        tests.map((t) => ({
+          project_id: toProject,
+          name: t.name,
+          steps: JSON.stringify(
+            t.steps.map((s) => ({
+              ...s,
+              reactions: s.reactions.map((r) => (typeof r === 'number' ? (reactionIds.get(r) ?? r) : r)),
+            })),
+          ),
+        })),
+      )
+      .execute();
+}

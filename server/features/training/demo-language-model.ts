@@ -1,11 +1,17 @@
 import { evaluateProject, trainModel, withDefaultThreshold } from '../../nlu/index.ts';
-import { ENTITIES_RESOURCE, entityView } from '../intents/entities.ts';
+import { ENTITIES_RESOURCE, entityView, insertEntityRow } from '../intents/entities.ts';
 import { storeEvaluation } from './evaluations.ts';
-import { INTENTS_RESOURCE, type WriteScope, insertTemplates, recordIntentRevision } from '../intents/intents.ts';
+import {
+  INTENTS_RESOURCE,
+  type WriteScope,
+  insertIntentRow,
+  insertTemplates,
+  recordIntentRevision,
+} from '../intents/intents.ts';
 import { claimAtime } from '../../history/atime.ts';
 import { storeDraftModel } from './model-store.ts';
 import { recordRevision } from '../../history/revisions.ts';
-import { SYNONYMS_RESOURCE } from '../intents/synonyms.ts';
+import { SYNONYMS_RESOURCE, insertSynonymRow } from '../intents/synonyms.ts';
 import { readNluSettings } from '../settings/nlu-settings.ts';
 import { loadTrainingData, trainingDataHash } from './training-data.ts';
 import type { Db } from '../../db/database.ts';
@@ -282,20 +288,12 @@ export async function initializeDemoLanguageModel(
   if (!options.demo) return;
   const scope: WriteScope = { projectId, userId: null, atime: await firstAtime(trx, projectId, INTENTS_RESOURCE) };
   for (const intent of demoIntents) {
-    const { id } = await trx
-      .insertInto('intents')
-      .values({ project_id: projectId, name: intent.name })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertIntentRow(trx, projectId, intent.name);
     await insertTemplates(trx, projectId, id, intent.templates);
     await recordIntentRevision(trx, scope, id);
   }
   for (const synonym of demoSynonyms) {
-    const { id } = await trx
-      .insertInto('synonyms')
-      .values({ project_id: projectId, name: synonym.name, values: JSON.stringify(synonym.values) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertSynonymRow(trx, projectId, synonym);
     const time = await firstAtime(trx, projectId, SYNONYMS_RESOURCE);
     await recordRevision(trx, {
       projectId,
@@ -307,11 +305,7 @@ export async function initializeDemoLanguageModel(
     });
   }
   for (const entity of demoEntities) {
-    const row = await trx
-      .insertInto('entities')
-      .values({ project_id: projectId, ...entity })
-      .returning(['id', 'project_id', 'name', 'type', 'match', 'occurrence', 'case_insensitive', 'values', 'is_system'])
-      .executeTakeFirstOrThrow();
+    const row = await insertEntityRow(trx, { project_id: projectId, ...entity });
     const time = await firstAtime(trx, projectId, ENTITIES_RESOURCE);
     await recordRevision(trx, {
       projectId,

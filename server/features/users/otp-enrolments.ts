@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { turnOtpOn } from './users-store.ts';
 
 /** A restart replaces the pending secret and its clock; one upsert, so parallel starts never collide. */
 export async function startEnrolment(db: Db, userId: number, secret: string): Promise<void> {
@@ -30,14 +31,7 @@ export function activateEnrolment(db: Db, userId: number, secret: string, step: 
       .returning('secret')
       .executeTakeFirst();
     if (!claimed) return false;
-    const updated = await trx
-      .updateTable('users')
-      .set({ otp_secret: claimed.secret, otp_last_step: step })
-      .where('id', '=', userId)
-      .where('otp_secret', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    return updated !== undefined;
+    return turnOtpOn(trx, userId, claimed.secret, step);
   });
 }
 
@@ -45,9 +39,4 @@ export function activateEnrolment(db: Db, userId: number, secret: string, step: 
 export async function otpSecretOf(db: Db, userId: number): Promise<string | null> {
   const row = await db.selectFrom('users').select('otp_secret').where('id', '=', userId).executeTakeFirst();
   return row?.otp_secret ?? null;
-}
-
-/** Turns the user's one-time codes off (their own choice, or an administrator's reset). */
-export async function clearOtp(db: Db, userId: number): Promise<void> {
-  await db.updateTable('users').set({ otp_secret: null, otp_last_step: null }).where('id', '=', userId).execute();
 }

@@ -14,6 +14,7 @@ import { DEFAULT_ROLE_ID } from '../../../src/api/contract/users-admin.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
 import type { Db } from '../../db/database.ts';
 import { invalidInput, notFound } from '../../domain-errors.ts';
+import { removeRoleHolders } from './users-store.ts';
 
 export const ROLE_NOT_FOUND = 'Role not found.';
 
@@ -77,17 +78,28 @@ export async function deleteRole(db: Db, id: number): Promise<{ name: string; ho
   if (id === ADMINISTRATOR_ROLE_ID) throw invalidInput(ADMINISTRATOR_ROLE_UNDELETABLE);
   if (id === DEFAULT_ROLE_ID) throw invalidInput(DEFAULT_ROLE_UNDELETABLE);
   const role = await findRole(db, id);
-  const removed = await db.deleteFrom('user_projects').where('role_id', '=', id).returning('user_id').execute();
-  const systemHolders = await db
-    .updateTable('users')
-    .set({ system_role_id: null })
-    .where('system_role_id', '=', id)
-    .returning('id')
-    .execute();
-  const holders = new Set([...removed.map((r) => r.user_id), ...systemHolders.map((r) => r.id)]);
+  const holders = await removeRoleHolders(db, id);
   for (const userId of holders) await endAllSessions(db, userId);
   await db.deleteFrom('roles').where('id', '=', id).execute();
   return { name: role.name, holders: holders.size };
+}
+
+/** A default role as the catalogue defines it, unless its id is taken (the permission catalogue's sync). */
+export async function ensureRole(db: Db, role: { id: number; name: string }): Promise<void> {
+  await db
+    .insertInto('roles')
+    .values({ id: role.id, name: role.name })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** Grants a permission to a role, if it does not hold it yet (the permission catalogue's sync). */
+export async function grantPermission(db: Db, roleId: number, permissionId: number): Promise<void> {
+  await db
+    .insertInto('role_permissions')
+    .values({ role_id: roleId, permission_id: permissionId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /** Everything `ids` covers, transitively, with `ids` themselves (spec 1 §6: ticking ticks what it covers). */

@@ -2,16 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { defaultRoles } from './default-roles.ts';
 import { catalogueKey, permissionCatalogue } from './permission-catalogue.ts';
+import { ensureRole, grantPermission } from './roles.ts';
 
 /** Brings the catalogue and the default roles up to date; entries new to the catalogue go to the default roles. */
 export async function syncPermissionCatalogue(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const role of defaultRoles) {
-      await trx
-        .insertInto('roles')
-        .values({ id: role.id, name: role.name })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
+      await ensureRole(trx, role);
     }
     await sql`SELECT setval(pg_get_serial_sequence('roles', 'id'), greatest((SELECT max(id) FROM roles), 3))`.execute(
       trx,
@@ -35,11 +32,7 @@ export async function syncPermissionCatalogue(db: Db): Promise<void> {
       idByKey.set(key, id);
       const holders = defaultRoles.filter((r) => (r.levels as readonly string[]).includes(entry.level));
       for (const role of holders) {
-        await trx
-          .insertInto('role_permissions')
-          .values({ role_id: role.id, permission_id: id })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+        await grantPermission(trx, role.id, id);
       }
     }
     for (const entry of permissionCatalogue) {

@@ -16,6 +16,15 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
 import type { Db } from '../../db/database.ts';
 import { invalidInput, notFound, notPermitted } from '../../domain-errors.ts';
+import {
+  addProjectMembers,
+  changeProjectRole,
+  insertUser,
+  markUserDeleted,
+  removeProjectMember,
+  storePassword,
+  updateUserDetails,
+} from './users-store.ts';
 
 /** One answer for "no such user" and "a user of another company", so neither can be told apart (ASVS 8.2.2). */
 export const USER_NOT_FOUND = 'User not found.';
@@ -108,19 +117,15 @@ export async function createUser(
 ): Promise<{ id: number; password: string; email: string }> {
   await assertEmailFree(db, body.email, null);
   const password = oneOffPassword();
-  const { id } = await db
-    .insertInto('users')
-    .values({
-      company_id: reach.companyId,
-      name: body.name,
-      email: body.email,
-      passwd_hash: await hashPassword(password),
-      password_expired: true,
-      password_changed_at: new Date(),
-      is_active: body.active ?? true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertUser(db, {
+    company_id: reach.companyId,
+    name: body.name,
+    email: body.email,
+    passwd_hash: await hashPassword(password),
+    password_expired: true,
+    password_changed_at: new Date(),
+    is_active: body.active ?? true,
+  });
   return { id, password, email: body.email };
 }
 
@@ -133,11 +138,7 @@ export async function updateUser(
   const row = await findManageableUser(db, reach, id);
   if (body.active === false && id === reach.callerId) throw invalidInput('You cannot deactivate yourself.');
   await assertEmailFree(db, body.email, id);
-  await db
-    .updateTable('users')
-    .set({ name: body.name, email: body.email, ...(body.active === undefined ? {} : { is_active: body.active }) })
-    .where('id', '=', id)
-    .execute();
+  await updateUserDetails(db, id, { name: body.name, email: body.email, active: body.active });
   // A deactivated user's cookies stop working at once (ASVS 7.4.1).
   if (body.active === false) await endAllSessions(db, id);
   return row;
@@ -147,12 +148,7 @@ export async function updateUser(
 export async function deleteUser(db: Db, reach: UserReach, id: number): Promise<UserRow> {
   const row = await findManageableUser(db, reach, id);
   if (id === reach.callerId) throw invalidInput('You cannot delete yourself.');
-  await db
-    .updateTable('users')
-    .set({ deleted_at: new Date(), is_active: false, email: `deleted-${id}@deleted.invalid`, otp_secret: null })
-    .where('id', '=', id)
-    .execute();
-  await db.deleteFrom('user_projects').where('user_id', '=', id).execute();
+  await markUserDeleted(db, id);
   await endAllSessions(db, id);
   return row;
 }
@@ -160,11 +156,7 @@ export async function deleteUser(db: Db, reach: UserReach, id: number): Promise<
 export async function resetPassword(db: Db, reach: UserReach, id: number): Promise<{ row: UserRow; password: string }> {
   const row = await findManageableUser(db, reach, id);
   const password = oneOffPassword();
-  await db
-    .updateTable('users')
-    .set({ passwd_hash: await hashPassword(password), password_expired: true, password_changed_at: new Date() })
-    .where('id', '=', id)
-    .execute();
+  await storePassword(db, id, await hashPassword(password), true);
   await endAllSessions(db, id);
   return { row, password };
 }
@@ -256,19 +248,14 @@ export async function replaceProjectMembers(
     for (const id of touched) {
       const role = wanted.get(id);
       if (role === undefined) {
-        await db.deleteFrom('user_projects').where('project_id', '=', project.id).where('user_id', '=', id).execute();
+        await removeProjectMember(db, project.id, id);
         await endAllSessions(db, id);
         change.removed++;
       } else if (current.has(id)) {
-        await db
-          .updateTable('user_projects')
-          .set({ role_id: role })
-          .where('project_id', '=', project.id)
-          .where('user_id', '=', id)
-          .execute();
+        await changeProjectRole(db, project.id, id, role);
         change.changed++;
       } else {
-        await db.insertInto('user_projects').values({ project_id: project.id, user_id: id, role_id: role }).execute();
+        await addProjectMembers(db, [{ project_id: project.id, user_id: id, role_id: role }]);
         change.added++;
       }
     }
@@ -293,10 +280,6 @@ export function loginCandidate(db: Db, email: string) {
 }
 
 /** The user's own new password: no longer expired, its age counted from now. */
-export async function setOwnPassword(db: Db, userId: number, passwdHash: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ passwd_hash: passwdHash, password_expired: false, password_changed_at: new Date() })
-    .where('id', '=', userId)
-    .execute();
+export function setOwnPassword(db: Db, userId: number, passwdHash: string): Promise<void> {
+  return storePassword(db, userId, passwdHash, false);
 }
