@@ -3,7 +3,7 @@ import { hashPassword } from './auth/passwords.ts';
 import { createProject } from './features/projects/projects.ts';
 import type { Db } from './db/database.ts';
 import { ADMINISTRATOR_ROLE_ID } from './features/users/default-roles.ts';
-import { seedDemoHistory } from './features/stats/demo-history.ts';
+import { seedDemoHistory } from './features/chat/demo-history.ts';
 import { syncPermissionCatalogue } from './features/users/sync-permissions.ts';
 import { insertUser } from './features/users/users-store.ts';
 import { insertCompany } from './features/companies/companies.ts';

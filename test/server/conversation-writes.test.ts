@@ -4,9 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
 import type { ConversationState } from '../../server/chat/conversation-state.ts';
 import { statementCount } from '../../server/db/database.ts';
-import { type ConversationWrite, writeConversations } from '../../server/features/chat/conversation-writes.ts';
+import {
+  type ConversationWrite,
+  createConversation,
+  writeConversations,
+} from '../../server/features/chat/conversation-writes.ts';
 import { CHAT_CHANNEL } from '../../server/features/chat/chat-bus.ts';
-import { createConversation } from '../../server/features/chat/conversations.ts';
 import { type TestApp, createTestApp } from './helpers/test-app.ts';
 import { testBackend } from './helpers/test-database.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Reaction } from '../../src/api/contract/reactions.ts';
 import type { Stats } from '../../src/api/contract/stats.ts';
-import { DEMO_HISTORY_DAYS, seedDemoHistory } from '../../server/features/stats/demo-history.ts';
+import { DEMO_HISTORY_DAYS, seedDemoHistory } from '../../server/features/chat/demo-history.ts';
 import { addEntries, addStart, emptyRollup, writeRollup } from '../../server/features/stats/stats-rollup.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 

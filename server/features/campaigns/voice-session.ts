@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { ChatCaller } from '../chat/chat-caller.ts';
 import type { BotSource } from '../deployments/bot-source.ts';
 import type { ChatEngine } from '../chat/chat-engine.ts';
+import { setConversationChannel } from '../chat/conversation-writes.ts';
 import type { SpeechEngine } from '../../speech/speech-engine.ts';
 import { linkConversation } from './outbound-calls.ts';
 import type { Dialler, VoiceTurn } from './dialler.ts';
@@ -71,7 +72,7 @@ export class VoiceSessions {
     const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
     const started = await this.chat.start(caller, undefined, true);
     const conversationId = started.conversation_id;
-    await this.db.updateTable('conversations').set({ channel: 'voice' }).where('id', '=', conversationId).execute();
+    await setConversationChannel(this.db, conversationId, 'voice');
     await linkConversation(this.db, {
       callId: call.callId,
       conversationId,

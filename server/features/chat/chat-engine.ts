@@ -1,14 +1,7 @@
 import type { ChatResponse, TrackerEntry } from '../../../src/api/contract/chat.ts';
 import type { Db } from '../../db/database.ts';
 import { DomainError } from '../../domain-errors.ts';
-import {
-  type StoredConversation,
-  conversationBusy,
-  createConversation,
-  loadConversation,
-  markBusy,
-  newConversationToken,
-} from './conversations.ts';
+import { loadConversation } from './conversations.ts';
 import type { ChatBus } from './chat-bus.ts';
 import type { ChatCaller } from './chat-caller.ts';
 import type { ConversationState } from '../../chat/conversation-state.ts';
@@ -18,7 +11,15 @@ import type { TurnCaller } from './chat-caller.ts';
 import { TurnReads } from './turn-read.ts';
 import { entriesForClient } from '../../chat/tracker.ts';
 import { callWebhook } from '../../webhook/call-webhook.ts';
-import { type ConversationWrite, conversationWrites } from './conversation-writes.ts';
+import {
+  type ConversationWrite,
+  type StoredConversation,
+  conversationBusy,
+  conversationWrites,
+  createConversation,
+  markBusy,
+  newConversationToken,
+} from './conversation-writes.ts';
 
 /** How long a turn may mark its conversation busy (the longest webhook plus margin). */
 const BUSY_SECONDS = 45;

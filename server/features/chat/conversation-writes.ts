@@ -1,18 +1,109 @@
-import { sql } from 'kysely';
+import { createHash, randomBytes } from 'node:crypto';
+import { type Insertable, sql } from 'kysely';
 import type { TrackerEntry } from '../../../src/api/contract/chat.ts';
+import type { ConversationEnv } from '../../../src/api/contract/conversations.ts';
 import type { ConversationState } from '../../chat/conversation-state.ts';
 import type { Db } from '../../db/database.ts';
+import type { ConversationsTable } from '../../db/schema.ts';
+import { DomainError } from '../../domain-errors.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { preparedStatement } from '../../db/prepared-statements.ts';
 import { CHAT_CHANNEL } from './chat-bus.ts';
 import {
   addBatchRollupRows,
   addEntries,
+  addStart,
   batchRollupCtes,
   emptyBatchRollupRows,
   emptyRollup,
+  withRollup,
 } from '../stats/stats-rollup.ts';
 import { addUnclassifiedRows, unclassifiedBatchCte } from '../unclassified/unclassified.ts';
+
+/*
+ * The only module that writes `conversations` (issue 32: one writer per table): a new conversation, the busy mark,
+ * the batched turn writes (group commit), labels, the voice channel and the demo history's rows.
+ */
+
+/** A new conversation token: what the client holds to talk in its conversation (the id alone is guessable). */
+export const newConversationToken = (): string => randomBytes(24).toString('base64url');
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export interface StoredConversation {
+  id: number;
+  projectId: number;
+  env: ConversationEnv;
+  tracker: TrackerEntry[];
+  lastTs: number;
+  state: ConversationState;
+  version: number;
+  busy: boolean;
+}
+
+export async function createConversation(
+  db: Db,
+  c: { projectId: number; env: ConversationEnv; deploymentId: number | null; userId: number | null; token: string },
+): Promise<StoredConversation> {
+  const state: ConversationState = { variables: {}, scopeId: null, projects: [c.projectId], timers: {}, ended: false };
+  const insert = db
+    .insertInto('conversations')
+    .values({
+      project_id: c.projectId,
+      project_env: c.env,
+      deployment_id: c.deploymentId,
+      user_id: c.userId,
+      token_hash: hashToken(c.token),
+      projects: JSON.stringify(state.projects),
+      last_activity_at: new Date(),
+    })
+    .returning(['id', 'project_id', 'project_env', 'user_id', 'started_at']);
+  // The dashboard counts the conversation in the hour it started: the database's now(), like started_at.
+  const rollup = emptyRollup();
+  addStart(rollup, null);
+  const { rows } = await withRollup<{ id: number }>(insert, rollup, sql`id`).execute(db);
+  const id = rows[0].id;
+  return { id: Number(id), projectId: c.projectId, env: c.env, tracker: [], lastTs: 0, state, version: 0, busy: false };
+}
+
+export const conversationBusy = () =>
+  new DomainError('conflict', 'The conversation is busy with another message; try again.');
+
+/** Marks a conversation busy (a turn runs) without other changes. */
+export async function markBusy(db: Db, id: number, version: number, seconds: number): Promise<number> {
+  const row = await db
+    .updateTable('conversations')
+    .set({ busy_until: sql`now() + make_interval(secs => ${seconds})`, version: sql`version + 1` })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returning('version')
+    .executeTakeFirst();
+  if (!row) throw conversationBusy();
+  return row.version;
+}
+
+/** Labels of a conversation (already checked against the project's labels). */
+export async function storeConversationLabels(trx: Db, id: number, labels: string[]): Promise<void> {
+  await trx
+    .updateTable('conversations')
+    .set({ labels: JSON.stringify(labels) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A campaign call's conversation is a voice conversation. */
+export async function setConversationChannel(db: Db, id: number, channel: 'voice'): Promise<void> {
+  await db.updateTable('conversations').set({ channel }).where('id', '=', id).execute();
+}
+
+/** Generated conversations (the demo history), 500 rows per statement. */
+export async function insertConversationRows(db: Db, rows: Insertable<ConversationsTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('conversations')
+      .values(rows.slice(i, i + 500) as never)
+      .execute();
+  }
+}
 
 /** What one turn (or an append outside a turn) stores in its conversation. */
 export interface ConversationWrite {

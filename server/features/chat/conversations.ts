@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { TrackerEntry } from '../../../src/api/contract/chat.ts';
 import type {
@@ -9,50 +9,9 @@ import type {
   conversationsQuery,
 } from '../../../src/api/contract/conversations.ts';
 import type { z } from 'zod';
-import type { ConversationState } from '../../chat/conversation-state.ts';
 import type { Db } from '../../db/database.ts';
-import { DomainError, invalidInput, notFound } from '../../domain-errors.ts';
-import { addStart, emptyRollup, withRollup } from '../stats/stats-rollup.ts';
-
-/** A new conversation token: what the client holds to talk in its conversation (the id alone is guessable). */
-export const newConversationToken = (): string => randomBytes(24).toString('base64url');
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
-
-export interface StoredConversation {
-  id: number;
-  projectId: number;
-  env: ConversationEnv;
-  tracker: TrackerEntry[];
-  lastTs: number;
-  state: ConversationState;
-  version: number;
-  busy: boolean;
-}
-
-export async function createConversation(
-  db: Db,
-  c: { projectId: number; env: ConversationEnv; deploymentId: number | null; userId: number | null; token: string },
-): Promise<StoredConversation> {
-  const state: ConversationState = { variables: {}, scopeId: null, projects: [c.projectId], timers: {}, ended: false };
-  const insert = db
-    .insertInto('conversations')
-    .values({
-      project_id: c.projectId,
-      project_env: c.env,
-      deployment_id: c.deploymentId,
-      user_id: c.userId,
-      token_hash: hashToken(c.token),
-      projects: JSON.stringify(state.projects),
-      last_activity_at: new Date(),
-    })
-    .returning(['id', 'project_id', 'project_env', 'user_id', 'started_at']);
-  // The dashboard counts the conversation in the hour it started: the database's now(), like started_at.
-  const rollup = emptyRollup();
-  addStart(rollup, null);
-  const { rows } = await withRollup<{ id: number }>(insert, rollup, sql`id`).execute(db);
-  const id = rows[0].id;
-  return { id: Number(id), projectId: c.projectId, env: c.env, tracker: [], lastTs: 0, state, version: 0, busy: false };
-}
+import { invalidInput, notFound } from '../../domain-errors.ts';
+import { type StoredConversation, hashToken, storeConversationLabels } from './conversation-writes.ts';
 
 /**
  * The conversation of a chat call: the caller's project and environment, the token it was given at init.
@@ -102,22 +61,6 @@ export async function loadConversation(
     version: row.version,
     busy: row.busy,
   };
-}
-
-export const conversationBusy = () =>
-  new DomainError('conflict', 'The conversation is busy with another message; try again.');
-
-/** Marks a conversation busy (a turn runs) without other changes. */
-export async function markBusy(db: Db, id: number, version: number, seconds: number): Promise<number> {
-  const row = await db
-    .updateTable('conversations')
-    .set({ busy_until: sql`now() + make_interval(secs => ${seconds})`, version: sql`version + 1` })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returning('version')
-    .executeTakeFirst();
-  if (!row) throw conversationBusy();
-  return row.version;
 }
 
 /** Entries after `lastTs` of a conversation, for the integration websocket (already authorised). */
@@ -357,10 +300,6 @@ export async function setLabels(trx: Db, projectId: number, id: number, labels: 
     const missing = unique.find((l) => !known.some((k) => k.name === l));
     if (missing) throw invalidInput(`Label ${missing} does not exist.`);
   }
-  await trx
-    .updateTable('conversations')
-    .set({ labels: JSON.stringify(unique) })
-    .where('id', '=', id)
-    .execute();
+  await storeConversationLabels(trx, id, unique);
   return unique;
 }

@@ -8,7 +8,7 @@ import { GroupCommit } from '../../db/group-commit.ts';
 import { preparedStatement } from '../../db/prepared-statements.ts';
 import { notFound } from '../../domain-errors.ts';
 import { type TurnCaller, invalidChatbotToken } from './chat-caller.ts';
-import { type StoredConversation, hashToken } from './conversations.ts';
+import { type StoredConversation, hashToken } from './conversation-writes.ts';
 import { type BotStamps, botStampColumns, stampsOf } from '../deployments/bot-source.ts';
 
 /** One message's read: who asks, for which conversation, and the entries after which time it wants back. */

@@ -102,3 +102,8 @@ export async function deleteLabel(trx: Db, write: LabelWrite, id: number): Promi
     deleted: true,
   });
 }
+
+/** A label as given, unchecked and without revision (the demo history's label). */
+export async function insertLabelRow(trx: Db, row: { project_id: number; name: string; color: string }): Promise<void> {
+  await trx.insertInto('labels').values(row).execute();
+}

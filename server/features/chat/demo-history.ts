@@ -5,9 +5,11 @@ import { fillTemplate } from '../../chat/template.ts';
 import type { Db } from '../../db/database.ts';
 import type { StatsChannel } from '../../db/schema.ts';
 import { seededRandom } from '../../nlu/seeded-random.ts';
-import { type Rollup, addEntries, addStart, emptyRollup, hourOf, writeRollup } from './stats-rollup.ts';
+import { type Rollup, addEntries, addStart, emptyRollup, hourOf, writeRollup } from '../stats/stats-rollup.ts';
 import { demoReactions } from '../dialogue/demo-dialogue.ts';
 import { demoIntents } from '../training/demo-language-model.ts';
+import { insertLabelRow } from '../settings/labels.ts';
+import { insertConversationRows } from './conversation-writes.ts';
 
 /** Every generated conversation carries this label, so nobody mistakes it for a real customer's. */
 export const DEMO_HISTORY_LABEL = 'demo';
@@ -157,17 +159,12 @@ export async function seedDemoHistory(db: Db, projectId: number, userId: number,
       }
     }
   }
-  for (let i = 0; i < rows.length; i += 500) {
-    await db
-      .insertInto('conversations')
-      .values(rows.slice(i, i + 500) as never)
-      .execute();
-  }
+  await insertConversationRows(db, rows as never);
   for (const [key, rollup] of rollups) {
     const [env, channel] = key.split('\t') as ['prod' | 'dev', StatsChannel];
     await writeRollup(db, { projectId, env, userId: channel === 'console' ? userId : null }, rollup);
   }
-  await db.insertInto('labels').values({ project_id: projectId, name: DEMO_HISTORY_LABEL, color: 'gray' }).execute();
+  await insertLabelRow(db, { project_id: projectId, name: DEMO_HISTORY_LABEL, color: 'gray' });
 }
 
 /** The first off-topic phrases far more often than the last (a Zipf-like tail). */
