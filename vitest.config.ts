@@ -51,6 +51,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          // One module graph per worker, so test/e2e/helpers/browser.ts keeps one Chromium per worker.
+          isolate: false,
           include: ['test/e2e/**/*.test.ts'],
           // One seeded data directory for the run; each test's server starts on a copy.
           globalSetup: ['test/e2e/helpers/global-setup.ts'],

@@ -2,15 +2,15 @@
 // fallback classification, export and re-import. Needs the console built first (`npx vite build`).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAsAdmin } from './helpers/login.ts';
 import { pageApi } from './helpers/page-api.ts';
-import { artifactsDir, launchBrowser, screenshot } from './helpers/browser.ts';
+import { artifactsDir, openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 
 /** A call from the signed-in page (session cookie, CSRF header), for set-up and checks only. */
@@ -96,7 +96,7 @@ describe('language-model authoring in Chromium', () => {
   beforeAll(async () => {
     await fs.mkdir(artifactsDir, { recursive: true });
     server = await startServer();
-    browser = await launchBrowser();
+    browser = await openBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 960 }, acceptDownloads: true });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await loginAsAdmin(page, server.url, 'Authoring-e2e: tidy violet kettles hum 42');

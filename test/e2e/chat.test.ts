@@ -1,14 +1,14 @@
 // Issue 7 acceptance in Chromium against the real server and the seeded demo: the chat test window answers
 // with intent and confidence, shows buttons and a date picker, runs a timeout reaction, ends and restarts.
 // Needs the console built first (`npx vite build`).
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAsAdmin } from './helpers/login.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 
 const chat = () => page.getByRole('dialog', { name: 'Chat test window' });
@@ -16,7 +16,7 @@ const chat = () => page.getByRole('dialog', { name: 'Chat test window' });
 describe('chat test window (e2e)', () => {
   beforeAll(async () => {
     server = await startServer();
-    browser = await launchBrowser();
+    browser = await openBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await page.clock.install();

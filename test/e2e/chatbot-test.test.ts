@@ -2,16 +2,16 @@
 // served from another local port as a screenshot (taken by the server's own Chromium), and the development bundle
 // in the frame over it answers. Needs the console built first (`npx vite build`).
 import http from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHATBOT_TEST_TEXTS } from '../../src/api/contract/chatbot-test.ts';
 import { FRAME_TITLE } from '../../src/screens/chatbotTest/ChatbotTestView.tsx';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { loginAsAdmin } from './helpers/login.ts';
 import { type RunningServer, freePort, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 let site: http.Server;
 let sitePort = 0;
@@ -31,7 +31,7 @@ describe('chatbot test screen (e2e)', () => {
   beforeAll(async () => {
     // The page lives on this machine (loopback): the server must be told that private addresses are fine here.
     server = await startServer({ SCREENSHOT_ALLOW_PRIVATE: '1' });
-    browser = await launchBrowser();
+    browser = await openBrowser();
     sitePort = await freePort();
     site = http.createServer((_request, response) => {
       siteHits++;

@@ -2,10 +2,10 @@
 // environment only sees its figures and no environment switch, and the server refuses production's; a user without
 // `GET /stats` sees no statistics and the server refuses both environments with 402, as it refuses every call the
 // user may not make. Needs the console built first (`npx vite build`).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../src/api/contract/permissions-catalogue.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { loginAsAdmin } from './helpers/login.ts';
 import { pageApi, pageApiWithAtime } from './helpers/page-api.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
@@ -13,7 +13,7 @@ import { type RunningServer, startServer } from './helpers/server.ts';
 const DEMO_PROJECT_ID = 1;
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let admin: Page;
 const contexts: BrowserContext[] = [];
 
@@ -80,7 +80,7 @@ const statsStatus = (page: Page, env: 'dev' | 'prod') =>
 describe('dashboard statistics by permission (e2e)', () => {
   beforeAll(async () => {
     server = await startServer();
-    browser = await launchBrowser();
+    browser = await openBrowser();
     admin = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
     await loginAsAdmin(admin, server.url, 'Statistics-by-role: nine quiet herons 5');
   }, 120_000);

@@ -1,16 +1,16 @@
 // Issue 19 acceptance in Chromium against the real server: change an intent and a reaction, open 'Deploy to
 // production' and see exactly those two changes (expandable to the History screen's diff viewer), train the stale
 // model from the dialog, deploy; open 'Rollback to version {id}' and see the reverse. Needs `npm run build`.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIFF_NOTHING, MODEL_STALE_NOTE } from '../../src/api/contract/deploy-diff.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { loginAsAdmin } from './helpers/login.ts';
 import { pageApi, pageApiWithAtime } from './helpers/page-api.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 const NEW_TEMPLATE = 'what else can you help me with';
 const NEW_ANSWER = 'Open from noon to midnight, every day.';
@@ -22,7 +22,7 @@ async function toast(text: string | RegExp) {
 describe('deploy diff (e2e)', () => {
   beforeAll(async () => {
     server = await startServer();
-    browser = await launchBrowser();
+    browser = await openBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await loginAsAdmin(page, server.url, 'Deploy-diff: seven brisk lanterns 31');

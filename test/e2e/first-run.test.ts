@@ -2,22 +2,22 @@
 // the administrator and no project): the administrator has no project and may create one, so logging in creates
 // it, trains its model and shows 'NLU model ready'. (A user who may not create one gets 'ERROR: No projects
 // associated with this user...': test/model/projectSelection.test.tsx.) Needs `npm run build`.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PROJECTS_ALERT } from '../../src/api/contract/projects.ts';
 import { FIRST_TRAINING, NLU_MODEL_READY } from '../../src/machines/projectSelection/machine.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { pageApi, pageApiWithAtime } from './helpers/page-api.ts';
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 
 describe('first run (e2e)', () => {
   beforeAll(async () => {
     server = await startServer({ SEED_DEMO: '0' }, { fresh: true });
-    browser = await launchBrowser();
+    browser = await openBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   }, 180_000);

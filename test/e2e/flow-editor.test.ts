@@ -3,16 +3,16 @@
 // through in a conversation; an invalid condition cannot be saved and the message names its reaction; the
 // actions screen creates, tests and deletes a webhook action. Needs the console built (`npx vite build`).
 import fs from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reaction } from '../../src/api/contract/reactions.ts';
 import { loginAsAdmin } from './helpers/login.ts';
 import { pageApi } from './helpers/page-api.ts';
-import { artifactsDir, launchBrowser, screenshot } from './helpers/browser.ts';
+import { artifactsDir, openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 const PROJECT = 1; // the seeded demo project: its language model knows 'order' and 'confirm'
 
@@ -81,7 +81,7 @@ describe('flow editor (issue 5 acceptance)', () => {
   beforeAll(async () => {
     await fs.mkdir(artifactsDir, { recursive: true });
     server = await startServer();
-    browser = await launchBrowser();
+    browser = await openBrowser();
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await loginAsAdmin(page, server.url, 'Flow-editor e2e: amber herons wade 61');

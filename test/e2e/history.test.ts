@@ -1,16 +1,16 @@
 // The History screen in Chromium against the real server and the seeded demo: an intent added and another added and
 // deleted after a point in time show in the Intents tab's diff and in the deleted items; an invalid point in time
 // is refused before anything is asked. Needs the console built first (`npx vite build`).
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPoint, INVALID_POINT } from '../../src/machines/historyCompare/pointInTime.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { loginAsAdmin } from './helpers/login.ts';
 import { pageApiWithAtime } from './helpers/page-api.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 /** What the browser refused under the console's CSP (the diff viewer's blob: worker was). */
 const cspViolations: string[] = [];
@@ -27,7 +27,7 @@ const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100 - (Da
 describe('history (e2e)', () => {
   beforeAll(async () => {
     server = await startServer();
-    browser = await launchBrowser();
+    browser = await openBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     page.on('console', (message) => {

@@ -3,12 +3,12 @@
 // storage and a CSV imported (a bad CSV refused naming its line), reindex, "try a question", a differently worded
 // question answered in the chat window with its link and an unrelated one falling back, QA trainings added and
 // evaluated with recall and a hint on a missed question. Needs the console built first (`npx vite build`).
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_EMPTY, LINK_NOT_HTTP } from '../../src/api/contract/knowledges.ts';
 import { formatPoint } from '../../src/machines/historyCompare/pointInTime.ts';
 import { article, minimalPdf, pageServer } from '../server/knowledge-fixtures.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { loginAsAdmin } from './helpers/login.ts';
 import { pageApi, pageApiWithAtime } from './helpers/page-api.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
@@ -16,7 +16,7 @@ import { openWidget, sayToWidget, serveWidgetPage } from './helpers/widget-page.
 
 let server: RunningServer;
 let pages: Awaited<ReturnType<typeof pageServer>>;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 
 const HOURS = {
@@ -70,7 +70,7 @@ describe('knowledge base (e2e)', () => {
     // The operator lets imports reach this one local page server (PRIVATE_FETCH_ALLOW); any other private address
     // stays refused.
     server = await startServer({ PRIVATE_FETCH_ALLOW: `127.0.0.1:${pages.port}` });
-    browser = await launchBrowser();
+    browser = await openBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await loginAsAdmin(page, server.url, 'Knowledge-e2e: seven brass owls hum 3');

@@ -2,15 +2,15 @@
 // window is found in the conversation logs by its text, opened (transcript as text), given a note and a label,
 // and exported as CSV. Needs the console built first (`npx vite build`; DIST_DIR may point at another build).
 import fs from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { loginAsAdmin } from './helpers/login.ts';
 import { pageApi, pageApiWithAtime } from './helpers/page-api.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 
 const api = <T>(method: string, url: string, body?: unknown): Promise<T> => pageApi<T>(page, method, url, body);
@@ -30,7 +30,7 @@ const NOTE = 'Customer asked about delivery to a new street.';
 describe('conversation logs (e2e)', () => {
   beforeAll(async () => {
     server = await startServer();
-    browser = await launchBrowser();
+    browser = await openBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 960 }, acceptDownloads: true });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await loginAsAdmin(page, server.url, 'Logs-e2e: seven amber lanterns glow 9');

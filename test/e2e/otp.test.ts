@@ -3,9 +3,9 @@
 // code (RFC 6238, computed here from the secret the dialog shows) makes the session full, and the next login asks
 // for a code. Needs the console built (`npx vite build`, or DIST_DIR pointing at a build).
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { pageApi } from './helpers/page-api.ts';
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
 
@@ -16,7 +16,7 @@ const DEMO_PROJECT_ID = 1;
 const ENROLMENT_REQUIRED = 'One-time code enrolment required.';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 const contexts: BrowserContext[] = [];
 
 async function newPage(): Promise<Page> {
@@ -51,7 +51,7 @@ async function status(page: Page, method: string, url: string): Promise<{ status
 
 beforeAll(async () => {
   server = await startServer(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {});
-  browser = await launchBrowser();
+  browser = await openBrowser();
 });
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {});

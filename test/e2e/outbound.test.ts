@@ -7,7 +7,7 @@
 // dialler. The campaign rings 3 s and retries once at once, so the calls settle in about half a minute.
 // Needs the console built first (`npx vite build`).
 import fs from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CALL_LIST_HEADER,
@@ -18,7 +18,7 @@ import {
 } from '../../src/api/contract/outbound.ts';
 import { VOICE_ONLY_SCREEN } from '../../src/screens/layout/ScreenOutlet.tsx';
 import { PALETTE_PLACEHOLDER } from '../../src/ui/shell/CommandPalette.tsx';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { type CallPeers, callPeersOfRun, TEST_CAMPAIGN } from './helpers/call-peers.ts';
 import { loginAsAdmin } from './helpers/login.ts';
 import { pageApi, pageApiWithAtime } from './helpers/page-api.ts';
@@ -30,7 +30,7 @@ const VIEWER_ROLE_ID = 3;
 const NAME = 'E2E reminders';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 let peers: CallPeers;
 
@@ -45,7 +45,7 @@ const listTime = (date: Date) => `${date.toISOString().slice(0, 10)} ${hhmm(date
 beforeAll(async () => {
   peers = await callPeersOfRun();
   server = await startServer(peers.serverEnv);
-  browser = await launchBrowser();
+  browser = await openBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   await loginAsAdmin(page, server.url, 'Outbound-e2e: eleven copper kettles hum 4');
 }, 120_000);

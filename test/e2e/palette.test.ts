@@ -1,21 +1,21 @@
 // Issue 18 item 4 in Chromium against the real server and the seeded demo: Ctrl+K finds an intent by name and
 // opens it on the intents screen, finds a screen by its menu name, and works from inside an input.
 // Needs the console built first (`npx vite build`).
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PALETTE_PLACEHOLDER } from '../../src/ui/shell/CommandPalette.tsx';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { loginAsAdmin } from './helpers/login.ts';
 import { pageApi, pageApiWithAtime } from './helpers/page-api.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await openBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await loginAsAdmin(page, server.url, 'Palette-Correct-Horse-Battery-7');
 });

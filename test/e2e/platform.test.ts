@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_ERROR_TEXTS } from '../../src/api/client.ts';
 import { appRoutes } from '../../src/screens/routes.tsx';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
 
 // Issue 3 acceptance in Chromium: a role with a handful of permissions decides what a second user sees; a hidden
@@ -23,7 +23,7 @@ const ROLE_PERMISSIONS = [
 ];
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 const contexts: BrowserContext[] = [];
 let admin: Page;
 let editor: Page;
@@ -92,7 +92,7 @@ const sidebarLabels = async (page: Page): Promise<string[]> =>
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await openBrowser();
   admin = await newPage();
   editor = await newPage();
 });

@@ -4,16 +4,16 @@
 // token, production) answers with the rolled-back behaviour. Needs `npx vite build`.
 // That a production chat keeps the deployed snapshot while the draft is edited is test/server/deployments.test.ts.
 import fs from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir, launchBrowser, screenshot } from './helpers/browser.ts';
+import { artifactsDir, openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { loginAsAdmin } from './helpers/login.ts';
 import { pageApi } from './helpers/page-api.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { openWidget, sayToWidget, serveWidgetPage } from './helpers/widget-page.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 const PROJECT = 1;
 const OPEN = 'We are open every day from 11:00 to 22:00.';
@@ -57,7 +57,7 @@ describe('quality gate in Chromium', () => {
   beforeAll(async () => {
     await fs.mkdir(artifactsDir, { recursive: true });
     server = await startServer();
-    browser = await launchBrowser();
+    browser = await openBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await loginAsAdmin(page, server.url, 'Quality-gate: amber otters juggle 77 lamps');

@@ -1,16 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { NEXT_STEP_DEPLOY } from '../../src/screens/dashboard/NextStepCard.tsx';
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await openBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 });
 afterAll(async () => {

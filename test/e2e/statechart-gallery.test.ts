@@ -3,20 +3,20 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StateDefinition, walkStates } from '../../scripts/statecharts/machine-definition.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 
 const docs = resolve(import.meta.dirname, '..', '..', 'docs', 'statecharts');
 const chat = JSON.parse(readFileSync(resolve(docs, 'chat.json'), 'utf8'));
 
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 const requests: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await openBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.on('request', (request) => requests.push(request.url()));
   await page.goto(`${pathToFileURL(resolve(docs, 'index.html')).href}#chat`);

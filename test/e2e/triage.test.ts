@@ -2,15 +2,15 @@
 // (one inline, one through the bulk bar) become steps of the tests named after their intents; after training,
 // Run all passes both; a reaction changed so that one breaks, and the production gate of the deploy dialog shows
 // the failure. Needs `npm run build`.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { loginAsAdmin } from './helpers/login.ts';
 import { pageApi, pageApiWithAtime } from './helpers/page-api.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 const HOURS_PHRASE = 'the quantum flux capacitor hums loudly';
 const HELP_PHRASE = 'zorblat wibbles the frobnicator';
@@ -41,7 +41,7 @@ async function say(msg: string): Promise<number> {
 describe('triage that writes tests (e2e)', () => {
   beforeAll(async () => {
     server = await startServer();
-    browser = await launchBrowser();
+    browser = await openBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await loginAsAdmin(page, server.url, 'Triage-e2e: nine amber herons 58');

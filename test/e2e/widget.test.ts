@@ -1,15 +1,15 @@
 // The embeddable widget answers on a plain HTML page served from another port (another origin).
 // Needs the build first (`npx vite build`), which writes dist/chatbot/bundle.js.
-import type { Browser } from 'playwright-core';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../src/machines/dashboard/period.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { pageApi } from './helpers/page-api.ts';
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
 import { openWidget, sayToWidget, serveWidgetPage, type WidgetPage } from './helpers/widget-page.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: TestBrowser;
 let site: WidgetPage;
 
 /** The demo project's chatbot token, read as the administrator would in Settings. */
@@ -37,7 +37,7 @@ async function chatbotToken(): Promise<string> {
 describe('chat widget (e2e)', () => {
   beforeAll(async () => {
     server = await startServer();
-    browser = await launchBrowser();
+    browser = await openBrowser();
     site = await serveWidgetPage(server.url, { token: await chatbotToken(), env: 'dev', projectId: 1 });
   }, 120_000);
 

@@ -3,11 +3,11 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallDefinition } from '../../src/api/contract/call.ts';
-import { hashPassword } from '../../server/auth/passwords.ts';
-import { SEED_ADMIN_EMAIL } from '../../server/seed.ts';
-import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
-import { TEST_ADMIN_PASSWORD } from './helpers/test-database.ts';
+import type { CallDefinition } from '../../../src/api/contract/call.ts';
+import { hashPassword } from '../../../server/auth/passwords.ts';
+import { SEED_ADMIN_EMAIL } from '../../../server/seed.ts';
+import { type Caller, type TestApp, createTestApp } from './test-app.ts';
+import { TEST_ADMIN_PASSWORD } from './test-database.ts';
 
 /**
  * QUALITY "Malformed input" (ASVS 16.5.1): every call of the contract (found by reading src/api/contract, so calls
@@ -15,8 +15,9 @@ import { TEST_ADMIN_PASSWORD } from './helpers/test-database.ts';
  * corpus, sent as the platform administrator with an atime that always passes the compare-and-set so the handlers
  * themselves are reached. Must show 0 × 5xx, and every 4xx a JSON error a person can read, without internals.
  */
-// 50 generated cases per call in npm test (a fixed seed: the same cases each run); MALFORMED_RUNS=1000 digs deeper.
-const RUNS = Number(process.env.MALFORMED_RUNS ?? 50);
+// 200 generated cases per call, QUALITY's number (a fixed seed: the same cases each run); MALFORMED_RUNS=1000 digs
+// deeper. The calls are shared out between two test files (malformed-input-a/-b), so the two workers take half each.
+const RUNS = Number(process.env.MALFORMED_RUNS ?? 200);
 const SEED = Number(process.env.MALFORMED_SEED ?? 20240601);
 const PARALLEL = 8;
 const PASSING_ATIME = String(Number.MAX_SAFE_INTEGER);
@@ -191,97 +192,104 @@ function problemsOf(res: LightMyRequestResponse): string | null {
   return null;
 }
 
-let t: TestApp;
-let admin: Caller;
-let adminHash: string;
 /**
- * Queued jobs are not run here: the generated calls that pass validation queue trainings (200 project clones each
- * queue one), which would only burn the CPU this file and the one beside it share. What answers is under test.
+ * Registers the file's app, hooks and one test per call for the calls whose index in the contract's order is
+ * `shard` modulo `shards`.
  */
-const withoutJobs = { config: { jobsInProcess: false } };
-beforeAll(async () => {
-  t = await createTestApp(withoutJobs);
-  admin = await t.admin();
-  adminHash = await hashPassword(TEST_ADMIN_PASSWORD);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-/** Generated calls may log the administrator out, change the password or delete the account: put it back. */
-async function ensureAdmin(): Promise<void> {
-  const me = await t.call('GET', '/v1/users/me', { as: admin });
-  if (me.statusCode === 200 && me.json().email === SEED_ADMIN_EMAIL && !me.json().password_expired) return;
-  const row = await t.db.selectFrom('users').select('id').where('email', '=', SEED_ADMIN_EMAIL).executeTakeFirst();
-  if (!row) {
-    await t.close();
+export async function malformedInputSuite(shard: number, shards: number): Promise<void> {
+  let t: TestApp;
+  let admin: Caller;
+  let adminHash: string;
+  /**
+   * Queued jobs are not run here: the generated calls that pass validation queue trainings (200 project clones each
+   * queue one), which would only burn the CPU this file and the one beside it share. What answers is under test.
+   */
+  const withoutJobs = { config: { jobsInProcess: false } };
+  beforeAll(async () => {
     t = await createTestApp(withoutJobs);
-  } else {
-    await t.db
-      .updateTable('users')
-      .set({ passwd_hash: adminHash, password_expired: false, is_active: true, otp_secret: null, system_role_id: 1 })
-      .where('id', '=', row.id)
-      .execute();
+    admin = await t.admin();
+    adminHash = await hashPassword(TEST_ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Generated calls may log the administrator out, change the password or delete the account: put it back. */
+  async function ensureAdmin(): Promise<void> {
+    const me = await t.call('GET', '/v1/users/me', { as: admin });
+    if (me.statusCode === 200 && me.json().email === SEED_ADMIN_EMAIL && !me.json().password_expired) return;
+    const row = await t.db.selectFrom('users').select('id').where('email', '=', SEED_ADMIN_EMAIL).executeTakeFirst();
+    if (!row) {
+      await t.close();
+      t = await createTestApp(withoutJobs);
+    } else {
+      await t.db
+        .updateTable('users')
+        .set({ passwd_hash: adminHash, password_expired: false, is_active: true, otp_secret: null, system_role_id: 1 })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    await t.db.deleteFrom('login_throttle').execute();
+    admin = await t.admin();
   }
-  await t.db.deleteFrom('login_throttle').execute();
-  admin = await t.admin();
-}
 
-async function send(s: Sent): Promise<LightMyRequestResponse> {
-  const options: InjectOptions = {
-    method: s.method as InjectOptions['method'],
-    url: s.url,
-    query: s.query,
-    headers: {
-      'x-requested-with': 'console',
-      cookie: admin.cookie,
-      ...(s.contentType ? { 'content-type': s.contentType } : {}),
-    },
-    ...(s.payload !== undefined ? { payload: s.payload } : {}),
-  };
-  return t.app.inject(options);
-}
+  async function send(s: Sent): Promise<LightMyRequestResponse> {
+    const options: InjectOptions = {
+      method: s.method as InjectOptions['method'],
+      url: s.url,
+      query: s.query,
+      headers: {
+        'x-requested-with': 'console',
+        cookie: admin.cookie,
+        ...(s.contentType ? { 'content-type': s.contentType } : {}),
+      },
+      ...(s.payload !== undefined ? { payload: s.payload } : {}),
+    };
+    return t.app.inject(options);
+  }
 
-const calls = await contractCalls();
+  const all = await contractCalls();
+  const calls = all.filter((_, index) => index % shards === shard);
 
-describe('malformed input on every route', () => {
-  it('finds the calls of the contract', () => expect(calls.length).toBeGreaterThan(10));
+  describe(`malformed input on every route (part ${shard + 1} of ${shards})`, () => {
+    it('finds the calls of the contract', () => expect(all.length).toBeGreaterThan(10));
 
-  // One test per call, so a failing route is named on its own and the others still report.
-  for (const call of calls) {
-    it(`${call.method} ${call.path}: ${RUNS} generated + corpus → no 5xx, readable JSON errors`, async () => {
-      const failures: string[] = [];
-      const fill = (value: string) => `/v1${call.path.replace(/:([A-Za-z_]+)/g, () => value)}`;
-      const samples = fc.sample(caseArbitrary(call), { numRuns: RUNS, seed: SEED });
-      const cases: Sent[] = samples.map((c) => {
-        let i = 0;
-        const url = `/v1${call.path.replace(/:([A-Za-z_]+)/g, () => encodePathValue(String(c.params[i++] ?? '1')))}`;
-        const query: Record<string, string> = { ...c.query, project_id: c.projectId, atime: PASSING_ATIME };
-        const hasBody = call.method !== 'GET' && call.method !== 'DELETE';
-        return {
-          method: call.method,
-          url,
-          query,
-          ...(hasBody ? { payload: JSON.stringify(c.body), contentType: 'application/json' } : {}),
-        };
-      });
-      cases.push(...corpus(call, fill));
-      // A few at a time: the database works while the next requests are parsed and validated.
-      for (let start = 0; start < cases.length; start += PARALLEL) {
-        const chunk = cases.slice(start, start + PARALLEL);
-        const answers = await Promise.all(chunk.map(send));
-        answers.forEach((res, j) => {
-          const sent = chunk[j]!;
-          const problem = problemsOf(res);
-          if (problem)
-            failures.push(
-              `case ${start + j}: ${problem} ← ${JSON.stringify({ url: sent.url.slice(0, 80), query: sent.query, payload: String(sent.payload ?? '').slice(0, 120) })}`,
-            );
+    // One test per call, so a failing route is named on its own and the others still report.
+    for (const call of calls) {
+      it(`${call.method} ${call.path}: ${RUNS} generated + corpus → no 5xx, readable JSON errors`, async () => {
+        const failures: string[] = [];
+        const fill = (value: string) => `/v1${call.path.replace(/:([A-Za-z_]+)/g, () => value)}`;
+        const samples = fc.sample(caseArbitrary(call), { numRuns: RUNS, seed: SEED });
+        const cases: Sent[] = samples.map((c) => {
+          let i = 0;
+          const url = `/v1${call.path.replace(/:([A-Za-z_]+)/g, () => encodePathValue(String(c.params[i++] ?? '1')))}`;
+          const query: Record<string, string> = { ...c.query, project_id: c.projectId, atime: PASSING_ATIME };
+          const hasBody = call.method !== 'GET' && call.method !== 'DELETE';
+          return {
+            method: call.method,
+            url,
+            query,
+            ...(hasBody ? { payload: JSON.stringify(c.body), contentType: 'application/json' } : {}),
+          };
         });
-        if (answers.some((a) => a.statusCode === 401)) await ensureAdmin();
-      }
-      await ensureAdmin();
-      expect(failures.slice(0, 5), `${failures.length} of ${cases.length} requests failed`).toEqual([]);
-    }, 300_000);
-  }
-});
+        cases.push(...corpus(call, fill));
+        // A few at a time: the database works while the next requests are parsed and validated.
+        for (let start = 0; start < cases.length; start += PARALLEL) {
+          const chunk = cases.slice(start, start + PARALLEL);
+          const answers = await Promise.all(chunk.map(send));
+          answers.forEach((res, j) => {
+            const sent = chunk[j]!;
+            const problem = problemsOf(res);
+            if (problem)
+              failures.push(
+                `case ${start + j}: ${problem} ← ${JSON.stringify({ url: sent.url.slice(0, 80), query: sent.query, payload: String(sent.payload ?? '').slice(0, 120) })}`,
+              );
+          });
+          if (answers.some((a) => a.statusCode === 401)) await ensureAdmin();
+        }
+        await ensureAdmin();
+        expect(failures.slice(0, 5), `${failures.length} of ${cases.length} requests failed`).toEqual([]);
+      }, 300_000);
+    }
+  });
+}
