@@ -28,8 +28,8 @@ window.STATECHARTS = [
   "name": "chat",
   "description": "A conversation with the bot: opening starts one, closing clears it.",
   "states": 19,
-  "transitions": 62,
-  "hash": "573473f30419769ba9003ea7920653929e4c82bd39e607ea9ccfc2be32be8b91",
+  "transitions": 63,
+  "hash": "b478bdb823f1cc817853e8bb80a64358acafe3c4336acfe72792711a90fed680",
   "search": "notice.dismiss closed chat.open opening chat.close failed chat.reload open log.level window.toggleSize entity.looked idle message.send attachment.upload utter.read timeout.elapsed convert.open quiet listening socket.message socket.closed retrying sending waiting polling timingOut uploading reading converting convert.cancel loading editing convert.name convert.submit saving ended chat.restart"
  },
  {
