@@ -77,7 +77,7 @@ window.STATECHARTS = [
   "description": "Deploy to testing or production, or roll back: commit message, test gate and 'Deploy anyway'.",
   "states": 10,
   "transitions": 43,
-  "hash": "4478f4cc4e8d40fe6e36d4b614fa8e39390dc11a96c92fca689d60a10ab051c4",
+  "hash": "3fe761467ef36d708e9f01eb8720b6b58e6cffa44e47ca39a5d2e9d17498d489",
   "search": "closed deploy.open loadingDiff message.change deploy.cancel diffFailed diff.retry diff.skip training loadingTests testing test.running test.settled blocked deploy.anyway untrained deploy.train ready deploy.submit deploying"
  },
  {

@@ -148,14 +148,8 @@ export const deployModalMachine = setup({
         onDone: { target: 'loadingDiff' },
         onError: {
           target: 'loadingDiff',
-          actions: {
-            type: 'notify',
-            params: ({ event }) => ({
-              title: 'Error!',
-              message: event.error instanceof Error ? event.error.message : String(event.error),
-              color: 'red',
-            }),
-          },
+          // One toast: a refused training call was told by the client's table already.
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error, title: 'Error!' }) },
         },
       },
       on: { 'message.change': { actions: 'setMessage' }, 'deploy.cancel': 'closed' },
