@@ -214,12 +214,13 @@ export function WidgetChat({ actor, onClose }: { actor: ActorRefFrom<typeof chat
             <input
               className="cw-input"
               aria-label="Message"
+              aria-describedby={length.counter ? 'cw-message-length' : undefined}
               placeholder="Type a message"
               value={draft}
               onChange={(e) => setDraft(e.currentTarget.value)}
             />
             {length.counter && (
-              <span className={length.over ? 'cw-counter cw-over' : 'cw-counter'} aria-label="Message length">
+              <span className={length.over ? 'cw-counter cw-over' : 'cw-counter'} id="cw-message-length">
                 {length.counter}
               </span>
             )}
