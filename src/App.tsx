@@ -1,7 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
@@ -19,6 +18,7 @@ import { ScreenErrorBoundary } from './screens/error/ScreenErrorBoundary.tsx';
 import NotFoundPage from './screens/notFound/NotFoundPage.tsx';
 import { lazyWithTimeout } from './screens/lazyWithTimeout.ts';
 import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './screens/paths.ts';
+import { ConsoleNotifications } from './ui/ConsoleNotifications.tsx';
 import { FullPageLoader } from './ui/FullPageLoader.tsx';
 import { ProgressIndicator } from './ui/ProgressIndicator.tsx';
 import { theme } from './ui/theme.ts';
@@ -45,7 +45,7 @@ export interface AppProps {
 export default function App({ sessionLogic = providedSessionMachine, env = 'default', ...logic }: AppProps) {
   return (
     <MantineProvider theme={theme} env={env}>
-      <Notifications position="top-right" zIndex={1000} />
+      <ConsoleNotifications />
       <ModalsProvider>
         <Router hook={useHashLocation}>
           <SessionActor.Provider

@@ -89,6 +89,12 @@ export interface CallOptions<C extends CallDefinition> {
   ignore403?: boolean;
   /** Statuses the caller handles itself: no notification and no logout for them (e.g. login's 401 and 429). */
   expectedStatuses?: number[];
+  /**
+   * The caller shows this call's failure itself, once, with the server's message (an import's 'Cannot upload
+   * files!', a download's 'Cannot download file!', a deploy's failure, a dialog's inline message): the table keeps
+   * only the session (401/403), 402, 409 and no response.
+   */
+  ownsFailure?: boolean;
   signal?: AbortSignal;
   /** The startup chart's loads: the answer is kept for the first screen that makes the same call. */
   primeStartup?: boolean;
@@ -177,10 +183,25 @@ function changePending(delta: 1 | -1): void {
   state.hooks.onPendingChange(state.pending, delta);
 }
 
+/** What the table always answers itself, even when the caller owns the failure. */
+const TABLE_OWNED_STATUSES = [401, 402, 403, 409];
+
+/**
+ * The server's message when it was written for a person: every refusal below 500 (domain errors, validation, 413,
+ * 415) and 503 (what is unavailable). A 500 says only 'Something went wrong.': the toast stays the spec's bare 'Error!'.
+ */
+export function messageForPerson(status: number | null, data: unknown): string | undefined {
+  if (status === null || (status >= 500 && status !== 503)) return undefined;
+  return messageOf(data);
+}
+
+type TableOptions = { ignore403?: boolean; expected?: number[]; ownsFailure?: boolean };
+
 /** Apply the HTTP error table (spec 2 §8). Returns whether the user was told something. */
-function applyErrorTable(status: number | null, options: { ignore403?: boolean; expected?: number[] }): boolean {
+function applyErrorTable(status: number | null, data: unknown, options: TableOptions): boolean {
   const { notify, onSessionLost } = state.hooks;
   if (status !== null && options.expected?.includes(status)) return false;
+  if (status !== null && options.ownsFailure && !TABLE_OWNED_STATUSES.includes(status)) return false;
   if (status === null) {
     notify({ ...HTTP_ERROR_TEXTS.noResponse, color: 'red' });
     return true;
@@ -198,7 +219,9 @@ function applyErrorTable(status: number | null, options: { ignore403?: boolean; 
     return true;
   }
   if (status === 400 || status >= 500) {
-    notify({ ...HTTP_ERROR_TEXTS.error, color: 'red' });
+    // The spec's toast, with the server's words when it wrote them for a person ("Line 3: ...").
+    const message = messageForPerson(status, data);
+    notify({ ...HTTP_ERROR_TEXTS.error, ...(message ? { message } : {}), color: 'red' });
     return true;
   }
   return false;
@@ -228,7 +251,7 @@ export async function callApi<C extends CallDefinition>(call: C, options: CallOp
     rememberAtime(call, response.headers);
     const parsed = call.response.safeParse(response._data ?? {});
     if (!parsed.success) {
-      applyErrorTable(500, {});
+      applyErrorTable(500, undefined, {});
       throw new ApiError(call.name, response.status, { message: `Unexpected answer of ${call.name}` }, true);
     }
     if (options.primeStartup) primeStartup(key, { projectId: state.scope.projectId, data: parsed.data });
@@ -242,12 +265,66 @@ export async function callApi<C extends CallDefinition>(call: C, options: CallOp
       if (fetchError.response) rememberAtime(call, fetchError.response.headers);
       if (options.signal?.aborted) throw error;
       const status = fetchError.response?.status ?? null;
-      const notified = applyErrorTable(status, { ignore403: options.ignore403, expected: options.expectedStatuses });
+      const notified = applyErrorTable(status, fetchError.data, {
+        ignore403: options.ignore403,
+        expected: options.expectedStatuses,
+        ownsFailure: options.ownsFailure,
+      });
       throw new ApiError(call.name, status, fetchError.data, notified);
     }
     throw error;
   } finally {
     changePending(-1);
+  }
+}
+
+/**
+ * A file the API streams (CSV exports, stored files): not JSON, so not `callApi`, but under the same conventions:
+ * the scope query, the header, the pending count and the error table (an expired session shows the login). The
+ * caller owns the failure's one toast ('Cannot download file!'), skipped when the table already told the user.
+ */
+export async function downloadFromApi(
+  path: string,
+  query: Record<string, string | undefined>,
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const scoped: Record<string, string> = {};
+  const { user, projectId } = state.scope;
+  if (user) scoped.user_id = String(user.id);
+  if (projectId !== null) scoped.project_id = String(projectId);
+  for (const [key, value] of Object.entries(query)) if (value) scoped[key] = value;
+  changePending(1);
+  try {
+    const response = await ofetch.raw(path, {
+      baseURL: apiBase(),
+      query: scoped,
+      headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE },
+      credentials: 'include',
+      responseType: 'blob',
+      retry: 0,
+    });
+    const disposition = response.headers.get('content-disposition') ?? '';
+    return { blob: response._data as Blob, fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+  } catch (error) {
+    if (error instanceof FetchError || (error instanceof Error && error.name === 'FetchError')) {
+      const fetchError = error as FetchError;
+      const status = fetchError.response?.status ?? null;
+      const data = await blobAnswer(fetchError.data);
+      const notified = applyErrorTable(status, data, { ownsFailure: true });
+      throw new ApiError(`GET ${path}`, status, data, notified);
+    }
+    throw error;
+  } finally {
+    changePending(-1);
+  }
+}
+
+/** An error answer read as a blob (the download asked for one): its JSON when it is JSON. */
+async function blobAnswer(data: unknown): Promise<unknown> {
+  if (!(data instanceof Blob)) return data;
+  try {
+    return JSON.parse(await data.text());
+  } catch {
+    return undefined;
   }
 }
 

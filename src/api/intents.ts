@@ -46,9 +46,12 @@ export const loadIntentsCsv = async (): Promise<string> => {
   return blob.text();
 };
 
-/** Multipart upload of the CSV in the field `file` (uploads carry no atime). */
+/**
+ * Multipart upload of the CSV in the field `file` (uploads carry no atime). The screen's one toast, 'Cannot upload
+ * files!', carries the server's message ("Line 3: The file is not a valid CSV ...").
+ */
 export function importIntentsFromFile(file: Blob, mode: 'merge' | 'replace' = 'merge') {
   const form = new FormData();
   form.append('file', file, 'intents.csv');
-  return callApi(importIntents, { body: form as never, query: { mode } });
+  return callApi(importIntents, { body: form as never, query: { mode }, ownsFailure: true });
 }

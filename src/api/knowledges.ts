@@ -26,21 +26,20 @@ export const updateKnowledge = (id: number, body: KnowledgeBody) =>
 
 export const removeKnowledge = (id: number) => callApi(deleteKnowledge, { params: { id } });
 
-// The import dialog shows a refusal's reason itself (a private address, a corrupt PDF, "Line 4: ..."), so 400, 413
-// and 415 are not the client's generic 'Error!'.
-const IMPORT_REFUSALS = [400, 413, 415];
+// The import dialog shows a refusal's reason itself (a private address, a corrupt PDF, "Line 4: ..."), and any other
+// failure's message: the client's table adds no 'Error!' beside it (`ownsFailure`).
 
 export const importKnowledgeFromUrl = (url: string) =>
-  callApi(importKnowledgeUrl, { body: { url }, expectedStatuses: IMPORT_REFUSALS });
+  callApi(importKnowledgeUrl, { body: { url }, ownsFailure: true });
 
 export const importKnowledgeFromFile = (file: string) =>
-  callApi(importKnowledgeFile, { body: { file }, expectedStatuses: IMPORT_REFUSALS });
+  callApi(importKnowledgeFile, { body: { file }, ownsFailure: true });
 
 /** Multipart upload of a CSV `link,knowledge` in the field `file` (uploads carry no atime). */
 export function importKnowledgeFromCsv(file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return callApi(importKnowledgeCsv, { body: form as never, expectedStatuses: IMPORT_REFUSALS });
+  return callApi(importKnowledgeCsv, { body: form as never, ownsFailure: true });
 }
 
 export const startReindex = () => callApi(runReindex);

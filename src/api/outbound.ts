@@ -33,7 +33,7 @@ export const loadOutboundCampaignCalls = (id: number) => callApi(getOutboundCamp
 export function uploadCampaignCalls(id: number, file: File) {
   const form = new FormData();
   form.append(UPLOAD_FIELD, file, file.name);
-  return callApi(uploadOutboundCalls, { params: { id }, body: form as never, expectedStatuses: [400, 413, 415] });
+  return callApi(uploadOutboundCalls, { params: { id }, body: form as never, ownsFailure: true });
 }
 
 /** exportOutboundCampaignReport: the CSV as `OutboundCampaignReport_{id}_{date}.csv` (spec 2 §7). */

@@ -21,13 +21,14 @@ export const saveQaTraining = (id: number | null, body: QaTrainingBody) =>
 export const removeQaTraining = (id: number) => callApi(deleteQaTraining, { params: { id } });
 
 /** The CSV `question,knowledge_id,link` as text. */
-export const loadQaTrainingsCsv = () => callApi(exportQaTrainings);
+/** The screen's one toast on failure is 'Cannot download file!'; an expired session still shows the login. */
+export const loadQaTrainingsCsv = () => callApi(exportQaTrainings, { ownsFailure: true });
 
 /** Multipart upload in the field `file`; a bad row's "Line N: ..." is the screen's to show. */
 export function importQaTrainingsFromFile(file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return callApi(importQaTrainings, { body: form as never, expectedStatuses: [400, 413, 415] });
+  return callApi(importQaTrainings, { body: form as never, ownsFailure: true });
 }
 
 export const startQaEvaluation = () => callApi(runQaEvaluation);

@@ -1,14 +1,19 @@
 import { notifications } from '@mantine/notifications';
 import { ApiError, type Notice, SkippedCallError } from '../api/client.ts';
+import { noticeCloseDelay } from './noticeTiming.ts';
 
-/** A notice as a Mantine notification; errors stay longer. */
+/**
+ * A notice as a Mantine notification; errors stay longer. Our own timer closes it (Mantine's autoClose pauses while
+ * the pointer is on the toast, ours does not).
+ */
 export function showNotice(notice: Notice): void {
-  notifications.show({
+  const id = notifications.show({
     title: notice.title,
     message: notice.message ?? '',
     color: notice.color,
-    autoClose: notice.autoClose ?? (notice.color === 'red' ? 8000 : 4000),
+    autoClose: false,
   });
+  setTimeout(() => notifications.hide(id), noticeCloseDelay(notice));
 }
 
 /** A failed call's own message (validation refusals), unless the client's error table already told the user. */

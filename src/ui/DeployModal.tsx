@@ -1,11 +1,10 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { DIFF_FAILED } from '../api/contract/deploy-diff.ts';
+import { DEPLOY_WITHOUT_DIFF, DIFF_FAILED, DIFF_UNAVAILABLE_NOTE } from '../api/contract/deploy-diff.ts';
 import { TESTS_STILL_RUNNING } from '../api/contract/deployments.ts';
 import type { DeployTestStatus } from '../machines/deployModal/events.ts';
 import type { deployModalMachine } from '../machines/deployModal/machine.ts';
-import { modelStale } from '../machines/deployModal/guards.ts';
 import { messageProblem, titleOf } from '../machines/deployModal/selectors.ts';
 import { DeployDiffView, DeployTrainingNote } from './DeployDiffView.tsx';
 import { RetryAlert } from './RetryAlert.tsx';
@@ -27,7 +26,6 @@ export function DeployModal({ actor }: { actor: ActorRefFrom<typeof deployModalM
   const deploying = state.matches('deploying');
   const training = state.matches('training');
   const diffReady = context.diff !== null && !state.hasTag('diffLoading') && !state.matches('diffFailed');
-  const stale = modelStale(context.diff);
   const problem = messageProblem(context);
   return (
     <Modal
@@ -61,7 +59,19 @@ export function DeployModal({ actor }: { actor: ActorRefFrom<typeof deployModalM
             <Text size="sm">Comparing with what the environment serves…</Text>
           </Group>
         )}
-        {state.matches('diffFailed') && <RetryAlert title={DIFF_FAILED} onRetry={() => send({ type: 'diff.retry' })} />}
+        {state.matches('diffFailed') && (
+          <RetryAlert
+            title={DIFF_FAILED}
+            message={context.diffError}
+            onRetry={() => send({ type: 'diff.retry' })}
+            other={{ label: DEPLOY_WITHOUT_DIFF, onClick: () => send({ type: 'diff.skip' }) }}
+          />
+        )}
+        {context.diff === null && !state.hasTag('diffLoading') && !state.matches('diffFailed') && (
+          <Alert color="yellow" variant="light" title={DIFF_UNAVAILABLE_NOTE}>
+            {context.diffError}
+          </Alert>
+        )}
         {(diffReady || training) && context.diff && (
           <DeployTrainingNote
             diff={context.diff}
@@ -127,7 +137,7 @@ export function DeployModal({ actor }: { actor: ActorRefFrom<typeof deployModalM
             <Button
               onClick={() => send({ type: 'deploy.submit' })}
               loading={deploying}
-              disabled={testing || !diffReady || training || stale}
+              disabled={!deploying && !state.can({ type: 'deploy.submit' })}
             >
               Deploy
             </Button>

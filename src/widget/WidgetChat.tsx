@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { CHAT_TEXTS } from '../api/contract/chat.ts';
 import type { chatMachine } from '../machines/chat/machine.ts';
+import { messageLength } from '../machines/chat/messageLength.ts';
 import { chatItems } from '../machines/chat/transcript.ts';
 import { PaperclipIcon, SpeakerIcon } from './icons.tsx';
 
@@ -36,6 +37,7 @@ export function WidgetChat({ actor, onClose }: { actor: ActorRefFrom<typeof chat
   const ended = state.matches({ open: 'ended' });
   const items = chatItems(context.entries, null, context.lookups);
   const send = (text: string) => actor.send({ type: 'message.send', text });
+  const length = messageLength(draft);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the transcript grows
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
@@ -192,7 +194,8 @@ export function WidgetChat({ actor, onClose }: { actor: ActorRefFrom<typeof chat
               event.preventDefault();
               if (!draft.trim()) return;
               send(draft);
-              setDraft('');
+              // Cleared once the chart took it; a refused one (over the limit) stays to be shortened.
+              if (actor.getSnapshot().context.pendingText !== null) setDraft('');
             }}
           >
             <label className="cw-icon cw-attach" aria-label="Attach files">
@@ -211,11 +214,16 @@ export function WidgetChat({ actor, onClose }: { actor: ActorRefFrom<typeof chat
             <input
               className="cw-input"
               aria-label="Message"
+              aria-describedby={length.counter ? 'cw-message-length' : undefined}
               placeholder="Type a message"
               value={draft}
-              maxLength={2000}
               onChange={(e) => setDraft(e.currentTarget.value)}
             />
+            {length.counter && (
+              <span className={length.over ? 'cw-counter cw-over' : 'cw-counter'} id="cw-message-length">
+                {length.counter}
+              </span>
+            )}
             <button type="submit" disabled={!idle || !draft.trim()}>
               Send
             </button>

@@ -215,4 +215,52 @@ describe('language-model authoring in Chromium', () => {
     expect(await intentsOf(copy)).toEqual(await intentsOf(projectId));
     await shot('authoring-07-imported');
   });
+
+  it("shows an import's refusal in the server's words, in one toast below the top bar (issue 33)", async () => {
+    await openScreen('intents', projectId);
+    await shot('authoring-08-before-bad-import');
+    const file = path.join(artifactsDir, 'broken-intents.csv');
+    await fs.writeFile(file, 'intent,template\ngreeting,hello\nbroken,"an unclosed quote\n');
+    await page.locator('input[type="file"]').setInputFiles(file);
+    await page.getByRole('dialog', { name: 'Upload file?' }).getByRole('button', { name: 'Import' }).click();
+    const refusal = page.locator('.mantine-Notification-root').filter({ hasText: 'Cannot upload files!' });
+    await refusal.waitFor();
+    // The server's message, not a bare 'Error!', and only one toast for the one failure.
+    expect(await refusal.innerText()).toMatch(/Line \d+: The file is not a valid CSV \(.+\)\./);
+    expect(await page.locator('.mantine-Notification-root').filter({ hasText: 'Error!' }).count()).toBe(0);
+    expect(await page.locator('.mantine-Notification-root').count()).toBe(1);
+
+    // Toasts never cover the top bar's buttons (Run Chat, Deploy, Train): a few more stack up under the first.
+    await page.keyboard.press('Control+s');
+    await toast('Submitted for NLU train');
+    const topBar = page.locator('.mantine-AppShell-header');
+    const header = await topBar.boundingBox();
+    const buttons = await Promise.all(
+      [
+        topBar.getByRole('button', { name: 'Run Chat' }),
+        topBar.getByRole('button', { name: 'Deploy' }),
+        topBar.getByRole('button', { name: /^(Train|Training…)$/ }),
+      ].map((b) => b.boundingBox()),
+    );
+    const toasts = await page.locator('.mantine-Notification-root').evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+      }),
+    );
+    expect(toasts.length).toBeGreaterThanOrEqual(2);
+    expect(header).not.toBeNull();
+    expect(buttons.every((b) => b !== null)).toBe(true);
+    const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const t of toasts) {
+      expect(t.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+      for (const button of buttons) expect(overlaps(t, button!)).toBe(false);
+    }
+    // Run Chat takes the click (Playwright's hit test: nothing lies over it).
+    await topBar.getByRole('button', { name: 'Run Chat' }).click({ trial: true, timeout: 2000 });
+    // An error's text can be selected (copied into a ticket), not dragged away.
+    expect(await refusal.evaluate((e) => getComputedStyle(e).userSelect)).toBe('text');
+    await screenshot(page, 'authoring-09-import-refused-toasts');
+  });
 });

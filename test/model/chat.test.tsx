@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyStateNode, type AnyTransitionDefinition, createActor, type EventObject, fromCallback } from 'xstate';
 import { nodeTransitions } from '../../scripts/statecharts/machine-definition.ts';
 import { ApiError } from '../../src/api/client.ts';
-import { CHAT_TEXTS, type ChatResponse, type TrackerEntry } from '../../src/api/contract/chat.ts';
+import { CHAT_MESSAGE_MAX, CHAT_TEXTS, type ChatResponse, type TrackerEntry } from '../../src/api/contract/chat.ts';
 import type {
   ChatStart,
   ConversationRef,
@@ -22,6 +22,7 @@ import {
   type EntityLookupEvent,
 } from '../../src/machines/chat/entityLookup.ts';
 import { type ChatContext, chatMachine } from '../../src/machines/chat/machine.ts';
+import { messageTooLong } from '../../src/machines/chat/messageLength.ts';
 import {
   type NewTest,
   TEST_NAME_DUPLICATE,
@@ -57,6 +58,9 @@ const entry = (
 });
 const WELCOME = 'Welcome to the Demo pizzeria!';
 const ORDER = 'I want to order a pizza';
+/** A pasted text over the limit: refused with the limit shown, kept in the input, never cut (issue 33). */
+const LONG_MESSAGE = 'x'.repeat(CHAT_MESSAGE_MAX * 6);
+const TOO_LONG = messageTooLong(LONG_MESSAGE.length);
 const COLLEAGUE = 'Let me pass you to a colleague.';
 /** A select box of another project's entity: the server leaves its values to the window's lookup. */
 const THEIR_ENTITY = 'pizza_type';
@@ -227,7 +231,14 @@ const executors = {
   'chat.reload': ({ user, previous }) =>
     user.click(previous.matches('failed') ? screen.getByText('Try again') : labelled('Reload conversation')),
   'chat.restart': ({ user }) => user.click(screen.getByText('Restart')),
-  'message.send': ({ user, event }) => {
+  'message.send': async ({ user, event }) => {
+    if (event.text === LONG_MESSAGE) {
+      // Pasted into the input (no maxLength cuts it) and sent with the Send button.
+      fireEvent.change(labelled('Message'), { target: { value: LONG_MESSAGE } });
+      expect(labelled('Message')).toHaveValue(LONG_MESSAGE);
+      expect(labelled('Message length')).toHaveTextContent('12,000 / 2,000');
+      return user.click(labelled('Send'));
+    }
     // The bot's button sends its payload.
     expect(event.text).toBe(ORDER);
     return user.click(within(win()).getByText('Order a pizza'));
@@ -313,7 +324,11 @@ function conversationShown(state: Snapshot) {
   expect(within(w).getByText('[warn] No model yet')).toBeInTheDocument();
   expect(w.hasAttribute('data-maximised')).toBe(context.maximised);
   // A notice shows in the window and as a notification until dismissed or replaced.
-  if (context.notice) {
+  if (context.notice?.text === TOO_LONG) {
+    // Refused in the window only (no toast), with the limit; the draft stays to be shortened.
+    expect(within(w).getByRole('status')).toHaveTextContent(TOO_LONG);
+    expect(labelled('Message')).toHaveValue(LONG_MESSAGE);
+  } else if (context.notice) {
     expect(within(w).getByRole('status')).toHaveTextContent(context.notice.text);
     expect(notices.at(-1)).toEqual(context.notice);
   } else expect(within(w).queryByLabelText('Dismiss')).toBeNull();
@@ -324,7 +339,9 @@ const busy = () => expect(screen.getByLabelText('Chat test window').querySelecto
 const idleWindow = () => {
   expect(within(win()).getByText('Order a pizza').closest('button')).toBeEnabled();
   expect(labelled('Attach files')).toBeEnabled();
-  expect(labelled('Send')).toBeDisabled();
+  // Empty input: nothing to send; a refused long draft stays in it (and may be sent again to read the limit).
+  if ((labelled('Message') as HTMLInputElement).value) expect(labelled('Send')).toBeEnabled();
+  else expect(labelled('Send')).toBeDisabled();
   expect(labelled('Convert to test')).toBeEnabled();
   expect(screen.queryByLabelText('The bot is answering')).toBeNull();
   expect(timers.commands).toContainEqual({ type: 'timers.start', reaction: 'order_reminder', seconds: 60 });
@@ -507,6 +524,7 @@ const config: ModelTestConfig<typeof machine> = {
     ...outcomes('sendTimeout'),
     ...outcomes('uploadAttachments'),
     sample({ type: 'message.send', text: ORDER }, ORDER),
+    sample({ type: 'message.send', text: LONG_MESSAGE }, 'over the limit'),
     sample({ type: 'attachment.upload', files: [new File(['png'], 'photo.png', { type: 'image/png' })] }, 'photo.png'),
     sample({ type: 'attachment.upload', files: [] }, 'no file'),
     sample({ type: 'utter.read', text: WELCOME }, 'welcome'),

@@ -9,6 +9,7 @@ import {
   atimeOf,
   callApi,
   configureApiClient,
+  downloadFromApi,
   fillPath,
   HTTP_ERROR_TEXTS,
   type Notice,
@@ -198,6 +199,51 @@ describe('HTTP error table (spec 2 §8)', () => {
     expect(sessionLost).not.toHaveBeenCalled();
   });
 
+  it("400 shows 'Error!' with the message the server wrote for a person", async () => {
+    server.use(
+      http.get('*/v1/intents', () =>
+        HttpResponse.json({ message: 'Line 3: The file is not a valid CSV (Quote Not Closed)' }, { status: 400 }),
+      ),
+    );
+    await callApi(getIntents).catch(() => {});
+    expect(notices).toEqual([
+      { title: 'Error!', message: 'Line 3: The file is not a valid CSV (Quote Not Closed)', color: 'red' },
+    ]);
+  });
+
+  it("500 stays the spec's bare 'Error!' (its message says nothing a person can act on)", async () => {
+    server.use(
+      http.get('*/v1/intents', () => HttpResponse.json({ message: 'Something went wrong.' }, { status: 500 })),
+    );
+    await callApi(getIntents).catch(() => {});
+    expect(notices).toEqual([{ title: 'Error!', color: 'red' }]);
+  });
+
+  it.each([400, 404, 413, 415, 500, 503])(
+    'a call whose caller owns the failure: %i is left to it, with the server message',
+    async (status) => {
+      failWith(status);
+      const error = (await callApi(getIntents, { ownsFailure: true }).catch((e: unknown) => e)) as ApiError;
+      expect(error.notified).toBe(false);
+      expect(error.message).toBe('nope');
+      expect(notices).toEqual([]);
+    },
+  );
+
+  it.each([402, 409])('a call whose caller owns the failure: %i is still the table’s', async (status) => {
+    failWith(status);
+    const error = (await callApi(getIntents, { ownsFailure: true }).catch((e: unknown) => e)) as ApiError;
+    expect(error.notified).toBe(true);
+    expect(notices).toHaveLength(1);
+  });
+
+  it('a call whose caller owns the failure: an expired session still logs out', async () => {
+    failWith(401);
+    const error = (await callApi(getIntents, { ownsFailure: true }).catch((e: unknown) => e)) as ApiError;
+    expect(error.notified).toBe(true);
+    expect(sessionLost).toHaveBeenCalledWith(401);
+  });
+
   it('402 shows the insufficient-permissions texts', async () => {
     failWith(402);
     await expect(callApi(getIntents)).rejects.toBeInstanceOf(ApiError);
@@ -254,6 +300,42 @@ describe('HTTP error table (spec 2 §8)', () => {
     failWith(500);
     await callApi(getIntents).catch(() => {});
     expect(pending).toEqual([1, 0]);
+  });
+});
+
+describe('downloads (CSV exports, stored files)', () => {
+  it('sends the scope and the header, and hands over the blob and the file name', async () => {
+    server.use(
+      http.get('*/v1/users-logs', ({ request }) => {
+        seen.push(request);
+        return new HttpResponse('id,user\n1,Ada\n', {
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="logs.csv"' },
+        });
+      }),
+    );
+    const { blob, fileName } = await downloadFromApi('/users-logs', { format: 'csv', search: undefined });
+    expect(await blob.text()).toBe('id,user\n1,Ada\n');
+    expect(fileName).toBe('logs.csv');
+    expect(Object.fromEntries(lastUrl().searchParams)).toEqual({ format: 'csv', user_id: '7', project_id: '1' });
+    expect(seen.at(-1)?.headers.get('x-requested-with')).toBe('console');
+    expect(pending).toEqual([1, 0]);
+  });
+
+  it('an expired session logs out (the login shows), and the caller is told it was handled', async () => {
+    server.use(http.get('*/v1/users-logs', () => HttpResponse.json({ message: 'Not logged in.' }, { status: 401 })));
+    const error = (await downloadFromApi('/users-logs', {}).catch((e: unknown) => e)) as ApiError;
+    expect(sessionLost).toHaveBeenCalledWith(401);
+    expect(error.notified).toBe(true);
+    expect(notices).toEqual([]);
+  });
+
+  it("any other failure is the caller's ('Cannot download file!'), with the server's message", async () => {
+    server.use(http.get('*/v1/users-logs', () => HttpResponse.json({ message: 'No such file.' }, { status: 404 })));
+    const error = (await downloadFromApi('/users-logs', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.notified).toBe(false);
+    expect(error.message).toBe('No such file.');
+    expect(notices).toEqual([]);
   });
 });
 

@@ -4,7 +4,9 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import {
+  DEPLOY_WITHOUT_DIFF,
   DIFF_FAILED,
+  DIFF_UNAVAILABLE_NOTE,
   type DeployDiff,
   MODEL_STALE_NOTE,
   MODEL_TRAINING_NOTE,
@@ -97,7 +99,10 @@ const runTests = fromCallback<{ type: 'never' }, RunTestsInput>(({ input, sendBa
 const notices: { title: string; message?: string }[] = [];
 const machine = deployModalMachine.provide({
   actors: { loadDiff: loadDiff.logic, train: train.logic, loadTests: loadTests.logic, deploy: deploy.logic, runTests },
-  actions: { notify: (_, params) => notices.push(params) },
+  actions: {
+    notify: (_, params) => notices.push(params),
+    notifyFailure: (_, params) => notices.push({ title: params.title, message: (params.error as Error).message }),
+  },
 });
 
 const fromRunner = (event: DeployModalEvent) =>
@@ -127,6 +132,7 @@ const executors = {
   'deploy.anyway': ({ user }) => user.click(screen.getByRole('button', { name: 'Deploy anyway' })),
   'deploy.cancel': ({ user }) => user.click(screen.getByRole('button', { name: 'Cancel' })),
   'diff.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Retry' })),
+  'diff.skip': ({ user }) => user.click(screen.getByRole('button', { name: DEPLOY_WITHOUT_DIFF })),
   'deploy.train': ({ user }) => user.click(screen.getByRole('button', { name: 'Train first' })),
   'test.running': ({ event }) => fromRunner(event),
   'test.settled': ({ event }) => fromRunner(event),
@@ -134,8 +140,18 @@ const executors = {
 
 const title = (text: string) => expect(screen.getByRole('dialog')).toHaveTextContent(text);
 const badge = () => screen.getByRole('row', { name: `Test ${TEST.name}` });
-/** The diff is shown: the one changed reaction, expandable to the diff viewer; the stale model says so. */
+/**
+ * The diff is shown: the one changed reaction, expandable to the diff viewer; the stale model says so. Without it
+ * ('Deploy without it' after a failed load) the modal says it is unavailable, with the reason.
+ */
 const diffShown = (c: { diff: DeployDiff | null; rollbackOf: number | null }) => {
+  if (c.diff === null) {
+    expect(screen.getByText(DIFF_UNAVAILABLE_NOTE)).toBeInTheDocument();
+    expect(screen.getByText('offline')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Reactions/ })).toBeNull();
+    return;
+  }
+  expect(screen.queryByText(DIFF_UNAVAILABLE_NOTE)).toBeNull();
   expect(screen.getByRole('button', { name: 'Reactions: 1 changed' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /^Intents/ })).toBeNull();
   if (modelStale(c.diff)) expect(screen.getByText(MODEL_STALE_NOTE)).toBeInTheDocument();
@@ -155,6 +171,9 @@ const states: StateAssertions<typeof machine> = {
   },
   diffFailed: () => {
     expect(screen.getByText(DIFF_FAILED)).toBeInTheDocument();
+    // The reason, and the way on without the diff; Deploy itself waits for that choice.
+    expect(screen.getByText('offline')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: DEPLOY_WITHOUT_DIFF })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Deploy' })).toBeDisabled();
   },
   training: () => {
@@ -263,9 +282,10 @@ describeModel({
   serializeContext: (c) => ({
     env: c.env,
     rollbackOf: c.rollbackOf,
-    valid: messageValid(c.env, c.message),
+    message: c.message,
     touched: c.touched,
     stale: modelStale(c.diff),
+    diff: c.diff === null ? 'none' : 'loaded',
     tests: c.tests.map((t) => t.status),
   }),
 });

@@ -286,7 +286,7 @@ describe('outbound screen', () => {
     actor.send({ type: 'report.download', id: 7 });
     await act(async () => downloadReport.reject());
     await settle();
-    expect(notices.at(-1)).toBe(CANNOT_DOWNLOAD_REPORT);
+    expect(failures.at(-1)).toBe(CANNOT_DOWNLOAD_REPORT);
     actor.send({ type: 'campaign.delete', id: 7 });
     actor.send({ type: 'delete.confirm' });
     await act(async () => deleteCampaign.resolve());

@@ -39,7 +39,10 @@ const download = createDeferredActor<void, { user: string; search: string }>({
 const notices: string[] = [];
 const machine = usersLogsMachine.provide({
   actors: { loadPage: loadPage.logic, download: download.logic },
-  actions: { notify: (_, params) => notices.push(params.title) },
+  actions: {
+    notify: (_, params) => notices.push(params.title),
+    notifyFailure: (_, params) => notices.push(params.title),
+  },
 });
 
 const userFilter = () => screen.getByLabelText('Filter by user') as HTMLInputElement;

@@ -28,8 +28,8 @@ window.STATECHARTS = [
   "name": "chat",
   "description": "A conversation with the bot: opening starts one, closing clears it.",
   "states": 19,
-  "transitions": 62,
-  "hash": "573473f30419769ba9003ea7920653929e4c82bd39e607ea9ccfc2be32be8b91",
+  "transitions": 63,
+  "hash": "b478bdb823f1cc817853e8bb80a64358acafe3c4336acfe72792711a90fed680",
   "search": "notice.dismiss closed chat.open opening chat.close failed chat.reload open log.level window.toggleSize entity.looked idle message.send attachment.upload utter.read timeout.elapsed convert.open quiet listening socket.message socket.closed retrying sending waiting polling timingOut uploading reading converting convert.cancel loading editing convert.name convert.submit saving ended chat.restart"
  },
  {
@@ -61,7 +61,7 @@ window.STATECHARTS = [
   "description": "Conversation logs: filtered server-side pages, CSV export, one conversation with notes and labels.",
   "states": 17,
   "transitions": 40,
-  "hash": "156dcef2beee12f47b77e894031becd1e7ae8bd9bcc0dc26a8602090722a0f40",
+  "hash": "f9eae71ebcd16724ee50d44dc4e34bd06280b8f6be09894c9f97287ded8dce97",
   "search": "starting list filter.change debouncing loading failed list.reload browsing list.page list.pageSize list.export conversation.open exporting conversation conversation.close opening conversation.retry ready note.draft note.add note.edit note.delete labels.set editingNote note.editText note.save note.cancel savingNote confirmingNoteDelete note.deleteConfirm note.deleteCancel deletingNote savingLabels refreshing"
  },
  {
@@ -76,9 +76,9 @@ window.STATECHARTS = [
   "name": "deployModal",
   "description": "Deploy to testing or production, or roll back: commit message, test gate and 'Deploy anyway'.",
   "states": 10,
-  "transitions": 41,
-  "hash": "1b5cd1e96e3922d8492c1c2c61d9d5dba286e5d425276b716b3d884eedc519ae",
-  "search": "closed deploy.open loadingDiff message.change deploy.cancel diffFailed diff.retry training loadingTests testing test.running test.settled blocked deploy.anyway untrained deploy.train ready deploy.submit deploying"
+  "transitions": 43,
+  "hash": "3fe761467ef36d708e9f01eb8720b6b58e6cffa44e47ca39a5d2e9d17498d489",
+  "search": "closed deploy.open loadingDiff message.change deploy.cancel diffFailed diff.retry diff.skip training loadingTests testing test.running test.settled blocked deploy.anyway untrained deploy.train ready deploy.submit deploying"
  },
  {
   "name": "deploymentsList",
@@ -221,7 +221,7 @@ window.STATECHARTS = [
   "description": "Outbound campaigns: the table, a call table, Start/Pause, delete, report; the modal and import reload it.",
   "states": 11,
   "transitions": 27,
-  "hash": "3503c71a52ff44dfa1960390946f2c42b5409c62bbbf63291e29b1f6edced6a9",
+  "hash": "1f3557961837f05fd216979929b85d5a6e3f172ca9180b9f3d58a02effd78f7d",
   "search": "loading loadFailed campaigns.reload ready campaign.saved calls.imported idle campaign.select campaign.deselect campaign.delete campaign.start campaign.pause report.download refreshing confirmingDelete delete.confirm delete.cancel deleting confirmingStart start.confirm start.cancel starting pausing downloading"
  },
  {
@@ -261,7 +261,7 @@ window.STATECHARTS = [
   "description": "QA trainings: questions and the entry that must answer each; add, edit, delete, CSV import and export.",
   "states": 12,
   "transitions": 29,
-  "hash": "a978e1a81a1a3ef2278ba7aad4af55042efb924f75568a64bb44c9892744ae9c",
+  "hash": "7c556f7014b18af4b4c1851c92babacb902af3389425444847c5fa73e47817df",
   "search": "search.change loading failed trainings.reload ready idle training.add training.edit training.delete import.choose import.dismiss trainings.export editing form.change form.submit form.cancel saving confirmingDelete delete.confirm delete.cancel deleting confirmingImport import.confirm import.cancel importing exporting refreshing"
  },
  {
@@ -381,7 +381,7 @@ window.STATECHARTS = [
   "description": "The users-log table with its filters, pages and CSV download.",
   "states": 5,
   "transitions": 10,
-  "hash": "4190fa23396c90047f9f0a6532fd88c922ebd60e31a4c8799387c17e51e769cc",
+  "hash": "ff068ee5ac68088db04dd222f0e916b04a2fd6e4ff94e518962ef87cbaff6e93",
   "search": "logs.filter debouncing loading failed logs.retry ready logs.page logs.size logs.download downloading"
  }
 ];

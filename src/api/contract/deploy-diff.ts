@@ -49,6 +49,9 @@ export const DIFF_ITEMS_MAX = 200;
 
 /** Texts of the deploy modal's diff (ours). */
 export const DIFF_FAILED = 'Cannot load what would change.';
+/** The diff failed: the deploy (or rollback) may still go ahead, after the dialog said so. */
+export const DEPLOY_WITHOUT_DIFF = 'Deploy without it';
+export const DIFF_UNAVAILABLE_NOTE = 'What would change is unavailable: this deploy goes ahead without seeing it.';
 export const DIFF_NOTHING = 'Nothing changes: the environment already serves this.';
 export const MODEL_STALE_NOTE = 'The language model is older than the intents, synonyms or entities. Train it first.';
 export const MODEL_TRAINING_NOTE = 'The language model is being trained…';

@@ -1,11 +1,18 @@
 import type { ChatResponse } from '../../api/contract/chat.ts';
 import { failureStatus } from '../../api/contract/notice.ts';
+import { messageLength } from './messageLength.ts';
 import { redirectsToIntegration } from './transcript.ts';
 
 type Ctx = { context: { integration: boolean }; event: unknown };
 
 const outputOf = (event: unknown): ChatResponse | null =>
   event && typeof event === 'object' && 'output' in event ? ((event as { output: ChatResponse }).output ?? null) : null;
+
+/** A message over the contract's limit (CHAT_MESSAGE_MAX): refused with the limit shown, never cut. */
+export const tooLong = ({ event }: { event: unknown }): boolean => {
+  const { type, text } = (event ?? {}) as { type?: string; text?: unknown };
+  return type === 'message.send' && typeof text === 'string' && messageLength(text).over;
+};
 
 /** The answer ended the conversation (call_end, call_transfer). */
 export const answerEnds = ({ event }: Ctx): boolean => outputOf(event)?.ended === true;

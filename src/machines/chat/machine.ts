@@ -5,7 +5,8 @@ import { type ChatStart, chatActors, type ConversationRef, type TimerCommand } f
 import { type ChatFlags, DEFAULT_CHAT_FLAGS, readChatFlags } from './clientStyleFlags.ts';
 import { type EntityLookup, type EntityLookupCommand, lookupsAsked } from './entityLookup.ts';
 import type { ChatEvent } from './events.ts';
-import { answerEnds, conversationGone, wantsSocket } from './guards.ts';
+import { answerEnds, conversationGone, tooLong, wantsSocket } from './guards.ts';
+import { messageLength, messageTooLong } from './messageLength.ts';
 import { TEST_CREATED, conversationToSteps, testNameError } from './testConversion.ts';
 import { CHAT_NOTICES } from './texts.ts';
 import {
@@ -158,6 +159,7 @@ export const chatMachine = setup({
     conversationGone,
     integrationOn: ({ context }) => context.integration,
     hasText: ({ event }) => event.type === 'message.send' && event.text.trim().length > 0,
+    tooLong,
     hasFiles: ({ event }) => event.type === 'attachment.upload' && event.files.length > 0,
     canReadAloud: ({ context, event }) =>
       context.flags.readUtterances && event.type === 'utter.read' && event.text.length > 0,
@@ -298,11 +300,21 @@ export const chatMachine = setup({
         idle: {
           description: 'Waiting for the user: type, press a button, pick a value or a date, upload, read aloud.',
           on: {
-            'message.send': {
-              guard: 'hasText',
-              target: 'sending',
-              actions: [{ type: 'rememberPendingText', params: ({ event }) => event }, 'clearTimersUnlessPersistent'],
-            },
+            'message.send': [
+              // Over the limit: the window says so, with the limit; the draft stays in the input to be shortened.
+              {
+                guard: 'tooLong',
+                actions: {
+                  type: 'showInWindow',
+                  params: ({ event }) => error(messageTooLong(messageLength(event.text).length)),
+                },
+              },
+              {
+                guard: 'hasText',
+                target: 'sending',
+                actions: [{ type: 'rememberPendingText', params: ({ event }) => event }, 'clearTimersUnlessPersistent'],
+              },
+            ],
             'attachment.upload': [
               { guard: 'hasFiles', target: 'uploading', actions: 'clearNotice' },
               { actions: say(error(CHAT_NOTICES.chooseFile)) },

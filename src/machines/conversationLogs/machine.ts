@@ -212,7 +212,10 @@ export const conversationLogsMachine = setup({
         onDone: '#conversationLogs.list.browsing',
         onError: {
           target: '#conversationLogs.list.browsing',
-          actions: { type: 'notify', params: { title: CONVERSATION_TEXTS.downloadFailed, color: 'red' } },
+          actions: {
+            type: 'notifyFailure',
+            params: ({ event }) => ({ error: event.error, title: CONVERSATION_TEXTS.downloadFailed }),
+          },
         },
       },
     },

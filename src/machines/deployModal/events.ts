@@ -11,6 +11,8 @@ export type DeployModalEvent =
   | { type: 'deploy.cancel' }
   /** Retry after the diff failed to load. */
   | { type: 'diff.retry' }
+  /** 'Deploy without it': the diff failed to load and the dialog said so; the deploy (or rollback) goes ahead. */
+  | { type: 'diff.skip' }
   /** 'Train first': the draft's model is older than its intents. */
   | { type: 'deploy.train' }
   // From the test runner actor:

@@ -1,4 +1,4 @@
-import type { DoneActorEvent, OutputFrom } from 'xstate';
+import type { DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
 import { and, assign, emit, setup } from 'xstate';
 import type { DeployDiff } from '../../api/contract/deploy-diff.ts';
 import type { Notice } from '../../api/contract/notice.ts';
@@ -16,14 +16,19 @@ export interface DeployModalContext {
   touched: boolean;
   /** What the deploy (or rollback) changes in the environment, per resource; null until loaded. */
   diff: DeployDiff | null;
+  /** Why the diff could not be loaded (the server's message), shown until it loads. */
+  diffError: string | null;
 }
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * The deployment modal (spec 1 §2, §4, §5): for production (not rollback) the tests run first, each running
  * then ok or failed; while they run the modal says so; a failure hides Deploy until 'Deploy anyway'.
  * Production needs a 3-character message; a rollback's is pre-filled. Deploying calls GET /run/deploy.
  * First it loads what would go live (GET /run/deploy/diff, per resource, with the draft model's training state);
- * a stale model blocks Deploy and offers 'Train first', after which the diff and the tests load again.
+ * a stale model blocks Deploy and offers 'Train first', after which the diff and the tests load again. When the diff
+ * cannot be loaded the modal says so, with Retry and 'Deploy without it' (the tests still run for production).
  */
 export const deployModalMachine = setup({
   types: {
@@ -44,6 +49,8 @@ export const deployModalMachine = setup({
   },
   actions: {
     notify: (_, _params: Notice) => {},
+    /** A failure's one toast, unless the client's table already told the user (409, an expired session). */
+    notifyFailure: (_, _params: { error: unknown; title: string }) => {},
     open: assign(({ event }) => {
       if (event.type !== 'deploy.open') return {};
       const rollbackOf = event.rollbackOf ?? null;
@@ -54,13 +61,17 @@ export const deployModalMachine = setup({
         tests: [],
         touched: false,
         diff: null,
+        diffError: null,
       };
     }),
+    /** A diff that failed to load again is unknown: the earlier one (before 'Train first') no longer holds. */
+    rememberDiffError: assign({ diff: null, diffError: (_, event: ErrorActorEvent) => messageOf(event.error) }),
     setMessage: assign({
       message: ({ context, event }) => (event.type === 'message.change' ? event.message : context.message),
     }),
     storeDiff: assign({
       diff: (_, event: DoneActorEvent<OutputFrom<(typeof deployModalActors)['loadDiff']>>) => event.output,
+      diffError: null,
       tests: [],
     }),
     storeTests: assign({
@@ -84,7 +95,7 @@ export const deployModalMachine = setup({
 }).createMachine({
   id: 'deployModal',
   description: "Deploy to testing or production, or roll back: commit message, test gate and 'Deploy anyway'.",
-  context: { env: 'dev', rollbackOf: null, message: '', tests: [], touched: false, diff: null },
+  context: { env: 'dev', rollbackOf: null, message: '', tests: [], touched: false, diff: null, diffError: null },
   initial: 'closed',
   states: {
     closed: {
@@ -113,14 +124,16 @@ export const deployModalMachine = setup({
           },
           { target: 'ready', actions: { type: 'storeDiff', params: ({ event }) => event } },
         ],
-        onError: { target: 'diffFailed' },
+        onError: { target: 'diffFailed', actions: { type: 'rememberDiffError', params: ({ event }) => event } },
       },
       on: { 'message.change': { actions: 'setMessage' }, 'deploy.cancel': 'closed' },
     },
     diffFailed: {
-      description: 'The diff could not be loaded: Retry (nothing is deployed without seeing it).',
+      description:
+        "The diff could not be loaded and the modal says so: Retry, or 'Deploy without it' (production's tests still run).",
       on: {
         'diff.retry': 'loadingDiff',
+        'diff.skip': [{ guard: 'runsTests', target: 'loadingTests' }, { target: 'ready' }],
         'message.change': { actions: 'setMessage' },
         'deploy.cancel': 'closed',
       },
@@ -135,14 +148,8 @@ export const deployModalMachine = setup({
         onDone: { target: 'loadingDiff' },
         onError: {
           target: 'loadingDiff',
-          actions: {
-            type: 'notify',
-            params: ({ event }) => ({
-              title: 'Error!',
-              message: event.error instanceof Error ? event.error.message : String(event.error),
-              color: 'red',
-            }),
-          },
+          // One toast: a refused training call was told by the client's table already.
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error, title: 'Error!' }) },
         },
       },
       on: { 'message.change': { actions: 'setMessage' }, 'deploy.cancel': 'closed' },
@@ -230,14 +237,7 @@ export const deployModalMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: {
-            type: 'notify',
-            params: ({ event }) => ({
-              title: DEPLOY_FAILED,
-              message: event.error instanceof Error ? event.error.message : '',
-              color: 'red',
-            }),
-          },
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error, title: DEPLOY_FAILED }) },
         },
       },
     },

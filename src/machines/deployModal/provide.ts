@@ -6,7 +6,7 @@ import { loadDeployDiff, startDeploy } from '../../api/deployments.ts';
 import type { RunTestsInput } from './actors.ts';
 import type { DeployModalEvent } from './events.ts';
 import { deployModalMachine } from './machine.ts';
-import { showNotice } from '../../console/notices.ts';
+import { notifyFailure, showNotice } from '../../console/notices.ts';
 
 /** Runs at once: the server spreads them over its runner threads. */
 const CONCURRENT_RUNS = 2;
@@ -46,5 +46,8 @@ export const providedDeployModalMachine = deployModalMachine.provide({
     runTests,
     deploy: fromPromise(({ input }) => startDeploy(input.env, input.message, input.rollbackOf)),
   },
-  actions: { notify: (_, params) => showNotice(params) },
+  actions: {
+    notify: (_, params) => showNotice(params),
+    notifyFailure: (_, params) => notifyFailure(params.error, params.title),
+  },
 });

@@ -255,7 +255,13 @@ export const outboundScreenMachine = outboundScreenSetup.createMachine({
             onDone: { target: 'idle', actions: 'clearTarget' },
             onError: {
               target: 'idle',
-              actions: ['clearTarget', { type: 'notify', params: { title: CANNOT_DOWNLOAD_REPORT, color: 'red' } }],
+              actions: [
+                'clearTarget',
+                {
+                  type: 'notifyFailure',
+                  params: ({ event }) => ({ error: event.error, title: CANNOT_DOWNLOAD_REPORT }),
+                },
+              ],
             },
           },
         },

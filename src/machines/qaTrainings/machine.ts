@@ -37,7 +37,7 @@ export const qaTrainingsMachine = setup({
   },
   actions: {
     notify: (_, _params: Notice) => {},
-    notifyFailure: (_, _params: { error: unknown }) => {},
+    notifyFailure: (_, _params: { error: unknown; title?: string }) => {},
     storeLoad: assign((_, params: { trainings: QaTrainingItem[]; entries: EntryOption[] }) => params),
     rememberSearch: assign({ search: (_, event: Extract<QaTrainingsEvent, { type: 'search.change' }>) => event.value }),
     rememberForm: assign({
@@ -252,7 +252,10 @@ export const qaTrainingsMachine = setup({
             onDone: 'idle',
             onError: {
               target: 'idle',
-              actions: { type: 'notify', params: { title: 'Cannot download file!', color: 'red' } },
+              actions: {
+                type: 'notifyFailure',
+                params: ({ event }) => ({ error: event.error, title: 'Cannot download file!' }),
+              },
             },
           },
         },

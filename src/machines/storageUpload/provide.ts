@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { removeStorageFile, downloadStorageFile, loadStorageFiles, uploadStorageFile } from '../../api/storage.ts';
 import { storageUploadMachine } from './machine.ts';
-import { showNotice } from '../../console/notices.ts';
+import { notifyFailure, showNotice } from '../../console/notices.ts';
 
 /** The storage machine with its real side effects: the API, Mantine notifications, a browser download. */
 export const providedStorageUploadMachine = storageUploadMachine.provide({
@@ -15,7 +15,8 @@ export const providedStorageUploadMachine = storageUploadMachine.provide({
   actions: {
     notify: (_, params) => showNotice(params),
     download: (_, params) => {
-      downloadStorageFile(params.name).catch(() => showNotice({ title: 'Cannot download file!', color: 'red' }));
+      // An expired session shows the login (the client's table), not a second word.
+      downloadStorageFile(params.name).catch((error: unknown) => notifyFailure(error, 'Cannot download file!'));
     },
   },
 });

@@ -20,6 +20,8 @@ export const usersLogsMachine = setup({
   actors: usersLogsActors,
   actions: {
     notify: (_, _params: Notice) => {},
+    /** A failure's one toast, unless the client's table already told the user (an expired session shows the login). */
+    notifyFailure: (_, _params: { error: unknown; title: string }) => {},
     rememberFilter: assign({
       filter: ({ context }, event: Extract<UsersLogsEvent, { type: 'logs.filter' }>) => ({
         ...context.filter,
@@ -96,7 +98,10 @@ export const usersLogsMachine = setup({
         src: 'download',
         input: ({ context }) => ({ user: context.filter.user, search: context.filter.search }),
         onDone: 'ready',
-        onError: { target: 'ready', actions: { type: 'notify', params: { title: CANNOT_DOWNLOAD, color: 'red' } } },
+        onError: {
+          target: 'ready',
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error, title: CANNOT_DOWNLOAD }) },
+        },
       },
     },
   },

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { saveFile } from '../../ui/saveFile.ts';
 import { downloadUsersLogsCsv, loadUsersLogs } from '../../api/usersLogs.ts';
 import { usersLogsMachine } from './machine.ts';
-import { showNotice } from '../../console/notices.ts';
+import { notifyFailure, showNotice } from '../../console/notices.ts';
 
 /** The users-log machine with its real side effects: the API, a browser download, Mantine notifications. */
 export const providedUsersLogsMachine = usersLogsMachine.provide({
@@ -13,5 +13,8 @@ export const providedUsersLogsMachine = usersLogsMachine.provide({
       saveFile(blob, fileName);
     }),
   },
-  actions: { notify: (_, params) => showNotice(params) },
+  actions: {
+    notify: (_, params) => showNotice(params),
+    notifyFailure: (_, params) => notifyFailure(params.error, params.title),
+  },
 });

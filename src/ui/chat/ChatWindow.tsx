@@ -30,6 +30,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { CHAT_TEXTS, LOG_LEVELS, type LogLevelName } from '../../api/contract/chat.ts';
 import type { chatMachine } from '../../machines/chat/machine.ts';
+import { messageLength } from '../../machines/chat/messageLength.ts';
 import { chatItems } from '../../machines/chat/transcript.ts';
 import { ChatMessages } from './ChatMessages.tsx';
 import { ConvertToTestModal } from './ConvertToTestModal.tsx';
@@ -62,6 +63,7 @@ export function ChatWindow({ actor, canConvert }: { actor: ActorRefFrom<typeof c
 
   if (closed) return null;
   const send = (text: string) => actor.send({ type: 'message.send', text });
+  const length = messageLength(draft);
 
   return (
     <Affix position={{ bottom: 16, right: 16 }} zIndex={300}>
@@ -203,9 +205,22 @@ export function ChatWindow({ actor, canConvert }: { actor: ActorRefFrom<typeof c
                 event.preventDefault();
                 if (!draft.trim()) return;
                 send(draft);
-                setDraft('');
+                // Cleared once the chart took it; a refused one (over the limit) stays to be shortened.
+                if (actor.getSnapshot().context.pendingText !== null) setDraft('');
               }}
             >
+              {length.counter && (
+                <Text
+                  size="xs"
+                  px="xs"
+                  ta="right"
+                  c={length.over ? 'red' : 'dimmed'}
+                  aria-label="Message length"
+                  style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+                >
+                  {length.counter}
+                </Text>
+              )}
               <Group
                 gap={4}
                 px="xs"
@@ -226,7 +241,6 @@ export function ChatWindow({ actor, canConvert }: { actor: ActorRefFrom<typeof c
                   aria-label="Message"
                   placeholder="Type a message"
                   value={draft}
-                  maxLength={2000}
                   onChange={(event) => setDraft(event.currentTarget.value)}
                   rightSection={
                     draft ? <CloseButton size="xs" aria-label="Clear message" onClick={() => setDraft('')} /> : null
