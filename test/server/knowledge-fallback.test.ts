@@ -1,9 +1,9 @@
 // Issue 33 item 3: the knowledge base works from the start. The demo project's real trained model and its seeded
 // knowledge index answer; nothing is switched on by the test before it checks the defaults.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
-import type { ReactionItem } from '../../src/api/contract/reactions.ts';
-import { FALLBACK_INTENT } from '../../src/api/contract/reactions.ts';
+import { FALLBACK_INTENT, type Reaction } from '../../src/api/contract/reactions.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 import { write } from './knowledge-fixtures.ts';
 
@@ -60,7 +60,7 @@ describe('defaults', () => {
     // A project stored before the switch existed: no migration turns it on.
     await t.db
       .updateTable('project_settings')
-      .set((eb) => ({ data: eb('data', '-', 'knowledge_fallback') }))
+      .set({ data: sql<string>`data - 'knowledge_fallback'` })
       .where('project_id', '=', projectId)
       .execute();
     expect((await settings(projectId)).knowledge_fallback).toBe(false);
@@ -102,8 +102,9 @@ describe('the chat answers from the knowledge base', () => {
 
   it('a knowledge_answer in the fallback reaction: an answer ends it, no answer lets the rest follow', async () => {
     const reactions = await t.call('GET', '/v1/reactions', { as: admin });
-    const fallback = (reactions.json() as ReactionItem[]).find((r) => r.intents.includes(FALLBACK_INTENT))!;
-    const { id, version: _v, who: _w, ...body } = fallback;
+    const fallback = (reactions.json() as Reaction[]).find((r) => r.intents.includes(FALLBACK_INTENT))!;
+    const { id, name, condition, intents, priority, reactions_scopes_id } = fallback;
+    const body = { name, condition, intents, priority, reactions_scopes_id };
     const saved = await write(
       t,
       admin,
