@@ -11,7 +11,7 @@ import {
   TOKEN_RENEWED,
   settingsFormMachine,
 } from '../../src/machines/settingsForm/machine.ts';
-import { KNOWLEDGE_SWITCH_LABEL } from '../../src/screens/knowledge/KnowledgeUseAlert.tsx';
+import { KNOWLEDGE_SWITCH_LABEL } from '../../src/screens/knowledge/knowledgeUse.ts';
 import { SettingsView } from '../../src/screens/settings/SettingsView.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 import { renderActorView } from './renderActorView.tsx';

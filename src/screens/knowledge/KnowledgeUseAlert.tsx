@@ -5,12 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { ReindexStatus } from '../../api/contract/knowledges.ts';
 import type { knowledgeJobMachine } from '../../machines/knowledgeJob/machine.ts';
 import { Link } from 'wouter';
-
-/** Issue 33: whether the bot answers from this knowledge base (the Settings switch `knowledge_fallback`). */
-export const KNOWLEDGE_USED =
-  'The bot answers from this knowledge base when no intent clears the confidence threshold, and when a recognised intent has no reaction.';
-export const KNOWLEDGE_NOT_USED = 'The bot does not use this knowledge base:';
-export const KNOWLEDGE_SWITCH_LABEL = 'Answer from the knowledge base';
+import { KNOWLEDGE_NOT_USED, KNOWLEDGE_SWITCH_LABEL, KNOWLEDGE_USED } from './knowledgeUse.ts';
 
 /** Read from the index status the reindex chart loads (it carries the switch), so the view fetches nothing. */
 export function KnowledgeUseAlert({ actor }: { actor: ActorRefFrom<typeof knowledgeJobMachine> }) {

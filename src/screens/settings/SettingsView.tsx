@@ -23,7 +23,7 @@ import { SECRET_PLACEHOLDER, sttProviders } from '../../api/contract/settings.ts
 import type { SettingsDraft } from '../../machines/settingsForm/draft.ts';
 import { CONFLICT_HINT, LOAD_FAILED, type settingsFormMachine } from '../../machines/settingsForm/machine.ts';
 import { selectDirty, selectFieldErrors, selectSaving } from '../../machines/settingsForm/selectors.ts';
-import { KNOWLEDGE_SWITCH_LABEL } from '../knowledge/KnowledgeUseAlert.tsx';
+import { KNOWLEDGE_SWITCH_LABEL } from '../knowledge/knowledgeUse.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SaveBar } from '../../ui/SaveBar.tsx';
 import { TextBlockField, correctionLines, jsonObjectText } from './TextBlockField.tsx';
