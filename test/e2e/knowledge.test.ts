@@ -204,8 +204,8 @@ describe('knowledge base (e2e)', () => {
     await row.waitFor({ timeout: 15_000 });
     // The seeded demo history fills the first page until the debounced filter is applied.
     await expect.poll(() => page.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
-    // The list counts the conversation's knowledge answers.
-    await row.getByText('1 from knowledge').waitFor();
+    // The list counts the conversation's knowledge answers (the kitchen's and the payment question's).
+    await row.getByText('2 from knowledge').waitFor();
     await screenshot(page, 'logs-knowledge-counts');
     const id = (await row.getAttribute('data-testid'))?.replace('conversation-', '');
     await page.getByRole('button', { name: `Open conversation ${id}` }).click();
