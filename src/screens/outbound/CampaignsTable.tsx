@@ -85,7 +85,14 @@ export function CampaignsTable({ campaigns, controls }: { campaigns: CampaignIte
                 <Badge
                   color={waiting ? 'yellow' : running ? 'green' : 'gray'}
                   variant={running && !waiting ? 'filled' : 'light'}
+                  radius={waiting ? 'sm' : undefined}
                   style={{ flexShrink: 0 }}
+                  // "Waiting for a dialler" wraps in its narrow column rather than being cut to "WAITIN…".
+                  styles={
+                    waiting
+                      ? { root: { height: 'auto' }, label: { whiteSpace: 'normal', overflow: 'visible' } }
+                      : undefined
+                  }
                   data-testid="campaign-state"
                 >
                   {label}
