@@ -324,7 +324,7 @@ export const builtinActions: BuiltinAction[] = [
   },
   {
     name: 'knowledge_answer',
-    doc: "Answers the user's question from the project's knowledge base: the best passage with its entry's link; below the knowledge threshold, the fallback text.",
+    doc: "Answers the user's question from the project's knowledge base: the best passage with its entry's link; below the knowledge threshold, the fallback text. In the fallback reaction an answer ends the reaction, so its \"did not understand\" does not follow.",
     args: [{ name: 'fallback_text', type: 'template', required: false, doc: 'Said when nothing fits.' }],
     ends_conversation: false,
     run: (ctx) => {
