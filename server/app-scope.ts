@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from './app-services.ts';
-import { chooseDialler } from './features/campaigns/choose-dialler.ts';
+import { NO_DIALLER_LOG, chooseDialler } from './features/campaigns/choose-dialler.ts';
 import { systemClock } from './features/campaigns/clock.ts';
 import { CampaignEngine } from './features/campaigns/engine.ts';
 import { VoiceSessions } from './features/campaigns/voice-session.ts';
@@ -54,6 +54,8 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
   app.addHook('onReady', async () => {
     jobs?.start();
     campaigns?.start();
+    // Once per process: campaigns may be started, but nothing places their calls.
+    if (!campaigns) app.log.warn(NO_DIALLER_LOG);
   });
   app.addHook('onClose', async () => {
     await campaigns?.stop();

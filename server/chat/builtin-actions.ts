@@ -9,6 +9,9 @@ import { fillTemplate } from './template.ts';
 import type { TrackerWriter } from './tracker.ts';
 import type { WebhookResult } from './webhook-result.ts';
 
+/** A turn's knowledge search: answered, searched without an answer, or not searched (null). */
+export type KnowledgeVerdict = 'answered' | 'no answer' | null;
+
 /** Set by select_box and date_picker: the next user message is stored in the variable it names. */
 export const AWAITED_VARIABLE = '__awaited_variable';
 
@@ -19,7 +22,14 @@ export interface ActionContext {
   tracker: TrackerWriter;
   args: Record<string, unknown>;
   conversationId: number;
-  turn: { text: string | null; intent: string | null; confidence: number; entities: ExtractedEntity[] };
+  turn: {
+    text: string | null;
+    intent: string | null;
+    confidence: number;
+    entities: ExtractedEntity[];
+    /** What the knowledge base said to this message so far (null: not asked). */
+    knowledge: KnowledgeVerdict;
+  };
   callWebhook(action: ProjectAction, payload: unknown): Promise<WebhookResult>;
   /** Stores what the turn said so far, before a slow action (provisional responses). */
   checkpoint(): Promise<void>;
@@ -314,15 +324,20 @@ export const builtinActions: BuiltinAction[] = [
   },
   {
     name: 'knowledge_answer',
-    doc: "Answers the user's question from the project's knowledge base: the best passage with its entry's link; below the knowledge threshold, the fallback text.",
+    doc: "Answers the user's question from the project's knowledge base: the best passage with its entry's link; below the knowledge threshold, the fallback text. In the fallback reaction an answer ends the reaction, so its \"did not understand\" does not follow.",
     args: [{ name: 'fallback_text', type: 'template', required: false, doc: 'Said when nothing fits.' }],
     ends_conversation: false,
     run: (ctx) => {
       const question = ctx.turn.text ?? '';
-      const outcome = question.trim()
-        ? answerFromKnowledge(ctx.snapshot, question, ctx.tracker)
-        : ({ answered: false } as const);
+      // The project's switch already searched this message without an answer: the same search is not repeated.
+      const searched = ctx.turn.knowledge === 'no answer';
+      if (searched) ctx.tracker.log('fine', 'knowledge_answer: this message was already searched without an answer');
+      const outcome =
+        question.trim() && !searched
+          ? answerFromKnowledge(ctx.snapshot, question, ctx.tracker)
+          : ({ answered: false } as const);
       if (!question.trim()) ctx.tracker.log('info', 'knowledge_answer has no user message to answer');
+      ctx.turn.knowledge = outcome.answered ? 'answered' : 'no answer';
       if (outcome.answered) return;
       const fallback = fillTemplate(text(ctx.args.fallback_text), ctx.state.variables);
       if (fallback) ctx.tracker.utter(fallback, 'bot');

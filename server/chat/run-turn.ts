@@ -3,7 +3,7 @@ import type { TrackerEntry } from '../../src/api/contract/chat.ts';
 import { FALLBACK_INTENT, INPUT_INTENT, type Reaction, START_INTENT } from '../../src/api/contract/reactions.ts';
 import type { ExtractedEntity } from '../nlu/index.ts';
 import type { BotSnapshot } from './bot-snapshot.ts';
-import { AWAITED_VARIABLE, type ActionContext, runAction } from './builtin-actions.ts';
+import { AWAITED_VARIABLE, type ActionContext, type KnowledgeVerdict, runAction } from './builtin-actions.ts';
 import { chooseReaction } from './choose-reaction.ts';
 import { answerFromKnowledge } from './knowledge-answer.ts';
 import type { ConditionContext } from './condition.ts';
@@ -55,6 +55,7 @@ export async function runTurn(
     intent: null as string | null,
     confidence: 0,
     entities: [] as ExtractedEntity[],
+    knowledge: null as KnowledgeVerdict,
   };
   const scopeName = () => snapshot.scopes.find((s) => s.id === state.scopeId)?.name ?? null;
   const conditionContext = (): ConditionContext => ({
@@ -65,10 +66,15 @@ export async function runTurn(
     scope: scopeName(),
   });
 
-  const runReaction = async (reaction: Reaction) => {
+  const runReaction = async (reaction: Reaction, asFallback = false) => {
     tracker.add('reaction', reaction.name, { id: reaction.id });
     for (const step of reaction.actions) {
       if (state.ended) break;
+      // Issue 33: once the knowledge base answered, the fallback's "did not understand" must not follow it.
+      if (asFallback && turn.knowledge === 'answered') {
+        tracker.log('fine', `The knowledge base answered; the rest of fallback reaction ${reaction.name} is skipped`);
+        break;
+      }
       const ctx: ActionContext = {
         snapshot,
         state,
@@ -92,12 +98,25 @@ export async function runTurn(
     for (const e of choice.conditionErrors)
       tracker.log('error', `Condition of reaction ${e.reaction} failed: ${e.message}`);
     if (!choice.reaction) return false;
-    await runReaction(choice.reaction);
+    await runReaction(choice.reaction, intentName === FALLBACK_INTENT);
     return true;
   };
 
   const runFallback = async () => {
     if (!(await runFor(FALLBACK_INTENT))) tracker.log('warn', 'No fallback reaction fits; nothing was said');
+  };
+
+  /**
+   * The message found no reaction: with the project's switch on (issue 16 §3) the knowledge base answers first, and
+   * only when it has no answer does the fallback reaction run.
+   */
+  const knowledgeThenFallback = async (text: string) => {
+    if (snapshot.knowledge?.fallback) {
+      const known = answerFromKnowledge(snapshot, text, tracker);
+      turn.knowledge = known.answered ? 'answered' : 'no answer';
+      if (known.answered) return;
+    }
+    await runFallback();
   };
 
   if (input.kind === 'start') {
@@ -146,9 +165,7 @@ export async function runTurn(
         `Confidence ${turn.confidence.toFixed(3)} is below the threshold ${snapshot.settings.confidenceThreshold ?? snapshot.model?.defaultThreshold}; fallback`,
       );
       await hooks.countUnclassified(input.text);
-      // Issue 16 §3: with the project's switch on, the knowledge base answers before the fallback reaction.
-      const known = snapshot.knowledge?.fallback ? answerFromKnowledge(snapshot, input.text, tracker) : null;
-      if (!known?.answered) await runFallback();
+      await knowledgeThenFallback(input.text);
     } else {
       const names = snapshot.settings.multiIntent
         ? (classification?.intents ?? []).slice(0, MULTI_INTENT_MAX).map((i) => i.name)
@@ -160,7 +177,8 @@ export async function runTurn(
         if (await runFor(name)) ran = true;
         else tracker.log('warn', `No reaction for intent ${name} in scope ${scopeName() ?? '(none)'}`);
       }
-      if (!ran && !state.ended) await runFallback();
+      // Issue 33: a recognised intent that no reaction in scope handles asks the knowledge base before the fallback.
+      if (!ran && !state.ended) await knowledgeThenFallback(input.text);
     }
   }
   return { entries: tracker.entries, state };

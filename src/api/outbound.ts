@@ -7,6 +7,7 @@ import {
   getOutboundCampaignCalls,
   getOutboundCampaignReport,
   getOutboundCampaigns,
+  getOutboundDialler,
   putOutboundCampaign,
   setOutboundCampaignState,
   uploadOutboundCalls,
@@ -16,6 +17,9 @@ import { downloadCsv } from './csvDownload.ts';
 
 /** Outbound campaigns (spec 2 §7: getOutboundCampaigns, insert/update/deleteOutboundCampaign, the call-list upload). */
 export const loadOutboundCampaigns = () => callApi(getOutboundCampaigns);
+
+/** Which dialler the server places calls with (`none`: started campaigns wait). */
+export const loadOutboundDialler = () => callApi(getOutboundDialler);
 
 /** insertOutboundCampaign (no id: PUT .../-1) or updateOutboundCampaign; 400 names the field, the modal shows it. */
 export const saveOutboundCampaign = (id: number | null, body: CampaignBody) =>

@@ -2,10 +2,14 @@
 // acceptance): an entry added by hand (bad input refused first), a URL on a private address refused, a PDF of project
 // storage and a CSV imported (a bad CSV refused naming its line), reindex, "try a question", a differently worded
 // question answered in the chat window with its link and an unrelated one falling back, QA trainings added and
-// evaluated with recall and a hint on a missed question. Needs the console built first (`npx vite build`).
+// evaluated with recall and a hint on a missed question. Issue 33: all on a fresh start with the settings untouched
+// (the bot uses the knowledge base, the reactionless payment intent is answered from it), and the Outbound screen of
+// that server, which has no dialler. Needs the console built first (`npx vite build`).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_EMPTY, LINK_NOT_HTTP } from '../../src/api/contract/knowledges.ts';
+import { NO_DIALLER_TEXT, NO_DIALLER_TITLE, WAITING_FOR_DIALLER } from '../../src/api/contract/outbound.ts';
+import { KNOWLEDGE_USED } from '../../src/screens/knowledge/knowledgeUse.ts';
 import { formatPoint } from '../../src/machines/historyCompare/pointInTime.ts';
 import { article, minimalPdf, pageServer } from '../server/knowledge-fixtures.ts';
 import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
@@ -74,14 +78,9 @@ describe('knowledge base (e2e)', () => {
     page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await loginAsAdmin(page, server.url, 'Knowledge-e2e: seven brass owls hum 3');
-    // The project switch that makes the bot search the knowledge base before its fallback reaction.
-    await pageApiWithAtime(page, '/v1/settings?project_id=1', 'PUT', '/v1/settings?project_id=1', {
-      knowledge_fallback: true,
-    });
+    // Issue 33: a fresh start with the settings untouched — the seeded demo's bot uses the knowledge base.
     await uploadToStorage('parking.pdf', PARKING_PDF, 'application/pdf');
     await page.goto(`${server.url}/?project_id=1#/app/knowledge`);
-    // The settings changed through the API after the console loaded them at login.
-    await page.reload();
   }, 120_000);
 
   afterAll(async () => {
@@ -91,9 +90,10 @@ describe('knowledge base (e2e)', () => {
   });
 
   it('adds, imports and reindexes entries, answers in "try a question" and in the chat window', async () => {
-    // The seeded demo entries are listed.
+    // The seeded demo entries are listed, and the screen says the bot answers from them.
     await page.getByText('Delivery area and fees').waitFor({ timeout: 30_000 });
     await page.getByText('Indexed', { exact: false }).first().waitFor();
+    expect(await page.getByTestId('knowledge-use').textContent()).toBe(KNOWLEDGE_USED);
     await screenshot(page, 'knowledge-list');
 
     // By hand: an empty text and a link that is not http(s) are refused before anything is sent.
@@ -149,13 +149,13 @@ describe('knowledge base (e2e)', () => {
 
     // Search narrows the virtual list.
     await page.getByLabel('Search knowledge').fill('COURTYARD');
-    await page.getByTestId('knowledge-summary').getByText('1 of 6 entries').waitFor();
+    await page.getByTestId('knowledge-summary').getByText('1 of 7 entries').waitFor();
     await page.getByLabel('Search knowledge').press('Escape');
 
     // Reindex: queued, followed, done.
     await page.getByRole('button', { name: 'Reindex' }).click();
     await page.getByText('Knowledge base indexed').waitFor({ timeout: 60_000 });
-    await page.getByTestId('index-summary').getByText('6 entries').waitFor();
+    await page.getByTestId('index-summary').getByText('7 entries').waitFor();
     expect(await page.getByText('Changed since the last reindex').count()).toBe(0);
 
     // Try a question, worded differently from the entry.
@@ -182,6 +182,14 @@ describe('knowledge base (e2e)', () => {
     await chat().getByRole('textbox', { name: 'Message' }).fill('Who painted the Mona Lisa?');
     await chat().getByRole('button', { name: 'Send' }).click();
     await chat().getByText('Sorry, I did not understand. Could you say it differently?').waitFor({ timeout: 15_000 });
+    // Issue 33: the seeded payment intent has no reaction; the knowledge base answers it, no fallback text follows.
+    await chat().getByRole('textbox', { name: 'Message' }).fill('what payment methods do you accept');
+    await chat().getByRole('button', { name: 'Send' }).click();
+    await chat()
+      .getByText(/We accept cash, debit and credit cards/)
+      .waitFor({ timeout: 15_000 });
+    await chat().locator('a[href="https://example.com/payment"]').waitFor();
+    expect(await chat().getByText('Sorry, I did not understand. Could you say it differently?').count()).toBe(1);
     await screenshot(page, 'knowledge-chat-answer');
     await chat().getByRole('button', { name: /close/i }).first().click();
   }, 180_000);
@@ -196,8 +204,8 @@ describe('knowledge base (e2e)', () => {
     await row.waitFor({ timeout: 15_000 });
     // The seeded demo history fills the first page until the debounced filter is applied.
     await expect.poll(() => page.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
-    // The list counts the conversation's knowledge answers.
-    await row.getByText('1 from knowledge').waitFor();
+    // The list counts the conversation's knowledge answers (the kitchen's and the payment question's).
+    await row.getByText('2 from knowledge').waitFor();
     await screenshot(page, 'logs-knowledge-counts');
     const id = (await row.getAttribute('data-testid'))?.replace('conversation-', '');
     await page.getByRole('button', { name: `Open conversation ${id}` }).click();
@@ -349,4 +357,35 @@ describe('knowledge base (e2e)', () => {
       await site.close();
     }
   }, 240_000);
+
+  // Issue 33 §4, on the same fresh start (CAMPAIGN_DIALLER unset, so `none`): the Outbound screen says calls wait.
+  it('the Outbound screen says no dialler places calls; a started campaign waits for one', async () => {
+    await pageApiWithAtime(page, '/v1/settings?project_id=1', 'PUT', '/v1/settings?project_id=1', { is_chat: false });
+    await pageApiWithAtime(
+      page,
+      '/v1/outbound/campaigns?project_id=1',
+      'PUT',
+      '/v1/outbound/campaigns/-1?project_id=1',
+      {
+        name: 'Spring offers',
+      },
+    );
+    // The console read "Chat only" at login: load it again so the voice screens show.
+    await page.goto(`${server.url}/?project_id=1#/app/outbound`);
+    await page.reload();
+    const banner = page.getByTestId('no-dialler');
+    await banner.waitFor({ timeout: 30_000 });
+    expect(await banner.textContent()).toContain(NO_DIALLER_TITLE);
+    expect(await banner.textContent()).toContain(NO_DIALLER_TEXT);
+    const row = page.getByRole('table', { name: 'Campaigns' }).getByRole('row').filter({ hasText: 'Spring offers' });
+    await row.getByRole('button', { name: 'Start' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Start campaign' });
+    await confirm.getByText(/no call is placed/).waitFor();
+    expect(await confirm.textContent()).not.toContain('places real calls');
+    await screenshot(page, 'outbound-no-dialler-start');
+    await confirm.getByRole('button', { name: 'Start' }).click();
+    await row.getByTestId('campaign-state').getByText(WAITING_FOR_DIALLER).waitFor({ timeout: 15_000 });
+    expect(await row.getByRole('button', { name: 'Pause' }).count()).toBe(1);
+    await screenshot(page, 'outbound-no-dialler');
+  }, 120_000);
 });

@@ -162,7 +162,12 @@ export function intentsLogic(
   return {
     intentsList: providedIntentsListMachine.provide({
       actors: {
-        loadIntents: fromPromise(async () => ({ intents, evaluation })),
+        // Every intent but the first is some reaction's: the first shows "No reaction".
+        loadIntents: fromPromise(async () => ({
+          intents,
+          evaluation,
+          reacted: intents.slice(1).map((i) => i.id) as number[] | null,
+        })),
         insertIntent: fromPromise(async () => ({ id: 100 })),
         renameIntent: fromPromise(async ({ input }) => ({ id: input.id })),
         deleteIntent: ok,

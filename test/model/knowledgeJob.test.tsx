@@ -121,6 +121,7 @@ const reindexStatus = (state: 'done' | 'running' | 'failed', jobId: number): Rei
     unchanged: 1,
     failed: [{ id: 2, link: 'https://example.com/gone', error: 'The page answered 404' }],
   },
+  used_by_bot: true,
 });
 
 describeJob<ReindexStatus>({

@@ -14,6 +14,7 @@ import {
   outboundScreenMachine,
 } from '../../src/machines/outboundScreen/machine.ts';
 import { LOAD_FAILED, OutboundView, REFRESH_FAILED } from '../../src/screens/outbound/OutboundView.tsx';
+import { NO_DIALLER_TEXT, NO_DIALLER_TITLE, WAITING_FOR_DIALLER } from '../../src/api/contract/outbound.ts';
 import { sampleCampaign } from './campaignFixtures.ts';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 
@@ -52,7 +53,13 @@ const busy: CampaignCall = {
   ended_at: null,
   conversation_id: null,
 };
-const load: OutboundLoad = { campaigns: [reminders, survey], calls: { campaignId: 7, list: [answered, busy] } };
+const load: OutboundLoad = {
+  campaigns: [reminders, survey],
+  calls: { campaignId: 7, list: [answered, busy] },
+  dialler: { kind: 'fake', places_calls: true },
+};
+/** The same campaigns on a server without a dialler (CAMPAIGN_DIALLER=none, issue 33). */
+const withoutDialler: OutboundLoad = { ...load, dialler: { kind: 'none', places_calls: false } };
 
 const loadCampaigns = createDeferredActor<OutboundLoad, { selectedId: number | null }>({
   output: load,
@@ -178,6 +185,8 @@ const states: StateAssertions<typeof machine> = {
     expect(reminderRow).toHaveTextContent('2 queued · 0 in progress · 1 completed · 1 failed');
     expect(reminderRow).toHaveTextContent('paused');
     expect(row('Survey')).toHaveTextContent('running');
+    // The walk's server has a dialler: no banner.
+    expect(screen.queryByText(NO_DIALLER_TITLE)).toBeNull();
     const { selectedId, calls, stale } = state.context;
     const panel = screen.queryByTestId('campaign-calls');
     if (selectedId === null) expect(panel).toBeNull();
@@ -292,6 +301,26 @@ describe('outbound screen', () => {
     await act(async () => deleteCampaign.resolve());
     await settle();
     expect(notices.at(-1)).toBe(CAMPAIGN_DELETED);
+    actor.stop();
+  });
+
+  it('without a dialler: the banner names CAMPAIGN_DIALLER, a started campaign waits, Start promises no calls', async () => {
+    const { actor } = renderScreen(machine);
+    await act(async () => loadCampaigns.resolve(withoutDialler));
+    await settle();
+    const banner = screen.getByTestId('no-dialler');
+    expect(banner).toHaveTextContent(NO_DIALLER_TITLE);
+    expect(banner).toHaveTextContent(NO_DIALLER_TEXT);
+    expect(banner).toHaveTextContent(/CAMPAIGN_DIALLER.*sip, jambonz or twilio/);
+    expect(within(row('Survey')).getByTestId('campaign-state')).toHaveTextContent(WAITING_FOR_DIALLER);
+    expect(within(row('Reminders')).getByTestId('campaign-state')).toHaveTextContent('paused');
+    actor.send({ type: 'campaign.start', id: 7 });
+    await settle();
+    const confirm = dialog('Start campaign');
+    expect(confirm).toHaveTextContent('no call is placed');
+    expect(confirm).toHaveTextContent('CAMPAIGN_DIALLER=none');
+    expect(confirm).not.toHaveTextContent('places real calls');
+    actor.send({ type: 'start.cancel' });
     actor.stop();
   });
 });

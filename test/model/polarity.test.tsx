@@ -4,6 +4,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { INTENT_TOASTS } from '../../src/api/contract/intents.ts';
+import { NO_REACTION_HINT } from '../../src/machines/intentsList/selectors.ts';
 import { providedPolarityMachine } from '../../src/machines/polarity/provide.ts';
 import IntentsScreen from '../../src/screens/intents/IntentsScreen.tsx';
 import { flush, intentsLogic, noticeLog, renderWithSession, route, sampleIntents } from './authoringScreens.tsx';
@@ -79,6 +80,13 @@ const executors = {
 const states: StateAssertions<typeof machine> = {
   idle: () => {
     expect(dialog()).not.toBeInTheDocument();
+    // Issue 33: greeting is no reaction's intent (authoringScreens' load), order_pizza is; a negative twin is never marked.
+    expect(within(screen.getByTestId('intent-greeting')).getByTestId('no-reaction')).toHaveAttribute(
+      'title',
+      NO_REACTION_HINT,
+    );
+    expect(within(screen.getByTestId('intent-order_pizza')).queryByTestId('no-reaction')).toBeNull();
+    expect(screen.getAllByTestId('no-reaction')).toHaveLength(1);
     // The list shows the outcome of the last step (the model's lookup keeps the list as first loaded).
     const last = notices.titles.at(-1);
     if (last === INTENT_TOASTS.added) {

@@ -1,5 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { expect } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
 import { LANGUAGES, VOICES } from '../../src/api/contract/platform.ts';
 import { SAVE_FAILED, SAVE_SUCCESS, type SettingsView as Settings } from '../../src/api/contract/settings.ts';
 import type { SettingsFormData } from '../../src/machines/settingsForm/actors.ts';
@@ -10,6 +11,7 @@ import {
   TOKEN_RENEWED,
   settingsFormMachine,
 } from '../../src/machines/settingsForm/machine.ts';
+import { KNOWLEDGE_SWITCH_LABEL } from '../../src/screens/knowledge/knowledgeUse.ts';
 import { SettingsView } from '../../src/screens/settings/SettingsView.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 import { renderActorView } from './renderActorView.tsx';
@@ -80,6 +82,9 @@ const machine = settingsFormMachine.provide({
 });
 
 const nameInput = () => screen.getByLabelText('Name') as HTMLInputElement;
+// Mantine's switch label holds its description too: the accessible name starts with the label.
+const knowledgeSwitch = () =>
+  screen.getByRole('switch', { name: new RegExp(`^${KNOWLEDGE_SWITCH_LABEL}`) }) as HTMLInputElement;
 const saveButton = () => screen.getByRole('button', { name: /^Save/ });
 const lastNotice = () => notices.at(-1);
 
@@ -99,6 +104,8 @@ const states: StateAssertions<typeof machine> = {
   loadFailed: () => expect(screen.getByText(LOAD_FAILED)).toBeInTheDocument(),
   editing: (state) => {
     expect(nameInput().value).toBe(state.context.draft?.name);
+    // Issue 33: the knowledge base's switch is on the screen.
+    expect(knowledgeSwitch().checked).toBe(state.context.draft?.knowledge_fallback);
     expect((screen.getByLabelText('Chatbot token') as HTMLInputElement).value).toBe(state.context.token);
   },
   'editing.pristine': (state) => {
@@ -153,4 +160,18 @@ describeModel({
     },
   },
   serializeContext: (c) => ({ draft: c.draft?.name, saved: c.saved?.name, token: c.token }),
+});
+
+describe('settings form', () => {
+  it('turns the knowledge base on with its switch (issue 33), saving only that field', async () => {
+    const { actor } = renderActorView(machine, SettingsView);
+    await act(async () => loadSettings.resolve());
+    expect(knowledgeSwitch().checked).toBe(false);
+    await userEvent.click(knowledgeSwitch());
+    expect(knowledgeSwitch().checked).toBe(true);
+    await userEvent.click(saveButton());
+    expect(saveSettings.calls.at(-1)).toEqual({ changes: { knowledge_fallback: true } });
+    await act(async () => saveSettings.resolve({ ...settings, knowledge_fallback: true }));
+    actor.stop();
+  });
 });

@@ -3,6 +3,7 @@ import {
   CAMPAIGN_NAME_EMPTY,
   CAMPAIGN_RETRY_COUNT,
   CAMPAIGN_TIME_FORMAT,
+  NO_DIALLER_TEXT,
   REPORT_COLUMNS,
 } from '../../src/api/contract/outbound.ts';
 import { VIEWER_ROLE_ID } from '../../server/features/users/default-roles.ts';
@@ -230,5 +231,57 @@ describe('outbound campaigns', () => {
     expect(lines[0]).toBe(REPORT_COLUMNS.join(','));
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe("'+420777123456,2039-01-01T12:43:00.000Z,queued,0,,,,,,");
+  });
+});
+
+describe('without a dialler (CAMPAIGN_DIALLER=none, the default; issue 33)', () => {
+  it('tells the browser, logs once at start and at each start, and the calls wait keeping their schedule', async () => {
+    const lines: { level: number; msg?: string }[] = [];
+    const logged = await createTestApp({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
+    const previous = t;
+    t = logged;
+    try {
+      const warnings = () => lines.filter((l) => l.level === 40).map((l) => l.msg ?? '');
+      expect(warnings().filter((m) => m.includes(NO_DIALLER_TEXT))).toHaveLength(1);
+      admin = await t.admin();
+      const viewer = await t.createUser({ roleId: VIEWER_ROLE_ID });
+      for (const as of [admin, viewer]) {
+        const dialler = await t.call('GET', '/v1/outbound/dialler', { as });
+        expect(dialler.statusCode, dialler.body).toBe(200);
+        expect(dialler.json()).toEqual({ kind: 'none', places_calls: false });
+      }
+      expect((await t.call('GET', '/v1/outbound/dialler', { as: null })).statusCode).toBe(401);
+
+      const id = await create({ name: 'Waiting' });
+      const imported = await upload(id, 'destination,scheduled_time\n+420777123456,2039-01-01 12:43 UTC\n');
+      expect(imported.statusCode, imported.body).toBe(200);
+      const before = (await t.call('GET', `${BASE}/${id}/calls`, { as: admin })).json();
+      const started = await write('PUT', `${BASE}/${id}/state`, { state: 'running' });
+      expect(started.statusCode, started.body).toBe(200);
+      expect(warnings().filter((m) => /Campaign Waiting \(\d+\) was started, but no dialler/.test(m))).toHaveLength(1);
+      // A pause logs nothing about diallers; the startup line stays the only other one.
+      expect((await write('PUT', `${BASE}/${id}/state`, { state: 'paused' })).statusCode).toBe(200);
+      expect((await write('PUT', `${BASE}/${id}/state`, { state: 'running' })).statusCode).toBe(200);
+      expect(warnings().filter((m) => /no dialler/i.test(m))).toHaveLength(3);
+      expect(warnings().filter((m) => m.includes(NO_DIALLER_TEXT))).toHaveLength(1);
+
+      const after = (await t.call('GET', `${BASE}/${id}/calls`, { as: admin })).json();
+      expect(after).toEqual(before);
+      expect(after).toEqual([
+        expect.objectContaining({
+          status: 'queued',
+          attempts: 0,
+          scheduled_time: '2039-01-01T12:43:00.000Z',
+          next_attempt_at: before[0].next_attempt_at,
+        }),
+      ]);
+      expect((await list()).campaigns[0]).toMatchObject({ state: 'running', pending: 1, progress: { queued: 1 } });
+    } finally {
+      t = previous;
+      admin = await t.admin();
+      await logged.close();
+    }
   });
 });

@@ -149,7 +149,7 @@ window.STATECHARTS = [
   "description": "Intents screen: the list with search, evaluation scores, add, rename, import and export of intents.",
   "states": 11,
   "transitions": 36,
-  "hash": "60d5cc2b8920bee83cd5a8784f4c8c9377d69f70a81b283f14a172d8a6213481",
+  "hash": "68f1a068210b5521848c82c2ab4c5fb18f74ffb2652e0080a0bb2db9ba477943",
   "search": "intent.focus loading failed intents.reload ready search.change search.clear flaws.toggle intent.toggle intents.patch evaluation.loaded idle intent.add intent.rename intent.delete intents.import intents.export adding renaming confirmingDelete intent.deleteConfirm intent.deleteCancel deleting confirmingImport intents.importConfirm intents.importCancel importing exporting"
  },
  {
@@ -221,7 +221,7 @@ window.STATECHARTS = [
   "description": "Outbound campaigns: the table, a call table, Start/Pause, delete, report; the modal and import reload it.",
   "states": 11,
   "transitions": 27,
-  "hash": "1f3557961837f05fd216979929b85d5a6e3f172ca9180b9f3d58a02effd78f7d",
+  "hash": "00620d27f0bed572777388be4aeb1319b6b009bdbbdb5a72834aa1efaa820d80",
   "search": "loading loadFailed campaigns.reload ready campaign.saved calls.imported idle campaign.select campaign.deselect campaign.delete campaign.start campaign.pause report.download refreshing confirmingDelete delete.confirm delete.cancel deleting confirmingStart start.confirm start.cancel starting pausing downloading"
  },
  {

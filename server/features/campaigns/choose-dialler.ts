@@ -1,3 +1,4 @@
+import { NO_DIALLER_TEXT, type OutboundDialler } from '../../../src/api/contract/outbound.ts';
 import type { Clock } from './clock.ts';
 import type { Dialler } from './dialler.ts';
 import { chooseGatewayDialler } from './diallers/choose-dialler.ts';
@@ -19,3 +20,16 @@ export function chooseDialler(settings: DiallerSettings, clock: Clock): Dialler 
       return chooseGatewayDialler(settings);
   }
 }
+
+/** What the outbound screen is told (GET /outbound/dialler): `none` places no call. */
+export const diallerOf = (settings: DiallerSettings): OutboundDialler => ({
+  kind: settings.kind,
+  places_calls: settings.kind !== 'none',
+});
+
+/** The server's log line at start when no dialler is configured (issue 33: nothing silent). */
+export const NO_DIALLER_LOG = `Outbound campaigns: ${NO_DIALLER_TEXT}`;
+
+/** The log line of a campaign started while no dialler is configured. */
+export const startedWithoutDiallerLog = (name: string, id: number): string =>
+  `Campaign ${name} (${id}) was started, but no dialler is configured (CAMPAIGN_DIALLER=none): its calls wait.`;

@@ -5,6 +5,7 @@ import {
   getOutboundCampaignCalls,
   getOutboundCampaignReport,
   getOutboundCampaigns,
+  getOutboundDialler,
   putOutboundCampaign,
   setOutboundCampaignState,
   uploadOutboundCalls,
@@ -13,6 +14,8 @@ import { can } from '../../../src/api/permissions.ts';
 import type { RouteServices } from '../../http/register-call.ts';
 import type { CampaignEngine } from './engine.ts';
 import type { Clock } from './clock.ts';
+import { diallerOf, startedWithoutDiallerLog } from './choose-dialler.ts';
+import type { DiallerSettings } from './diallers/dialler-settings.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { readUploadedCsv } from '../../http/uploaded-csv.ts';
 import { campaignReportCsv, importCallList, listCampaignCalls } from './campaign-calls.ts';
@@ -25,8 +28,17 @@ const UPLOADED = 'Successfully uploaded';
 
 export default async function outboundRoutes(
   app: FastifyInstance,
-  services: RouteServices & { campaigns: CampaignEngine | null; clock: Clock },
+  services: RouteServices & {
+    campaigns: CampaignEngine | null;
+    clock: Clock;
+    config: { dialler: DiallerSettings };
+  },
 ) {
+  registerCall(app, services, getOutboundDialler, async ({ requireProject }) => {
+    requireProject();
+    return diallerOf(services.config.dialler);
+  });
+
   registerCall(app, services, getOutboundCampaigns, async ({ requireProject, user, db }) => {
     const projectId = requireProject();
     const canEdit = user !== null && can(user, 'PUT', '/outbound/campaigns/{id}', projectId);
@@ -45,11 +57,12 @@ export default async function outboundRoutes(
 
   registerCall(app, services, setOutboundCampaignState, async ({ params, body, write, requireProject, user }) => {
     const projectId = requireProject();
-    await write(`${body.state === 'running' ? 'Started' : 'Paused'} campaign ${params.id}`, (trx, atime) =>
+    const name = await write(`${body.state === 'running' ? 'Started' : 'Paused'} campaign ${params.id}`, (trx, atime) =>
       campaigns.setCampaignState(trx, { projectId, userId: user?.id ?? null, atime }, params.id, body.state),
     );
-    // This instance dispatches at once rather than at its next tick.
-    if (body.state === 'running') services.campaigns?.wake();
+    // This instance dispatches at once rather than at its next tick; without a dialler the log says why nothing is.
+    if (body.state === 'running' && services.campaigns) services.campaigns.wake();
+    else if (body.state === 'running') app.log.warn(startedWithoutDiallerLog(name, params.id));
     return { status: 'ok' as const };
   });
 

@@ -31,6 +31,14 @@ export const DEMO_KNOWLEDGE = [
       'Gift cards are sold at the counter and online in values of 10, 25 and 50 euros. A gift card is valid for ' +
       'two years from the day of purchase and can pay for deliveries too. Lost gift cards cannot be replaced.',
   },
+  {
+    // What the demo's `payment` intent (no reaction) is answered with (issue 33).
+    link: 'https://example.com/payment',
+    title: 'Payment methods',
+    knowledge:
+      'We accept cash, debit and credit cards, Apple Pay and Google Pay. Online orders are paid by card when you ' +
+      'order, or in cash to the courier at the door. Meal vouchers and cheques are not accepted.',
+  },
 ];
 
 /** Example questions: each tied to the entry that must answer it, the last one must get no answer. */

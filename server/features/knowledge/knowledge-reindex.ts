@@ -65,7 +65,7 @@ export async function queueReindex(db: Db, projectId: number): Promise<Job> {
 }
 
 export async function reindexStatus(db: Db, projectId: number): Promise<ReindexStatus> {
-  const [job, index, { language }, documents] = await Promise.all([
+  const [job, index, { language, fallback }, documents] = await Promise.all([
     latestJob(db, projectId, REINDEX_KNOWLEDGE_JOB),
     draftIndexInfo(db, projectId),
     knowledgeSettings(db, projectId),
@@ -80,5 +80,6 @@ export async function reindexStatus(db: Db, projectId: number): Promise<ReindexS
     passages: index?.passages ?? 0,
     stale: !index || index.data_hash !== knowledgeDataHash(language, documents),
     report: (index?.report as ReindexReport | null) ?? null,
+    used_by_bot: fallback,
   };
 }

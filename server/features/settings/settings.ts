@@ -63,7 +63,8 @@ export function defaultSettings(name: string, language: string): StoredSettings 
     multi_intent: false,
     chatbot_base_url: '',
     conversations_retention: 365,
-    knowledge_fallback: false,
+    // Issue 33: a new project's bot answers from its knowledge base when no intent fits (the Settings switch).
+    knowledge_fallback: true,
     knowledge_threshold: DEFAULT_KNOWLEDGE_THRESHOLD,
   };
 }
@@ -74,9 +75,15 @@ interface SettingsRow {
   chatbot_token: string;
 }
 
+/**
+ * Fields whose default changed after projects were stored without them: such a project keeps what it had then
+ * (issue 33 turned the knowledge fallback on for new projects only, not for existing ones).
+ */
+const STORED_BEFORE_DEFAULT_CHANGED: Partial<StoredSettings> = { knowledge_fallback: false };
+
 /** The answer: stored fields (defaults filling any field added later), token, secrets as placeholders. */
 export function settingsViewOf(projectId: number, row: SettingsRow, fallback: StoredSettings): SettingsView {
-  const stored = storedSettings.safeParse({ ...fallback, ...row.data });
+  const stored = storedSettings.safeParse({ ...fallback, ...STORED_BEFORE_DEFAULT_CHANGED, ...row.data });
   const data = stored.success ? stored.data : fallback;
   const has = (field: SecretField) => typeof row.secrets[field] === 'string' && row.secrets[field] !== '';
   return {

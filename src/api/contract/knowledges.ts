@@ -232,6 +232,8 @@ export const reindexStatus = z.object({
       failed: z.array(z.object({ id: z.number().int(), link: z.string(), error: z.string() })),
     })
     .nullable(),
+  /** The project's `knowledge_fallback` switch (Settings): the bot answers from the knowledge base when no intent fits. */
+  used_by_bot: z.boolean(),
 });
 export type ReindexStatus = z.infer<typeof reindexStatus>;
 

@@ -189,6 +189,37 @@ export const setOutboundCampaignState = defineCall({
   response: okResponse,
 });
 
+/** What CAMPAIGN_DIALLER may name (README): `none` places no call, `fake` answers every call (demos). */
+export const diallerKinds = ['none', 'fake', 'sip', 'jambonz', 'twilio'] as const;
+export type DiallerKind = (typeof diallerKinds)[number];
+
+/** The server's dialler (issue 33): with `none` a started campaign waits, and the outbound screen says so. */
+export const outboundDialler = z.object({
+  kind: z.enum(diallerKinds),
+  /** False with `none`: no call is placed, whatever a campaign's state. */
+  places_calls: z.boolean(),
+});
+export type OutboundDialler = z.infer<typeof outboundDialler>;
+
+export const getOutboundDialler = defineCall({
+  name: 'getOutboundDialler',
+  method: 'GET',
+  path: '/outbound/dialler',
+  resource: '/outbound/campaigns',
+  access: grant('GET', '/outbound/campaigns'),
+  query: scopeQuery,
+  response: outboundDialler,
+});
+
+/** Issue 33: what the outbound screen and the server's log say when CAMPAIGN_DIALLER is `none`. */
+export const NO_DIALLER_TITLE = 'Calls are not being placed';
+export const NO_DIALLER_TEXT =
+  'No dialler is configured on this server (CAMPAIGN_DIALLER=none). Campaigns can be prepared and started, but ' +
+  'their calls wait in the queue, keeping their schedule, until the server is started with CAMPAIGN_DIALLER set ' +
+  'to sip, jambonz or twilio (fake answers every call, for demos).';
+/** A started campaign while no dialler is configured: its state badge. */
+export const WAITING_FOR_DIALLER = 'Waiting for a dialler';
+
 /** The call list header, exactly. */
 export const CALL_LIST_HEADER = 'destination,scheduled_time';
 /** `scheduled_time` as spec 2 §5 writes it. */

@@ -5,6 +5,8 @@ import type { EvaluationAnswer } from '../training/actors.ts';
 export interface IntentsLoad {
   intents: Intent[];
   evaluation: EvaluationAnswer | null;
+  /** Ids of the intents some reaction lists (null: the reactions could not be read, e.g. no GET /reactions). */
+  reacted: number[] | null;
 }
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`intentsList actor ${name} not provided`));

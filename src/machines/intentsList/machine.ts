@@ -70,6 +70,8 @@ export const intentsListMachine = setup({
         event.output.intents,
       evaluation: (_, event: DoneActorEvent<OutputFrom<(typeof intentsListActors)['loadIntents']>>) =>
         event.output.evaluation,
+      reacted: (_, event: DoneActorEvent<OutputFrom<(typeof intentsListActors)['loadIntents']>>) =>
+        event.output.reacted,
       changed: false,
     }),
     rememberSearch: assign({ search: (_, event: Extract<IntentsListEvent, { type: 'search.change' }>) => event.value }),
@@ -137,6 +139,7 @@ export const intentsListMachine = setup({
   context: {
     intents: [],
     evaluation: null,
+    reacted: null,
     search: '',
     onlyFlaws: false,
     expanded: [],
@@ -156,7 +159,7 @@ export const intentsListMachine = setup({
   },
   states: {
     loading: {
-      description: 'Loading the intents and the latest evaluation.',
+      description: 'Loading the intents, the latest evaluation and which intents the reactions use.',
       tags: ['loading'],
       invoke: {
         id: 'loadIntents',

@@ -8,20 +8,27 @@ import {
   insertIntent,
   updateIntent,
 } from '../../api/intents.ts';
+import { loadReactions } from '../../api/reactions.ts';
 import { loadEvaluation } from '../../api/training.ts';
 import { fromPromise } from 'xstate';
 import { saveFile } from '../../ui/saveFile.ts';
 import type { IntentsLoad } from './actors.ts';
 import { intentsListMachine } from './machine.ts';
 import { prepareSearch } from './search.ts';
+import { reactedIntentIds } from './selectors.ts';
 import { noticeActions } from '../../console/notices.ts';
 
 export const providedIntentsListMachine = intentsListMachine.provide({
   actors: {
     loadIntents: fromPromise<IntentsLoad>(async () => {
-      const [intents, evaluation] = await Promise.all([loadIntents(), loadEvaluation()]);
+      const [intents, evaluation, reactions] = await Promise.all([
+        loadIntents(),
+        loadEvaluation(),
+        // A user who may not read the reactions still gets the intents, without the "No reaction" marks.
+        loadReactions().catch(() => null),
+      ]);
       prepareSearch(intents);
-      return { intents, evaluation };
+      return { intents, evaluation, reacted: reactions && reactedIntentIds(intents, reactions) };
     }),
     insertIntent: fromPromise(({ input }) => insertIntent(input.name)),
     renameIntent: fromPromise(({ input }) => updateIntent(input.id, input.name)),

@@ -43,6 +43,24 @@ export const modelNotRetrained = (state: ListSnapshot): boolean => {
   return !answer || answer.evaluation === null || answer.status.stale || state.context.changed;
 };
 
+/** Issue 33: what the "No reaction" badge's tooltip says. */
+export const NO_REACTION = 'No reaction';
+export const NO_REACTION_HINT =
+  'No reaction lists this intent: when it is recognised, the bot answers from the knowledge base (when Settings allow it) or with the fallback reaction.';
+
+/** Ids of the intents no reaction uses (negative twins are never a reaction's intent); none when unknown. */
+export function intentsWithoutReaction(intents: readonly Intent[], reacted: readonly number[] | null): Set<number> {
+  if (reacted === null) return new Set();
+  const used = new Set(reacted);
+  return new Set(intents.filter((i) => !used.has(i.id) && !i.name.endsWith(NEGATIVE_INTENT_SUFFIX)).map((i) => i.id));
+}
+
+/** Names a reaction lists → the ids of those intents (a rename keeps the id, so the badge survives it). */
+export function reactedIntentIds(intents: readonly Intent[], reactions: readonly { intents: string[] }[]): number[] {
+  const names = new Set(reactions.flatMap((r) => r.intents));
+  return intents.filter((i) => names.has(i.name)).map((i) => i.id);
+}
+
 /** Templates that clash, by intent id, from the latest evaluation. */
 export function clashesByIntent(clashes: Clash[]): Map<number, Set<string>> {
   const map = new Map<number, Set<string>>();

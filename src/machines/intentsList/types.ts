@@ -4,6 +4,8 @@ import type { EvaluationAnswer } from '../training/actors.ts';
 export interface IntentsListContext {
   intents: Intent[];
   evaluation: EvaluationAnswer | null;
+  /** Ids of the intents some reaction lists (issue 33: the others are marked "No reaction"); null: unknown. */
+  reacted: number[] | null;
   search: string;
   onlyFlaws: boolean;
   /** Ids of expanded rows. */

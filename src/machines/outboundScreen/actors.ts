@@ -1,11 +1,13 @@
 import { fromPromise } from 'xstate';
-import type { CampaignCall, CampaignItem, CampaignState } from '../../api/contract/outbound.ts';
+import type { CampaignCall, CampaignItem, CampaignState, OutboundDialler } from '../../api/contract/outbound.ts';
 import { relayEmitted } from '../relay/relayEmitted.ts';
 
 /** The campaigns and, when a campaign's call table is open, its calls. */
 export interface OutboundLoad {
   campaigns: CampaignItem[];
   calls: { campaignId: number; list: CampaignCall[] } | null;
+  /** The server's dialler (issue 33): with `none`, started campaigns wait and the screen says so. */
+  dialler: OutboundDialler;
 }
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`outboundScreen actor ${name} not provided`));

@@ -18,7 +18,9 @@ export interface OutboundScreenInput {
   importer: AnyActorRef;
 }
 
-export interface OutboundScreenContext extends OutboundLoad {
+export interface OutboundScreenContext extends Omit<OutboundLoad, 'dialler'> {
+  /** The server's dialler, null until the first load. */
+  dialler: OutboundLoad['dialler'] | null;
   /** The campaign whose call table is open. */
   selectedId: number | null;
   /** The campaign being deleted, started, paused or reported on. */
@@ -46,7 +48,12 @@ const outboundScreenSetup = setup({
   actions: {
     notify: (_, _params: Notice) => {},
     notifyFailure: (_, _params: { error: unknown; title: string }) => {},
-    store: assign((_, params: OutboundLoad) => ({ campaigns: params.campaigns, calls: params.calls, stale: false })),
+    store: assign((_, params: OutboundLoad) => ({
+      campaigns: params.campaigns,
+      calls: params.calls,
+      dialler: params.dialler,
+      stale: false,
+    })),
     rememberSelectedId: assign({
       selectedId: (_, event: Extract<OutboundScreenEvent, { type: 'calls.imported' }>) => event.campaignId,
     }),
@@ -96,6 +103,7 @@ export const outboundScreenMachine = outboundScreenSetup.createMachine({
   context: ({ input }) => ({
     campaigns: [],
     calls: null,
+    dialler: null,
     selectedId: null,
     target: null,
     stale: false,
@@ -105,7 +113,7 @@ export const outboundScreenMachine = outboundScreenSetup.createMachine({
   initial: 'loading',
   states: {
     loading: {
-      description: 'The campaigns are being fetched for the first time.',
+      description: 'The campaigns (and which dialler the server has) are being fetched for the first time.',
       tags: ['loading'],
       invoke: {
         id: 'loadCampaigns',
@@ -211,7 +219,8 @@ export const outboundScreenMachine = outboundScreenSetup.createMachine({
           },
         },
         confirmingStart: {
-          description: 'Start asks first: the campaign will place real calls, which cost money.',
+          description:
+            'Start asks first: the campaign will place real calls, which cost money (without a dialler: its calls will wait).',
           on: {
             'start.confirm': 'starting',
             'start.cancel': { target: 'idle', actions: 'clearTarget' },

@@ -5,6 +5,7 @@ import {
   downloadOutboundCampaignReport,
   loadOutboundCampaignCalls,
   loadOutboundCampaigns,
+  loadOutboundDialler,
   changeCampaignState,
 } from '../../api/outbound.ts';
 import { outboundScreenMachine } from './machine.ts';
@@ -14,12 +15,14 @@ import { showNotice, notifyFailure } from '../../console/notices.ts';
 export const providedOutboundScreenMachine = outboundScreenMachine.provide({
   actors: {
     loadCampaigns: fromPromise(async ({ input }) => {
-      const [campaigns, calls] = await Promise.all([
+      const [campaigns, calls, dialler] = await Promise.all([
         loadOutboundCampaigns(),
         input.selectedId === null ? null : loadOutboundCampaignCalls(input.selectedId),
+        loadOutboundDialler(),
       ]);
       return {
         campaigns,
+        dialler,
         calls: input.selectedId === null || !calls ? null : { campaignId: input.selectedId, list: calls },
       };
     }),

@@ -1,4 +1,9 @@
-import type { CampaignCall, CampaignItem } from '../../api/contract/outbound.ts';
+import {
+  type CampaignCall,
+  type CampaignItem,
+  type OutboundDialler,
+  WAITING_FOR_DIALLER,
+} from '../../api/contract/outbound.ts';
 
 /** Calls are being placed or may be at any moment: the table refreshes itself. */
 export const isLive = (campaigns: CampaignItem[]): boolean =>
@@ -18,3 +23,7 @@ export function progressPercent(c: Pick<CampaignItem, 'progress'>): number {
 /** How the last attempt ended: the dialler's result and the SIP or provider code, e.g. "busy (486)". */
 export const lastOutcome = (call: Pick<CampaignCall, 'last_result' | 'last_code'>): string =>
   call.last_result ? `${call.last_result}${call.last_code ? ` (${call.last_code})` : ''}` : (call.last_code ?? '–');
+
+/** A campaign's state as the table shows it: a started campaign without a dialler is waiting, not running. */
+export const campaignStateLabel = (c: Pick<CampaignItem, 'state'>, dialler: OutboundDialler | null): string =>
+  c.state === 'running' && dialler?.places_calls === false ? WAITING_FOR_DIALLER : c.state;

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { Intent } from '../../api/contract/intents.ts';
 import type { IntentEvaluation } from '../../api/contract/training.ts';
 import { isNegative } from '../../machines/intentsList/intentsIndex.ts';
-import { isPerfect } from '../../machines/intentsList/selectors.ts';
+import { NO_REACTION, NO_REACTION_HINT, isPerfect } from '../../machines/intentsList/selectors.ts';
 import { InlineEdit } from '../../ui/InlineEdit.tsx';
 import { useIntentsActors } from './IntentsActors.ts';
 import { ScoreBadge } from './ScoreBadge.tsx';
@@ -18,10 +18,12 @@ export const IntentRow = memo(function IntentRow(props: {
   evaluation: IntentEvaluation | undefined;
   hasTwin: boolean;
   flawed: boolean;
+  /** No reaction lists the intent (issue 33). */
+  noReaction?: boolean;
   /** Opened by a link (`?intent_id`, the command palette). */
   current?: boolean;
 }) {
-  const { intent, expanded, evaluation, hasTwin, flawed, current = false } = props;
+  const { intent, expanded, evaluation, hasTwin, flawed, noReaction = false, current = false } = props;
   const { list, polarity, canEdit } = useIntentsActors();
   const polarityBusy = useSelector(
     polarity,
@@ -68,6 +70,19 @@ export const IntentRow = memo(function IntentRow(props: {
         <Badge size="sm" variant="default" className={classes.count}>
           {intent.templates.length}
         </Badge>
+        {noReaction && (
+          // A native title, like the row's other hints: a keystroke can mount a screenful of rows at once.
+          <Badge
+            size="xs"
+            color="orange"
+            variant="light"
+            title={NO_REACTION_HINT}
+            data-testid="no-reaction"
+            style={{ flexShrink: 0 }}
+          >
+            {NO_REACTION}
+          </Badge>
+        )}
       </Group>
       <Group gap="xs" wrap="nowrap">
         {flawed && (

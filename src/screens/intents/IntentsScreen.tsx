@@ -14,6 +14,7 @@ import {
   isPerfect,
   listPhase,
   modelNotRetrained,
+  intentsWithoutReaction,
 } from '../../machines/intentsList/selectors.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { providedIntentsListMachine } from '../../machines/intentsList/provide.ts';
@@ -97,6 +98,7 @@ export default function IntentsScreen({
   const phase = useSelector(list, listPhase);
   const intents = useSelector(list, (s) => s.context.intents);
   const evaluation = useSelector(list, (s) => s.context.evaluation);
+  const reacted = useSelector(list, (s) => s.context.reacted);
   const onlyFlaws = useSelector(list, (s) => s.context.onlyFlaws);
   const pendingDelete = useSelector(list, (s) => s.context.pendingDelete);
   const pendingImport = useSelector(list, (s) => s.context.pendingImport);
@@ -125,6 +127,7 @@ export default function IntentsScreen({
     }
     return { twins: twinSet, flawed: flawedSet };
   }, [intents, intentEvaluations, clashing]);
+  const unused = useMemo(() => intentsWithoutReaction(intents, reacted), [intents, reacted]);
   const allPerfect = useMemo(
     () =>
       intentEvaluations !== null &&
@@ -309,6 +312,7 @@ export default function IntentsScreen({
                         clashing={clashing}
                         twins={twins}
                         flawed={flawed}
+                        unused={unused}
                       />
                     </Box>
                   )}

@@ -35,8 +35,10 @@ export const IntentsRows = memo(function IntentsRows(props: {
   clashing: Map<number, Set<string>>;
   twins: Set<number>;
   flawed: Set<number>;
+  /** Intents no reaction uses (issue 33). */
+  unused: Set<number>;
 }) {
-  const { list, intents, canEdit, evaluation, clashing, twins, flawed } = props;
+  const { list, intents, canEdit, evaluation, clashing, twins, flawed, unused } = props;
   // Folded and trimmed here, so a keystroke that leaves the query the same (a trailing space) keeps the rows.
   const query = useSelector(list, (s) => foldText(s.context.search.trim()));
   const onlyFlaws = useSelector(list, (s) => s.context.onlyFlaws);
@@ -53,6 +55,7 @@ export const IntentsRows = memo(function IntentsRows(props: {
       clashing={clashing}
       twins={twins}
       flawed={flawed}
+      unused={unused}
       focused={focused}
     />
   );

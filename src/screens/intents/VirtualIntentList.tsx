@@ -20,10 +20,12 @@ export function VirtualIntentList(props: {
   clashing: Map<number, Set<string>>;
   twins: Set<number>;
   flawed: Set<number>;
+  /** Intents no reaction uses (issue 33). */
+  unused: Set<number>;
   /** The intent a link opened: scrolled to once per request and marked current. */
   focused: { id: number } | null;
 }) {
-  const { rows, evaluation, clashing, twins, flawed, focused } = props;
+  const { rows, evaluation, clashing, twins, flawed, unused, focused } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const offsets = useMemo(() => rowOffsets(rows), [rows]);
   const scrolledFor = useRef<{ id: number } | null>(null);
@@ -71,6 +73,7 @@ export function VirtualIntentList(props: {
                   evaluation={intentEvaluation}
                   hasTwin={twins.has(row.intent.id)}
                   flawed={flawed.has(row.intent.id)}
+                  noReaction={unused.has(row.intent.id)}
                   current={focused?.id === row.intent.id}
                 />
               )}

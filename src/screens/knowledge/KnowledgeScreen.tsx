@@ -10,6 +10,7 @@ import { SessionActor } from '../../machines/session/context.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import type { RouteEntry } from '../routes.tsx';
 import { EntriesPanel } from './EntriesPanel.tsx';
+import { KnowledgeUseAlert } from './KnowledgeUseAlert.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { QuestionBox } from './QuestionBox.tsx';
 import { ReindexPanel } from './ReindexPanel.tsx';
@@ -35,6 +36,7 @@ function KnowledgeBase({ route, canEdit }: { route: RouteEntry; canEdit: boolean
   return (
     <Stack gap="md" data-testid="knowledge-screen">
       <PageHeader icon={route.icon} title="Knowledge base" description={route.purpose} />
+      <KnowledgeUseAlert actor={reindex} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <EntriesPanel actor={entries} canEdit={canEdit} tools={canEdit ? <ImportDialog actor={importer} /> : null} />

@@ -8,8 +8,8 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
-import type { CampaignItem } from '../../api/contract/outbound.ts';
-import { progressPercent, windowLabel } from '../../machines/outboundScreen/selectors.ts';
+import type { CampaignItem, OutboundDialler } from '../../api/contract/outbound.ts';
+import { campaignStateLabel, progressPercent, windowLabel } from '../../machines/outboundScreen/selectors.ts';
 
 export interface CampaignRowControls {
   canEdit: boolean;
@@ -20,6 +20,8 @@ export interface CampaignRowControls {
   /** The campaign an action is running for (its button spins). */
   busyId: number | null;
   selectedId: number | null;
+  /** The server's dialler: without one a started campaign shows it is waiting. */
+  dialler: OutboundDialler | null;
   onStart: (c: CampaignItem) => void;
   onPause: (c: CampaignItem) => void;
   onCalls: (c: CampaignItem) => void;
@@ -43,7 +45,7 @@ function ProgressCell({ campaign }: { campaign: CampaignItem }) {
 
 /** The campaign table (spec 2 §2, issue 17): each row's figures and, as the user's grants allow, its controls. */
 export function CampaignsTable({ campaigns, controls }: { campaigns: CampaignItem[]; controls: CampaignRowControls }) {
-  const { canEdit, canDelete, canUpload, ready, busyId, selectedId } = controls;
+  const { canEdit, canDelete, canUpload, ready, busyId, selectedId, dialler } = controls;
   return (
     <Table striped highlightOnHover aria-label="Campaigns" verticalSpacing="xs">
       <Table.Thead>
@@ -62,6 +64,8 @@ export function CampaignsTable({ campaigns, controls }: { campaigns: CampaignIte
       <Table.Tbody>
         {campaigns.map((c) => {
           const running = c.state === 'running';
+          const label = campaignStateLabel(c, dialler);
+          const waiting = running && label !== c.state;
           return (
             <Table.Tr key={c.id} bg={selectedId === c.id ? 'var(--mantine-color-indigo-light)' : undefined}>
               <Table.Td fw={500} miw={140} style={{ overflowWrap: 'anywhere' }}>
@@ -79,11 +83,19 @@ export function CampaignsTable({ campaigns, controls }: { campaigns: CampaignIte
               </Table.Td>
               <Table.Td miw={100}>
                 <Badge
-                  color={running ? 'green' : 'gray'}
-                  variant={running ? 'filled' : 'light'}
+                  color={waiting ? 'yellow' : running ? 'green' : 'gray'}
+                  variant={running && !waiting ? 'filled' : 'light'}
+                  radius={waiting ? 'sm' : undefined}
                   style={{ flexShrink: 0 }}
+                  // "Waiting for a dialler" wraps in its narrow column rather than being cut to "WAITIN…".
+                  styles={
+                    waiting
+                      ? { root: { height: 'auto' }, label: { whiteSpace: 'normal', overflow: 'visible' } }
+                      : undefined
+                  }
+                  data-testid="campaign-state"
                 >
-                  {c.state}
+                  {label}
                 </Badge>
               </Table.Td>
               <Table.Td>

@@ -12,10 +12,10 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconPhoneOutgoing, IconPlus, IconRefresh, IconX } from '@tabler/icons-react';
+import { IconPhoneOff, IconPhoneOutgoing, IconPlus, IconRefresh, IconX } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { CampaignItem } from '../../api/contract/outbound.ts';
+import { type CampaignItem, NO_DIALLER_TEXT, NO_DIALLER_TITLE } from '../../api/contract/outbound.ts';
 import type { callImportMachine } from '../../machines/callImport/machine.ts';
 import type { campaignMachine } from '../../machines/campaign/machine.ts';
 import type { outboundScreenMachine } from '../../machines/outboundScreen/machine.ts';
@@ -50,7 +50,8 @@ export interface OutboundViewProps {
 export function OutboundView({ actor, modal, importer, canEdit, canDelete, canUpload, projectId }: OutboundViewProps) {
   const state = useSelector(actor, (s) => s);
   const { send } = actor;
-  const { campaigns, calls, selectedId, target, stale } = state.context;
+  const { campaigns, calls, selectedId, target, stale, dialler } = state.context;
+  const noDialler = dialler?.places_calls === false;
   const ready = state.matches({ ready: 'idle' }) || state.matches({ ready: 'refreshing' });
   const byId = (id: number | null) => campaigns.find((c) => c.id === id);
   const selected = byId(selectedId);
@@ -95,6 +96,7 @@ export function OutboundView({ actor, modal, importer, canEdit, canDelete, canUp
           ready,
           busyId: running ? target : null,
           selectedId,
+          dialler,
           onStart: (c) => send({ type: 'campaign.start', id: c.id }),
           onPause: (c) => send({ type: 'campaign.pause', id: c.id }),
           onCalls: (c) => send({ type: 'campaign.select', id: c.id }),
@@ -134,6 +136,17 @@ export function OutboundView({ actor, modal, importer, canEdit, canDelete, canUp
           </Group>
         }
       />
+      {noDialler && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconPhoneOff size={18} />}
+          title={NO_DIALLER_TITLE}
+          data-testid="no-dialler"
+        >
+          {NO_DIALLER_TEXT}
+        </Alert>
+      )}
       {stale && (
         <Alert color="yellow" variant="light" role="alert">
           {REFRESH_FAILED}
@@ -195,10 +208,17 @@ export function OutboundView({ actor, modal, importer, canEdit, canDelete, canUp
         title="Start campaign"
       >
         <Stack>
-          <Text style={{ wordBreak: 'break-word' }}>
-            Start {targeted?.name}? It places real calls ({targeted?.pending ?? 0} pending) in the{' '}
-            {targeted?.project_env} environment, within {targeted ? windowLabel(targeted) : ''}. Calls cost money.
-          </Text>
+          {noDialler ? (
+            <Text style={{ wordBreak: 'break-word' }}>
+              Start {targeted?.name}? No dialler is configured (CAMPAIGN_DIALLER=none), so no call is placed: its{' '}
+              {targeted?.pending ?? 0} pending calls wait, keeping their schedule, until the server has a dialler.
+            </Text>
+          ) : (
+            <Text style={{ wordBreak: 'break-word' }}>
+              Start {targeted?.name}? It places real calls ({targeted?.pending ?? 0} pending) in the{' '}
+              {targeted?.project_env} environment, within {targeted ? windowLabel(targeted) : ''}. Calls cost money.
+            </Text>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => send({ type: 'start.cancel' })}>
               Cancel

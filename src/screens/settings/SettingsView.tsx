@@ -23,6 +23,7 @@ import { SECRET_PLACEHOLDER, sttProviders } from '../../api/contract/settings.ts
 import type { SettingsDraft } from '../../machines/settingsForm/draft.ts';
 import { CONFLICT_HINT, LOAD_FAILED, type settingsFormMachine } from '../../machines/settingsForm/machine.ts';
 import { selectDirty, selectFieldErrors, selectSaving } from '../../machines/settingsForm/selectors.ts';
+import { KNOWLEDGE_SWITCH_LABEL } from '../knowledge/knowledgeUse.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SaveBar } from '../../ui/SaveBar.tsx';
 import { TextBlockField, correctionLines, jsonObjectText } from './TextBlockField.tsx';
@@ -139,7 +140,7 @@ export function SettingsView({
       onChange={(e) => change(field, e.currentTarget.value)}
     />
   );
-  const toggle = (field: 'is_chat' | 'multi_intent', label: string, description: string) => (
+  const toggle = (field: 'is_chat' | 'multi_intent' | 'knowledge_fallback', label: string, description: string) => (
     <Switch
       label={label}
       description={description}
@@ -191,6 +192,17 @@ export function SettingsView({
           disabled={locked}
           onChange={(v) => change('context_phrases', v)}
         />
+      </Fieldset>
+
+      <Fieldset legend="Knowledge base">
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {toggle(
+            'knowledge_fallback',
+            KNOWLEDGE_SWITCH_LABEL,
+            'When no intent clears the confidence threshold, or a recognised intent has no reaction, the bot answers from the knowledge base before the fallback reaction.',
+          )}
+          {number('knowledge_threshold', 'Knowledge threshold', { min: 0, max: 1, step: 0.05, decimalScale: 3 })}
+        </SimpleGrid>
       </Fieldset>
 
       <Fieldset legend="Voice and speech">
