@@ -1,6 +1,7 @@
 // Issue 33 §5 in Chromium: the import screens show the server's own words when a file is refused — a PNG chosen as a
 // CSV is named (no binary in the message), a wrong header names the expected columns — on the knowledge, QA
-// questions, call list and intents imports. Needs the console built first (`npx vite build`).
+// questions, call list and intents imports, and a file over the limit is refused with the limit (knowledge,
+// storage). Needs the console built first (`npx vite build`).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot as takeScreenshot } from './helpers/browser.ts';
@@ -19,6 +20,8 @@ const PNG = Buffer.from(
 const NOT_CSV =
   'This file is a PNG image, not a CSV file. Save it as CSV (comma-separated, UTF-8) and upload that file.';
 const CAMPAIGN = 'Import errors campaign';
+const LIMIT = 64 * 1024;
+const TOO_LARGE = 'The file is larger than 64 KB.';
 
 const dialog = () => page.getByRole('dialog').last();
 /** After the dialogs' and notices' transitions, so the picture shows what a person reads. */
@@ -34,7 +37,8 @@ const open = async (screen: string) => {
 
 describe('import errors (e2e)', () => {
   beforeAll(async () => {
-    server = await startServer();
+    // Small limits, so a file over them is cheap to send (the defaults are 10 and 20 MB).
+    server = await startServer({ UPLOAD_MAX_BYTES: String(LIMIT), IMPORT_MAX_BYTES: String(LIMIT) });
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
@@ -74,6 +78,23 @@ describe('import errors (e2e)', () => {
       .getByText('Line 1: expected the columns link,knowledge, found "question,answer".')
       .waitFor({ timeout: 15_000 });
     await screenshot('import-errors-knowledge-header');
+    const rows = Array.from({ length: 1200 }, (_, i) => `https://example.com/${i},Entry number ${i} of a long file.`);
+    await choose('large.csv', Buffer.from(['link,knowledge', ...rows].join('\n')));
+    await refusal.getByText(TOO_LARGE).waitFor({ timeout: 15_000 });
+    await screenshot('import-errors-knowledge-too-large');
+  });
+
+  it('storage: a file over the limit is refused with the limit, and not listed', async () => {
+    await open('storage');
+    await page
+      .getByLabel('Upload a file')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(LIMIT + 1, 'a') });
+    await page.getByRole('dialog', { name: 'Upload file' }).getByRole('button', { name: 'Upload' }).click();
+    // The screen's own alert (a notice may say it too: toasts are issue 33 §5's browser half).
+    await page.locator('.mantine-Alert-root').filter({ hasText: TOO_LARGE }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('cell', { name: 'big.txt' }).count()).toBe(0);
+    await screenshot('import-errors-storage-too-large');
   });
 
   it('QA questions: a PNG is named', async () => {
