@@ -11,6 +11,11 @@ interface ValidationIssue {
 
 /** Messages that are not ours (Fastify's, a parser's) are cut here: they may quote what the client sent. */
 const FOREIGN_MESSAGE_MAX = 300;
+/**
+ * Our own messages are bounded where they are built (a call list's 50 problem lines with their cells quoted at 60
+ * characters stay under 13,000); this only keeps a message that echoes a megabyte of input from answering with it.
+ */
+const OWN_MESSAGE_MAX = 20_000;
 
 const shorten = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -64,7 +69,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     // "… and N more" (issue 33). Only messages of the framework and libraries, which may echo the request, are cut.
     const ours = error instanceof DomainError || error instanceof HttpError;
     const text = (error.message || 'Bad request.').replace(/^FST_\w+: /, '');
-    const message = ours ? text : shorten(text, FOREIGN_MESSAGE_MAX);
+    const message = shorten(text, ours ? OWN_MESSAGE_MAX : FOREIGN_MESSAGE_MAX);
     return reply.code(status).send({ statusCode: status, error: errorName(status), message });
   });
   app.setNotFoundHandler((request, reply) => {
