@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { DEFAULT_UPLOAD_MAX_BYTES } from '../src/api/contract/storage.ts';
+import { ATTACHMENT_MAX_BYTES } from '../src/api/contract/chat.ts';
+import { DEFAULT_IMPORT_MAX_BYTES, DEFAULT_UPLOAD_MAX_BYTES } from '../src/api/contract/storage.ts';
 import type { OidcSettings } from './auth/oidc.ts';
 import {
   type ScreenshotSettings,
@@ -26,6 +27,13 @@ export interface ServerConfig {
   oidc: OidcSettings | null;
   /** The storage upload limit in bytes (UPLOAD_MAX_BYTES, else 10 MB); above it uploads answer 413. */
   uploadMaxBytes: number;
+  /**
+   * The CSV import limit in bytes: intents, knowledge entries, QA questions and campaign call lists
+   * (IMPORT_MAX_BYTES, else 20 MB); above it the file is refused whole with 413.
+   */
+  importMaxBytes: number;
+  /** The limit of one chat attachment in bytes (CHAT_ATTACHMENT_MAX_BYTES, else the contract's 5 MB); above it 413. */
+  attachmentMaxBytes: number;
   /** The chatbot test screen's screenshots (SCREENSHOT_SERVICE_URL/KEY, CHROMIUM_PATH, SCREENSHOT_ALLOW_PRIVATE). */
   screenshots: ScreenshotSettings;
   /** Behind a proxy or load balancer (TRUST_PROXY=1): client addresses come from X-Forwarded-For. */
@@ -107,12 +115,13 @@ function readRoleSync(env: NodeJS.ProcessEnv): OidcSettings['roleSync'] {
   return { claim, map: map as Record<string, Record<string, string>> };
 }
 
-function readUploadMaxBytes(env: NodeJS.ProcessEnv): number {
-  const raw = env.UPLOAD_MAX_BYTES;
-  if (raw === undefined || raw === '') return DEFAULT_UPLOAD_MAX_BYTES;
+/** A size limit in bytes from `name`, else `fallback`; anything but a positive whole number stops the server. */
+function readByteLimit(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value <= 0) {
-    throw new Error(`UPLOAD_MAX_BYTES must be a positive whole number of bytes, not "${raw}".`);
+    throw new Error(`${name} must be a positive whole number of bytes, not "${raw}".`);
   }
   return value;
 }
@@ -130,7 +139,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     secureCookies: env.SECURE_COOKIES === '1',
     oidc: readOidc(env),
-    uploadMaxBytes: readUploadMaxBytes(env),
+    uploadMaxBytes: readByteLimit(env, 'UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES),
+    importMaxBytes: readByteLimit(env, 'IMPORT_MAX_BYTES', DEFAULT_IMPORT_MAX_BYTES),
+    attachmentMaxBytes: readByteLimit(env, 'CHAT_ATTACHMENT_MAX_BYTES', ATTACHMENT_MAX_BYTES),
     screenshots: readScreenshotSettings(env),
     trustProxy: env.TRUST_PROXY === '1',
     jobsInProcess: env.JOBS_IN_PROCESS !== '0',

@@ -9,11 +9,21 @@ interface ValidationIssue {
   message?: string;
 }
 
+/** Messages that are not ours (Fastify's, a parser's) are cut here: they may quote what the client sent. */
+const FOREIGN_MESSAGE_MAX = 300;
+/**
+ * Our own messages are bounded where they are built (a call list's 50 problem lines with their cells quoted at 60
+ * characters stay under 13,000); this only keeps a message that echoes a megabyte of input from answering with it.
+ */
+const OWN_MESSAGE_MAX = 20_000;
+
+const shorten = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 /** "body.email: Invalid email address" — a message a person can read, never a stack (ASVS 16.5.1). */
 function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
   const first = issues[0];
   const where = [context, first?.instancePath?.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.');
-  return `${where ? `${where}: ` : ''}${first?.message ?? 'Invalid input'}`.slice(0, 300);
+  return shorten(`${where ? `${where}: ` : ''}${first?.message ?? 'Invalid input'}`, FOREIGN_MESSAGE_MAX);
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
@@ -55,7 +65,11 @@ export function installErrorHandler(app: FastifyInstance): void {
         .code(500)
         .send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong.' });
     }
-    const message = (error.message || 'Bad request.').replace(/^FST_\w+: /, '').slice(0, 300);
+    // Our own refusals are built to be read whole: a list of bad lines is cut where it is built, keeping its
+    // "… and N more" (issue 33). Only messages of the framework and libraries, which may echo the request, are cut.
+    const ours = error instanceof DomainError || error instanceof HttpError;
+    const text = (error.message || 'Bad request.').replace(/^FST_\w+: /, '');
+    const message = shorten(text, ours ? OWN_MESSAGE_MAX : FOREIGN_MESSAGE_MAX);
     return reply.code(status).send({ statusCode: status, error: errorName(status), message });
   });
   app.setNotFoundHandler((request, reply) => {

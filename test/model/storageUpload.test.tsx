@@ -6,8 +6,10 @@ import { createActor } from 'xstate';
 import {
   CANNOT_DELETE_FILE,
   CANNOT_UPLOAD_FILES,
+  DEFAULT_UPLOAD_MAX_BYTES,
   FILE_DELETED,
   type StorageFile,
+  fileTooLarge,
   SUCCESSFULLY_UPLOADED,
 } from '../../src/api/contract/storage.ts';
 import { storageUploadMachine } from '../../src/machines/storageUpload/machine.ts';
@@ -23,7 +25,7 @@ const listed: StorageFile = {
   by: 'Administrator',
 };
 const chosen = new File(['hello'], 'notes.txt', { type: 'text/plain' });
-const TOO_LARGE = 'The file is too large. The limit is 10 MB.';
+const TOO_LARGE = fileTooLarge(DEFAULT_UPLOAD_MAX_BYTES);
 
 const loadFiles = createDeferredActor<StorageFile[], unknown>({ output: [listed], error: new Error('offline') });
 const uploadFile = createDeferredActor<StorageFile, { file: File }>({

@@ -130,7 +130,7 @@ describe('storage', () => {
     expect((await sized(LIMIT)).statusCode).toBe(200);
     const over = await sized(LIMIT + 1);
     expect(over.statusCode).toBe(413);
-    expect(over.json().message).toMatch(/too large/);
+    expect(over.json().message).toBe('The file is larger than 64 KB.');
     expect(
       await t.db
         .selectFrom('storage_files')

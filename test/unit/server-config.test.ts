@@ -50,6 +50,18 @@ describe('server configuration', () => {
     }
   });
 
+  it('reads the CSV import and chat attachment limits (20 MB and 5 MB by default) the same way', () => {
+    expect(readConfig({})).toMatchObject({ importMaxBytes: 20 * 1024 * 1024, attachmentMaxBytes: 5 * 1024 * 1024 });
+    expect(readConfig({ IMPORT_MAX_BYTES: '65536', CHAT_ATTACHMENT_MAX_BYTES: '1024' })).toMatchObject({
+      importMaxBytes: 65536,
+      attachmentMaxBytes: 1024,
+    });
+    expect(() => readConfig({ IMPORT_MAX_BYTES: '1e9x' })).toThrow('IMPORT_MAX_BYTES must be a positive whole number');
+    expect(() => readConfig({ CHAT_ATTACHMENT_MAX_BYTES: '0' })).toThrow(
+      'CHAT_ATTACHMENT_MAX_BYTES must be a positive whole number',
+    );
+  });
+
   it('reads the proxy, job and speech variables', () => {
     expect(readConfig({})).toMatchObject({
       trustProxy: false,

@@ -1,7 +1,7 @@
-import { parse } from 'csv-parse/sync';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { CALL_LIST_HEADER, SCHEDULED_TIME_EXAMPLE } from '../../../src/api/contract/outbound.ts';
 import { invalidInput } from '../../domain-errors.ts';
+import { parseCsvRecords, quoteCell } from '../../csv/csv-import.ts';
 
 /** One destination of a call list, as it will be stored. */
 export interface CallListRow {
@@ -12,8 +12,11 @@ export interface CallListRow {
 }
 
 export const MAX_CALL_LIST_ROWS = 100_000;
-/** More problems than this are summarised: the message stays readable. */
-const MAX_REPORTED_PROBLEMS = 50;
+/**
+ * The refusal lists the first problems, one per line, and counts the rest ("… and N more"): cut here, where the list
+ * is built, so the message stays readable and never loses its count (each line quotes at most 60 characters of a cell).
+ */
+export const MAX_REPORTED_PROBLEMS = 50;
 
 const SIP_URI = /^sips?:[A-Za-z0-9._~!$&'()*+,;=%-]+@[A-Za-z0-9.-]+(:\d{1,5})?(;[A-Za-z0-9=;._-]*)?$/;
 const SCHEDULED_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}) UTC$/;
@@ -23,11 +26,14 @@ export function normaliseDestination(raw: string): { destination: string } | { p
   const text = raw.trim();
   if (!text) return { problem: 'the destination is empty' };
   if (/^sips?:/i.test(text)) {
-    return SIP_URI.test(text) ? { destination: text } : { problem: `"${text}" is not a valid SIP URI (sip:user@host)` };
+    return SIP_URI.test(text)
+      ? { destination: text }
+      : { problem: `"${quoteCell(text)}" is not a valid SIP URI (sip:user@host)` };
   }
-  if (!text.startsWith('+')) return { problem: `"${text}" must be an E.164 number (+420777123456) or a SIP URI` };
+  if (!text.startsWith('+'))
+    return { problem: `"${quoteCell(text)}" must be an E.164 number (+420777123456) or a SIP URI` };
   const number = parsePhoneNumberFromString(text);
-  if (!number?.isValid()) return { problem: `"${text}" is not a valid phone number` };
+  if (!number?.isValid()) return { problem: `"${quoteCell(text)}" is not a valid phone number` };
   return { destination: number.number };
 }
 
@@ -48,17 +54,12 @@ export function parseScheduledTime(raw: string): Date | null {
  * any problem refuses the whole file with every problem's line number.
  */
 export function parseCallList(text: string, now: Date, pending: ReadonlySet<string>): CallListRow[] {
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as never;
-  } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    throw invalidInput(
-      `${line ? `Line ${line}: ` : ''}The file is not a valid CSV (${(error as Error).message.split('\n')[0]?.slice(0, 120)}).`,
-    );
-  }
+  const records = parseCsvRecords(text);
   const header = records[0]?.record.map((c) => c.trim()).join(',');
-  if (header !== CALL_LIST_HEADER) throw invalidInput(`Line 1: the header must be exactly "${CALL_LIST_HEADER}".`);
+  if (header !== CALL_LIST_HEADER) {
+    const found = records[0] ? ` (found "${quoteCell(records[0].record.join(','), 80)}")` : '';
+    throw invalidInput(`Line 1: the header must be exactly "${CALL_LIST_HEADER}"${found}.`);
+  }
   if (records.length === 1) throw invalidInput('The file has no calls.');
   if (records.length - 1 > MAX_CALL_LIST_ROWS)
     throw invalidInput(`The file has more than ${MAX_CALL_LIST_ROWS} calls.`);
@@ -78,14 +79,15 @@ export function parseCallList(text: string, now: Date, pending: ReadonlySet<stri
     const lineProblems: string[] = [];
     if ('problem' in destination) lineProblems.push(destination.problem);
     if (!scheduledAt)
-      lineProblems.push(`scheduled_time "${record[1]!.trim()}" must look like "${SCHEDULED_TIME_EXAMPLE}"`);
+      lineProblems.push(`scheduled_time "${quoteCell(record[1]!.trim())}" must look like "${SCHEDULED_TIME_EXAMPLE}"`);
     else if (scheduledAt.getTime() < thisMinute)
       lineProblems.push(`scheduled_time ${record[1]!.trim()} is in the past`);
     if ('destination' in destination) {
       const earlier = seen.get(destination.destination);
-      if (earlier !== undefined) lineProblems.push(`${destination.destination} is a duplicate of line ${earlier}`);
+      if (earlier !== undefined)
+        lineProblems.push(`${quoteCell(destination.destination)} is a duplicate of line ${earlier}`);
       else if (pending.has(destination.destination))
-        lineProblems.push(`${destination.destination} is already waiting in this campaign`);
+        lineProblems.push(`${quoteCell(destination.destination)} is already waiting in this campaign`);
       else seen.set(destination.destination, line);
     }
     if (lineProblems.length) problems.push(`Line ${line}: ${lineProblems.join('; ')}.`);
@@ -96,7 +98,7 @@ export function parseCallList(text: string, now: Date, pending: ReadonlySet<stri
     const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);
     const more = problems.length - shown.length;
     throw invalidInput(
-      `Nothing was imported.\n${shown.join('\n')}${more > 0 ? `\n...and ${more} more lines with problems.` : ''}`,
+      `Nothing was imported.\n${shown.join('\n')}${more > 0 ? `\n… and ${more} more lines with problems.` : ''}`,
     );
   }
   return rows;

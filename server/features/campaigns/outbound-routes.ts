@@ -22,8 +22,6 @@ import { campaignReportCsv, importCallList, listCampaignCalls } from './campaign
 import * as campaigns from './campaigns.ts';
 import { attachmentHeader } from '../../csv/csv-export.ts';
 
-/** A call list of 100,000 lines is a few megabytes. */
-const MAX_CALL_LIST_BYTES = 10 * 1024 * 1024;
 const UPLOADED = 'Successfully uploaded';
 
 export default async function outboundRoutes(
@@ -31,7 +29,7 @@ export default async function outboundRoutes(
   services: RouteServices & {
     campaigns: CampaignEngine | null;
     clock: Clock;
-    config: { dialler: DiallerSettings };
+    config: { dialler: DiallerSettings; importMaxBytes: number };
   },
 ) {
   registerCall(app, services, getOutboundDialler, async ({ requireProject }) => {
@@ -79,7 +77,7 @@ export default async function outboundRoutes(
   registerCall(app, services, uploadOutboundCalls, async ({ params, request, requireProject, db, log }) => {
     const projectId = requireProject();
     await campaigns.findCampaign(db, projectId, params.id);
-    const text = await readUploadedCsv(request, MAX_CALL_LIST_BYTES);
+    const text = await readUploadedCsv(request, services.config.importMaxBytes);
     const { campaign, imported } = await importCallList(db, projectId, params.id, text, services.clock.now());
     await log(`Imported ${imported} calls into campaign ${campaign.name}`);
     return { status: 'ok' as const, message: UPLOADED, calls_imported: imported };

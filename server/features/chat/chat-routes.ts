@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import {
-  ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MAX_FILES,
   ATTACHMENT_TYPES,
   CHAT_TEXTS,
@@ -26,6 +25,7 @@ import { attachmentHeader } from '../../csv/csv-export.ts';
 import { invalidInput, notFound } from '../../domain-errors.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { registerCall } from '../../http/register-call.ts';
+import { readFilePart, uploadLimits, uploadRefusal } from '../../http/uploaded-file.ts';
 
 /**
  * The chat calls (spec 1 §7). Declared public to the access hook: each authenticates itself with the
@@ -33,7 +33,7 @@ import { registerCall } from '../../http/register-call.ts';
  */
 export default async function chatRoutes(
   app: FastifyInstance,
-  services: RouteServices & { chat: ChatRuntime; speech: SpeechEngine },
+  services: RouteServices & { chat: ChatRuntime; speech: SpeechEngine; config: { attachmentMaxBytes: number } },
 ) {
   const { db } = services;
   // The calls every message (or its polling) makes: no info line per request (register-call.ts).
@@ -88,15 +88,26 @@ export default async function chatRoutes(
     const files: { name: string; mime: string; content: Buffer }[] = [];
     const fields: Record<string, string> = {};
     // @fastify/multipart is registered by the app; the chat's own limits apply to this call.
+    const maxBytes = services.config.attachmentMaxBytes;
+    // One byte over the limit for busboy: readFilePart refuses a file over it whole, even one the plugin handed over cut.
     const parts = request.parts({
-      limits: { fileSize: ATTACHMENT_MAX_BYTES, files: ATTACHMENT_MAX_FILES, fields: 10, fieldSize: 1000, parts: 20 },
+      limits: { ...uploadLimits(maxBytes), files: ATTACHMENT_MAX_FILES, fields: 10, fieldSize: 1000, parts: 20 },
     });
-    for await (const part of parts) {
+    const iterator = parts[Symbol.asyncIterator]();
+    const next = async () => {
+      try {
+        return await iterator.next();
+      } catch (error) {
+        throw uploadRefusal(error, maxBytes);
+      }
+    };
+    for (let item = await next(); !item.done; item = await next()) {
+      const part = item.value;
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;
       }
-      const content = await part.toBuffer();
+      const content = await readFilePart(part, maxBytes);
       // The content decides the type, never the client's claim (QUALITY: uploads).
       const detected = await fileTypeFromBuffer(content);
       if (!detected || !(ATTACHMENT_TYPES as readonly string[]).includes(detected.mime)) {

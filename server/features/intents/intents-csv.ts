@@ -2,7 +2,7 @@ import { INTENT_NAME_EMPTY, TEMPLATE_EXISTS_IN_INTENT, templateHeldBy } from '..
 import type { Db } from '../../db/database.ts';
 import { invalidInput } from '../../domain-errors.ts';
 import { csvText } from '../../csv/csv-export.ts';
-import { parseCsvRecords, unquoteFormula } from '../../csv/csv-import.ts';
+import { looksLikeHeader, parseCsvRecords, quoteCell, unquoteFormula, wrongHeader } from '../../csv/csv-import.ts';
 import {
   type IntentInput,
   type WriteScope,
@@ -28,7 +28,10 @@ export interface ImportRow {
   template: string;
 }
 
-/** Parses the CSV; any malformed line is refused with its number. A first row `intent,template` is a header. */
+/**
+ * Parses the CSV; any malformed line is refused with its number. A first row `intent,template` is a header; a first
+ * row naming other columns (`question,answer`, `name;text`) or of another width names the expected columns.
+ */
 export function parseIntentsCsv(text: string): ImportRow[] {
   const rows: ImportRow[] = [];
   parseCsvRecords(text).forEach(({ record, info }, index) => {
@@ -41,6 +44,8 @@ export function parseIntentsCsv(text: string): ImportRow[] {
     )
       return;
     if (cells.length === 1 && cells[0]!.trim() === '') return;
+    if (index === 0 && (cells.length !== 2 || looksLikeHeader(cells)))
+      throw invalidInput(wrongHeader(INTENTS_CSV_HEADER, cells));
     if (cells.length !== 2) {
       throw invalidInput(`Line ${info.lines}: expected 2 columns (intent,template), found ${cells.length}.`);
     }
@@ -88,7 +93,7 @@ export async function importIntentRows(
       if (target.templates.some((t) => t.toLowerCase() === key)) continue;
       throw invalidInput(`Line ${row.line}: ${TEMPLATE_EXISTS_IN_INTENT}`);
     }
-    if (holder !== undefined) throw invalidInput(`Line ${row.line}: ${templateHeldBy(template, holder)}`);
+    if (holder !== undefined) throw invalidInput(`Line ${row.line}: ${templateHeldBy(quoteCell(template), holder)}`);
     holders.set(key, name);
     target.templates.push(template);
     templatesAdded++;

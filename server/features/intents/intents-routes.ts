@@ -22,10 +22,10 @@ import * as intents from './intents.ts';
 import { exportIntentsCsv, importIntentRows, parseIntentsCsv } from './intents-csv.ts';
 import { readNluSettings } from '../settings/nlu-settings.ts';
 
-/** Uploaded CSVs may be larger than JSON bodies: 40,000 templates are a few megabytes. */
-const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
-
-export default async function intentRoutes(app: FastifyInstance, services: RouteServices) {
+export default async function intentRoutes(
+  app: FastifyInstance,
+  services: RouteServices & { config: { importMaxBytes: number } },
+) {
   /** The intents as CSV `intent,template` (formula-safe), downloaded as intents_{project_id}.csv. */
   async function sendIntentsCsv(ctx: {
     db: typeof services.db;
@@ -112,7 +112,7 @@ export default async function intentRoutes(app: FastifyInstance, services: Route
 
   registerCall(app, services, importIntents, async ({ request, query, write, requireProject, user }) => {
     const projectId = requireProject();
-    const rows = parseIntentsCsv(await readUploadedCsv(request, MAX_IMPORT_BYTES));
+    const rows = parseIntentsCsv(await readUploadedCsv(request, services.config.importMaxBytes));
     const result = await write(`Imported intents (${rows.length} rows, ${query.mode})`, (trx, atime) =>
       importIntentRows(trx, { projectId, userId: user?.id ?? null, atime }, rows, query.mode),
     );

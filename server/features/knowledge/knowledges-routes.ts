@@ -21,16 +21,17 @@ import { knowledgeSettings, queueReindex, reindexStatus } from './knowledge-rein
 import * as knowledges from './knowledges.ts';
 import { importKnowledgeRows, parseKnowledgeCsv } from './knowledges-csv.ts';
 
-/** A knowledge CSV larger than this is refused before parsing. */
-const MAX_CSV_BYTES = 20 * 1024 * 1024;
-
 /** The entry's title for the users log (never the whole text). */
 const label = (e: { title: string; link: string; knowledge: string }) =>
   (e.title || e.link || e.knowledge).slice(0, 80);
 
 export default async function knowledgeRoutes(
   app: FastifyInstance,
-  services: RouteServices & { jobs: JobRunner | null; bots: { knowledge: KnowledgeCache } },
+  services: RouteServices & {
+    jobs: JobRunner | null;
+    bots: { knowledge: KnowledgeCache };
+    config: { importMaxBytes: number };
+  },
 ) {
   registerCall(app, services, getKnowledges, async ({ query, requireProject, db, reply }) => {
     const projectId = requireProject();
@@ -87,7 +88,7 @@ export default async function knowledgeRoutes(
 
   registerCall(app, services, importKnowledgeCsv, async ({ request, write, requireProject, user }) => {
     const projectId = requireProject();
-    const text = await readUploadedCsv(request, MAX_CSV_BYTES);
+    const text = await readUploadedCsv(request, services.config.importMaxBytes);
     const rows = parseKnowledgeCsv(text);
     const created = await write(`Imported knowledge entries (${rows.length} rows)`, (trx, atime) =>
       importKnowledgeRows(trx, { projectId, userId: user?.id ?? null, atime }, rows),

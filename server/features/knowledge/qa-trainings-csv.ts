@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import { invalidInput } from '../../domain-errors.ts';
 import { csvText } from '../../csv/csv-export.ts';
 import type { WriteScope } from '../intents/intents.ts';
-import { parseCsvRows } from '../../csv/csv-import.ts';
+import { looksLikeHeader, parseCsvRows, quoteCell, wrongHeader } from '../../csv/csv-import.ts';
 import { type QaInput, insertQaTrainings, listQaTrainings } from './qa-trainings.ts';
 
 export const MAX_QA_CSV_ROWS = 50_000;
@@ -51,7 +51,9 @@ export async function importQaTrainingsCsv(
   const seen = new Set((await listQaTrainings(trx, scope.projectId)).map(key));
   const inputs: QaInput[] = [];
   let skipped = 0;
-  for (const { line, cells } of rows) {
+  for (const { line, cells, first } of rows) {
+    // A first line naming other columns (`question,answer`) is a wrong header, not a question.
+    if (first && (looksLikeHeader(cells) || cells.length > 3)) throw invalidInput(wrongHeader(QA_CSV_COLUMNS, cells));
     if (cells.length < 1 || cells.length > 3)
       throw invalidInput(`Line ${line}: expected 3 columns (question,knowledge_id,link), found ${cells.length}.`);
     const question = cells[0]!.trim();
@@ -64,14 +66,14 @@ export async function importQaTrainingsCsv(
     if (idCell) {
       const id = Number(idCell);
       if (!Number.isInteger(id) || !ids.has(id))
-        throw invalidInput(`Line ${line}: knowledge entry ${idCell} does not exist in this project.`);
+        throw invalidInput(`Line ${line}: knowledge entry ${quoteCell(idCell)} does not exist in this project.`);
       knowledgeId = id;
     } else if (link) {
       const matches = byLink.get(link) ?? [];
-      if (matches.length === 0) throw invalidInput(`Line ${line}: no knowledge entry has the link ${link}.`);
+      if (matches.length === 0) throw invalidInput(`Line ${line}: no knowledge entry has the link ${quoteCell(link)}.`);
       if (matches.length > 1)
         throw invalidInput(
-          `Line ${line}: ${matches.length} knowledge entries have the link ${link}; give knowledge_id.`,
+          `Line ${line}: ${matches.length} knowledge entries have the link ${quoteCell(link)}; give knowledge_id.`,
         );
       knowledgeId = matches[0]!;
     }

@@ -19,11 +19,9 @@ import { qaEvaluationStatus, latestQaEvaluation, queueQaEvaluation } from './qa-
 import * as qa from './qa-trainings.ts';
 import { exportQaTrainingsCsv, importQaTrainingsCsv } from './qa-trainings-csv.ts';
 
-const MAX_CSV_BYTES = 20 * 1024 * 1024;
-
 export default async function qaTrainingRoutes(
   app: FastifyInstance,
-  services: RouteServices & { jobs: JobRunner | null },
+  services: RouteServices & { jobs: JobRunner | null; config: { importMaxBytes: number } },
 ) {
   registerCall(app, services, getQaTrainings, async ({ query, requireProject, db, reply }) => {
     const projectId = requireProject();
@@ -60,7 +58,7 @@ export default async function qaTrainingRoutes(
 
   registerCall(app, services, importQaTrainings, async ({ request, write, requireProject, user }) => {
     const projectId = requireProject();
-    const text = await readUploadedCsv(request, MAX_CSV_BYTES);
+    const text = await readUploadedCsv(request, services.config.importMaxBytes);
     const result = await write('Imported QA questions', (trx, atime) =>
       importQaTrainingsCsv(trx, { projectId, userId: user?.id ?? null, atime }, text),
     );

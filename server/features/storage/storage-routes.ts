@@ -20,8 +20,7 @@ import {
   readFileContent,
 } from './storage.ts';
 import { detectContentType } from './storage-content-type.ts';
-
-const megabytes = (bytes: number): string => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+import { readUploadedFile } from '../../http/uploaded-file.ts';
 
 /** Project files: list, download as attachment, upload (multipart, versioned, typed by content), delete. */
 export default async function storageRoutes(
@@ -47,21 +46,9 @@ export default async function storageRoutes(
   registerCall(app, services, uploadFile, async (ctx) => {
     const { request } = ctx;
     const projectId = ctx.requireProject();
-    if (!request.isMultipart())
-      throw new HttpError(415, `Send the file as multipart/form-data in the field "${UPLOAD_FIELD}".`);
-    const part = await request.file({ limits: { fileSize: uploadLimit, files: 1, parts: 10, fieldSize: 1024 } });
-    if (!part) throw new HttpError(400, `No file in the field "${UPLOAD_FIELD}".`);
-    if (part.fieldname !== UPLOAD_FIELD)
-      throw new HttpError(400, `The file must be sent in the field "${UPLOAD_FIELD}".`);
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new HttpError(413, `The file is too large. The limit is ${megabytes(uploadLimit)}.`);
-      }
-      throw error;
-    }
+    // Read whole before anything is written: a file over the limit is refused whole (413), never stored cut.
+    const part = await readUploadedFile(request, uploadLimit, UPLOAD_FIELD);
+    const bytes = part.bytes;
     const parsedName = fileName.safeParse(normalizeFileName(part.filename ?? ''));
     if (!parsedName.success) throw new HttpError(400, parsedName.error.issues[0]?.message ?? 'Invalid file name.');
     const name = parsedName.data;

@@ -21,8 +21,10 @@ export const CHAT_TEXTS = {
 
 /** The chatbot token travels in this header (or the `chatbot_token` query); it never needs a cookie. */
 export const CHATBOT_TOKEN_HEADER = 'x-chatbot-token';
-/** Limits of chat input. */
+/** Limits of chat input. The message limit is for the input's counter too: a longer message is refused, never cut. */
 export const CHAT_MESSAGE_MAX = 2000;
+/** The refusal of a longer message (400), stating the limit. */
+export const CHAT_MESSAGE_TOO_LONG = `A message can be at most ${CHAT_MESSAGE_MAX.toLocaleString('en-US')} characters.`;
 export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_MAX_FILES = 5;
 export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;
@@ -91,7 +93,7 @@ export const chatSend = defineCall({
   access: publicAccess,
   query: conversationQuery,
   body: z.object({
-    msg: z.string().trim().min(1, 'Message cannot be empty').max(CHAT_MESSAGE_MAX),
+    msg: z.string().trim().min(1, 'Message cannot be empty').max(CHAT_MESSAGE_MAX, CHAT_MESSAGE_TOO_LONG),
     last_ts: z.number().int().default(0),
     get_meta: z.boolean().default(false),
   }),

@@ -12,6 +12,20 @@ export const SUCCESSFULLY_UPLOADED = 'Successfully uploaded';
 export const UPLOAD_FIELD = 'file';
 /** Default size limit of one upload; the server reads UPLOAD_MAX_BYTES. */
 export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** Default size limit of one CSV import (intents, knowledge entries, QA questions, call lists); IMPORT_MAX_BYTES. */
+export const DEFAULT_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** A size as people read it: 10 MB, 64 KB, 1,500 bytes (binary units, as the limits are set). */
+export function formatBytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (bytes >= 1024 * 1024) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  const kb = bytes / 1024;
+  if (bytes >= 1024) return `${Number.isInteger(kb) ? kb : kb.toFixed(1)} KB`;
+  return `${bytes.toLocaleString('en-US')} bytes`;
+}
+
+/** Every upload above its limit is refused whole (413) with this text: nothing of it is stored or imported. */
+export const fileTooLarge = (maxBytes: number): string => `The file is larger than ${formatBytes(maxBytes)}.`;
 
 /** A project file as listed (spec 1 §3: name, size, type, version), plus when and by whom. */
 export const storageFile = z.object({
