@@ -74,6 +74,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The user was already told about this failure, or it needs no word: the client's table answered it (an expired
+ * session shows the login, a conflict or no response its own toast), or the call was not sent for lack of a grant.
+ * A screen that owns a failure adds nothing then: one message per failure, none after a logout.
+ */
+export const toldByClient = (error: unknown): boolean =>
+  error instanceof SkippedCallError || (error instanceof ApiError && error.notified);
+
 const messageOf = (data: unknown): string | undefined =>
   data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : undefined;
 

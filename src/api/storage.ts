@@ -10,7 +10,8 @@ export function uploadStorageFile(file: File) {
   return callApi(uploadFile, { body: form as never, ownsFailure: true });
 }
 
-export const removeStorageFile = (name: string) => callApi(deleteFile, { query: { file: name } });
+/** The screen's one toast on failure is 'Cannot delete file' with the server's reason. */
+export const removeStorageFile = (name: string) => callApi(deleteFile, { query: { file: name }, ownsFailure: true });
 
 /**
  * Fetches a file with the console's header (a plain link cannot send it) and hands it to the browser as a

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { ApiError, type Notice, SkippedCallError } from '../api/client.ts';
+import { ApiError, HTTP_ERROR_TEXTS, messageForPerson, type Notice, toldByClient } from '../api/client.ts';
 import { noticeCloseDelay } from './noticeTiming.ts';
 
 /**
@@ -16,17 +16,27 @@ export function showNotice(notice: Notice): void {
   setTimeout(() => notifications.hide(id), noticeCloseDelay(notice));
 }
 
-/** A failed call's own message (validation refusals), unless the client's error table already told the user. */
-export function notifyFailure(error: unknown, title?: string): void {
-  if (error instanceof SkippedCallError) return;
-  if (error instanceof ApiError && error.notified) return;
-  const message = error instanceof Error ? error.message : String(error);
-  if (title) showNotice({ title, message, color: 'red' });
-  else showNotice({ title: message, color: 'red' });
+/**
+ * A failed call's one toast, unless the client's error table already told the user (an expired session, a conflict,
+ * no response): `title` is the screen's text from the spec, `lead` a fixed first sentence of its message ('Cannot save
+ * state.'), then the server's words when it wrote them for a person (not a 500's 'Something went wrong.').
+ */
+export function notifyFailure(error: unknown, title?: string, lead?: string): void {
+  if (toldByClient(error)) return;
+  const reason =
+    error instanceof ApiError
+      ? messageForPerson(error.status, error.data)
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  const message = [lead, reason].filter(Boolean).join(' ') || undefined;
+  if (title) showNotice({ title, ...(message ? { message } : {}), color: 'red' });
+  else showNotice({ title: message ?? HTTP_ERROR_TEXTS.error.title, color: 'red' });
 }
 
 /** The `notify` and `notifyFailure` actions most charts declare, with their real effects. */
 export const noticeActions = {
   notify: (_: unknown, params: Notice) => showNotice(params),
-  notifyFailure: (_: unknown, params: { error: unknown; title?: string }) => notifyFailure(params.error, params.title),
+  notifyFailure: (_: unknown, params: { error: unknown; title?: string; lead?: string }) =>
+    notifyFailure(params.error, params.title, params.lead),
 };

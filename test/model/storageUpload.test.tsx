@@ -1,6 +1,6 @@
 // Model-based test of the storage screen: xstate/graph walks the storageUpload chart, each path drives the real StorageView.
 import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
 import {
@@ -12,9 +12,12 @@ import {
   fileTooLarge,
   SUCCESSFULLY_UPLOADED,
 } from '../../src/api/contract/storage.ts';
+import { ApiError } from '../../src/api/client.ts';
+import { noticeActions } from '../../src/console/notices.ts';
 import { storageUploadMachine } from '../../src/machines/storageUpload/machine.ts';
 import { StorageView } from '../../src/screens/storage/StorageView.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
+import { clearToasts, shownToasts, toastsAddedBy } from './toasts.ts';
 
 const listed: StorageFile = {
   name: 'prices.csv',
@@ -28,24 +31,46 @@ const chosen = new File(['hello'], 'notes.txt', { type: 'text/plain' });
 const TOO_LARGE = fileTooLarge(DEFAULT_UPLOAD_MAX_BYTES);
 
 const loadFiles = createDeferredActor<StorageFile[], unknown>({ output: [listed], error: new Error('offline') });
+// The refusals as the client throws them with ownsFailure: the screen's to tell (notified false). A 401 was told
+// by the client's table (the login shows): the screen adds nothing.
+const TOO_LARGE_ERROR = new ApiError('uploadFile', 413, { message: TOO_LARGE }, false);
+const NOT_FOUND = 'No file named prices.csv.';
+const SESSION_LOST = (call: string) => new ApiError(call, 401, { message: 'Not logged in.' }, true);
 const uploadFile = createDeferredActor<StorageFile, { file: File }>({
   output: { ...listed, name: 'notes.txt', size: 5, type: 'text/plain', version: 1 },
-  error: new Error(TOO_LARGE),
+  error: TOO_LARGE_ERROR,
 });
 const deleteFile = createDeferredActor<void, { name: string }>({
   output: undefined,
-  error: new Error('Cannot delete'),
+  error: new ApiError('deleteFile', 404, { message: NOT_FOUND }, false),
 });
 
-const notices: Array<{ title: string; message?: string }> = [];
 const downloads: string[] = [];
+// The real toasts (Mantine's store), counted: one message per failure.
 const machine = storageUploadMachine.provide({
   actors: { loadFiles: loadFiles.logic, uploadFile: uploadFile.logic, deleteFile: deleteFile.logic },
   actions: {
-    notify: (_, params) => notices.push(params),
+    ...noticeActions,
     download: (_, params) => downloads.push(params.name),
   },
 });
+const lastToast = () => shownToasts().at(-1);
+const toldByTable = (error: unknown) => error instanceof ApiError && error.notified;
+
+/** A failure adds exactly one message: for a refused delete its toast; for an upload the inline one, no toast. */
+const internalExecutors = {
+  'xstate.error.actor.deleteFile': async ({ event }: { event: { error?: unknown } }) => {
+    const added = await toastsAddedBy(() => act(async () => deleteFile.reject(event.error)));
+    expect(added).toEqual(
+      toldByTable(event.error) ? [] : [{ title: CANNOT_DELETE_FILE, message: NOT_FOUND, color: 'red' }],
+    );
+  },
+  'xstate.error.actor.uploadFile': async ({ event }: { event: { error?: unknown } }) => {
+    const added = await toastsAddedBy(() => act(async () => uploadFile.reject(event.error)));
+    expect(added).toEqual([]);
+    if (toldByTable(event.error)) expect(screen.queryByRole('alert')).toBeNull();
+  },
+};
 
 const fileInput = () => {
   const input = document.querySelector('input[type="file"]');
@@ -84,8 +109,9 @@ const states: StateAssertions<typeof machine> = {
     expect(row).toHaveTextContent('text/csv');
     expect(row).toHaveTextContent('3');
     expect(screen.getByRole('button', { name: `Delete ${listed.name}` })).toBeEnabled();
-    if (state.context.target === null && notices.at(-1)?.title === CANNOT_DELETE_FILE)
-      expect(deleteFile.calls.length).toBeGreaterThan(0);
+    // The upload's failure is never a toast (its inline message is); a refused delete is at most its one toast.
+    expect(shownToasts().filter((t) => t.title === CANNOT_UPLOAD_FILES)).toEqual([]);
+    expect(shownToasts().filter((t) => t.color === 'red' && t.title !== CANNOT_DELETE_FILE)).toEqual([]);
     if (downloads.length) expect(downloads.at(-1)).toBe(listed.name);
   },
   confirmingUpload: () => {
@@ -96,13 +122,14 @@ const states: StateAssertions<typeof machine> = {
     expect(uploadFile.calls.at(-1)?.file.name).toBe('notes.txt');
   },
   done: () => {
-    expect([SUCCESSFULLY_UPLOADED, FILE_DELETED]).toContain(notices.at(-1)?.title);
+    expect([SUCCESSFULLY_UPLOADED, FILE_DELETED]).toContain(lastToast()?.title);
     expect(screen.getByRole('row', { name: new RegExp(listed.name) })).toBeInTheDocument();
   },
   failed: () => {
     expect(screen.getByRole('alert')).toHaveTextContent(CANNOT_UPLOAD_FILES);
     expect(screen.getByRole('alert')).toHaveTextContent(TOO_LARGE);
-    expect(notices.at(-1)).toMatchObject({ title: CANNOT_UPLOAD_FILES, message: TOO_LARGE });
+    // The inline message is the one message: no toast beside it.
+    expect(shownToasts().filter((t) => t.title === CANNOT_UPLOAD_FILES)).toEqual([]);
   },
   confirmingDelete: () => expect(dialog('Delete file')).toHaveTextContent(`Delete ${listed.name}?`),
   deleting: () => {
@@ -115,7 +142,7 @@ describeModel({
   name: 'storageUpload',
   machine,
   render: (m) => {
-    notices.length = 0;
+    clearToasts();
     downloads.length = 0;
     const actor = createActor(m).start();
     render(
@@ -128,10 +155,15 @@ describeModel({
   executors,
   states,
   invokes: { loadFiles, reloadFiles: loadFiles, uploadFile, deleteFile },
+  internalExecutors: internalExecutors as never,
   events: [
     { type: 'upload.choose', file: chosen },
     { type: 'file.download', name: listed.name },
     { type: 'file.delete', name: listed.name },
+    { type: 'xstate.error.actor.uploadFile', error: TOO_LARGE_ERROR } as never,
+    { type: 'xstate.error.actor.uploadFile', error: SESSION_LOST('uploadFile') } as never,
+    { type: 'xstate.error.actor.deleteFile', error: deleteFile.error } as never,
+    { type: 'xstate.error.actor.deleteFile', error: SESSION_LOST('deleteFile') } as never,
   ],
   serializeContext: (c) => ({
     files: c.files.length,

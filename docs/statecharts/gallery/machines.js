@@ -332,8 +332,8 @@ window.STATECHARTS = [
   "name": "storageUpload",
   "description": "Project files: listing, upload with confirmation and versioning, download, delete with confirmation.",
   "states": 9,
-  "transitions": 18,
-  "hash": "24d56a91f28322d0489fb3401eac181a9c2b96b1cf654d0114adacb29cfd5380",
+  "transitions": 19,
+  "hash": "a82bff51b8a028a478f998e16a44f6a8373b92b427a5020f5f00eda750269a92",
   "search": "loading loadFailed storage.reload idle upload.choose file.download file.delete confirmingUpload upload.confirm upload.cancel uploading done failed upload.dismiss confirmingDelete delete.confirm delete.cancel deleting"
  },
  {

@@ -2,11 +2,11 @@ import type { ErrorActorEvent } from 'xstate';
 import { assign, setup } from 'xstate';
 import {
   CANNOT_DELETE_FILE,
-  CANNOT_UPLOAD_FILES,
   FILE_DELETED,
   type StorageFile,
   SUCCESSFULLY_UPLOADED,
 } from '../../api/contract/storage.ts';
+import { ApiError, messageForPerson, toldByClient } from '../../api/client.ts';
 import { storageUploadActors } from './actors.ts';
 import type { StorageUploadEvent } from './events.ts';
 
@@ -22,8 +22,11 @@ export interface StorageUploadContext {
 
 type Notice = { title: string; message?: string; color: 'red' | 'green' };
 
-const errorMessage = (error: unknown): string | null =>
-  error instanceof Error && error.message && !/^Call \w+ failed/.test(error.message) ? error.message : null;
+/** The server's reason when it wrote one for a person (a size limit, a refused type); not a 500's. */
+const errorMessage = (error: unknown): string | null => {
+  if (error instanceof ApiError) return messageForPerson(error.status, error.data) ?? null;
+  return error instanceof Error && error.message && !/^Call \w+ failed/.test(error.message) ? error.message : null;
+};
 
 /** The storage screen (spec 1 §2): the file list, upload after confirmation, delete after confirmation. */
 export const storageUploadMachine = setup({
@@ -32,8 +35,14 @@ export const storageUploadMachine = setup({
     events: {} as StorageUploadEvent,
   },
   actors: storageUploadActors,
+  guards: {
+    /** The client's table already told (an expired session shows the login, no response its toast): add nothing. */
+    toldByClient: (_, params: { error: unknown }) => toldByClient(params.error),
+  },
   actions: {
     notify: (_, _params: Notice) => {},
+    /** A failed delete's one toast with the server's reason; nothing when the client's table told. */
+    notifyFailure: (_, _params: { error: unknown; title: string }) => {},
     download: (_, _params: { name: string }) => {},
     storeFiles: assign({ files: (_, params: { files: StorageFile[] }) => params.files }),
     rememberChosen: assign({
@@ -98,20 +107,15 @@ export const storageUploadMachine = setup({
           target: 'done',
           actions: ['clearChosen', { type: 'notify', params: { title: SUCCESSFULLY_UPLOADED, color: 'green' } }],
         },
-        onError: {
-          target: 'failed',
-          actions: [
-            { type: 'rememberUploadError', params: ({ event }) => event },
-            {
-              type: 'notify',
-              params: ({ event }) => ({
-                title: CANNOT_UPLOAD_FILES,
-                message: errorMessage(event.error) ?? undefined,
-                color: 'red',
-              }),
-            },
-          ],
-        },
+        // One message per failure: the inline 'Cannot upload files!' with the reason, no toast beside it.
+        onError: [
+          {
+            guard: { type: 'toldByClient', params: ({ event }) => ({ error: event.error }) },
+            target: 'idle',
+            actions: 'clearChosen',
+          },
+          { target: 'failed', actions: { type: 'rememberUploadError', params: ({ event }) => event } },
+        ],
       },
     },
     done: {
@@ -154,7 +158,10 @@ export const storageUploadMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: ['clearTarget', { type: 'notify', params: { title: CANNOT_DELETE_FILE, color: 'red' } }],
+          actions: [
+            'clearTarget',
+            { type: 'notifyFailure', params: ({ event }) => ({ error: event.error, title: CANNOT_DELETE_FILE }) },
+          ],
         },
       },
     },

@@ -14,6 +14,7 @@ export const providedStorageUploadMachine = storageUploadMachine.provide({
   },
   actions: {
     notify: (_, params) => showNotice(params),
+    notifyFailure: (_, params) => notifyFailure(params.error, params.title),
     download: (_, params) => {
       // An expired session shows the login (the client's table), not a second word.
       downloadStorageFile(params.name).catch((error: unknown) => notifyFailure(error, 'Cannot download file!'));
