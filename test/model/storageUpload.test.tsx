@@ -102,7 +102,7 @@ const states: StateAssertions<typeof machine> = {
     expect(screen.getByText('The files could not be loaded.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
   },
-  idle: (state) => {
+  idle: () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     const row = screen.getByRole('row', { name: new RegExp(listed.name) });
     expect(row).toHaveTextContent('2.0 kB');

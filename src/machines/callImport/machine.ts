@@ -1,6 +1,7 @@
 import type { ErrorActorEvent } from 'xstate';
 import { assign, emit, setup } from 'xstate';
-import { CANNOT_UPLOAD_FILES, SUCCESSFULLY_UPLOADED } from '../../api/contract/storage.ts';
+import { ApiError, messageForPerson, toldByClient } from '../../api/client.ts';
+import { SUCCESSFULLY_UPLOADED } from '../../api/contract/storage.ts';
 import { callImportActors } from './actors.ts';
 import type { CallImportEmitted, CallImportEvent } from './events.ts';
 
@@ -17,7 +18,13 @@ type Notice = { title: string; message?: string; color: 'red' | 'green' };
 
 /** The server answers every problem of the file in one message, one per line. */
 const problemsOf = (error: unknown): string[] => {
-  const message = error instanceof Error ? error.message : '';
+  // Not a 500's 'Something went wrong.': only what the server wrote for a person.
+  const message =
+    error instanceof ApiError
+      ? (messageForPerson(error.status, error.data) ?? '')
+      : error instanceof Error
+        ? error.message
+        : '';
   if (!message || /^Call \w+ failed/.test(message)) return ['The call list was not imported.'];
   // The view says itself that nothing was imported; the list is the problems.
   return message
@@ -34,6 +41,10 @@ export const callImportMachine = setup({
     emitted: {} as CallImportEmitted,
   },
   actors: callImportActors,
+  guards: {
+    /** The client's table already told (an expired session shows the login, no response its toast): add nothing. */
+    toldByClient: (_, params: { error: unknown }) => toldByClient(params.error),
+  },
   actions: {
     notify: (_, _params: Notice) => {},
     rememberCampaignIdAndCampaignName: assign((_, event: Extract<CallImportEvent, { type: 'import.open' }>) => ({
@@ -103,13 +114,15 @@ export const callImportMachine = setup({
             })),
           ],
         },
-        onError: {
-          target: 'failed',
-          actions: [
-            { type: 'rememberProblems', params: ({ event }) => event },
-            { type: 'notify', params: { title: CANNOT_UPLOAD_FILES, color: 'red' } },
-          ],
-        },
+        // One message per failure: the modal's list of problems, no toast beside it.
+        onError: [
+          {
+            guard: { type: 'toldByClient', params: ({ event }) => ({ error: event.error }) },
+            target: 'choosing',
+            actions: 'clearFile',
+          },
+          { target: 'failed', actions: { type: 'rememberProblems', params: ({ event }) => event } },
+        ],
       },
     },
     failed: {
