@@ -5,7 +5,9 @@ import { callApi } from './client.ts';
 
 export const loadProjects = () => callApi(getProjects);
 
-export const createProject = (body: z.input<typeof createProjectBody>) => callApi(insertProject, { body });
+// A failure is the project dropdown's one toast, 'Cannot create new project.' with the server's reason (ownsFailure).
+export const createProject = (body: z.input<typeof createProjectBody>) =>
+  callApi(insertProject, { body, ownsFailure: true });
 
 /** A copy of the current project's configuration (the project_id in scope) under a new name; the server trains it. */
-export const cloneCurrentProject = (name: string) => callApi(cloneProject, { body: { name } });
+export const cloneCurrentProject = (name: string) => callApi(cloneProject, { body: { name }, ownsFailure: true });

@@ -4,7 +4,9 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { navigate } from 'wouter/use-hash-location';
-import { NO_PROJECTS_ALERT, NOT_ASSIGNED } from '../../src/api/contract/projects.ts';
+import { ApiError } from '../../src/api/client.ts';
+import { CANNOT_CREATE_PROJECT, NO_PROJECTS_ALERT, NOT_ASSIGNED } from '../../src/api/contract/projects.ts';
+import { notifyFailure } from '../../src/console/notices.ts';
 import {
   FIRST_TRAINING,
   FIRST_TRAINING_FAILED,
@@ -14,6 +16,7 @@ import {
 import { providedProjectSelectionMachine } from '../../src/machines/projectSelection/provide.ts';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 import { renderConsole, settle, signedInSession } from './renderConsole.tsx';
+import { clearToasts, type ShownToast, toastsAddedBy } from './toasts.ts';
 import { makeUser } from './userFixtures.ts';
 
 const twoProjects = [
@@ -29,9 +32,11 @@ const admin = makeUser({
 });
 
 const loadProjects = createDeferredActor<typeof twoProjects>({ output: twoProjects, error: new Error('offline') });
+// A refusal as the client throws it with ownsFailure: the dropdown's one toast says it with the server's words.
+const NAME_TAKEN = 'A project named Support bot already exists.';
 const createProject = createDeferredActor<{ project_id: number }, { name: string; cloneOf?: number | null }>({
   output: { project_id: 2 },
-  error: new Error('refused'),
+  error: new ApiError('insertProject', 400, { message: NAME_TAKEN }, false),
 });
 const trainFirstModel = createDeferredActor<void, { projectId: number }>({
   output: undefined,
@@ -134,6 +139,19 @@ describeModel({
   executors,
   states,
   invokes: { loadProjects, createProject, trainFirstModel },
+  internalExecutors: {
+    // One toast per failure: 'Cannot create new project.' with the server's reason, no 'Error!' beside it.
+    'xstate.error.actor.createProject': async ({ event }) => {
+      const { error } = event as unknown as { error: unknown };
+      const added = await toastsAddedBy(async () => {
+        await act(async () => createProject.reject(error));
+        await settle();
+      });
+      // (The console's startup loads for the project find no server here: their 'Backend Connection Error!' aside.)
+      const aboutCreate = added.filter((t) => t.title === CANNOT_CREATE_PROJECT || t.title === 'Error!');
+      expect(aboutCreate).toEqual([{ title: CANNOT_CREATE_PROJECT, message: NAME_TAKEN, color: 'red' }]);
+    },
+  },
   input: { requestedId: 42, canCreate: true },
   events: [
     { type: 'project.select', id: 1 },
@@ -267,6 +285,40 @@ describe('project selection rules', () => {
     actor.send({ type: 'project.create', name: 'Support bot' });
     await settle();
     expect(trained).toEqual([]);
+  });
+
+  it('a refused project is one toast with the server’s words; after a lost session nothing is said', async () => {
+    const refusals = [
+      new ApiError('insertProject', 400, { message: NAME_TAKEN }, false),
+      new ApiError('insertProject', 401, { message: 'Not logged in.' }, true),
+    ];
+    const toasts: ShownToast[][] = [];
+    for (const refusal of refusals) {
+      clearToasts();
+      const actor = createActor(
+        projectSelectionMachine.provide({
+          actors: {
+            loadProjects: fromPromise(async () => twoProjects),
+            createProject: fromPromise<{ project_id: number }, { name: string }>(async () => {
+              throw refusal;
+            }),
+          },
+          actions: { notifyFailure: (_, p) => notifyFailure(p.error, p.title) },
+        }),
+        { input: { requestedId: null, canCreate: true } },
+      ).start();
+      await settle();
+      actor.send({ type: 'project.new' });
+      toasts.push(
+        await toastsAddedBy(async () => {
+          actor.send({ type: 'project.create', name: 'Support bot' });
+          await settle();
+        }),
+      );
+      expect(actor.getSnapshot().value).toBe('selected');
+      actor.stop();
+    }
+    expect(toasts).toEqual([[{ title: CANNOT_CREATE_PROJECT, message: NAME_TAKEN, color: 'red' }], []]);
   });
 
   it('a user without projects who may not create one sees the alert', async () => {

@@ -8,22 +8,30 @@ export interface ShownToast {
   color: string;
 }
 
-export function shownToasts(): ShownToast[] {
+const storedToasts = () => {
   const { notifications: shown, queue } = notificationsStore.getState();
-  return [...shown, ...queue].map((n) => ({
-    title: String(n.title ?? ''),
-    message: String(n.message ?? ''),
-    color: String(n.color ?? ''),
-  }));
+  return [...shown, ...queue];
+};
+
+const asShown = (n: ReturnType<typeof storedToasts>[number]): ShownToast => ({
+  title: String(n.title ?? ''),
+  message: String(n.message ?? ''),
+  color: String(n.color ?? ''),
+});
+
+export function shownToasts(): ShownToast[] {
+  return storedToasts().map(asShown);
 }
 
 export function clearToasts(): void {
   act(() => notifications.clean());
 }
 
-/** The toasts a step added: `step` runs, then what appeared since it began. */
+/** The toasts a step added (by id: others may close meanwhile): `step` runs, then what appeared since it began. */
 export async function toastsAddedBy(step: () => Promise<unknown> | unknown): Promise<ShownToast[]> {
-  const before = shownToasts().length;
+  const before = new Set(storedToasts().map((n) => n.id));
   await step();
-  return shownToasts().slice(before);
+  return storedToasts()
+    .filter((n) => !before.has(n.id))
+    .map(asShown);
 }

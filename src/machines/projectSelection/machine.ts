@@ -48,6 +48,8 @@ export const projectSelectionMachine = setup({
       _,
       _params: { title: string; message?: string; color: 'red' | 'green' | 'yellow' | 'blue'; autoClose?: number },
     ) => {},
+    /** A failed create's one toast with the server's reason; nothing when the client's table told (a lost session). */
+    notifyFailure: (_, _params: { error: unknown; title: string }) => {},
     /** Put project_id in the URL and the API client's scope; on a change also drop conversation_id. */
     publishProject: (_, _params: { projectId: number | null; changed: boolean }) => {},
     storeFirstRun: assign({ projects: [], firstRun: true }),
@@ -249,9 +251,18 @@ export const projectSelectionMachine = setup({
           {
             guard: ({ context }) => context.projects.length === 0,
             target: 'noProjects',
-            actions: { type: 'notify', params: { title: CANNOT_CREATE_PROJECT, color: 'red' } },
+            actions: {
+              type: 'notifyFailure',
+              params: ({ event }) => ({ error: event.error, title: CANNOT_CREATE_PROJECT }),
+            },
           },
-          { target: 'selected', actions: { type: 'notify', params: { title: CANNOT_CREATE_PROJECT, color: 'red' } } },
+          {
+            target: 'selected',
+            actions: {
+              type: 'notifyFailure',
+              params: ({ event }) => ({ error: event.error, title: CANNOT_CREATE_PROJECT }),
+            },
+          },
         ],
       },
     },

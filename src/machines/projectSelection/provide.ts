@@ -5,7 +5,7 @@ import { cloneCurrentProject, loadProjects, createProject } from '../../api/proj
 import { fromPromise } from 'xstate';
 import { projectSelectionMachine } from './machine.ts';
 import { startupMachine } from '../startup/machine.ts';
-import { showNotice } from '../../console/notices.ts';
+import { notifyFailure, showNotice } from '../../console/notices.ts';
 import { loadStartup } from '../../console/startupLoads.ts';
 
 /** Write project_id into the query; on a change of project drop conversation_id (spec 1 §2). */
@@ -31,6 +31,7 @@ export const providedProjectSelectionMachine = projectSelectionMachine.provide({
   },
   actions: {
     notify: (_, params) => showNotice(params),
+    notifyFailure: (_, params) => notifyFailure(params.error, params.title),
     publishProject: (_, params) => {
       setApiScope({ projectId: params.projectId });
       writeProjectQuery(params.projectId, params.changed);
