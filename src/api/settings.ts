@@ -14,17 +14,21 @@ import { callApi } from './client.ts';
 export const loadSettings = (mtime?: number) => callApi(getSettings, { query: { mtime } });
 
 /**
- * Saves changed fields. A 409 (someone saved after this screen loaded) is told by the client's error table;
- * 400/500 are left to the save bar, which says 'Error!' 'Cannot save state.' (spec 1 §8).
+ * Saves changed fields. A 409 (someone saved after this screen loaded) and an expired session are told by the
+ * client's error table; any other failure by the save bar: 'Error!' 'Cannot save state.' with the server's reason
+ * (spec 1 §8), one toast (ownsFailure).
  */
-export const saveSettings = (body: SettingsUpdate) => callApi(updateSettings, { body, expectedStatuses: [400, 500] });
+export const saveSettings = (body: SettingsUpdate) => callApi(updateSettings, { body, ownsFailure: true });
 
 export const loadProjectToken = () => callApi(getProjectToken);
-export const replaceProjectToken = () => callApi(renewProjectToken);
+/** A failure is the screen's one toast, like the save bar's. */
+export const replaceProjectToken = () => callApi(renewProjectToken, { ownsFailure: true });
 
 export const loadLanguages = () => callApi(getLanguages);
 export const loadVoices = () => callApi(getVoices);
 
 export const loadPlatformSettings = () => callApi(getPlatformSettings);
-export const savePlatformSettings = (body: Partial<PlatformSettings>) => callApi(updatePlatformSettings, { body });
-export const removeUserOtp = (userId: number) => callApi(resetUserOtp, { params: { id: userId } });
+// The platform-settings screen shows a change's failure itself, once, with the server's reason (ownsFailure).
+export const savePlatformSettings = (body: Partial<PlatformSettings>) =>
+  callApi(updatePlatformSettings, { body, ownsFailure: true });
+export const removeUserOtp = (userId: number) => callApi(resetUserOtp, { params: { id: userId }, ownsFailure: true });

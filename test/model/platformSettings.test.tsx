@@ -1,11 +1,14 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
+import { ApiError } from '../../src/api/client.ts';
 import { SAVE_FAILED, SAVE_SUCCESS } from '../../src/api/contract/settings.ts';
+import { noticeActions } from '../../src/console/notices.ts';
 import type { PlatformData, PlatformTask } from '../../src/machines/platformSettings/actors.ts';
 import { platformSettingsMachine } from '../../src/machines/platformSettings/machine.ts';
 import { PlatformSettingsView } from '../../src/screens/platformSettings/PlatformSettingsView.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 import { renderActorView } from './renderActorView.tsx';
+import { clearToasts, shownToasts, toastsAddedBy } from './toasts.ts';
 
 const ONE_OFF = 'Fresh-One-Off-Passw0rd';
 const data: PlatformData = {
@@ -28,14 +31,19 @@ const data: PlatformData = {
 };
 
 const load = createDeferredActor<PlatformData, void>({ output: data, error: new Error('offline') });
+// A refusal as the client throws it with ownsFailure (the screen's one toast, with the server's words), and a lost
+// session the client's table told (the login shows): the screen adds nothing then.
+const TAKEN = 'A company named Acme already exists.';
+const REFUSED = new ApiError('saveCompany', 400, { message: TAKEN }, false);
+const SESSION_LOST = new ApiError('saveCompany', 401, { message: 'Not logged in.' }, true);
 const perform = createDeferredActor<{ password?: string }, PlatformTask>({
   output: { password: ONE_OFF },
-  error: new Error('409'),
+  error: REFUSED,
 });
-const notices: Array<{ title: string; message?: string }> = [];
+// The real toasts (Mantine's store), counted: one message per failure.
 const machine = platformSettingsMachine.provide({
   actors: { load: load.logic, perform: perform.logic },
-  actions: { notify: (_, params) => notices.push(params) },
+  actions: noticeActions,
 });
 
 const requireOtpSwitch = () => screen.getByRole('switch', { name: /Require one-time codes/ });
@@ -93,7 +101,7 @@ const states: StateAssertions<typeof machine> = {
       expect(screen.getByText(ONE_OFF)).toBeInTheDocument();
       expect(screen.getByText(/Give this password to eve@example.com/)).toBeInTheDocument();
     } else expect(screen.queryByText(ONE_OFF)).not.toBeInTheDocument();
-    const last = notices.at(-1);
+    const last = shownToasts().at(-1);
     if (last && perform.calls.length > 0) expect([SAVE_SUCCESS, SAVE_FAILED.title]).toContain(last.title);
   },
   working: (state) => {
@@ -107,12 +115,22 @@ describeModel({
   name: 'platformSettings',
   machine,
   render: (m) => {
-    notices.length = 0;
+    clearToasts();
     return renderActorView(m, PlatformSettingsView);
   },
   executors,
   states,
   invokes: { load, perform },
+  internalExecutors: {
+    // One toast per failure: 'Error!' 'Cannot save state.' with the server's reason; nothing after a lost session.
+    'xstate.error.actor.perform': async ({ event }) => {
+      const { error } = event as unknown as { error: ApiError };
+      const added = await toastsAddedBy(() => act(async () => perform.reject(error)));
+      expect(added).toEqual(
+        error.notified ? [] : [{ title: SAVE_FAILED.title, message: `${SAVE_FAILED.message} ${TAKEN}`, color: 'red' }],
+      );
+    },
+  },
   events: [
     { type: 'platform.run', task: { kind: 'user.resetPassword', id: 5 } },
     { type: 'platform.run', task: { kind: 'user.resetOtp', id: 5 } },
@@ -120,6 +138,8 @@ describeModel({
     { type: 'policy.edit', policy: { max_password_age_days: null, require_otp: true } },
     { type: 'xstate.done.actor.perform', output: { password: ONE_OFF } } as never,
     { type: 'xstate.done.actor.perform', output: {} } as never,
+    { type: 'xstate.error.actor.perform', error: REFUSED } as never,
+    { type: 'xstate.error.actor.perform', error: SESSION_LOST } as never,
   ],
   // Which change runs does not change the chart's path, so one kind of task per state is enough.
   serializeContext: (c) => ({

@@ -1,8 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/client.ts';
 import { LANGUAGES, VOICES } from '../../src/api/contract/platform.ts';
 import { SAVE_FAILED, SAVE_SUCCESS, type SettingsView as Settings } from '../../src/api/contract/settings.ts';
+import { noticeActions } from '../../src/console/notices.ts';
 import type { SettingsFormData } from '../../src/machines/settingsForm/actors.ts';
 import type { SettingsDraft } from '../../src/machines/settingsForm/draft.ts';
 import {
@@ -15,6 +17,7 @@ import { KNOWLEDGE_SWITCH_LABEL } from '../../src/screens/knowledge/knowledgeUse
 import { SettingsView } from '../../src/screens/settings/SettingsView.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 import { renderActorView } from './renderActorView.tsx';
+import { clearToasts, shownToasts, toastsAddedBy } from './toasts.ts';
 
 const ORIGINAL = 'Demo bot';
 const CHANGED = 'Renamed bot';
@@ -66,19 +69,30 @@ const data: SettingsFormData = {
 
 const loadSettings = createDeferredActor<SettingsFormData, void>({ output: data, error: new Error('offline') });
 // The saved answer keeps the original name, so a saved form can be changed and changed back again.
+// Failures as the client throws them with ownsFailure: a refusal is the screen's one toast with the server's words, a
+// 500 its bare 'Cannot save state.'; a conflict and a lost session were told by the client's table (notified).
+const INVALID = 'Voice espeak-xx is not available.';
+const REFUSED = new ApiError('updateSettings', 400, { message: INVALID }, false);
+const CONFLICT = new ApiError('updateSettings', 409, { message: 'Changed meanwhile.' }, true);
+const sessionLost = (call: string) => new ApiError(call, 401, { message: 'Not logged in.' }, true);
 const saveSettings = createDeferredActor<Settings, { changes: Partial<SettingsDraft> }>({
   output: settings,
-  error: { status: 400 },
+  error: REFUSED,
 });
 const renewToken = createDeferredActor<{ token: string }, void>({
   output: { token: 'token-two' },
-  error: { status: 500 },
+  error: new ApiError('renewProjectToken', 500, { message: 'Something went wrong.' }, false),
 });
 
-const notices: Array<{ title: string; message?: string }> = [];
+// The real toasts (Mantine's store), counted: one message per failure.
 const machine = settingsFormMachine.provide({
   actors: { loadSettings: loadSettings.logic, saveSettings: saveSettings.logic, renewToken: renewToken.logic },
-  actions: { notify: (_, params) => notices.push(params) },
+  actions: noticeActions,
+});
+const saveFailed = (reason?: string) => ({
+  title: SAVE_FAILED.title,
+  message: reason ? `${SAVE_FAILED.message} ${reason}` : SAVE_FAILED.message,
+  color: 'red',
 });
 
 const nameInput = () => screen.getByLabelText('Name') as HTMLInputElement;
@@ -86,7 +100,7 @@ const nameInput = () => screen.getByLabelText('Name') as HTMLInputElement;
 const knowledgeSwitch = () =>
   screen.getByRole('switch', { name: new RegExp(`^${KNOWLEDGE_SWITCH_LABEL}`) }) as HTMLInputElement;
 const saveButton = () => screen.getByRole('button', { name: /^Save/ });
-const lastNotice = () => notices.at(-1);
+const lastNotice = () => shownToasts().at(-1);
 
 const executors = {
   'settings.change': ({ event }) => {
@@ -111,7 +125,7 @@ const states: StateAssertions<typeof machine> = {
   'editing.pristine': (state) => {
     expect(saveButton()).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Discard changes' })).toBeNull();
-    if (state.context.token === 'token-two') expect(notices.some((n) => n.title === TOKEN_RENEWED)).toBe(true);
+    if (state.context.token === 'token-two') expect(shownToasts().some((n) => n.title === TOKEN_RENEWED)).toBe(true);
   },
   'editing.dirty': () => {
     expect(saveButton()).toBeEnabled();
@@ -134,7 +148,7 @@ describeModel({
   name: 'settingsForm',
   machine,
   render: (m) => {
-    notices.length = 0;
+    clearToasts();
     return renderActorView(m, SettingsView);
   },
   executors,
@@ -143,8 +157,11 @@ describeModel({
   events: [
     { type: 'settings.change', field: 'name', value: CHANGED },
     { type: 'settings.change', field: 'name', value: ORIGINAL },
-    { type: 'xstate.error.actor.saveSettings', error: { status: 409 } } as never,
-    { type: 'xstate.error.actor.saveSettings', error: { status: 400 } } as never,
+    { type: 'xstate.error.actor.saveSettings', error: CONFLICT } as never,
+    { type: 'xstate.error.actor.saveSettings', error: REFUSED } as never,
+    { type: 'xstate.error.actor.saveSettings', error: sessionLost('updateSettings') } as never,
+    { type: 'xstate.error.actor.renewToken', error: renewToken.error } as never,
+    { type: 'xstate.error.actor.renewToken', error: sessionLost('renewProjectToken') } as never,
   ],
   internalExecutors: {
     'xstate.done.actor.saveSettings': async ({ event }) => {
@@ -152,11 +169,17 @@ describeModel({
       await act(() => saveSettings.resolve((event as unknown as { output: Settings }).output));
       expect(lastNotice()?.title).toBe(SAVE_SUCCESS);
     },
+    // One toast per failure: the save bar's with the server's reason; none where the client's table told.
     'xstate.error.actor.saveSettings': async ({ event }) => {
-      const { act } = await import('@testing-library/react');
-      const error = (event as unknown as { error: { status: number } }).error;
-      await act(() => saveSettings.reject(error));
-      if (error.status !== 409) expect(lastNotice()).toMatchObject(SAVE_FAILED);
+      const error = (event as unknown as { error: ApiError }).error;
+      const added = await toastsAddedBy(() => act(async () => saveSettings.reject(error)));
+      expect(added).toEqual(error.notified ? [] : [saveFailed(INVALID)]);
+    },
+    // A 500 says only 'Cannot save state.' (its 'Something went wrong.' tells nobody anything).
+    'xstate.error.actor.renewToken': async ({ event }) => {
+      const error = (event as unknown as { error: ApiError }).error;
+      const added = await toastsAddedBy(() => act(async () => renewToken.reject(error)));
+      expect(added).toEqual(error.notified ? [] : [saveFailed()]);
     },
   },
   serializeContext: (c) => ({ draft: c.draft?.name, saved: c.saved?.name, token: c.token }),

@@ -31,6 +31,8 @@ export const platformSettingsMachine = setup({
   guards: { isPolicyChanged },
   actions: {
     notify: (_, _params: Notice) => {},
+    /** A failed change's one toast with the server's reason; nothing when the client's table told (a lost session). */
+    notifyFailure: (_, _params: { error: unknown; title: string; lead: string }) => {},
     storeDataAndDraft: assign({
       data: (_, event: DoneActorEvent<OutputFrom<(typeof platformSettingsActors)['load']>>) => event.output,
       draft: (_, event: DoneActorEvent<OutputFrom<(typeof platformSettingsActors)['load']>>) => event.output.policy,
@@ -97,7 +99,13 @@ export const platformSettingsMachine = setup({
             { type: 'notify', params: { title: SAVE_SUCCESS, color: 'green' } },
           ],
         },
-        onError: { target: 'loading', actions: { type: 'notify', params: { ...SAVE_FAILED, color: 'red' } } },
+        onError: {
+          target: 'loading',
+          actions: {
+            type: 'notifyFailure',
+            params: ({ event }) => ({ error: event.error, title: SAVE_FAILED.title, lead: SAVE_FAILED.message }),
+          },
+        },
       },
     },
   },

@@ -9,7 +9,7 @@ import {
 import { removeCompany, loadCompanies, storeCompany } from '../../api/companies.ts';
 import { loadUsers, renewUserPassword } from '../../api/usersAdmin.ts';
 import { platformSettingsMachine } from './machine.ts';
-import { showNotice } from '../../console/notices.ts';
+import { noticeActions } from '../../console/notices.ts';
 
 /** The platform-settings machine with its real side effects: the API and Mantine notifications. */
 export const providedPlatformSettingsMachine = platformSettingsMachine.provide({
@@ -44,5 +44,5 @@ export const providedPlatformSettingsMachine = platformSettingsMachine.provide({
       }
     }),
   },
-  actions: { notify: (_, params) => showNotice(params) },
+  actions: noticeActions,
 });

@@ -31,6 +31,8 @@ export const settingsFormMachine = setup({
   actions: {
     // Provided by the app (Mantine notifications) or the test.
     notify: (_, _params: Notice) => {},
+    /** A failed save's one toast with the server's reason; nothing when the client's table told (a lost session). */
+    notifyFailure: (_, _params: { error: unknown; title: string; lead: string }) => {},
     storeVoicesAndLanguages: assign(
       (_, event: DoneActorEvent<OutputFrom<(typeof settingsFormActors)['loadSettings']>>) => ({
         ...loaded(event.output.settings),
@@ -119,7 +121,13 @@ export const settingsFormMachine = setup({
         },
         onError: [
           { guard: 'isConflict', target: 'conflict' },
-          { target: 'editing.dirty', actions: { type: 'notify', params: { ...SAVE_FAILED, color: 'red' } } },
+          {
+            target: 'editing.dirty',
+            actions: {
+              type: 'notifyFailure',
+              params: ({ event }) => ({ error: event.error, title: SAVE_FAILED.title, lead: SAVE_FAILED.message }),
+            },
+          },
         ],
       },
     },
@@ -141,7 +149,13 @@ export const settingsFormMachine = setup({
             { type: 'notify', params: { title: TOKEN_RENEWED, color: 'green' } },
           ],
         },
-        onError: { target: 'editing.pristine', actions: { type: 'notify', params: { ...SAVE_FAILED, color: 'red' } } },
+        onError: {
+          target: 'editing.pristine',
+          actions: {
+            type: 'notifyFailure',
+            params: ({ event }) => ({ error: event.error, title: SAVE_FAILED.title, lead: SAVE_FAILED.message }),
+          },
+        },
       },
     },
   },

@@ -1,13 +1,13 @@
-import { ApiError } from '../../api/client.ts';
 import { fromPromise } from 'xstate';
 import { loadSettings, loadLanguages, loadVoices, replaceProjectToken, saveSettings } from '../../api/settings.ts';
 import type { SettingsUpdate } from '../../api/contract/settings.ts';
 import { settingsFormMachine } from './machine.ts';
-import { showNotice } from '../../console/notices.ts';
+import { noticeActions } from '../../console/notices.ts';
 
 /**
  * The settings form with its real side effects. Beside the machine (like roleEditing) so the settings screen's
- * chunk carries it. 409 is told by the client's error table; 400/500 by the machine's 'Error!' 'Cannot save state.'.
+ * chunk carries it. 409 and a lost session are told by the client's error table; any other failure by the machine's
+ * one toast, 'Error!' 'Cannot save state.' with the server's reason.
  */
 export const providedSettingsFormMachine = settingsFormMachine.provide({
   actors: {
@@ -15,15 +15,8 @@ export const providedSettingsFormMachine = settingsFormMachine.provide({
       const [settings, voices, languages] = await Promise.all([loadSettings(), loadVoices(), loadLanguages()]);
       return { settings, voices, languages };
     }),
-    saveSettings: fromPromise(async ({ input }) => {
-      try {
-        return await saveSettings(input.changes as SettingsUpdate);
-      } catch (error) {
-        if (error instanceof ApiError) throw { status: error.status, message: error.message };
-        throw error;
-      }
-    }),
+    saveSettings: fromPromise(({ input }) => saveSettings(input.changes as SettingsUpdate)),
     renewToken: fromPromise(() => replaceProjectToken()),
   },
-  actions: { notify: (_, params) => showNotice(params) },
+  actions: noticeActions,
 });
