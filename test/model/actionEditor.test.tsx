@@ -1,16 +1,23 @@
 // Model-based test of the actions screen: xstate/graph walks the actionEditor chart, each path drives the real ActionsView.
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { type ActorRefFrom, createActor } from 'xstate';
+import { ApiError } from '../../src/api/client.ts';
 import type { ActionTestBody, ActionTestResult } from '../../src/api/contract/action-test-call.ts';
 import type { ActionCatalogue, ProjectAction, ProjectActionInput } from '../../src/api/contract/actions.ts';
+import { notifyFailure } from '../../src/console/notices.ts';
 import type { ActionsData } from '../../src/machines/actionEditor/actors.ts';
 import { formErrors, formValid } from '../../src/machines/actionEditor/guards.ts';
 import { ACTION_DELETED, ACTION_SAVED, actionEditorMachine } from '../../src/machines/actionEditor/machine.ts';
 import { ActionsView } from '../../src/screens/actions/ActionsView.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
+import { toastsAddedBy } from './toasts.ts';
 
+const IN_USE = 'Action order_status is used by reaction order.';
+// A delete's refusals as the client throws them: the 400 the call expects (the screen's to tell), a 500 the table told.
+const DELETE_REFUSED = new ApiError('updateActions', 400, { message: IN_USE }, false);
+const DELETE_TOLD = new ApiError('updateActions', 500, {}, true);
 const catalogue: ActionCatalogue = {
   builtin: [
     {
@@ -39,7 +46,7 @@ const data: ActionsData = { actions: [stored], catalogue };
 const loadActions = createDeferredActor<ActionsData>({ output: data });
 const saveActions = createDeferredActor<ProjectAction[], { actions: ProjectActionInput[] }>({
   output: [stored],
-  error: new Error('Action order_status is used by reaction order.'),
+  error: new Error(IN_USE),
 });
 const deleteAction = saveActions; // the same actor, invoked under another id
 const testAction = createDeferredActor<ActionTestResult, { id: number; body: ActionTestBody }>({
@@ -50,7 +57,10 @@ const testAction = createDeferredActor<ActionTestResult, { id: number; body: Act
 const notices: string[] = [];
 const machine = actionEditorMachine.provide({
   actors: { loadActions: loadActions.logic, saveActions: saveActions.logic, testAction: testAction.logic },
-  actions: { notify: (_, params) => void notices.push(params.title) },
+  actions: {
+    notify: (_, params) => void notices.push(params.title),
+    notifyFailure: (_, params) => notifyFailure(params.error),
+  },
 });
 
 let current: ActorRefFrom<typeof machine>;
@@ -134,8 +144,18 @@ describeModel({
   executors,
   states,
   invokes: { loadActions, saveActions, deleteAction, testAction },
-  internalExecutors: {},
+  internalExecutors: {
+    // A refused delete (the 400 the call expects) is one toast with the server's words; a 500 the client's table
+    // already told ('Error!'): nothing more.
+    'xstate.error.actor.deleteAction': async ({ event }) => {
+      const { error } = event as unknown as { error: ApiError };
+      const added = await toastsAddedBy(() => act(async () => deleteAction.reject(error)));
+      expect(added).toEqual(error.notified ? [] : [{ title: IN_USE, message: '', color: 'red' }]);
+    },
+  },
   events: [
+    { type: 'xstate.error.actor.deleteAction', error: DELETE_REFUSED } as never,
+    { type: 'xstate.error.actor.deleteAction', error: DELETE_TOLD } as never,
     { type: 'action.open', id: 4 },
     { type: 'action.delete', id: 4 },
     { type: 'form.change', patch: { name: '' } },

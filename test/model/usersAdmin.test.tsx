@@ -1,12 +1,15 @@
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { ApiError } from '../../src/api/client.ts';
 import type { AdminUser } from '../../src/api/contract/users-admin.ts';
+import { notifyFailure } from '../../src/console/notices.ts';
 import type { UserChange, UserForm } from '../../src/machines/usersAdmin/actors.ts';
 import { usersAdminMachine } from '../../src/machines/usersAdmin/machine.ts';
 import { UsersAdminView, type UsersAdminPermissions } from '../../src/screens/users/UsersAdminView.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
+import { toastsAddedBy } from './toasts.ts';
 
 const ONE_OFF = 'Fresh-One-Off-Passw0rd';
 const eve: AdminUser = {
@@ -25,14 +28,22 @@ const saveUser = createDeferredActor<{ id: number; password?: string }, UserForm
   output: { id: 6, password: ONE_OFF },
   error: new Error('Email address is already used.'),
 });
+// A refusal as the client throws it with ownsFailure (one toast, the server's words); a lost session was told by the
+// client's table (the login shows): nothing more.
+const SELF_DELETE = 'You cannot delete yourself.';
+const REFUSED = new ApiError('deleteUser', 400, { message: SELF_DELETE }, false);
+const SESSION_LOST = new ApiError('deleteUser', 401, { message: 'Not logged in.' }, true);
 const applyChange = createDeferredActor<{ password?: string }, UserChange>({
   output: { password: ONE_OFF },
-  error: new Error('You cannot delete yourself.'),
+  error: REFUSED,
 });
 const notices: string[] = [];
 const machine = usersAdminMachine.provide({
   actors: { loadUsers: loadUsers.logic, saveUser: saveUser.logic, applyChange: applyChange.logic },
-  actions: { notify: (_, params) => notices.push(params.title) },
+  actions: {
+    notify: (_, params) => notices.push(params.title),
+    notifyFailure: (_, params) => notifyFailure(params.error),
+  },
 });
 
 const ALL: UsersAdminPermissions = { canEdit: true, canDelete: true, canReset: true };
@@ -146,7 +157,17 @@ describeModel({
   executors,
   states,
   invokes: { loadUsers, saveUser, applyChange },
+  internalExecutors: {
+    // One toast per failure: the server's words; nothing after a lost session.
+    'xstate.error.actor.applyChange': async ({ event }) => {
+      const { error } = event as unknown as { error: ApiError };
+      const added = await toastsAddedBy(() => act(async () => applyChange.reject(error)));
+      expect(added).toEqual(error.notified ? [] : [{ title: SELF_DELETE, message: '', color: 'red' }]);
+    },
+  },
   events: [
+    { type: 'xstate.error.actor.applyChange', error: REFUSED } as never,
+    { type: 'xstate.error.actor.applyChange', error: SESSION_LOST } as never,
     { type: 'user.edit', id: 5 },
     { type: 'user.delete', id: 5 },
     { type: 'user.reset', id: 5 },

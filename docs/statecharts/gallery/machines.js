@@ -5,15 +5,15 @@ window.STATECHARTS = [
   "description": "Actions screen: list, edit, save or delete an action, and a test call of its webhook.",
   "states": 8,
   "transitions": 18,
-  "hash": "b9c6264cdac9a50c36429c99ec2991e69650e929af634a90181be8e3c2ce6468",
+  "hash": "359d8af9577cb56ca4903a34a6c7c5ccf36a93edddbfe34d8042d757af4e43bb",
   "search": "loading loadFailed actions.retry list action.new action.open action.delete confirmingDelete delete.confirm delete.cancel deleting editing form.change form.cancel form.test form.save testing saving"
  },
  {
   "name": "callImport",
   "description": "Importing a call list (CSV destination,scheduled_time) into a campaign, after a confirmation.",
   "states": 5,
-  "transitions": 9,
-  "hash": "1fc723e01fc0cd1c106c3e0f0b36b280aada74066dec2eae89392de01e68a7ac",
+  "transitions": 10,
+  "hash": "a8d74cb3787488f9dd94e8c353b7013b0add7827642ed5f702d6263e8713b113",
   "search": "closed import.open choosing import.choose import.close confirming import.confirm import.cancel uploading failed"
  },
  {
@@ -237,7 +237,7 @@ window.STATECHARTS = [
   "description": "Sign-in policy, companies and users of the platform.",
   "states": 4,
   "transitions": 9,
-  "hash": "f9c7c2d5b7f33d2a051e27c74223736d1a57be6239c738b9e44be373f26a215b",
+  "hash": "bdb0ce2f8614b7eb868d0bf8d7f85de3eb66376372d65f91168d79d9351319c2",
   "search": "loading failed platform.reload ready platform.run policy.edit policy.save platform.dismissPassword working"
  },
  {
@@ -253,7 +253,7 @@ window.STATECHARTS = [
   "description": "The project dropdown: loads the user's projects, selects one from the URL or the last choice, creates a new one.",
   "states": 8,
   "transitions": 21,
-  "hash": "dd4dc152ef885c69d55d823a912425a2bf6b9db2701198734c02d97a281163c8",
+  "hash": "d852b0d236d43a90f5b18d4f9d50013148c414ce04d3eca394dc48425d74871a",
   "search": "loading failed project.reload awaitingPassword noProjects selected project.select project.new project.clone firstTraining naming project.create project.cancel creating"
  },
  {
@@ -309,7 +309,7 @@ window.STATECHARTS = [
   "description": "Project settings form: grouped fields saved together with the save bar (Ctrl+S).",
   "states": 8,
   "transitions": 15,
-  "hash": "2eecab0d57d6ed25e39a91ea8f12264ea8763bed263e7c0e3ddfbdb93e249064",
+  "hash": "9e18d40ab6afd1eb511fbf94877d66535fceb6d14dcada13b08229348a765797",
   "search": "loading loadFailed settings.reload editing pristine settings.change settings.renewToken dirty settings.save settings.discard saving conflict renewingToken"
  },
  {
@@ -373,7 +373,7 @@ window.STATECHARTS = [
   "description": "Users of the platform: list, create, edit, delete and password reset.",
   "states": 7,
   "transitions": 17,
-  "hash": "7432ecd7de6d43d9bfc88d0567c05cd174a5bee9942bbbfc596c1fc3ae36bd0c",
+  "hash": "b7a1a3bf0225bc08c3bc313d74ceb0eec1f0be79e9091aafed821ed878a1bd1a",
   "search": "password.dismiss loading failed users.reload ready user.create user.edit user.delete user.reset editing form.change form.submit dialog.cancel saving confirming change.confirm applying"
  },
  {

@@ -27,6 +27,8 @@ export const actionEditorMachine = setup({
   },
   actions: {
     notify: (_, _params: Notice) => {},
+    /** A failure's one toast, the server's message; nothing when the client's table told (a lost session). */
+    notifyFailure: (_, _params: { error: unknown }) => {},
     storeActionsAndCatalogue: assign(
       (_, event: DoneActorEvent<OutputFrom<(typeof actionEditorActors)['loadActions']>>) => ({
         actions: event.output.actions,
@@ -131,10 +133,7 @@ export const actionEditorMachine = setup({
         },
         onError: {
           target: 'list',
-          actions: [
-            'clearDeleteId',
-            { type: 'notify', params: ({ event }) => ({ title: messageOf(event.error), color: 'red' as const }) },
-          ],
+          actions: ['clearDeleteId', { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }],
         },
       },
     },

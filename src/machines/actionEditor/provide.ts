@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { testAction } from '../../api/contract/action-test-call.ts';
 import { getActionCatalogue, getActions, updateActions } from '../../api/contract/actions.ts';
 import { actionEditorMachine } from './machine.ts';
-import { showNotice } from '../../console/notices.ts';
+import { noticeActions } from '../../console/notices.ts';
 
 /** The actions screen's machine with its real side effects (beside the machine, so the screen's chunk carries it). */
 export const providedActionEditorMachine = actionEditorMachine.provide({
@@ -18,7 +18,5 @@ export const providedActionEditorMachine = actionEditorMachine.provide({
       callApi(testAction, { params: { id: input.id }, body: input.body, expectedStatuses: [400, 404] }),
     ),
   },
-  actions: {
-    notify: (_, params) => showNotice(params),
-  },
+  actions: noticeActions,
 });

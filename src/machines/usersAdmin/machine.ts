@@ -34,6 +34,8 @@ export const usersAdminMachine = setup({
   },
   actions: {
     notify: (_, _params: Notice) => {},
+    /** A failure's one toast, the server's message; nothing when the client's table told (a lost session). */
+    notifyFailure: (_, _params: { error: unknown }) => {},
     clearOneOffPassword: assign({ oneOffPassword: null }),
     storeUsers: assign({
       users: (_, event: DoneActorEvent<OutputFrom<(typeof usersAdminActors)['loadUsers']>>) => event.output,
@@ -163,10 +165,7 @@ export const usersAdminMachine = setup({
         },
         onError: {
           target: 'loading',
-          actions: [
-            { type: 'notify', params: ({ event }) => ({ title: messageOf(event.error), color: 'red' as const }) },
-            'clearChange',
-          ],
+          actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'clearChange'],
         },
       },
     },

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { removeUser, loadUsers, renewUserPassword, saveUser } from '../../api/usersAdmin.ts';
 import { usersAdminMachine } from './machine.ts';
-import { showNotice } from '../../console/notices.ts';
+import { noticeActions } from '../../console/notices.ts';
 
 /** The users machine with its real side effects: the API and Mantine notifications. */
 export const providedUsersAdminMachine = usersAdminMachine.provide({
@@ -22,5 +22,5 @@ export const providedUsersAdminMachine = usersAdminMachine.provide({
       return { password: (await renewUserPassword(input.user.id)).password };
     }),
   },
-  actions: { notify: (_, params) => showNotice(params) },
+  actions: noticeActions,
 });
