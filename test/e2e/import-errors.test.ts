@@ -24,6 +24,13 @@ const LIMIT = 64 * 1024;
 const TOO_LARGE = 'The file is larger than 64 KB.';
 
 const dialog = () => page.getByRole('dialog').last();
+const toasts = () => page.locator('.mantine-Notification-root');
+/** One message per failure: a screen that shows the refusal inline adds no toast beside it (issue 33 §5). */
+const expectNoToast = async () => {
+  // A toast would be shown by the same transition as the inline message: give it a moment to appear.
+  await page.waitForTimeout(500);
+  expect(await toasts().allInnerTexts()).toEqual([]);
+};
 /** After the dialogs' and notices' transitions, so the picture shows what a person reads. */
 const screenshot = async (name: string) => {
   await page.waitForTimeout(600);
@@ -91,8 +98,9 @@ describe('import errors (e2e)', () => {
       .locator('input[type="file"]')
       .setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(LIMIT + 1, 'a') });
     await page.getByRole('dialog', { name: 'Upload file' }).getByRole('button', { name: 'Upload' }).click();
-    // The screen's own alert (a notice may say it too: toasts are issue 33 §5's browser half).
+    // The screen's own alert is the one message: no 'Cannot upload files!' toast beside it.
     await page.locator('.mantine-Alert-root').filter({ hasText: TOO_LARGE }).waitFor({ timeout: 15_000 });
+    await expectNoToast();
     expect(await page.getByRole('cell', { name: 'big.txt' }).count()).toBe(0);
     await screenshot('import-errors-storage-too-large');
   });
@@ -123,6 +131,8 @@ describe('import errors (e2e)', () => {
     await problems
       .getByText('Line 1: the header must be exactly "destination,scheduled_time" (found "number,time").')
       .waitFor({ timeout: 15_000 });
+    // The modal's list is the one message (it had a bare 'Cannot upload files!' toast beside it).
+    await expectNoToast();
     await screenshot('import-errors-call-list-header');
     await upload('calls.csv', PNG);
     await problems.getByText(NOT_CSV).waitFor({ timeout: 15_000 });
@@ -137,5 +147,20 @@ describe('import errors (e2e)', () => {
     await notice.getByText(NOT_CSV).waitFor({ timeout: 15_000 });
     expect(await notice.innerText()).not.toMatch(/[^\x20-\x7e\n…]/);
     await screenshot('import-errors-intents-png');
+  });
+
+  // Last: it ends the session.
+  it('storage: an upload after the session is gone shows the login and no toast', async () => {
+    await open('storage');
+    await page.getByLabel('Upload a file').waitFor({ timeout: 30_000 });
+    await page.context().clearCookies();
+    await page
+      .getByLabel('Upload a file')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByRole('dialog', { name: 'Upload file' }).getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: /log in|sign in/i }).waitFor({ timeout: 15_000 });
+    await expectNoToast();
+    await screenshot('import-errors-storage-session-lost');
   });
 });
