@@ -14,7 +14,11 @@ export const insertTest = (body: TestBody) => callApi(saveTest, { params: { id: 
 export const updateTest = (id: number, body: TestBody) => callApi(saveTest, { params: { id }, body });
 export const removeTest = (id: number) => callApi(deleteTest, { params: { id } });
 
-export const executeTest = (id: number) => callApi(runTest, { params: { id } });
+/**
+ * A run that could not run is the screen's to tell, once: the test's 'Test … failed' toast with the server's reason,
+ * or the deploy modal's row; the client's table adds no 'Error!' beside it (an expired session still logs out).
+ */
+export const executeTest = (id: number) => callApi(runTest, { params: { id }, ownsFailure: true });
 
 /** What the test editor offers in its autocompletes: reaction ids and names, action names. */
 

@@ -1,9 +1,10 @@
 // Model-based test of a test's run: xstate/graph walks the testRun chart; each path drives its status dot and output.
 import { Button, MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { expect } from 'vitest';
 import { type ActorRefFrom, createActor } from 'xstate';
+import { ApiError } from '../../src/api/client.ts';
 import type { TestRunResult } from '../../src/api/contract/tests.ts';
 import { testFailed, testPassed, testRunMachine } from '../../src/machines/testRun/machine.ts';
 import { TestOutput } from '../../src/screens/tests/TestOutput.tsx';
@@ -31,9 +32,14 @@ const passed: TestRunResult = {
 const FAILURE = 'Step 1 ("I want to order a pizza"): expected reaction order, but ran fallback';
 const failedRun: TestRunResult = { ...passed, result: FAILURE, failed_step: 0 };
 
+// A run that could not run, as the client throws it with ownsFailure (the test's one toast, with the server's words),
+// and a lost session the client's table told (the login shows): no toast of the test's then.
+const NOT_RUN = 'Test 5 has no steps.';
+const REFUSED = new ApiError('runTest', 400, { message: NOT_RUN }, false);
+const SESSION_LOST = new ApiError('runTest', 401, { message: 'Not logged in.' }, true);
 const runTest = createDeferredActor<TestRunResult, { testId: number }>({
   output: passed,
-  error: new Error('Backend down'),
+  error: REFUSED,
 });
 const notices: { title: string; message?: string; quiet: boolean }[] = [];
 const reports: string[] = [];
@@ -87,9 +93,9 @@ const states: StateAssertions<typeof machine> = {
   },
   error: (state) => {
     expect(screen.getByLabelText('Status Failed')).toBeInTheDocument();
-    expect(notices.at(-1)?.title).toBe(testFailed(NAME));
+    if (state.context.result) expect(notices.at(-1)?.title).toBe(testFailed(NAME));
     expect(reports.at(-1)).toBe('error');
-    const expected = state.context.result ? FAILURE : 'Backend down';
+    const expected = state.context.result ? FAILURE : (state.context.error ?? '');
     expect(screen.getByTestId('test-result')).toHaveTextContent(expected);
   },
 };
@@ -108,7 +114,20 @@ describeModel({
   executors,
   states,
   invokes: { runTest },
+  internalExecutors: {
+    // One message per failure: 'Test … failed' with the server's reason, or nothing where the client's table told.
+    'xstate.error.actor.runTest': async ({ event }) => {
+      const { error } = event as unknown as { error: ApiError };
+      const before = notices.length;
+      await act(async () => runTest.reject(error));
+      expect(notices.slice(before)).toEqual(
+        error.notified ? [] : [{ title: testFailed(NAME), message: NOT_RUN, color: 'red', quiet: false }],
+      );
+    },
+  },
   events: [
+    { type: 'xstate.error.actor.runTest', error: REFUSED } as never,
+    { type: 'xstate.error.actor.runTest', error: SESSION_LOST } as never,
     { type: 'xstate.done.actor.runTest', output: passed } as never,
     { type: 'xstate.done.actor.runTest', output: failedRun } as never,
   ],

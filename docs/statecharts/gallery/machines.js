@@ -356,8 +356,8 @@ window.STATECHARTS = [
   "name": "testRun",
   "description": "One regression test run on the tests screen: its result, or why the run failed.",
   "states": 4,
-  "transitions": 5,
-  "hash": "07d71a65dd1a3e6a463c3345dfc213b678ebcde30526e60f71d7a7d99f47fdfa",
+  "transitions": 6,
+  "hash": "3d8273fe5fe678b9a13f67dce3be115b9bb376b082308901c3de83b93833e769",
   "search": "test.run unknown pending ok error"
  },
  {

@@ -1,5 +1,6 @@
 import type { DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
+import { ApiError, messageForPerson, toldByClient } from '../../api/client.ts';
 import type { Notice } from '../../api/contract/notice.ts';
 import { TEST_OK, type TestRunResult } from '../../api/contract/tests.ts';
 import { testRunActors } from './actors.ts';
@@ -16,6 +17,16 @@ export interface TestRunContext {
 
 export const testPassed = (name: string) => `Test ${name} passed`;
 export const testFailed = (name: string) => `Test ${name} failed`;
+/** Ours: a run the server refused without a reason for a person (a 500). */
+export const RUN_FAILED = 'The test could not run.';
+
+/** Why the run failed: the server's words for a person, else ours. */
+const runErrorOf = (error: unknown): string =>
+  (error instanceof ApiError
+    ? messageForPerson(error.status, error.data)
+    : error instanceof Error
+      ? error.message
+      : '') || RUN_FAILED;
 
 /**
  * One test's run (spec 1 §4 "Test"): unknown until run; run makes it pending, then ok or error according to
@@ -30,6 +41,8 @@ export const testRunMachine = setup({
   actors: testRunActors,
   guards: {
     passed: (_, params: { result: TestRunResult }) => params.result.result === TEST_OK,
+    /** The client's table already told (an expired session shows the login, no response its toast). */
+    toldByClient: (_, params: { error: unknown }) => toldByClient(params.error),
   },
   actions: {
     /** `quiet`: Run all tells the totals instead. */
@@ -45,7 +58,7 @@ export const testRunMachine = setup({
     }),
     rememberError: assign({
       result: null,
-      error: (_, event: ErrorActorEvent) => (event.error instanceof Error ? event.error.message : String(event.error)),
+      error: (_, event: ErrorActorEvent) => runErrorOf(event.error),
     }),
   },
 }).createMachine({
@@ -106,22 +119,33 @@ export const testRunMachine = setup({
             ],
           },
         ],
-        onError: {
-          target: 'error',
-          actions: [
-            { type: 'rememberError', params: ({ event }) => event },
-            { type: 'reportSettled', params: ({ context }) => ({ testId: context.testId, state: 'error' as const }) },
-            {
-              type: 'notify',
-              params: ({ context }) => ({
-                title: testFailed(context.name),
-                message: context.error ?? '',
-                color: 'red' as const,
-                quiet: context.quiet,
-              }),
-            },
-          ],
-        },
+        onError: [
+          {
+            // One message per failure: the table's (or the login) is it.
+            guard: { type: 'toldByClient', params: ({ event }) => ({ error: event.error }) },
+            target: 'error',
+            actions: [
+              { type: 'rememberError', params: ({ event }) => event },
+              { type: 'reportSettled', params: ({ context }) => ({ testId: context.testId, state: 'error' as const }) },
+            ],
+          },
+          {
+            target: 'error',
+            actions: [
+              { type: 'rememberError', params: ({ event }) => event },
+              { type: 'reportSettled', params: ({ context }) => ({ testId: context.testId, state: 'error' as const }) },
+              {
+                type: 'notify',
+                params: ({ context }) => ({
+                  title: testFailed(context.name),
+                  message: context.error ?? '',
+                  color: 'red' as const,
+                  quiet: context.quiet,
+                }),
+              },
+            ],
+          },
+        ],
       },
     },
     ok: { description: 'The last run passed every step.' },
