@@ -7,11 +7,12 @@ import { callApi } from './client.ts';
 export const loadSsoConfig = () => callApi(getSsoConfig);
 
 /** The provider's authorization URL to send the browser to. */
-export const startSsoLogin = () => callApi(ssoLogin, { expectedStatuses: [404, 503] });
+// Any failure is the login screen's one toast, 'Login failed.' with the server's reason (ownsFailure).
+export const startSsoLogin = () => callApi(ssoLogin, { expectedStatuses: [404, 503], ownsFailure: true });
 
 /** Finishes the sign-on with the `code`, `state` (and `iss`) the provider put in the login page's query. */
 export const completeSsoLogin = (body: z.input<typeof ssoCallbackBody>) =>
-  callApi(ssoCallback, { body, expectedStatuses: [401, 404] });
+  callApi(ssoCallback, { body, expectedStatuses: [401, 404], ownsFailure: true });
 
 /** The provider's answer in the page address (real query, or the query inside the hash route), if any. */
 export function ssoResponseInLocation(

@@ -317,7 +317,7 @@ window.STATECHARTS = [
   "description": "Corporate single sign-on: the provider's answer checked and the session started or refused.",
   "states": 6,
   "transitions": 10,
-  "hash": "71665c02a66fddd936b2aa7fb29ee30abdd22da946e9d57de0f7902fff467a28",
+  "hash": "5b8f8c232f121a61251824099fb91472dbe811533e6db3929794a0e1303d6aa1",
   "search": "checking loadingConfig hidden ready sso.start redirecting completing"
  },
  {

@@ -27,7 +27,8 @@ export const ssoLoginMachine = setup({
     redirect: (_, _params: { url: string }) => {},
     /** Signed in: reload the console without the provider's query so the session picks up the cookie. */
     enterConsole: () => {},
-    notify: (_, _params: { title: string; color: 'red' }) => {},
+    /** A failure's one toast, 'Login failed.' with the server's reason; nothing when the client's table told. */
+    notifyFailure: (_, _params: { error: unknown; title: string }) => {},
     rememberFailed: assign({ response: null, failed: true }),
   },
   guards: { hasResponse: ({ context }) => context.response !== null },
@@ -62,7 +63,10 @@ export const ssoLoginMachine = setup({
         id: 'start',
         src: 'start',
         onDone: { actions: { type: 'redirect', params: ({ event }) => ({ url: event.output.msal_url }) } },
-        onError: { target: 'ready', actions: { type: 'notify', params: { title: LOGIN_FAILED, color: 'red' } } },
+        onError: {
+          target: 'ready',
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error, title: LOGIN_FAILED }) },
+        },
       },
     },
     completing: {
@@ -75,7 +79,10 @@ export const ssoLoginMachine = setup({
         onDone: { actions: 'enterConsole' },
         onError: {
           target: 'loadingConfig',
-          actions: ['rememberFailed', { type: 'notify', params: { title: LOGIN_FAILED, color: 'red' } }],
+          actions: [
+            'rememberFailed',
+            { type: 'notifyFailure', params: ({ event }) => ({ error: event.error, title: LOGIN_FAILED }) },
+          ],
         },
       },
     },

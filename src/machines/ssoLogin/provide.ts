@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { loadSsoConfig, completeSsoLogin, startSsoLogin } from '../../api/sso.ts';
 import { ssoLoginMachine } from './machine.ts';
-import { showNotice } from '../../console/notices.ts';
+import { notifyFailure } from '../../console/notices.ts';
 
 /** Single sign-on with its real side effects: the API and whole-page navigation (to the provider and back in). */
 export const providedSsoLoginMachine = ssoLoginMachine.provide({
@@ -15,6 +15,6 @@ export const providedSsoLoginMachine = ssoLoginMachine.provide({
   actions: {
     redirect: (_, params) => location.assign(params.url),
     enterConsole: () => location.replace(`${location.origin}${location.pathname}#/app/dashboard`),
-    notify: (_, params) => showNotice(params),
+    notifyFailure: (_, params) => notifyFailure(params.error, params.title),
   },
 });
