@@ -2,7 +2,7 @@ import { FetchError, ofetch } from 'ofetch';
 import type { z } from 'zod';
 import type { CallDefinition, CallResult } from './contract/call.ts';
 import { needsAtime } from './contract/call.ts';
-import type { Notice } from './contract/notice.ts';
+import { messageForPerson, type Notice, toldByClient } from './contract/notice.ts';
 import type { CurrentUser } from './contract/users.ts';
 import { can } from './permissions.ts';
 import { clearStartup, primeStartup, startupKey, takeStartup } from './startupCache.ts';
@@ -34,6 +34,8 @@ export const HTTP_ERROR_TEXTS = {
 } as const;
 
 export type { Notice };
+/** Read where machines may read them too (src/api/contract): the server's words for a person, told or not. */
+export { messageForPerson, toldByClient };
 
 /** What the client needs from the app; src/console/connectApiClient.ts fills it in. */
 export interface ClientHooks {
@@ -73,14 +75,6 @@ export class ApiError extends Error {
     this.notified = notified;
   }
 }
-
-/**
- * The user was already told about this failure, or it needs no word: the client's table answered it (an expired
- * session shows the login, a conflict or no response its own toast), or the call was not sent for lack of a grant.
- * A screen that owns a failure adds nothing then: one message per failure, none after a logout.
- */
-export const toldByClient = (error: unknown): boolean =>
-  error instanceof SkippedCallError || (error instanceof ApiError && error.notified);
 
 const messageOf = (data: unknown): string | undefined =>
   data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : undefined;
@@ -193,15 +187,6 @@ function changePending(delta: 1 | -1): void {
 
 /** What the table always answers itself, even when the caller owns the failure. */
 const TABLE_OWNED_STATUSES = [401, 402, 403, 409];
-
-/**
- * The server's message when it was written for a person: every refusal below 500 (domain errors, validation, 413,
- * 415) and 503 (what is unavailable). A 500 says only 'Something went wrong.': the toast stays the spec's bare 'Error!'.
- */
-export function messageForPerson(status: number | null, data: unknown): string | undefined {
-  if (status === null || (status >= 500 && status !== 503)) return undefined;
-  return messageOf(data);
-}
 
 type TableOptions = { ignore403?: boolean; expected?: number[]; ownsFailure?: boolean };
 

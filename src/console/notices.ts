@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { ApiError, HTTP_ERROR_TEXTS, messageForPerson, type Notice, toldByClient } from '../api/client.ts';
+import { HTTP_ERROR_TEXTS, type Notice } from '../api/client.ts';
+import { failureReason, toldByClient } from '../api/contract/notice.ts';
 import { noticeCloseDelay } from './noticeTiming.ts';
 
 /**
@@ -23,12 +24,7 @@ export function showNotice(notice: Notice): void {
  */
 export function notifyFailure(error: unknown, title?: string, lead?: string): void {
   if (toldByClient(error)) return;
-  const reason =
-    error instanceof ApiError
-      ? messageForPerson(error.status, error.data)
-      : error instanceof Error
-        ? error.message
-        : String(error);
+  const reason = failureReason(error);
   const message = [lead, reason].filter(Boolean).join(' ') || undefined;
   if (title) showNotice({ title, ...(message ? { message } : {}), color: 'red' });
   else showNotice({ title: message ?? HTTP_ERROR_TEXTS.error.title, color: 'red' });

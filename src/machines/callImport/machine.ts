@@ -1,6 +1,6 @@
 import type { ErrorActorEvent } from 'xstate';
 import { assign, emit, setup } from 'xstate';
-import { ApiError, messageForPerson, toldByClient } from '../../api/client.ts';
+import { failureReason, toldByClient } from '../../api/contract/notice.ts';
 import { SUCCESSFULLY_UPLOADED } from '../../api/contract/storage.ts';
 import { callImportActors } from './actors.ts';
 import type { CallImportEmitted, CallImportEvent } from './events.ts';
@@ -19,12 +19,7 @@ type Notice = { title: string; message?: string; color: 'red' | 'green' };
 /** The server answers every problem of the file in one message, one per line. */
 const problemsOf = (error: unknown): string[] => {
   // Not a 500's 'Something went wrong.': only what the server wrote for a person.
-  const message =
-    error instanceof ApiError
-      ? (messageForPerson(error.status, error.data) ?? '')
-      : error instanceof Error
-        ? error.message
-        : '';
+  const message = failureReason(error) ?? '';
   if (!message || /^Call \w+ failed/.test(message)) return ['The call list was not imported.'];
   // The view says itself that nothing was imported; the list is the problems.
   return message

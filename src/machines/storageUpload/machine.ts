@@ -6,7 +6,7 @@ import {
   type StorageFile,
   SUCCESSFULLY_UPLOADED,
 } from '../../api/contract/storage.ts';
-import { ApiError, messageForPerson, toldByClient } from '../../api/client.ts';
+import { failureReason, toldByClient } from '../../api/contract/notice.ts';
 import { storageUploadActors } from './actors.ts';
 import type { StorageUploadEvent } from './events.ts';
 
@@ -24,8 +24,8 @@ type Notice = { title: string; message?: string; color: 'red' | 'green' };
 
 /** The server's reason when it wrote one for a person (a size limit, a refused type); not a 500's. */
 const errorMessage = (error: unknown): string | null => {
-  if (error instanceof ApiError) return messageForPerson(error.status, error.data) ?? null;
-  return error instanceof Error && error.message && !/^Call \w+ failed/.test(error.message) ? error.message : null;
+  const reason = failureReason(error);
+  return reason && !/^Call \w+ failed/.test(reason) ? reason : null;
 };
 
 /** The storage screen (spec 1 §2): the file list, upload after confirmation, delete after confirmation. */

@@ -1,7 +1,6 @@
 import type { DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import { ApiError, messageForPerson, toldByClient } from '../../api/client.ts';
-import type { Notice } from '../../api/contract/notice.ts';
+import { failureReason, type Notice, toldByClient } from '../../api/contract/notice.ts';
 import { TEST_OK, type TestRunResult } from '../../api/contract/tests.ts';
 import { testRunActors } from './actors.ts';
 import type { TestRunEvent, TestRunState } from './events.ts';
@@ -21,12 +20,7 @@ export const testFailed = (name: string) => `Test ${name} failed`;
 export const RUN_FAILED = 'The test could not run.';
 
 /** Why the run failed: the server's words for a person, else ours. */
-const runErrorOf = (error: unknown): string =>
-  (error instanceof ApiError
-    ? messageForPerson(error.status, error.data)
-    : error instanceof Error
-      ? error.message
-      : '') || RUN_FAILED;
+const runErrorOf = (error: unknown): string => failureReason(error) || RUN_FAILED;
 
 /**
  * One test's run (spec 1 §4 "Test"): unknown until run; run makes it pending, then ok or error according to
