@@ -5,9 +5,8 @@ import { Notifications } from '@mantine/notifications';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
-import { useHashLocation } from 'wouter/use-hash-location';
 import { connectApiClient } from './console/connectApiClient.ts';
-import { currentPage } from './console/navigation.ts';
+import { currentPage, useGuardedHashLocation } from './console/navigation.ts';
 import type { providedCommandPaletteMachine } from './machines/commandPalette/provide.ts';
 import type { providedMenuModeMachine } from './machines/menuMode/provide.ts';
 import type { providedProjectSelectionMachine } from './machines/projectSelection/provide.ts';
@@ -47,7 +46,7 @@ export default function App({ sessionLogic = providedSessionMachine, env = 'defa
     <MantineProvider theme={theme} env={env}>
       <Notifications position="top-right" zIndex={1000} />
       <ModalsProvider>
-        <Router hook={useHashLocation}>
+        <Router hook={useGuardedHashLocation}>
           <SessionActor.Provider
             logic={sessionLogic}
             options={{ input: { location: currentPage(), inactivityHours: INACTIVITY_HOURS } }}

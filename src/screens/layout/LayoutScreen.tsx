@@ -31,6 +31,7 @@ import { OtpEnrolmentModal } from '../../ui/OtpEnrolmentModal.tsx';
 import { providedOtpEnrolmentMachine } from '../../machines/otpEnrolment/provide.ts';
 import ErrorScreen from '../error/ErrorScreen.tsx';
 import { appRoutes } from '../routes.tsx';
+import { NavigationGuard } from './NavigationGuard.tsx';
 import { NewProjectModal } from './NewProjectModal.tsx';
 import { OtpEnrolmentGate } from './OtpEnrolmentGate.tsx';
 import { isOffered, mayOpen, menuTargets, paletteScreens } from './permittedRoutes.ts';
@@ -82,7 +83,9 @@ export default function LayoutScreen({
       }}
     >
       <ConsoleCommandsActor.Provider>
-        <Shell menuModeLogic={menuModeLogic} commandPaletteLogic={commandPaletteLogic} />
+        <NavigationGuard>
+          <Shell menuModeLogic={menuModeLogic} commandPaletteLogic={commandPaletteLogic} />
+        </NavigationGuard>
       </ConsoleCommandsActor.Provider>
     </ProjectSelectionActor.Provider>
   );
