@@ -133,7 +133,7 @@ window.STATECHARTS = [
   "description": "Reactions flow editor: the graph of reactions, one reaction edited at a time, saved or discarded.",
   "states": 21,
   "transitions": 50,
-  "hash": "d924fd03b577062b3ee7cf17a0de810195ac450fd3960adcc100b751b98c36d6",
+  "hash": "9439cf327b55c6110126dc6dfcfbb4cd02f05997744ee45f78da3bd1fd4ae024",
   "search": "loading loadFailed flow.retry ready search.change view.fit selection restoring browsing reaction.add flow.undo flow.redo search.next scope.add scope.rename scope.delete idle reaction.select selected reaction.deselect reaction.duplicate reaction.delete viewing reaction.edit editing reaction.done reaction.change action.add action.remove action.move action.arg confirmingDelete delete.confirm delete.cancel draft checking clean dirty flow.save saved invalid validating saving savingScopes conflict flow.reload"
  },
  {
@@ -163,10 +163,10 @@ window.STATECHARTS = [
  {
   "name": "knowledgeEntries",
   "description": "Knowledge base entries: search, add and edit in a dialog, delete with confirmation.",
-  "states": 9,
-  "transitions": 22,
-  "hash": "73821590715f3cb5bb04826a8b2092ba4f503eef3839df89f2ff60b4b7411b49",
-  "search": "search.change search.clear loading failed entries.reload ready idle entry.add entry.edit entry.delete editing form.change form.submit form.cancel saving confirmingDelete delete.confirm delete.cancel deleting refreshing"
+  "states": 13,
+  "transitions": 29,
+  "hash": "1a381a22c8c5d6167139a9bfb1fa121f409a153afc9a81aaed92837c3f65f349",
+  "search": "search.change search.clear loading failed entries.reload ready idle entry.add entry.edit entry.delete editing form.change form.submit comparing unchanged form.cancel changed leaving leave.save leave.discard leave.stay saving confirmingDelete delete.confirm delete.cancel deleting refreshing"
  },
  {
   "name": "knowledgeImport",
@@ -207,6 +207,14 @@ window.STATECHARTS = [
   "transitions": 6,
   "hash": "50c224e3f229ac4514dbe0bb687b098ff088b0233b393c8d9de8288a6db7a703",
   "search": "menu.targets idle menu.enter active menu.key menu.exit"
+ },
+ {
+  "name": "navigationGuard",
+  "description": "Unsaved work is never lost silently: while a screen or dialog holds a draft, leaving asks Save, Discard or Stay.",
+  "states": 4,
+  "transitions": 12,
+  "hash": "9b09a80bc0faf6f1a2b23becbb8c46fd1c09500a646d24d910c340866c1b0369",
+  "search": "draft.report clean nav.request unsaved asking leave.save leave.discard leave.stay saving"
  },
  {
   "name": "otpEnrolment",
@@ -285,7 +293,7 @@ window.STATECHARTS = [
   "description": "Roles and permissions screen: roles, their permissions per resource and environment, users' roles, saved together.",
   "states": 14,
   "transitions": 36,
-  "hash": "bd971833cb9e02412cf9448c2ecfff23aaab4d3c88327655cea51b82840d1ff1",
+  "hash": "1ae24695d7c87f8562f535f00751c5bac2600a95554a67aac18fcb888ebe7e1c",
   "search": "loading failed roles.retry ready editing filter.user role.select member.add member.role member.remove permission.toggle permissions.selectAll permissions.unselectAll clean save role.new role.delete dirty naming role.create role.cancel creatingRole confirmingDelete delete.confirm delete.cancel deletingRole saving roles projects reloadScheduled"
  },
  {
@@ -309,7 +317,7 @@ window.STATECHARTS = [
   "description": "Project settings form: grouped fields saved together with the save bar (Ctrl+S).",
   "states": 8,
   "transitions": 15,
-  "hash": "2eecab0d57d6ed25e39a91ea8f12264ea8763bed263e7c0e3ddfbdb93e249064",
+  "hash": "00ba2dce8e6d2470b54fecb08d2a2177427f6d992934f2047fd30dc6de156b1c",
   "search": "loading loadFailed settings.reload editing pristine settings.change settings.renewToken dirty settings.save settings.discard saving conflict renewingToken"
  },
  {
