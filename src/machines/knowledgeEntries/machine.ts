@@ -5,7 +5,7 @@ import type { Notice } from '../../api/contract/notice.ts';
 import { knowledgeEntriesActors } from './actors.ts';
 import type { KnowledgeEntriesEmitted, KnowledgeEntriesEvent } from './events.ts';
 import { EMPTY_ENTRY_FORM, type EntryForm, isEntryFormValid, isFormChanged } from './form.ts';
-import { leavingState } from '../navigationGuard/leaving.ts';
+import { dialogDraftStates } from '../navigationGuard/leaving.ts';
 
 export interface KnowledgeEntriesContext {
   entries: KnowledgeItem[];
@@ -39,7 +39,7 @@ export const knowledgeEntriesMachine = setup({
     isKnownEntry: ({ context, event }) => hasId(event) && entryById(context, event.id) !== undefined,
     isFormValid: ({ context }) => isEntryFormValid(context.form),
     isNewEntry: ({ context }) => context.form.id === null,
-    isFormChanged: ({ context }) =>
+    isDraftChanged: ({ context }) =>
       isFormChanged(context.form, context.form.id === null ? undefined : entryById(context, context.form.id)),
   },
   actions: {
@@ -126,38 +126,26 @@ export const knowledgeEntriesMachine = setup({
         },
         editing: {
           description: 'The dialog with link and knowledge is open; it saves only valid fields.',
-          initial: 'comparing',
-          on: {
-            'form.change': {
-              target: '.comparing',
-              actions: { type: 'rememberFormOnFormChange', params: ({ event }) => event },
-            },
-            'form.submit': [{ guard: 'isFormValid', target: 'saving' }, { actions: 'resetAttempted' }],
-          },
-          states: {
-            comparing: {
-              description: 'Compares the fields with the entry as it was opened (empty for a new one).',
-              always: [{ guard: 'isFormChanged', target: 'changed' }, { target: 'unchanged' }],
-            },
-            unchanged: {
-              description: 'Nothing typed yet: Esc or Cancel closes the dialog.',
-              on: { 'form.cancel': '#knowledgeEntries.ready.idle' },
-            },
-            changed: {
-              description: 'Typed content: Esc or Cancel asks before throwing it away; leaving the screen asks too.',
-              tags: ['unsaved'],
-              on: { 'form.cancel': 'leaving' },
-            },
-            leaving: leavingState({
-              description: 'You have unsaved changes: Save the entry, Discard it and close, or Stay in the dialog.',
-              save: [
+          ...dialogDraftStates({
+            editing: {
+              'form.change': {
+                target: 'comparing',
+                actions: {
+                  type: 'rememberFormOnFormChange',
+                  params: ({ event }: { event: Extract<KnowledgeEntriesEvent, { type: 'form.change' }> }) => event,
+                },
+              },
+              'form.submit': [
                 { guard: 'isFormValid', target: '#knowledgeEntries.ready.saving' },
-                { target: 'changed', actions: 'resetAttempted' },
+                { actions: 'resetAttempted' },
               ],
-              discard: '#knowledgeEntries.ready.idle',
-              stay: 'changed',
-            }),
-          },
+            } as const,
+            close: '#knowledgeEntries.ready.idle',
+            save: [
+              { guard: 'isFormValid', target: '#knowledgeEntries.ready.saving' },
+              { target: 'changed', actions: 'resetAttempted' },
+            ] as const,
+          }),
         },
         saving: {
           description: 'PUT /knowledges/{id or -1}; a refusal goes back to the dialog with its message.',

@@ -24,3 +24,44 @@ export function leavingState<Save, Discard, Stay>(answers: {
     on: { 'leave.save': answers.save, 'leave.discard': answers.discard, 'leave.stay': answers.stay },
   };
 }
+
+/**
+ * The inside of a form dialog that must not lose typed content (knowledge entry, action…): Esc or Cancel (`form.cancel`)
+ * closes it at once while nothing was typed, and asks (the leaving state) once something was. The chart brings the
+ * `isDraftChanged` guard (the fields against what the dialog opened with), where the dialog closes to, its save, and
+ * the form's own events (`editing`), taken only while no question is open; a change should target `comparing`.
+ */
+export function dialogDraftStates<Close, Save, Editing extends object>({
+  close,
+  save,
+  editing,
+}: {
+  close: Close;
+  save: Save;
+  editing: Editing;
+}) {
+  return {
+    initial: 'comparing',
+    states: {
+      comparing: {
+        description: 'Compares the fields with what the dialog opened with (empty for a new one).',
+        always: [{ guard: 'isDraftChanged', target: 'changed' }, { target: 'unchanged' }],
+      },
+      unchanged: {
+        description: 'Nothing typed yet: Esc or Cancel closes the dialog.',
+        on: { ...editing, 'form.cancel': close },
+      },
+      changed: {
+        description: 'Typed content: Esc or Cancel asks before throwing it away; leaving the screen asks too.',
+        tags: ['unsaved'],
+        on: { ...editing, 'form.cancel': 'leaving' },
+      },
+      leaving: leavingState({
+        description: 'You have unsaved changes: Save them, Discard them and close the dialog, or Stay in it.',
+        save,
+        discard: close,
+        stay: 'changed',
+      }),
+    },
+  } as const;
+}
