@@ -37,6 +37,11 @@ const nameField = () => page.getByLabel('Name', { exact: true });
 const savedName = async () =>
   (await pageApi<{ name: string }>(page, 'GET', `/v1/settings?project_id=${projectId}`)).name;
 const hashPath = () => new URL(page.url()).hash;
+/** The question, once its opening transition is over (for the screenshots). */
+async function questionShown() {
+  await question().waitFor();
+  await expect.poll(() => question().evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+}
 
 /** Opens the settings from the menu and changes the project's name without saving it. */
 async function changeSettings(name: string) {
@@ -54,7 +59,7 @@ describe('unsaved changes in Chromium', () => {
     const original = await savedName();
     await changeSettings('Renamed by the menu test');
     await page.getByRole('navigation', { name: 'Main menu' }).getByText('Intents', { exact: true }).click();
-    await question().waitFor();
+    await questionShown();
     expect(await question().innerText()).toContain(LEAVING_TEXTS.message);
     await screenshot(page, 'unsaved-01-settings-menu-item');
     await answer(LEAVING_TEXTS.stay).click();
@@ -135,7 +140,7 @@ describe('unsaved changes in Chromium', () => {
     const text = 'The car park opens at seven. '.repeat(400);
     await entry.getByLabel('Knowledge').fill(text);
     await page.keyboard.press('Escape');
-    await question().waitFor();
+    await questionShown();
     await screenshot(page, 'unsaved-02-knowledge-entry-esc');
     await answer(LEAVING_TEXTS.stay).click();
     await expect.poll(() => question().isVisible()).toBe(false);
