@@ -3,10 +3,10 @@ window.STATECHARTS = [
  {
   "name": "actionEditor",
   "description": "Actions screen: list, edit, save or delete an action, and a test call of its webhook.",
-  "states": 8,
-  "transitions": 18,
-  "hash": "b9c6264cdac9a50c36429c99ec2991e69650e929af634a90181be8e3c2ce6468",
-  "search": "loading loadFailed actions.retry list action.new action.open action.delete confirmingDelete delete.confirm delete.cancel deleting editing form.change form.cancel form.test form.save testing saving"
+  "states": 12,
+  "transitions": 28,
+  "hash": "a20392734ccb71a29c1adde015564a4e7d7a78ab5d064b7db43df417f8c98120",
+  "search": "loading loadFailed actions.retry list action.new action.open action.delete confirmingDelete delete.confirm delete.cancel deleting editing comparing unchanged form.change form.test form.save form.cancel changed leaving leave.save leave.discard leave.stay testing saving"
  },
  {
   "name": "callImport",
@@ -164,9 +164,9 @@ window.STATECHARTS = [
   "name": "knowledgeEntries",
   "description": "Knowledge base entries: search, add and edit in a dialog, delete with confirmation.",
   "states": 13,
-  "transitions": 29,
-  "hash": "1a381a22c8c5d6167139a9bfb1fa121f409a153afc9a81aaed92837c3f65f349",
-  "search": "search.change search.clear loading failed entries.reload ready idle entry.add entry.edit entry.delete editing form.change form.submit comparing unchanged form.cancel changed leaving leave.save leave.discard leave.stay saving confirmingDelete delete.confirm delete.cancel deleting refreshing"
+  "transitions": 32,
+  "hash": "50b6dc6f05ade94401f923a24bc7dc5480276e2317fa1d30e56637dbb0360ba1",
+  "search": "search.change search.clear loading failed entries.reload ready idle entry.add entry.edit entry.delete editing comparing unchanged form.change form.submit form.cancel changed leaving leave.save leave.discard leave.stay saving confirmingDelete delete.confirm delete.cancel deleting refreshing"
  },
  {
   "name": "knowledgeImport",
@@ -349,7 +349,7 @@ window.STATECHARTS = [
   "description": "Synonyms screen: a draft of synonym groups edited together and saved or discarded.",
   "states": 7,
   "transitions": 20,
-  "hash": "8c357f75479f51ecdaa981bbb012cbce25696dd2fb3ddfc1b08440bcc01e69ea",
+  "hash": "1b7191a1b0a971590e49def8149064bbb65713e398d582ff01bf9e1dd1664a14",
   "search": "loading failed synonyms.reload editable synonym.add synonym.rename synonym.values synonym.delete clean dirty synonyms.save confirmingDelete synonym.deleteConfirm synonym.deleteCancel saving"
  },
  {
