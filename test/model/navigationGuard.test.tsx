@@ -48,11 +48,11 @@ const machine = navigationGuardMachine.provide({
   },
 });
 
-// The model's stand-ins for the reporting chart, only for walking the graph: one that takes its save event now,
-// one that does not (a form with an invalid field). In the view the real settings form reports itself.
+// The model's stand-ins for the reporting chart, only for walking the graph: one that takes its save event, one that
+// keeps its draft (a form with an invalid field). In the view the real settings form reports itself.
 // (`can()` counts a transition only with a target or an action.)
 const takesSave = createActor(createMachine({ on: { 'settings.save': { actions: () => {} } } })).start();
-const refusesSave = createActor(createMachine({})).start();
+const refusesSave = createActor(createMachine({ initial: 'draft', states: { draft: { tags: ['unsaved'] } } })).start();
 const saveEvent = { type: 'settings.save' } as const;
 const report = (status: 'clean' | 'dirty' | 'saving', ref = takesSave): NavigationGuardEvent => ({
   type: 'draft.report',

@@ -1,4 +1,5 @@
 import type { NavigationGuardEvent } from './events.ts';
+import { draftStatusOf } from './selectors.ts';
 import type { NavigationGuardContext } from './types.ts';
 
 type Args = { context: NavigationGuardContext; event: NavigationGuardEvent };
@@ -6,9 +7,12 @@ type Args = { context: NavigationGuardContext; event: NavigationGuardEvent };
 export const hasDrafts = ({ context }: Args): boolean => Object.keys(context.drafts).length > 0;
 export const hasNoDrafts = (args: Args): boolean => !hasDrafts(args);
 
-/** Every owner with a draft would take its save event now (a form with invalid fields would not). */
-export const draftsCanSave = ({ context }: Args): boolean =>
-  Object.values(context.drafts).every((d) => d.status === 'saving' || d.ref.getSnapshot().can(d.saveEvent));
+/**
+ * Right after the save events went out, an owner still holds a plain draft: it refused to save (a form with invalid
+ * fields ignores its save or only says why), so nothing will come back from it.
+ */
+export const saveRefused = ({ context }: Args): boolean =>
+  Object.values(context.drafts).some((d) => d.status === 'dirty' && draftStatusOf(d.ref.getSnapshot()) === 'dirty');
 
 /** While saving before leaving, an owner is back to a plain draft: its save failed or was refused. */
 export const reportsSaveFailed = ({ event }: Args): boolean =>

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { draftsAfter } from './actions.ts';
 import type { NavigationGuardEvent } from './events.ts';
-import { draftsCanSave, hasDrafts, hasNoDrafts, reportsSaveFailed } from './guards.ts';
+import { hasDrafts, hasNoDrafts, reportsSaveFailed, saveRefused } from './guards.ts';
 import { leavingState } from './leaving.ts';
 import type { NavigationGuardContext, PendingNavigation } from './types.ts';
 
@@ -15,7 +15,7 @@ export const navigationGuardMachine = setup({
     context: {} as NavigationGuardContext,
     events: {} as NavigationGuardEvent,
   },
-  guards: { hasDrafts, hasNoDrafts, draftsCanSave, reportsSaveFailed },
+  guards: { hasDrafts, hasNoDrafts, reportsSaveFailed, saveRefused },
   actions: {
     // Provided by the app: wouter's navigate, past the guard.
     navigate: (_, _params: PendingNavigation) => {},
@@ -59,10 +59,7 @@ export const navigationGuardMachine = setup({
     asking: {
       ...leavingState({
         description: 'You have unsaved changes: Save them and leave, Discard them and leave, or Stay on the page.',
-        save: [
-          { guard: 'draftsCanSave', target: 'saving' },
-          { target: 'unsaved', actions: ['forgetPending', 'notifySaveImpossible'] },
-        ],
+        save: 'saving',
         discard: {
           target: 'clean',
           actions: [
@@ -75,14 +72,18 @@ export const navigationGuardMachine = setup({
       }),
     },
     saving: {
-      description: 'Each draft is saved by its own chart; when none is left the navigation goes ahead.',
+      description:
+        'Each draft is saved by its own chart; when none is left the navigation goes ahead. A chart that refuses (invalid fields) keeps the user on the page.',
       tags: ['unsaved', 'saving'],
       entry: 'saveDrafts',
-      always: {
-        guard: 'hasNoDrafts',
-        target: 'clean',
-        actions: [{ type: 'navigate', params: ({ context }) => context.pending! }, 'forgetPending'],
-      },
+      always: [
+        {
+          guard: 'hasNoDrafts',
+          target: 'clean',
+          actions: [{ type: 'navigate', params: ({ context }) => context.pending! }, 'forgetPending'],
+        },
+        { guard: 'saveRefused', target: 'unsaved', actions: ['forgetPending', 'notifySaveImpossible'] },
+      ],
       on: {
         'draft.report': [
           // The screen shows why (its own error or conflict); the user stays with the draft.
