@@ -107,10 +107,10 @@ window.STATECHARTS = [
  {
   "name": "entityEditor",
   "description": "Entities screen: saved entities, drafts being edited, validation of names and values, delete with confirmation.",
-  "states": 7,
-  "transitions": 23,
-  "hash": "4d6a74bcefadc4fc547bdbc4d15b83ec613ad080025bd9ab6482b019baf02898",
-  "search": "loading failed entities.reload editing entity.add entity.change entity.delete entities.save confirmingDelete entity.deleteConfirm entity.deleteCancel deleting saving reloading"
+  "states": 10,
+  "transitions": 25,
+  "hash": "526487354846b29276672db148c4c0a892bf0c40b4c676e1476bc7fa9c56df33",
+  "search": "loading failed entities.reload editing entity.add entity.change entity.delete entities.save checking unchanged changed confirmingDelete entity.deleteConfirm entity.deleteCancel deleting saving reloading"
  },
  {
   "name": "fallbackClassification",
@@ -213,7 +213,7 @@ window.STATECHARTS = [
   "description": "Unsaved work is never lost silently: while a screen or dialog holds a draft, leaving asks Save, Discard or Stay.",
   "states": 4,
   "transitions": 12,
-  "hash": "9b09a80bc0faf6f1a2b23becbb8c46fd1c09500a646d24d910c340866c1b0369",
+  "hash": "52631677cbe6d5b9a02181a3fbd9d1a24e47079944685882c4662beb91d99bf1",
   "search": "draft.report clean nav.request unsaved asking leave.save leave.discard leave.stay saving"
  },
  {
