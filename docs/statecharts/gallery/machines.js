@@ -19,10 +19,10 @@ window.STATECHARTS = [
  {
   "name": "campaign",
   "description": "The add/edit campaign modal: opens with the defaults or a campaign, validates, creates or updates.",
-  "states": 3,
-  "transitions": 7,
-  "hash": "f4577b3a31e6af7ca44c6851cd5039a56bed0eae7f0485d37726a9aed7623b6e",
-  "search": "closed campaign.open editing campaign.change campaign.save campaign.cancel saving"
+  "states": 7,
+  "transitions": 17,
+  "hash": "a31138d4e9383223c4d24eec2d299b653b2cf9b5baace99791d83259db42c22a",
+  "search": "closed campaign.open editing comparing unchanged campaign.change campaign.save campaign.cancel changed leaving leave.save leave.discard leave.stay saving"
  },
  {
   "name": "chat",

@@ -26,20 +26,24 @@ export function leavingState<Save, Discard, Stay>(answers: {
 }
 
 /**
- * The inside of a form dialog that must not lose typed content (knowledge entry, action…): Esc or Cancel (`form.cancel`)
+ * The inside of a form dialog that must not lose typed content (knowledge entry, action, campaign): Esc or Cancel
  * closes it at once while nothing was typed, and asks (the leaving state) once something was. The chart brings the
  * `isDraftChanged` guard (the fields against what the dialog opened with), where the dialog closes to, its save, and
  * the form's own events (`editing`), taken only while no question is open; a change should target `comparing`.
  */
-export function dialogDraftStates<Close, Save, Editing extends object>({
+export function dialogDraftStates<Close, Save, Editing extends object, Cancel extends string = 'form.cancel'>({
   close,
   save,
   editing,
+  cancel = 'form.cancel' as Cancel,
 }: {
   close: Close;
   save: Save;
   editing: Editing;
+  /** The dialog's Esc or Cancel event, when not `form.cancel`. */
+  cancel?: Cancel;
 }) {
+  const onCancel = <T>(target: T) => ({ [cancel]: target }) as Record<Cancel, T>;
   return {
     initial: 'comparing',
     states: {
@@ -49,12 +53,12 @@ export function dialogDraftStates<Close, Save, Editing extends object>({
       },
       unchanged: {
         description: 'Nothing typed yet: Esc or Cancel closes the dialog.',
-        on: { ...editing, 'form.cancel': close },
+        on: { ...editing, ...onCancel(close) },
       },
       changed: {
         description: 'Typed content: Esc or Cancel asks before throwing it away; leaving the screen asks too.',
         tags: ['unsaved'],
-        on: { ...editing, 'form.cancel': 'leaving' },
+        on: { ...editing, ...onCancel('leaving' as const) },
       },
       leaving: leavingState({
         description: 'You have unsaved changes: Save them, Discard them and close the dialog, or Stay in it.',
