@@ -131,6 +131,29 @@ describe('unsaved changes in Chromium', () => {
     await nameField().waitFor();
   });
 
+  it('switching project asks; Discard opens the other project', async () => {
+    const other = await pageApi<{ project_id: number }>(page, 'POST', `/v1/projects?project_id=${projectId}`, {
+      name: 'Second bot',
+    });
+    // The selector lists projects as loaded at login: read them again.
+    await page.reload();
+    await changeSettings('Renamed before switching');
+    await page.getByTestId('project-selector').click();
+    await page.getByRole('option', { name: 'Second bot' }).click();
+    await question().waitFor();
+    await answer(LEAVING_TEXTS.stay).click();
+    expect(new URL(page.url()).searchParams.get('project_id')).toBe(projectId);
+    expect(await nameField().inputValue()).toBe('Renamed before switching');
+    await page.getByTestId('project-selector').click();
+    await page.getByRole('option', { name: 'Second bot' }).click();
+    await answer(LEAVING_TEXTS.discard).click();
+    await page.waitForURL(new RegExp(`project_id=${other.project_id}`));
+    await expect.poll(() => nameField().inputValue()).toBe('Second bot');
+    await page.getByTestId('project-selector').click();
+    await page.getByRole('option', { name: 'Saved on the way out' }).click();
+    await page.waitForURL(new RegExp(`project_id=${projectId}`));
+  });
+
   it('Esc or Cancel on a knowledge entry with typed text asks; Stay keeps the text, Discard closes the dialog', async () => {
     await page.getByRole('navigation', { name: 'Main menu' }).getByText('Knowledge base', { exact: true }).click();
     await page.getByTestId('knowledge-screen').waitFor();
