@@ -91,7 +91,8 @@ export const settingsFormMachine = setup({
           },
         },
         dirty: {
-          description: 'Unsaved changes; Save (Ctrl+S) sends only the changed fields.',
+          description: 'Unsaved changes; Save (Ctrl+S) sends only the changed fields. Leaving asks first.',
+          tags: ['unsaved'],
           always: { guard: 'isUnchanged', target: 'pristine' },
           on: {
             'settings.change': {
@@ -105,7 +106,7 @@ export const settingsFormMachine = setup({
     },
     saving: {
       description: 'The changed fields are being saved.',
-      tags: ['saving'],
+      tags: ['saving', 'unsaved'],
       invoke: {
         id: 'saveSettings',
         src: 'saveSettings',
@@ -126,6 +127,7 @@ export const settingsFormMachine = setup({
     conflict: {
       description:
         'Another save came first (409 Conflict! Data not saved.); the draft is kept on screen until reloaded.',
+      tags: ['unsaved'],
       on: { 'settings.reload': 'loading' },
     },
     renewingToken: {
