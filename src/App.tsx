@@ -4,9 +4,8 @@ import { ModalsProvider } from '@mantine/modals';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
-import { useHashLocation } from 'wouter/use-hash-location';
 import { connectApiClient } from './console/connectApiClient.ts';
-import { currentPage } from './console/navigation.ts';
+import { currentPage, useGuardedHashLocation } from './console/navigation.ts';
 import type { providedCommandPaletteMachine } from './machines/commandPalette/provide.ts';
 import type { providedMenuModeMachine } from './machines/menuMode/provide.ts';
 import type { providedProjectSelectionMachine } from './machines/projectSelection/provide.ts';
@@ -47,7 +46,7 @@ export default function App({ sessionLogic = providedSessionMachine, env = 'defa
     <MantineProvider theme={theme} env={env}>
       <ConsoleNotifications />
       <ModalsProvider>
-        <Router hook={useHashLocation}>
+        <Router hook={useGuardedHashLocation}>
           <SessionActor.Provider
             logic={sessionLogic}
             options={{ input: { location: currentPage(), inactivityHours: INACTIVITY_HOURS } }}

@@ -1,4 +1,5 @@
 // Model-based test of the actions screen: xstate/graph walks the actionEditor chart, each path drives the real ActionsView.
+import { LEAVING_TEXTS } from '../../src/machines/navigationGuard/leaving.ts';
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
@@ -66,6 +67,8 @@ const machine = actionEditorMachine.provide({
 let current: ActorRefFrom<typeof machine>;
 const form = () => within(screen.getByTestId('action-form'));
 const dialog = () => within(screen.getByRole('dialog'));
+const question = () => within(screen.getByRole('dialog', { name: LEAVING_TEXTS.title }));
+const noQuestion = () => expect(screen.queryByRole('dialog', { name: LEAVING_TEXTS.title })).toBeNull();
 
 const executors = {
   'actions.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Retry' })),
@@ -82,6 +85,9 @@ const executors = {
   'form.cancel': ({ user }) => user.click(form().getByRole('button', { name: 'Cancel' })),
   'form.test': ({ user }) => user.click(form().getByRole('button', { name: /Test call/ })),
   'form.save': ({ user }) => user.click(form().getByRole('button', { name: /Save action/ })),
+  'leave.save': ({ user }) => user.click(question().getByRole('button', { name: LEAVING_TEXTS.save })),
+  'leave.discard': ({ user }) => user.click(question().getByRole('button', { name: LEAVING_TEXTS.discard })),
+  'leave.stay': ({ user }) => user.click(question().getByRole('button', { name: LEAVING_TEXTS.stay })),
 } satisfies ModelExecutors<typeof machine>;
 
 const never = () => {
@@ -116,6 +122,14 @@ const states: StateAssertions<typeof machine> = {
     if (state.context.testResult) expect(screen.getByTestId('test-result')).toBeInTheDocument();
     if (state.context.saveError) expect(screen.getByTestId('save-error')).toHaveTextContent(state.context.saveError);
   },
+  'editing.comparing': never,
+  'editing.unchanged': noQuestion,
+  'editing.changed': noQuestion,
+  // Cancel with typed content asks instead of throwing the form away; the form stays behind the question.
+  'editing.leaving': () => {
+    expect(question().getByText(LEAVING_TEXTS.message)).toBeInTheDocument();
+    expect(form().getByLabelText('Action name', { selector: 'input' })).toHaveValue(ctx().draft?.name);
+  },
   testing: () => {
     expect(testAction.calls.at(-1)?.body.action.name).toBe(ctx().draft?.name.trim());
     expect(form().getByRole('button', { name: /Test call/ })).toHaveAttribute('data-loading', 'true');
@@ -125,7 +139,6 @@ const states: StateAssertions<typeof machine> = {
     expect(sent.map((a) => a.name)).toContain(ctx().draft?.name.trim());
   },
 };
-void never;
 
 describeModel({
   name: 'actionEditor',

@@ -1,4 +1,5 @@
 // Model-based test of the add/edit campaign modal: xstate/graph walks the campaign chart, each path drives the real CampaignModal.
+import { LEAVING_TEXTS } from '../../src/machines/navigationGuard/leaving.ts';
 import { Button, MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -28,7 +29,10 @@ const machine = campaignMachine.provide({
   actions: { notify: (_, params) => notices.push(params.title) },
 });
 
-const dialog = () => screen.getByRole('dialog');
+// The campaign's modal; the "unsaved changes" question opens over it.
+const dialog = () => screen.getByRole('dialog', { name: /campaign/i });
+const question = () => within(screen.getByRole('dialog', { name: LEAVING_TEXTS.title }));
+const noQuestion = () => expect(screen.queryByRole('dialog', { name: LEAVING_TEXTS.title })).toBeNull();
 const field = (label: RegExp) => within(dialog()).getByLabelText(label) as HTMLInputElement;
 const LABELS = {
   name: /^Name/,
@@ -59,10 +63,15 @@ const executors = {
     user.click(screen.getByRole('button', { name: event.campaign ? 'Edit Reminders' : 'Add campaign' })),
   'campaign.change': ({ event }) => {
     const input = field(LABELS[event.field as keyof typeof LABELS]);
+    // Typing always changes the text: a field already holding the value (an empty name) goes elsewhere and back.
+    if (input.value === String(event.value)) fireEvent.change(input, { target: { value: `${event.value}?` } });
     fireEvent.change(input, { target: { value: String(event.value) } });
   },
   'campaign.save': ({ user }) => user.click(within(dialog()).getByRole('button', { name: 'Save' })),
   'campaign.cancel': ({ user }) => user.click(within(dialog()).getByRole('button', { name: 'Cancel' })),
+  'leave.save': ({ user }) => user.click(question().getByRole('button', { name: LEAVING_TEXTS.save })),
+  'leave.discard': ({ user }) => user.click(question().getByRole('button', { name: LEAVING_TEXTS.discard })),
+  'leave.stay': ({ user }) => user.click(question().getByRole('button', { name: LEAVING_TEXTS.stay })),
 } satisfies ModelExecutors<typeof machine>;
 
 const states: StateAssertions<typeof machine> = {
@@ -108,6 +117,16 @@ const states: StateAssertions<typeof machine> = {
     if (serverError) expect(within(dialog()).getByRole('alert')).toHaveTextContent(PRIVATE_ADDRESS);
     else expect(within(dialog()).queryByRole('alert')).toBeNull();
     expect(within(dialog()).getByRole('button', { name: 'Save' })).toBeEnabled();
+  },
+  'editing.comparing': () => {
+    throw new Error('transient state reached');
+  },
+  'editing.unchanged': noQuestion,
+  'editing.changed': noQuestion,
+  // Cancel after typing asks instead of closing; the typed fields stay behind the question.
+  'editing.leaving': (state) => {
+    expect(question().getByText(LEAVING_TEXTS.message)).toBeInTheDocument();
+    expect(field(LABELS.name).value).toBe(state.context.draft.name);
   },
   saving: (state) => {
     expect(within(dialog()).getByRole('button', { name: 'Save' })).toHaveAttribute('data-loading', 'true');

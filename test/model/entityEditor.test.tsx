@@ -175,6 +175,12 @@ const states: StateAssertions<typeof machine> = {
     expect(notices.titles).toContain('failure');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   },
+  'editing.checking': () => {
+    throw new Error('transient state reached');
+  },
+  // The count of unsaved entities and the navigation guard's "unsaved" tag go together.
+  'editing.unchanged': () => expect(screen.queryByText(/unsaved entit/)).toBeNull(),
+  'editing.changed': () => expect(screen.getByText(/unsaved entit/)).toBeInTheDocument(),
   editing: (state) => {
     const { drafts, saved } = state.context;
     expect(screen.getAllByTestId(/^entity-/)).toHaveLength(drafts.length);

@@ -11,6 +11,7 @@ import {
   LINK_NOT_HTTP,
 } from '../../src/api/contract/knowledges.ts';
 import type { EntryForm } from '../../src/machines/knowledgeEntries/form.ts';
+import { LEAVING_TEXTS } from '../../src/machines/navigationGuard/leaving.ts';
 import { knowledgeEntriesMachine } from '../../src/machines/knowledgeEntries/machine.ts';
 import { EntriesPanel, KNOWLEDGE_EMPTY_TITLE } from '../../src/screens/knowledge/EntriesPanel.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
@@ -44,7 +45,9 @@ function renderPanel(m: typeof machine, canEdit = true) {
   return { actor: current };
 }
 
-const dialog = () => screen.getByRole('dialog');
+// The entry's dialogs (add, edit, delete); the "unsaved changes" question opens over them.
+const dialog = () => screen.getByRole('dialog', { name: /knowledge/i });
+const question = () => screen.getByRole('dialog', { name: LEAVING_TEXTS.title });
 const field = (label: string) => within(dialog()).getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
 /** Typing always changes the text: when the field already holds the value, it goes elsewhere and back. */
 function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: string) {
@@ -72,6 +75,9 @@ const executors = {
   'form.cancel': ({ user }) => user.click(within(dialog()).getByRole('button', { name: 'Cancel' })),
   'delete.confirm': ({ user }) => user.click(within(dialog()).getByRole('button', { name: 'Delete' })),
   'delete.cancel': ({ user }) => user.click(within(dialog()).getByRole('button', { name: 'Cancel' })),
+  'leave.save': ({ user }) => user.click(within(question()).getByRole('button', { name: LEAVING_TEXTS.save })),
+  'leave.discard': ({ user }) => user.click(within(question()).getByRole('button', { name: LEAVING_TEXTS.discard })),
+  'leave.stay': ({ user }) => user.click(within(question()).getByRole('button', { name: LEAVING_TEXTS.stay })),
 } satisfies ModelExecutors<typeof machine>;
 
 function expectList(search: string) {
@@ -115,6 +121,18 @@ const states: StateAssertions<typeof machine> = {
       expect(within(dialog()).getByText(LINK_NOT_HTTP)).toBeInTheDocument();
     if (!attempted) expect(within(dialog()).queryByText(KNOWLEDGE_EMPTY)).toBeNull();
     if (saveError) expect(within(dialog()).getByText(saveError)).toBeInTheDocument();
+  },
+  // Transient: the chart never rests there.
+  'ready.editing.comparing': () => {
+    throw new Error('transient state reached');
+  },
+  'ready.editing.unchanged': () => expect(screen.queryByRole('dialog', { name: LEAVING_TEXTS.title })).toBeNull(),
+  'ready.editing.changed': () => expect(screen.queryByRole('dialog', { name: LEAVING_TEXTS.title })).toBeNull(),
+  // Cancel (or Esc) with typed content asks instead of throwing it away; the typed text stays behind the question.
+  'ready.editing.leaving': () => {
+    expect(question()).toHaveTextContent(LEAVING_TEXTS.message);
+    for (const name of [LEAVING_TEXTS.save, LEAVING_TEXTS.discard, LEAVING_TEXTS.stay])
+      expect(within(question()).getByRole('button', { name })).toBeInTheDocument();
   },
   'ready.saving': (state) => {
     expect(saveEntry.calls.at(-1)).toEqual(state.context.form);

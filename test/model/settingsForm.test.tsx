@@ -2,10 +2,10 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/client.ts';
-import { LANGUAGES, VOICES } from '../../src/api/contract/platform.ts';
 import { SAVE_FAILED, SAVE_SUCCESS, type SettingsView as Settings } from '../../src/api/contract/settings.ts';
 import { noticeActions } from '../../src/console/notices.ts';
 import type { SettingsFormData } from '../../src/machines/settingsForm/actors.ts';
+import { CHANGED, data, ORIGINAL, settings } from './settingsFixtures.ts';
 import type { SettingsDraft } from '../../src/machines/settingsForm/draft.ts';
 import {
   CONFLICT_HINT,
@@ -13,59 +13,11 @@ import {
   TOKEN_RENEWED,
   settingsFormMachine,
 } from '../../src/machines/settingsForm/machine.ts';
-import { KNOWLEDGE_SWITCH_LABEL } from '../../src/screens/knowledge/knowledgeUse.ts';
 import { SettingsView } from '../../src/screens/settings/SettingsView.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 import { renderActorView } from './renderActorView.tsx';
 import { clearToasts, shownToasts, toastsAddedBy } from './toasts.ts';
-
-const ORIGINAL = 'Demo bot';
-const CHANGED = 'Renamed bot';
-
-const settings: Settings = {
-  id: 1,
-  name: ORIGINAL,
-  instances_dev: 1,
-  instances_prod: 1,
-  context_phrases: [],
-  confidence_threshold: 0.5,
-  voices_id: 'espeak-en-us-female',
-  voice_pitch: 0,
-  voice_speed: 1,
-  long_silence_utter: 'Are you there?',
-  long_silence_timeout: 10,
-  long_silence_retries: 2,
-  long_silence_hangup_utter: 'Goodbye.',
-  sip_server_dev: '',
-  sip_number_dev: '',
-  sip_password_dev: '',
-  sip_server_prod: '',
-  sip_number_prod: '',
-  sip_password_prod: '********',
-  has_sip_password_dev: false,
-  has_sip_password_prod: true,
-  stt_corrections: [],
-  stt_provider: 'google',
-  autocorrect_threshold: 0.8,
-  is_chat: true,
-  language: 'en',
-  chatbot_client_scss: '',
-  chatbot_client_js: '',
-  config_struct: {},
-  config_dev: {},
-  config_prod: {},
-  multi_intent: false,
-  chatbot_base_url: '',
-  chatbot_token: 'token-one',
-  conversations_retention: 365,
-  knowledge_fallback: false,
-  knowledge_threshold: 0.5,
-};
-const data: SettingsFormData = {
-  settings,
-  voices: VOICES.map((v) => ({ ...v })),
-  languages: LANGUAGES.map((l) => ({ ...l })),
-};
+import { KNOWLEDGE_SWITCH_LABEL } from '../../src/screens/knowledge/knowledgeUse.ts';
 
 const loadSettings = createDeferredActor<SettingsFormData, void>({ output: data, error: new Error('offline') });
 // The saved answer keeps the original name, so a saved form can be changed and changed back again.

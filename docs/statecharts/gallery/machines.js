@@ -3,10 +3,10 @@ window.STATECHARTS = [
  {
   "name": "actionEditor",
   "description": "Actions screen: list, edit, save or delete an action, and a test call of its webhook.",
-  "states": 8,
-  "transitions": 18,
-  "hash": "359d8af9577cb56ca4903a34a6c7c5ccf36a93edddbfe34d8042d757af4e43bb",
-  "search": "loading loadFailed actions.retry list action.new action.open action.delete confirmingDelete delete.confirm delete.cancel deleting editing form.change form.cancel form.test form.save testing saving"
+  "states": 12,
+  "transitions": 28,
+  "hash": "78c104f3b9867ea50fb27927b1c86b0b1925b35435fd353fad7728bc21ad9716",
+  "search": "loading loadFailed actions.retry list action.new action.open action.delete confirmingDelete delete.confirm delete.cancel deleting editing comparing unchanged form.change form.test form.save form.cancel changed leaving leave.save leave.discard leave.stay testing saving"
  },
  {
   "name": "callImport",
@@ -19,10 +19,10 @@ window.STATECHARTS = [
  {
   "name": "campaign",
   "description": "The add/edit campaign modal: opens with the defaults or a campaign, validates, creates or updates.",
-  "states": 3,
-  "transitions": 7,
-  "hash": "f4577b3a31e6af7ca44c6851cd5039a56bed0eae7f0485d37726a9aed7623b6e",
-  "search": "closed campaign.open editing campaign.change campaign.save campaign.cancel saving"
+  "states": 7,
+  "transitions": 17,
+  "hash": "a31138d4e9383223c4d24eec2d299b653b2cf9b5baace99791d83259db42c22a",
+  "search": "closed campaign.open editing comparing unchanged campaign.change campaign.save campaign.cancel changed leaving leave.save leave.discard leave.stay saving"
  },
  {
   "name": "chat",
@@ -107,10 +107,10 @@ window.STATECHARTS = [
  {
   "name": "entityEditor",
   "description": "Entities screen: saved entities, drafts being edited, validation of names and values, delete with confirmation.",
-  "states": 7,
-  "transitions": 23,
-  "hash": "4d6a74bcefadc4fc547bdbc4d15b83ec613ad080025bd9ab6482b019baf02898",
-  "search": "loading failed entities.reload editing entity.add entity.change entity.delete entities.save confirmingDelete entity.deleteConfirm entity.deleteCancel deleting saving reloading"
+  "states": 10,
+  "transitions": 25,
+  "hash": "526487354846b29276672db148c4c0a892bf0c40b4c676e1476bc7fa9c56df33",
+  "search": "loading failed entities.reload editing entity.add entity.change entity.delete entities.save checking unchanged changed confirmingDelete entity.deleteConfirm entity.deleteCancel deleting saving reloading"
  },
  {
   "name": "fallbackClassification",
@@ -133,7 +133,7 @@ window.STATECHARTS = [
   "description": "Reactions flow editor: the graph of reactions, one reaction edited at a time, saved or discarded.",
   "states": 21,
   "transitions": 50,
-  "hash": "d924fd03b577062b3ee7cf17a0de810195ac450fd3960adcc100b751b98c36d6",
+  "hash": "9439cf327b55c6110126dc6dfcfbb4cd02f05997744ee45f78da3bd1fd4ae024",
   "search": "loading loadFailed flow.retry ready search.change view.fit selection restoring browsing reaction.add flow.undo flow.redo search.next scope.add scope.rename scope.delete idle reaction.select selected reaction.deselect reaction.duplicate reaction.delete viewing reaction.edit editing reaction.done reaction.change action.add action.remove action.move action.arg confirmingDelete delete.confirm delete.cancel draft checking clean dirty flow.save saved invalid validating saving savingScopes conflict flow.reload"
  },
  {
@@ -163,10 +163,10 @@ window.STATECHARTS = [
  {
   "name": "knowledgeEntries",
   "description": "Knowledge base entries: search, add and edit in a dialog, delete with confirmation.",
-  "states": 9,
-  "transitions": 22,
-  "hash": "73821590715f3cb5bb04826a8b2092ba4f503eef3839df89f2ff60b4b7411b49",
-  "search": "search.change search.clear loading failed entries.reload ready idle entry.add entry.edit entry.delete editing form.change form.submit form.cancel saving confirmingDelete delete.confirm delete.cancel deleting refreshing"
+  "states": 13,
+  "transitions": 32,
+  "hash": "50b6dc6f05ade94401f923a24bc7dc5480276e2317fa1d30e56637dbb0360ba1",
+  "search": "search.change search.clear loading failed entries.reload ready idle entry.add entry.edit entry.delete editing comparing unchanged form.change form.submit form.cancel changed leaving leave.save leave.discard leave.stay saving confirmingDelete delete.confirm delete.cancel deleting refreshing"
  },
  {
   "name": "knowledgeImport",
@@ -207,6 +207,14 @@ window.STATECHARTS = [
   "transitions": 6,
   "hash": "50c224e3f229ac4514dbe0bb687b098ff088b0233b393c8d9de8288a6db7a703",
   "search": "menu.targets idle menu.enter active menu.key menu.exit"
+ },
+ {
+  "name": "navigationGuard",
+  "description": "Unsaved work is never lost silently: while a screen or dialog holds a draft, leaving asks Save, Discard or Stay.",
+  "states": 4,
+  "transitions": 12,
+  "hash": "52631677cbe6d5b9a02181a3fbd9d1a24e47079944685882c4662beb91d99bf1",
+  "search": "draft.report clean nav.request unsaved asking leave.save leave.discard leave.stay saving"
  },
  {
   "name": "otpEnrolment",
@@ -285,7 +293,7 @@ window.STATECHARTS = [
   "description": "Roles and permissions screen: roles, their permissions per resource and environment, users' roles, saved together.",
   "states": 14,
   "transitions": 36,
-  "hash": "bd971833cb9e02412cf9448c2ecfff23aaab4d3c88327655cea51b82840d1ff1",
+  "hash": "1ae24695d7c87f8562f535f00751c5bac2600a95554a67aac18fcb888ebe7e1c",
   "search": "loading failed roles.retry ready editing filter.user role.select member.add member.role member.remove permission.toggle permissions.selectAll permissions.unselectAll clean save role.new role.delete dirty naming role.create role.cancel creatingRole confirmingDelete delete.confirm delete.cancel deletingRole saving roles projects reloadScheduled"
  },
  {
@@ -309,7 +317,7 @@ window.STATECHARTS = [
   "description": "Project settings form: grouped fields saved together with the save bar (Ctrl+S).",
   "states": 8,
   "transitions": 15,
-  "hash": "9e18d40ab6afd1eb511fbf94877d66535fceb6d14dcada13b08229348a765797",
+  "hash": "20472ecf52a44511a2ef9634fc0aaaf4170d4ebbcae947f2fadcf121fc76fb0e",
   "search": "loading loadFailed settings.reload editing pristine settings.change settings.renewToken dirty settings.save settings.discard saving conflict renewingToken"
  },
  {
@@ -341,7 +349,7 @@ window.STATECHARTS = [
   "description": "Synonyms screen: a draft of synonym groups edited together and saved or discarded.",
   "states": 7,
   "transitions": 20,
-  "hash": "8c357f75479f51ecdaa981bbb012cbce25696dd2fb3ddfc1b08440bcc01e69ea",
+  "hash": "1b7191a1b0a971590e49def8149064bbb65713e398d582ff01bf9e1dd1664a14",
   "search": "loading failed synonyms.reload editable synonym.add synonym.rename synonym.values synonym.delete clean dirty synonyms.save confirmingDelete synonym.deleteConfirm synonym.deleteCancel saving"
  },
  {

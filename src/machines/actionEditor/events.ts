@@ -14,4 +14,8 @@ export type ActionEditorEvent =
   | { type: 'form.cancel' }
   /** 'Test call': one call of the action as edited, nothing stored. */
   | { type: 'form.test' }
-  | { type: 'form.save' };
+  | { type: 'form.save' }
+  /** The answers of the shared "unsaved changes" question (navigationGuard/leaving.ts). */
+  | { type: 'leave.save' }
+  | { type: 'leave.discard' }
+  | { type: 'leave.stay' };

@@ -4,7 +4,8 @@ import type { ActionCatalogue } from '../../api/contract/actions.ts';
 import { actionEditorActors } from './actors.ts';
 import { type ActionDraft, draftOf, emptyDraft, listWith, toInput } from './draft.ts';
 import type { ActionEditorEvent } from './events.ts';
-import { formValid } from './guards.ts';
+import { draftChanged, formValid } from './guards.ts';
+import { dialogDraftStates } from '../navigationGuard/leaving.ts';
 import type { ActionEditorContext } from './types.ts';
 
 export const ACTION_SAVED = 'Action saved';
@@ -24,6 +25,7 @@ export const actionEditorMachine = setup({
   actors: actionEditorActors,
   guards: {
     formValid: ({ context }) => formValid(context),
+    isDraftChanged: ({ context }) => draftChanged(context),
   },
   actions: {
     notify: (_, _params: Notice) => {},
@@ -139,14 +141,21 @@ export const actionEditorMachine = setup({
     },
     editing: {
       description: 'The form of one webhook action: URL, method, headers and time limit, checked as typed.',
-      on: {
-        'form.change': {
-          actions: { type: 'rememberDraftOnFormChange', params: ({ event }) => event },
-        },
-        'form.cancel': { target: 'list', actions: 'clearDraftAndTestResult' },
-        'form.test': { guard: 'formValid', target: 'testing' },
-        'form.save': { guard: 'formValid', target: 'saving' },
-      },
+      ...dialogDraftStates({
+        close: { target: '#actionEditor.list', actions: 'clearDraftAndTestResult' } as const,
+        save: [{ guard: 'formValid', target: '#actionEditor.saving' }, { target: 'changed' }] as const,
+        editing: {
+          'form.change': {
+            target: 'comparing',
+            actions: {
+              type: 'rememberDraftOnFormChange',
+              params: ({ event }: { event: Extract<ActionEditorEvent, { type: 'form.change' }> }) => event,
+            },
+          },
+          'form.test': { guard: 'formValid', target: '#actionEditor.testing' },
+          'form.save': { guard: 'formValid', target: '#actionEditor.saving' },
+        } as const,
+      }),
     },
     testing: {
       description: 'One call of the action as edited, through the server (SSRF rules apply); nothing is stored.',
@@ -168,7 +177,7 @@ export const actionEditorMachine = setup({
     },
     saving: {
       description: 'PUT /actions with the whole list, the form replacing its action.',
-      tags: ['saving'],
+      tags: ['saving', 'unsaved'],
       invoke: {
         id: 'saveActions',
         src: 'saveActions',

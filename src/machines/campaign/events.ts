@@ -6,7 +6,11 @@ export type CampaignEvent =
   | { type: 'campaign.open'; campaign?: Campaign }
   | { type: 'campaign.change'; field: CampaignField; value: string | number }
   | { type: 'campaign.save' }
-  | { type: 'campaign.cancel' };
+  | { type: 'campaign.cancel' }
+  /** The answers of the shared "unsaved changes" question (navigationGuard/leaving.ts). */
+  | { type: 'leave.save' }
+  | { type: 'leave.discard' }
+  | { type: 'leave.stay' };
 
 /** Emitted when a save succeeded, so the screen reloads its list. */
 export type CampaignEmitted = { type: 'campaign.saved'; id: number; created: boolean };

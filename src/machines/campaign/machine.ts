@@ -1,4 +1,5 @@
 import type { ErrorActorEvent } from 'xstate';
+import { dialogDraftStates } from '../navigationGuard/leaving.ts';
 import { assign, emit, setup } from 'xstate';
 import { campaignActors } from './actors.ts';
 import { bodyOfDraft, type CampaignDraft, draftOfCampaign, isValidDraft, newCampaignDraft } from './draft.ts';
@@ -53,6 +54,8 @@ export const campaignMachine = setup({
   },
   guards: {
     isValid: ({ context }) => isValidDraft(context.draft),
+    // A field was typed into since the modal opened.
+    isDraftChanged: ({ context }) => context.touched.length > 0,
   },
 }).createMachine({
   id: 'campaign',
@@ -71,17 +74,28 @@ export const campaignMachine = setup({
     },
     editing: {
       description: "The modal's form; a field's problem shows once it is changed (every field's after Save).",
-      on: {
-        'campaign.change': {
-          actions: { type: 'rememberDraftAndTouched', params: ({ event }) => event },
-        },
-        'campaign.save': [{ guard: 'isValid', target: 'saving' }, { actions: 'resetAttempted' }],
-        'campaign.cancel': 'closed',
-      },
+      ...dialogDraftStates({
+        cancel: 'campaign.cancel',
+        close: '#campaign.closed',
+        save: [
+          { guard: 'isValid', target: '#campaign.saving' },
+          { target: 'changed', actions: 'resetAttempted' },
+        ] as const,
+        editing: {
+          'campaign.change': {
+            target: 'comparing',
+            actions: {
+              type: 'rememberDraftAndTouched',
+              params: ({ event }: { event: Extract<CampaignEvent, { type: 'campaign.change' }> }) => event,
+            },
+          },
+          'campaign.save': [{ guard: 'isValid', target: '#campaign.saving' }, { actions: 'resetAttempted' }],
+        } as const,
+      }),
     },
     saving: {
       description: 'The campaign is being created or updated.',
-      tags: ['busy'],
+      tags: ['busy', 'saving', 'unsaved'],
       invoke: {
         id: 'saveCampaign',
         src: 'saveCampaign',

@@ -56,6 +56,7 @@ export const entityEditorMachine = setup({
     pendingUnsaved: ({ context }) => context.drafts.find((d) => d.key === context.pendingDelete)?.id === undefined,
     hasInvalidName: ({ context }) => firstInvalid(context.drafts) !== undefined,
     hasDuplicateName: ({ context }) => firstDuplicate(context.drafts) !== undefined,
+    hasChangedDrafts: ({ context }) => changedDrafts(context.drafts, context.saved).length > 0,
   },
   actions: {
     notify: (_, _params: Notice) => {},
@@ -133,11 +134,13 @@ export const entityEditorMachine = setup({
           { guard: 'nameNotAscii', actions: { type: 'notify', params: { title: ENTITY_NAME_ASCII, color: 'red' } } },
           { guard: 'nameTaken', actions: { type: 'notify', params: { title: DUPLICIT_ENTITY_NAME, color: 'red' } } },
           {
+            target: '.checking',
             actions: { type: 'rememberDraftsAndNextKey', params: ({ event }) => event },
           },
         ],
         'entity.change': {
           guard: 'editable',
+          target: '.checking',
           actions: { type: 'rememberDrafts', params: ({ event }) => event },
         },
         'entity.delete': {
@@ -163,6 +166,18 @@ export const entityEditorMachine = setup({
           { target: 'saving' },
         ],
         'entities.reload': 'loading',
+      },
+      initial: 'checking',
+      states: {
+        checking: {
+          description: 'Compares the drafts with the saved entities.',
+          always: [{ guard: 'hasChangedDrafts', target: 'changed' }, { target: 'unchanged' }],
+        },
+        unchanged: { description: 'Every entity is as saved.' },
+        changed: {
+          description: 'New or changed entities wait for Save & Train; leaving the screen asks first.',
+          tags: ['unsaved'],
+        },
       },
     },
     confirmingDelete: {
@@ -191,7 +206,7 @@ export const entityEditorMachine = setup({
     },
     saving: {
       description: 'PUT /entities/{id} for each new or changed entity only.',
-      tags: ['busy'],
+      tags: ['busy', 'saving', 'unsaved'],
       invoke: {
         id: 'saveEntities',
         src: 'saveEntities',

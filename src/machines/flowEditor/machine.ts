@@ -495,13 +495,15 @@ export const flowEditorMachine = setup({
             },
             clean: { description: 'The draft is what the server holds; Save is disabled.' },
             dirty: {
-              description: 'Unsaved changes; Save (Ctrl+S) validates and sends the whole list.',
+              description: 'Unsaved changes; Save (Ctrl+S) validates and sends the whole list. Leaving asks first.',
+              tags: ['unsaved'],
               on: { 'flow.save': '#flowEditor.validating' },
             },
             saved: { description: 'Just saved: the draft is what the server holds.' },
             invalid: {
               description:
                 'The save was refused (here or by the server): the problems are listed, each naming its reaction.',
+              tags: ['unsaved'],
               on: { 'flow.save': '#flowEditor.validating' },
             },
           },
@@ -510,6 +512,7 @@ export const flowEditorMachine = setup({
     },
     validating: {
       description: 'Checks every reaction before sending: names, conditions, intents, scopes and action arguments.',
+      tags: ['unsaved'],
       always: [
         {
           guard: 'hasProblems',
@@ -531,7 +534,7 @@ export const flowEditorMachine = setup({
     },
     saving: {
       description: 'PUT /reactions with the whole list and the atime it was loaded with.',
-      tags: ['saving'],
+      tags: ['saving', 'unsaved'],
       invoke: {
         id: 'saveReactions',
         src: 'saveReactions',
@@ -591,6 +594,7 @@ export const flowEditorMachine = setup({
     },
     conflict: {
       description: 'Someone saved reactions after this editor loaded them (409); nothing of this draft was saved.',
+      tags: ['unsaved'],
       on: { 'flow.reload': 'loading' },
     },
   },

@@ -11,7 +11,11 @@ export type KnowledgeEntriesEvent =
   | { type: 'form.submit' }
   | { type: 'form.cancel' }
   | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' };
+  | { type: 'delete.cancel' }
+  /** The answers of the shared "unsaved changes" question (navigationGuard/leaving.ts). */
+  | { type: 'leave.save' }
+  | { type: 'leave.discard' }
+  | { type: 'leave.stay' };
 
 /** An entry was saved or deleted: the index is stale, the reindex panel reads its status again. */
 export type KnowledgeEntriesEmitted = { type: 'knowledge.changed' };

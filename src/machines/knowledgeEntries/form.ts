@@ -31,3 +31,12 @@ export function entryFormErrors(form: EntryForm): EntryFormErrors {
 }
 
 export const isEntryFormValid = (form: EntryForm): boolean => Object.keys(entryFormErrors(form)).length === 0;
+
+/** Has anything been typed since the dialog opened (on the entry as stored, or on an empty form)? */
+export function isFormChanged(
+  form: EntryForm,
+  stored: Pick<EntryForm, 'link' | 'title' | 'knowledge'> | undefined,
+): boolean {
+  const opened = stored ?? EMPTY_ENTRY_FORM;
+  return form.link !== opened.link || form.title !== (opened.title ?? '') || form.knowledge !== opened.knowledge;
+}

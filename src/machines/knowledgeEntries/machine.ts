@@ -4,7 +4,8 @@ import { KNOWLEDGE_TOASTS, type KnowledgeItem } from '../../api/contract/knowled
 import type { Notice } from '../../api/contract/notice.ts';
 import { knowledgeEntriesActors } from './actors.ts';
 import type { KnowledgeEntriesEmitted, KnowledgeEntriesEvent } from './events.ts';
-import { EMPTY_ENTRY_FORM, type EntryForm, isEntryFormValid } from './form.ts';
+import { EMPTY_ENTRY_FORM, type EntryForm, isEntryFormValid, isFormChanged } from './form.ts';
+import { dialogDraftStates } from '../navigationGuard/leaving.ts';
 
 export interface KnowledgeEntriesContext {
   entries: KnowledgeItem[];
@@ -38,6 +39,8 @@ export const knowledgeEntriesMachine = setup({
     isKnownEntry: ({ context, event }) => hasId(event) && entryById(context, event.id) !== undefined,
     isFormValid: ({ context }) => isEntryFormValid(context.form),
     isNewEntry: ({ context }) => context.form.id === null,
+    isDraftChanged: ({ context }) =>
+      isFormChanged(context.form, context.form.id === null ? undefined : entryById(context, context.form.id)),
   },
   actions: {
     notify: (_, _params: Notice) => {},
@@ -123,17 +126,30 @@ export const knowledgeEntriesMachine = setup({
         },
         editing: {
           description: 'The dialog with link and knowledge is open; it saves only valid fields.',
-          on: {
-            'form.change': {
-              actions: { type: 'rememberFormOnFormChange', params: ({ event }) => event },
-            },
-            'form.submit': [{ guard: 'isFormValid', target: 'saving' }, { actions: 'resetAttempted' }],
-            'form.cancel': 'idle',
-          },
+          ...dialogDraftStates({
+            editing: {
+              'form.change': {
+                target: 'comparing',
+                actions: {
+                  type: 'rememberFormOnFormChange',
+                  params: ({ event }: { event: Extract<KnowledgeEntriesEvent, { type: 'form.change' }> }) => event,
+                },
+              },
+              'form.submit': [
+                { guard: 'isFormValid', target: '#knowledgeEntries.ready.saving' },
+                { actions: 'resetAttempted' },
+              ],
+            } as const,
+            close: '#knowledgeEntries.ready.idle',
+            save: [
+              { guard: 'isFormValid', target: '#knowledgeEntries.ready.saving' },
+              { target: 'changed', actions: 'resetAttempted' },
+            ] as const,
+          }),
         },
         saving: {
           description: 'PUT /knowledges/{id or -1}; a refusal goes back to the dialog with its message.',
-          tags: ['busy'],
+          tags: ['busy', 'saving', 'unsaved'],
           invoke: {
             id: 'saveEntry',
             src: 'saveEntry',
@@ -155,7 +171,10 @@ export const knowledgeEntriesMachine = setup({
                 ],
               },
             ],
-            onError: { target: 'editing', actions: { type: 'rememberSaveError', params: ({ event }) => event } },
+            onError: {
+              target: 'editing.changed',
+              actions: { type: 'rememberSaveError', params: ({ event }) => event },
+            },
           },
         },
         confirmingDelete: {

@@ -219,7 +219,8 @@ export const roleEditingMachine = setup({
               },
             },
             dirty: {
-              description: 'The draft differs from what was saved.',
+              description: 'The draft differs from what was saved; leaving the screen asks first.',
+              tags: ['unsaved'],
               always: { guard: 'draftSame', target: 'clean' },
               on: {
                 save: [
@@ -352,7 +353,7 @@ export const roleEditingMachine = setup({
         saving: {
           id: 'saving',
           description: 'Saving the changed half or halves: role permissions first, then project members.',
-          tags: ['busy'],
+          tags: ['busy', 'saving', 'unsaved'],
           initial: 'roles',
           states: {
             roles: {

@@ -93,7 +93,8 @@ export const settingsFormMachine = setup({
           },
         },
         dirty: {
-          description: 'Unsaved changes; Save (Ctrl+S) sends only the changed fields.',
+          description: 'Unsaved changes; Save (Ctrl+S) sends only the changed fields. Leaving asks first.',
+          tags: ['unsaved'],
           always: { guard: 'isUnchanged', target: 'pristine' },
           on: {
             'settings.change': {
@@ -107,7 +108,7 @@ export const settingsFormMachine = setup({
     },
     saving: {
       description: 'The changed fields are being saved.',
-      tags: ['saving'],
+      tags: ['saving', 'unsaved'],
       invoke: {
         id: 'saveSettings',
         src: 'saveSettings',
@@ -134,6 +135,7 @@ export const settingsFormMachine = setup({
     conflict: {
       description:
         'Another save came first (409 Conflict! Data not saved.); the draft is kept on screen until reloaded.',
+      tags: ['unsaved'],
       on: { 'settings.reload': 'loading' },
     },
     renewingToken: {

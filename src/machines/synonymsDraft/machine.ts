@@ -143,7 +143,8 @@ export const synonymsDraftMachine = setup({
           on: { 'synonyms.reload': '#synonymsDraft.loading' },
         },
         dirty: {
-          description: 'Local changes wait for Save Synonyms.',
+          description: 'Local changes wait for Save Synonyms; leaving the screen asks first.',
+          tags: ['unsaved'],
           on: { 'synonyms.save': '#synonymsDraft.saving' },
         },
       },
@@ -163,7 +164,7 @@ export const synonymsDraftMachine = setup({
     },
     saving: {
       description: 'PUT /synonyms with the whole list.',
-      tags: ['busy'],
+      tags: ['busy', 'saving', 'unsaved'],
       invoke: {
         id: 'saveSynonyms',
         src: 'saveSynonyms',

@@ -4,6 +4,7 @@ import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { can } from '../../api/permissions.ts';
+import { useUnsavedDraft } from '../../console/useUnsavedDraft.ts';
 import { changedDrafts } from '../../machines/entityEditor/draft.ts';
 import { isDirty, isEditable, needsFuzzyHint, unmarksSystem } from '../../machines/entityEditor/selectors.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
@@ -49,6 +50,7 @@ export default function EntitiesScreen({
     { input: { canSystem, canTrain } },
   );
   const { editor, training } = screen.getSnapshot().context;
+  useUnsavedDraft(editor, 'entities', { type: 'entities.save' });
 
   const state = useSelector(editor, (s) => s);
   const trainingBusy = useSelector(training, isTraining);

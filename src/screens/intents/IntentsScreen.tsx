@@ -19,6 +19,7 @@ import {
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { providedIntentsListMachine } from '../../machines/intentsList/provide.ts';
 import { providedPolarityMachine } from '../../machines/polarity/provide.ts';
+import { useUnsavedDraft } from '../../console/useUnsavedDraft.ts';
 import { providedSynonymsDraftMachine } from '../../machines/synonymsDraft/provide.ts';
 import { providedTemplateEditingMachine } from '../../machines/templateEditing/provide.ts';
 import { providedTrainingMachine } from '../../machines/training/provide.ts';
@@ -86,6 +87,7 @@ export default function IntentsScreen({
   );
   // The screen's charts never change after it starts: their refs are read once.
   const { list, templates, polarity, synonyms, training } = screen.getSnapshot().context;
+  useUnsavedDraft(synonyms, 'synonyms', { type: 'synonyms.save' });
 
   // ?intent_id=N (the command palette, a shared link) opens that intent, now or once the list has loaded.
   const linkedIntent = linkedId('intent', useSearch());

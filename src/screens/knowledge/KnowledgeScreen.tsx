@@ -13,6 +13,7 @@ import { EntriesPanel } from './EntriesPanel.tsx';
 import { KnowledgeUseAlert } from './KnowledgeUseAlert.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { QuestionBox } from './QuestionBox.tsx';
+import { useUnsavedDraft } from '../../console/useUnsavedDraft.ts';
 import { ReindexPanel } from './ReindexPanel.tsx';
 
 /** The knowledge base of one project: its charts live as long as the project stays. */
@@ -23,6 +24,7 @@ function KnowledgeBase({ route, canEdit }: { route: RouteEntry; canEdit: boolean
 
   // ?knowledge_id=N (the command palette, a shared link): once the list is there, that entry opens in the dialog,
   // or, for a reader, the list is searched for it.
+  useUnsavedDraft(entries, 'knowledge entry', { type: 'form.submit' });
   const linked = linkedId('knowledge', useSearch());
   const ready = useSelector(entries, (s) => s.matches({ ready: 'idle' }));
   const handled = useRef<number | null>(null);

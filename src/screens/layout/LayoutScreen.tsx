@@ -31,6 +31,8 @@ import { OtpEnrolmentModal } from '../../ui/OtpEnrolmentModal.tsx';
 import { providedOtpEnrolmentMachine } from '../../machines/otpEnrolment/provide.ts';
 import ErrorScreen from '../error/ErrorScreen.tsx';
 import { appRoutes } from '../routes.tsx';
+import { NavigationGuard } from './NavigationGuard.tsx';
+import { navigateTo } from '../../console/navigation.ts';
 import { NewProjectModal } from './NewProjectModal.tsx';
 import { OtpEnrolmentGate } from './OtpEnrolmentGate.tsx';
 import { isOffered, mayOpen, menuTargets, paletteScreens } from './permittedRoutes.ts';
@@ -82,7 +84,9 @@ export default function LayoutScreen({
       }}
     >
       <ConsoleCommandsActor.Provider>
-        <Shell menuModeLogic={menuModeLogic} commandPaletteLogic={commandPaletteLogic} />
+        <NavigationGuard>
+          <Shell menuModeLogic={menuModeLogic} commandPaletteLogic={commandPaletteLogic} />
+        </NavigationGuard>
       </ConsoleCommandsActor.Provider>
     </ProjectSelectionActor.Provider>
   );
@@ -264,7 +268,8 @@ function Shell({
             projectId={projectId}
             canCreate={canCreate}
             loading={projectState.hasTag('loading')}
-            onSelect={(id) => projectSelection.send({ type: 'project.select', id })}
+            // Through the URL, like a link to another project: the navigation guard asks first when a draft would go.
+            onSelect={(id) => navigateTo(`${location}?project_id=${id}`, true)}
             onNew={() => projectSelection.send({ type: 'project.new' })}
             onClone={() => projectSelection.send({ type: 'project.clone' })}
             status={startup && <StartupStatus actor={startup} />}

@@ -5,6 +5,7 @@ import { HH_MM } from '../../api/contract/outbound.ts';
 import { type CampaignField, campaignErrors } from '../../machines/campaign/draft.ts';
 import type { campaignMachine } from '../../machines/campaign/machine.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { UnsavedChangesModal } from '../../ui/UnsavedChangesModal.tsx';
 import { LabelledSegmentedControl } from '../../ui/LabelledSegmentedControl.tsx';
 
 /** The add/edit campaign modal (spec 2 §2): every field of a campaign, the spec's defaults for a new one. */
@@ -20,92 +21,95 @@ export function CampaignModal({ actor }: { actor: ActorRefFrom<typeof campaignMa
     HH_MM.test(draft.call_time_from) && HH_MM.test(draft.call_time_to) && draft.call_time_to < draft.call_time_from;
 
   return (
-    <FormModal
-      opened={!state.matches('closed')}
-      title={id === null ? 'New campaign' : 'Edit campaign'}
-      saveError={serverError}
-      saving={saving}
-      onCancel={() => send({ type: 'campaign.cancel' })}
-      onSubmit={() => send({ type: 'campaign.save' })}
-    >
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        value={draft.name}
-        error={shown('name')}
-        onChange={(e) => change('name')(e.currentTarget.value)}
-      />
-      <LabelledSegmentedControl
-        label="Environment"
-        value={draft.project_env}
-        onChange={change('project_env')}
-        data={[
-          { value: 'dev', label: 'Testing (dev)' },
-          { value: 'prod', label: 'Production (prod)' },
-        ]}
-      />
-      <SimpleGrid cols={2}>
+    <>
+      <UnsavedChangesModal opened={state.hasTag('asking')} onAnswer={(type) => send({ type })} />
+      <FormModal
+        opened={!state.matches('closed')}
+        title={id === null ? 'New campaign' : 'Edit campaign'}
+        saveError={serverError}
+        saving={saving}
+        onCancel={() => send({ type: 'campaign.cancel' })}
+        onSubmit={() => send({ type: 'campaign.save' })}
+      >
         <TextInput
-          label="Call from (UTC)"
-          placeholder="09:00"
-          value={draft.call_time_from}
-          error={shown('call_time_from')}
-          onChange={(e) => change('call_time_from')(e.currentTarget.value)}
+          label="Name"
+          required
+          data-autofocus
+          value={draft.name}
+          error={shown('name')}
+          onChange={(e) => change('name')(e.currentTarget.value)}
+        />
+        <LabelledSegmentedControl
+          label="Environment"
+          value={draft.project_env}
+          onChange={change('project_env')}
+          data={[
+            { value: 'dev', label: 'Testing (dev)' },
+            { value: 'prod', label: 'Production (prod)' },
+          ]}
+        />
+        <SimpleGrid cols={2}>
+          <TextInput
+            label="Call from (UTC)"
+            placeholder="09:00"
+            value={draft.call_time_from}
+            error={shown('call_time_from')}
+            onChange={(e) => change('call_time_from')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Call to (UTC)"
+            placeholder="17:00"
+            value={draft.call_time_to}
+            error={shown('call_time_to')}
+            onChange={(e) => change('call_time_to')(e.currentTarget.value)}
+          />
+        </SimpleGrid>
+        {crossesMidnight && (
+          <Text size="xs" c="dimmed">
+            The window crosses midnight: calls are placed from {draft.call_time_from} until {draft.call_time_to} the
+            next day.
+          </Text>
+        )}
+        <SimpleGrid cols={3}>
+          <NumberInput
+            label="Retry interval (minutes)"
+            allowDecimal={false}
+            value={draft.retry_interval}
+            error={shown('retry_interval')}
+            onChange={change('retry_interval')}
+          />
+          <NumberInput
+            label="Retry count"
+            allowDecimal={false}
+            value={draft.retry_count}
+            error={shown('retry_count')}
+            onChange={change('retry_count')}
+          />
+          <NumberInput
+            label="Timeout (seconds)"
+            allowDecimal={false}
+            value={draft.timeout}
+            error={shown('timeout')}
+            onChange={change('timeout')}
+          />
+        </SimpleGrid>
+        <NumberInput
+          label="Calls at once"
+          description="The most calls of this campaign in progress at the same time, across every server."
+          allowDecimal={false}
+          value={draft.max_concurrent}
+          error={shown('max_concurrent')}
+          onChange={change('max_concurrent')}
         />
         <TextInput
-          label="Call to (UTC)"
-          placeholder="17:00"
-          value={draft.call_time_to}
-          error={shown('call_time_to')}
-          onChange={(e) => change('call_time_to')(e.currentTarget.value)}
+          label="Callback URL"
+          description="Every final call outcome is POSTed here as signed JSON. Leave empty for none."
+          placeholder="https://example.com/campaign-results"
+          value={draft.callback_url}
+          error={shown('callback_url')}
+          onChange={(e) => change('callback_url')(e.currentTarget.value)}
         />
-      </SimpleGrid>
-      {crossesMidnight && (
-        <Text size="xs" c="dimmed">
-          The window crosses midnight: calls are placed from {draft.call_time_from} until {draft.call_time_to} the next
-          day.
-        </Text>
-      )}
-      <SimpleGrid cols={3}>
-        <NumberInput
-          label="Retry interval (minutes)"
-          allowDecimal={false}
-          value={draft.retry_interval}
-          error={shown('retry_interval')}
-          onChange={change('retry_interval')}
-        />
-        <NumberInput
-          label="Retry count"
-          allowDecimal={false}
-          value={draft.retry_count}
-          error={shown('retry_count')}
-          onChange={change('retry_count')}
-        />
-        <NumberInput
-          label="Timeout (seconds)"
-          allowDecimal={false}
-          value={draft.timeout}
-          error={shown('timeout')}
-          onChange={change('timeout')}
-        />
-      </SimpleGrid>
-      <NumberInput
-        label="Calls at once"
-        description="The most calls of this campaign in progress at the same time, across every server."
-        allowDecimal={false}
-        value={draft.max_concurrent}
-        error={shown('max_concurrent')}
-        onChange={change('max_concurrent')}
-      />
-      <TextInput
-        label="Callback URL"
-        description="Every final call outcome is POSTed here as signed JSON. Leave empty for none."
-        placeholder="https://example.com/campaign-results"
-        value={draft.callback_url}
-        error={shown('callback_url')}
-        onChange={(e) => change('callback_url')(e.currentTarget.value)}
-      />
-    </FormModal>
+      </FormModal>
+    </>
   );
 }

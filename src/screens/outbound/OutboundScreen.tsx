@@ -1,4 +1,5 @@
 import { useActorRef } from '@xstate/react';
+import { useUnsavedDraft } from '../../console/useUnsavedDraft.ts';
 import { can } from '../../api/permissions.ts';
 import { providedCallImportMachine } from '../../machines/callImport/provide.ts';
 import { providedCampaignMachine } from '../../machines/campaign/provide.ts';
@@ -10,6 +11,7 @@ import { OutboundView } from './OutboundView.tsx';
 function Outbound(props: { canEdit: boolean; canDelete: boolean; canUpload: boolean; projectId: number | null }) {
   const modal = useActorRef(providedCampaignMachine);
   const importer = useActorRef(providedCallImportMachine);
+  useUnsavedDraft(modal, 'campaign', { type: 'campaign.save' });
   const actor = useActorRef(providedOutboundScreenMachine, { input: { modal, importer } });
   return <OutboundView actor={actor} modal={modal} importer={importer} {...props} />;
 }

@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { useUnsavedDraft } from '../../console/useUnsavedDraft.ts';
 import { can } from '../../api/permissions.ts';
 import { providedSettingsFormMachine } from '../../machines/settingsForm/provide.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
@@ -10,6 +11,7 @@ import { SettingsView } from './SettingsView.tsx';
 
 function SettingsForm({ canEdit, canRenewToken }: { canEdit: boolean; canRenewToken: boolean }) {
   const actor = useActorRef(providedSettingsFormMachine);
+  useUnsavedDraft(actor, 'settings', { type: 'settings.save' });
   const startup = ProjectSelectionActor.useSelector((s) => s.children.startup) as
     | ActorRefFrom<typeof startupMachine>
     | undefined;
