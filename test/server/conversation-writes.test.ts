@@ -55,12 +55,14 @@ const widgetTotals = async () =>
 function countingStatements(db: Db): { db: Db; count: () => number } {
   let statements = 0;
   return {
+    // Counted as results come back: a prepared statement (prepared-statements.ts) is compiled once per process and
+    // then executed as compiled, so transformQuery would not see it again.
     db: db.withPlugin({
-      transformQuery: ({ node }) => {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
         statements += 1;
-        return node;
+        return result;
       },
-      transformResult: async ({ result }) => result,
     }),
     count: () => statements,
   };
