@@ -22,6 +22,7 @@ import {
   SCOPE_NAME_EMPTY,
 } from '../../src/machines/flowEditor/machine.ts';
 import { validationRefs } from '../../src/machines/flowEditor/selectors.ts';
+import { draftStatusOf } from '../../src/machines/navigationGuard/selectors.ts';
 import { GraphEditorView } from '../../src/screens/graphEditor/GraphEditorView.tsx';
 import { createGraphBuilder } from '../../src/ui/flow/flowGraph.ts';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
@@ -263,7 +264,11 @@ const states: StateAssertions<typeof machine> = {
   },
   validating: never,
   saving: () => expect(saveReactions.calls.at(-1)).toEqual({ reactions: toSaveBody(ctx().draft) }),
-  savingScopes: () => expect(saveScopes.calls.at(-1)?.scopes).toEqual(ctx().pendingScopes),
+  savingScopes: () => {
+    expect(saveScopes.calls.at(-1)?.scopes).toEqual(ctx().pendingScopes);
+    // Leaving while the scopes are sent waits for them (the navigation guard reads the tags).
+    expect(draftStatusOf(current.getSnapshot())).toBe('saving');
+  },
   conflict: () => expect(screen.getByTestId('conflict')).toHaveTextContent('Conflict! Data not saved.'),
 };
 

@@ -133,7 +133,7 @@ window.STATECHARTS = [
   "description": "Reactions flow editor: the graph of reactions, one reaction edited at a time, saved or discarded.",
   "states": 21,
   "transitions": 50,
-  "hash": "9439cf327b55c6110126dc6dfcfbb4cd02f05997744ee45f78da3bd1fd4ae024",
+  "hash": "114be5e5331384e704b6705cba6f6fcd81476698ffdf349f816a431d926824ac",
   "search": "loading loadFailed flow.retry ready search.change view.fit selection restoring browsing reaction.add flow.undo flow.redo search.next scope.add scope.rename scope.delete idle reaction.select selected reaction.deselect reaction.duplicate reaction.delete viewing reaction.edit editing reaction.done reaction.change action.add action.remove action.move action.arg confirmingDelete delete.confirm delete.cancel draft checking clean dirty flow.save saved invalid validating saving savingScopes conflict flow.reload"
  },
  {

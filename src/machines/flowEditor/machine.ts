@@ -569,8 +569,8 @@ export const flowEditorMachine = setup({
     },
     savingScopes: {
       description:
-        'PUT /reaction-scopes with the changed list; renames reach change_scope steps here and on the server.',
-      tags: ['saving'],
+        'PUT /reaction-scopes with the changed list; renames reach change_scope steps here and on the server. Leaving waits for it.',
+      tags: ['saving', 'unsaved'],
       invoke: {
         id: 'saveScopes',
         src: 'saveScopes',
