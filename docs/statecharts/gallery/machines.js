@@ -299,10 +299,10 @@ window.STATECHARTS = [
  {
   "name": "runAllTests",
   "description": "Run tests from the top bar: every test of the project run in turn, results and failures shown.",
-  "states": 10,
-  "transitions": 32,
-  "hash": "e866be39184d0b5eb5aad0beb9377f55cca6150af0c5161bf10d83be49043d11",
-  "search": "loading loadFailed tests.reload ready test.select tab.change test.started test.settled choosing tests.runAll test.run test.add test.edit test.clone running editing draft.name draft.step.add draft.step.remove draft.step.move draft.step.change draft.save draft.cancel test.remove saving cloning removing refreshing"
+  "states": 14,
+  "transitions": 47,
+  "hash": "e4f7a96ad455560fdb52ce57a685f84d98d5680b40f36a0a8c6297873cf0f131",
+  "search": "loading loadFailed tests.reload ready test.select tab.change test.started test.settled choosing tests.runAll test.run test.add test.edit test.clone running editing comparing unchanged draft.name draft.step.add draft.step.remove draft.step.move draft.step.change draft.save test.remove draft.cancel changed leaving leave.save leave.discard leave.stay saving cloning removing refreshing"
  },
  {
   "name": "session",
