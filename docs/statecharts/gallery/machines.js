@@ -355,10 +355,10 @@ window.STATECHARTS = [
  {
   "name": "templateEditing",
   "description": "One intent template edited in place: duplicates refused, saved or cancelled.",
-  "states": 6,
-  "transitions": 21,
-  "hash": "78c1a5bdf6abb09e3107553e04590a25f6d3ee53f8a0fcef772274b299ce8f96",
-  "search": "idle template.add template.edit template.delete adding editing template.change template.save template.cancel saving confirmingDelete template.deleteConfirm template.deleteCancel deleting"
+  "states": 12,
+  "transitions": 33,
+  "hash": "20f272b551f4afd0241387e761a450f234e21b4ba2d5f3a21fbb7ab036c26055",
+  "search": "template.type template.add newTemplates empty typed template idle templates.save template.edit template.delete adding editing template.change template.save template.cancel unchanged changed saving confirmingDelete template.deleteConfirm template.deleteCancel deleting"
  },
  {
   "name": "testRun",
