@@ -211,10 +211,10 @@ window.STATECHARTS = [
  {
   "name": "navigationGuard",
   "description": "Unsaved work is never lost silently: while a screen or dialog holds a draft, leaving asks Save, Discard or Stay.",
-  "states": 4,
-  "transitions": 12,
-  "hash": "52631677cbe6d5b9a02181a3fbd9d1a24e47079944685882c4662beb91d99bf1",
-  "search": "draft.report clean nav.request unsaved asking leave.save leave.discard leave.stay saving"
+  "states": 5,
+  "transitions": 16,
+  "hash": "f30a482ad9c2c468804e25867c58232691f1e26c7da83b680f37f0295a0e3e7d",
+  "search": "draft.report clean nav.request logout.request unsaved asking leave.save leave.discard leave.stay saving loggedOut"
  },
  {
   "name": "otpEnrolment",
