@@ -131,10 +131,10 @@ window.STATECHARTS = [
  {
   "name": "flowEditor",
   "description": "Reactions flow editor: the graph of reactions, one reaction edited at a time, saved or discarded.",
-  "states": 21,
-  "transitions": 50,
-  "hash": "114be5e5331384e704b6705cba6f6fcd81476698ffdf349f816a431d926824ac",
-  "search": "loading loadFailed flow.retry ready search.change view.fit selection restoring browsing reaction.add flow.undo flow.redo search.next scope.add scope.rename scope.delete idle reaction.select selected reaction.deselect reaction.duplicate reaction.delete viewing reaction.edit editing reaction.done reaction.change action.add action.remove action.move action.arg confirmingDelete delete.confirm delete.cancel draft checking clean dirty flow.save saved invalid validating saving savingScopes conflict flow.reload"
+  "states": 24,
+  "transitions": 54,
+  "hash": "5b18372112883805014c28df030c2e1cf145970e78bc4e7792001a199904855d",
+  "search": "loading loadFailed flow.retry ready search.change view.fit scope.type scope.add newScope empty typed selection restoring browsing reaction.add flow.undo flow.redo search.next scope.rename scope.delete idle reaction.select selected reaction.deselect reaction.duplicate reaction.delete viewing reaction.edit editing reaction.done reaction.change action.add action.remove action.move action.arg confirmingDelete delete.confirm delete.cancel draft checking clean dirty flow.save saved invalid validating saving savingScopes conflict flow.reload"
  },
  {
   "name": "historyCompare",
