@@ -246,6 +246,23 @@ describe('unsaved changes in Chromium', () => {
     expect(tests.some((t) => t.name === 'typed_then_left')).toBe(false);
   });
 
+  it('the graph editor: a typed scope name asks on leaving; Discard leaves without adding it', async () => {
+    await menuItem('Graph editor');
+    const scopeName = page.getByLabel('New scope name');
+    await scopeName.fill('typed scope');
+    await menuItem('Intents');
+    await questionShown();
+    await screenshot(page, 'unsaved-06-graph-editor-scope-name');
+    await answer(LEAVING_TEXTS.stay).click();
+    await expect.poll(() => question().isVisible()).toBe(false);
+    expect(await scopeName.inputValue()).toBe('typed scope');
+    await menuItem('Intents');
+    await answer(LEAVING_TEXTS.discard).click();
+    await page.waitForURL(/#\/app\/intents/);
+    const scopes = await pageApi<Array<{ name: string }>>(page, 'GET', `/v1/reaction-scopes?project_id=${projectId}`);
+    expect(scopes.some((s) => s.name === 'typed scope')).toBe(false);
+  });
+
   it('Logout from the user menu asks while a draft is held; Stay keeps it, Discard logs out', async () => {
     const add = page.getByLabel('New template of greeting');
     if (!(await add.isVisible())) await page.getByLabel('Expand greeting').click();
