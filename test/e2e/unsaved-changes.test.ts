@@ -1,7 +1,9 @@
 // Issue 33 item 1 in Chromium against the real server: a draft is never lost silently. With a changed settings
 // form every way out asks "Save", "Discard" or "Stay" (a menu item, Ctrl+G then a letter, the Ctrl+K palette, the
 // browser's back), reload asks the browser's own question, and Esc or Cancel on a knowledge entry with typed text
-// asks before closing. One server and one browser for every exit. Needs the console built first (`npx vite build`).
+// asks before closing. The intents screen's template edit and typed new template, the tests screen's editor and
+// Logout from the user menu ask too (Esc in the inline template editor still only restores the old text). One server
+// and one browser for every exit. Needs the console built first (`npx vite build`).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAVING_TEXTS } from '../../src/machines/navigationGuard/leaving.ts';
@@ -42,6 +44,9 @@ async function questionShown() {
   await question().waitFor();
   await expect.poll(() => question().evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
 }
+
+const menuItem = (name: string) =>
+  page.getByRole('navigation', { name: 'Main menu' }).getByText(name, { exact: true }).click();
 
 /** Opens the settings from the menu and changes the project's name without saving it. */
 async function changeSettings(name: string) {
@@ -175,5 +180,103 @@ describe('unsaved changes in Chromium', () => {
     await expect.poll(() => entry.isVisible()).toBe(false);
     const entries = await pageApi<Array<{ knowledge: string }>>(page, 'GET', `/v1/knowledges?project_id=${projectId}`);
     expect(entries.some((e) => e.knowledge.startsWith('The car park'))).toBe(false);
+  });
+
+  it('the intents screen: a changed template edit asks on leaving, Esc only restores; a typed new template is saved by Save', async () => {
+    await menuItem('Intents');
+    const list = page.getByTestId('intents-list');
+    await list.waitFor();
+    const templatesOf = async () =>
+      (await pageApi<Array<{ name: string; templates: string[] }>>(page, 'GET', `/v1/intents?project_id=${projectId}`))
+        .find((i) => i.name === 'greeting')
+        ?.templates.slice()
+        .sort() ?? [];
+    const before = await templatesOf();
+    const [first] = (
+      await pageApi<Array<{ name: string; templates: string[] }>>(page, 'GET', `/v1/intents?project_id=${projectId}`)
+    ).find((i) => i.name === 'greeting')?.templates ?? [''];
+    await page.getByLabel('Expand greeting').click();
+    const add = page.getByLabel('New template of greeting');
+    await add.waitFor();
+    // An inline edit with other text: the menu asks, Stay keeps the edit open with its text.
+    await page.getByLabel(`Edit template ${first}`, { exact: true }).click();
+    const edit = page.getByLabel('Edit template', { exact: true });
+    await edit.fill('good evening');
+    await menuItem('Tests');
+    await questionShown();
+    await screenshot(page, 'unsaved-03-intents-template-edit');
+    await answer(LEAVING_TEXTS.stay).click();
+    await expect.poll(() => question().isVisible()).toBe(false);
+    expect(hashPath()).toBe('#/app/intents');
+    expect(await edit.inputValue()).toBe('good evening');
+    // Esc inside the editor restores the old text without asking (spec: "Esc restores the old text").
+    await edit.press('Escape');
+    await expect.poll(() => edit.isVisible()).toBe(false);
+    expect(await question().isVisible()).toBe(false);
+    await list.getByText(first, { exact: true }).waitFor();
+    expect(await templatesOf()).toEqual(before);
+
+    // A typed new template: Ctrl+G then a letter asks; Save adds it, then the tests screen opens.
+    await add.fill('see you soon, leaving now');
+    await page.keyboard.press('Control+g');
+    await page.getByTestId('menu-mode').waitFor();
+    await page.keyboard.press('t');
+    await question().waitFor();
+    await answer(LEAVING_TEXTS.save).click();
+    await page.waitForURL(/#\/app\/tests/);
+    expect(await templatesOf()).toEqual([...before, 'see you soon, leaving now'].sort());
+  });
+
+  it("the tests screen: Cancel on a typed test asks; the browser's back asks and Discard throws the test away", async () => {
+    await page.getByRole('button', { name: /^Add\s*Ctrl\+A$/ }).click();
+    const editor = page.getByRole('dialog', { name: 'New test' });
+    await editor.waitFor();
+    await editor.getByLabel('Test identifier').fill('typed_then_left');
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await questionShown();
+    await answer(LEAVING_TEXTS.stay).click();
+    await expect.poll(() => question().isVisible()).toBe(false);
+    expect(await editor.getByLabel('Test identifier').inputValue()).toBe('typed_then_left');
+    await page.goBack();
+    await questionShown();
+    await screenshot(page, 'unsaved-04-tests-editor-back');
+    await answer(LEAVING_TEXTS.discard).click();
+    await page.waitForURL(/#\/app\/intents/);
+    const tests = await pageApi<Array<{ name: string }>>(page, 'GET', `/v1/tests?project_id=${projectId}`);
+    expect(tests.some((t) => t.name === 'typed_then_left')).toBe(false);
+  });
+
+  it('the graph editor: a typed scope name asks on leaving; Discard leaves without adding it', async () => {
+    await menuItem('Graph editor');
+    const scopeName = page.getByLabel('New scope name');
+    await scopeName.fill('typed scope');
+    await menuItem('Intents');
+    await questionShown();
+    await screenshot(page, 'unsaved-06-graph-editor-scope-name');
+    await answer(LEAVING_TEXTS.stay).click();
+    await expect.poll(() => question().isVisible()).toBe(false);
+    expect(await scopeName.inputValue()).toBe('typed scope');
+    await menuItem('Intents');
+    await answer(LEAVING_TEXTS.discard).click();
+    await page.waitForURL(/#\/app\/intents/);
+    const scopes = await pageApi<Array<{ name: string }>>(page, 'GET', `/v1/reaction-scopes?project_id=${projectId}`);
+    expect(scopes.some((s) => s.name === 'typed scope')).toBe(false);
+  });
+
+  it('Logout from the user menu asks while a draft is held; Stay keeps it, Discard logs out', async () => {
+    const add = page.getByLabel('New template of greeting');
+    if (!(await add.isVisible())) await page.getByLabel('Expand greeting').click();
+    await add.fill('typed before logout');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await questionShown();
+    await screenshot(page, 'unsaved-05-logout');
+    await answer(LEAVING_TEXTS.stay).click();
+    await expect.poll(() => question().isVisible()).toBe(false);
+    expect(await add.inputValue()).toBe('typed before logout');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await answer(LEAVING_TEXTS.discard).click();
+    await page.getByLabel('Email', { exact: true }).waitFor();
   });
 });

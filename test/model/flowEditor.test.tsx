@@ -22,6 +22,7 @@ import {
   SCOPE_NAME_EMPTY,
 } from '../../src/machines/flowEditor/machine.ts';
 import { validationRefs } from '../../src/machines/flowEditor/selectors.ts';
+import { draftStatusOf } from '../../src/machines/navigationGuard/selectors.ts';
 import { GraphEditorView } from '../../src/screens/graphEditor/GraphEditorView.tsx';
 import { createGraphBuilder } from '../../src/ui/flow/flowGraph.ts';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
@@ -170,6 +171,9 @@ const executors = {
         target: { value: event.value },
       });
   },
+  'scope.type': async ({ event }) => {
+    fireEvent.change(screen.getByLabelText('New scope name'), { target: { value: event.name } });
+  },
   'scope.add': async ({ user, event }) => {
     const refusal = scopeRefusal(event.name, null);
     fireEvent.change(screen.getByLabelText('New scope name'), { target: { value: event.name } });
@@ -263,7 +267,27 @@ const states: StateAssertions<typeof machine> = {
   },
   validating: never,
   saving: () => expect(saveReactions.calls.at(-1)).toEqual({ reactions: toSaveBody(ctx().draft) }),
-  savingScopes: () => expect(saveScopes.calls.at(-1)?.scopes).toEqual(ctx().pendingScopes),
+  // The input's text as the chart holds it (paths that differ only by spaces share a model state).
+  'ready.newScope.empty': (state) => {
+    expect((screen.getByLabelText('New scope name') as HTMLInputElement).value.trim()).toBe('');
+    // Only the reactions' draft can make the screen unsaved here.
+    const reactionsDraft =
+      state.matches({ ready: { draft: 'dirty' } }) || state.matches({ ready: { draft: 'invalid' } });
+    expect(draftStatusOf(state)).toBe(reactionsDraft ? 'dirty' : 'clean');
+  },
+  // A scope name typed and not added: the input shows it, and leaving the screen asks.
+  'ready.newScope.typed': (state) => {
+    expect((screen.getByLabelText('New scope name') as HTMLInputElement).value.trim()).not.toBe('');
+    expect(current.getSnapshot().context.scopeName).toBe(
+      (screen.getByLabelText('New scope name') as HTMLInputElement).value,
+    );
+    expect(draftStatusOf(state)).toBe('dirty');
+  },
+  savingScopes: () => {
+    expect(saveScopes.calls.at(-1)?.scopes).toEqual(ctx().pendingScopes);
+    // Leaving while the scopes are sent waits for them (the navigation guard reads the tags).
+    expect(draftStatusOf(current.getSnapshot())).toBe('saving');
+  },
   conflict: () => expect(screen.getByTestId('conflict')).toHaveTextContent('Conflict! Data not saved.'),
 };
 
@@ -296,6 +320,8 @@ describeModel({
     { type: 'action.move', from: 1, to: 0 },
     { type: 'action.arg', index: 0, name: 'text', value: 'Hi there' },
     { type: 'search.change', query: 'greet' },
+    { type: 'scope.type', name: 'drafts' },
+    { type: 'scope.type', name: '' },
     { type: 'scope.add', name: 'checkout' },
     { type: 'scope.add', name: ' ' },
     { type: 'scope.add', name: 'ordering' },
@@ -324,6 +350,7 @@ describeModel({
     panel: c.panel,
     search: c.search !== '',
     scopes: c.scopes.map((s) => s.id).join(),
+    scopeName: c.scopeName.trim() !== '',
   }),
   // Bounded undo depth and list sizes; the selection sample needs reaction 1, so nothing is explored once it is gone.
   stopWhen: ({ context: c }) =>

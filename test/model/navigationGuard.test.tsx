@@ -77,12 +77,26 @@ function GuardedSettings() {
   return <SettingsView actor={actor} canEdit canRenewToken={false} />;
 }
 
+/** Logouts the guard let through (the console's is the session's `session.logout`). */
+const loggedOut: string[] = [];
+
+/** The user menu's Logout, as the shell sends it. */
+function LogoutItem() {
+  const navigationGuard = useNavigationGuard();
+  return (
+    <button type="button" onClick={() => navigationGuard?.send({ type: 'logout.request' })}>
+      Logout
+    </button>
+  );
+}
+
 function Console({ logic }: { logic: typeof machine }) {
   return (
     <MantineProvider env="test">
       <Router hook={useGuardedHashLocation}>
-        <NavigationGuard logic={logic}>
+        <NavigationGuard logic={logic} logout={() => loggedOut.push(hashPath())}>
           <ShowGuard />
+          <LogoutItem />
           <button type="button" onClick={() => navigateTo(ELSEWHERE)}>
             Open intents
           </button>
@@ -124,32 +138,53 @@ async function typeName(value: string) {
   await settle();
 }
 
+/** Makes the settings screen report the status the model's draft.report carries. */
+async function reportDraft(event: Extract<NavigationGuardEvent, { type: 'draft.report' }>) {
+  if (event.status === 'clean') {
+    // The save finishes, or the draft is typed back to what was saved (or the screen is gone already).
+    if (formSaving()) await act(async () => saveSettings.resolve());
+    else if (onSettings()) await typeName(ORIGINAL);
+    return;
+  }
+  if (event.status === 'saving') {
+    if (formSaving()) return;
+    if (!onSettings() || nameInput().value !== CHANGED) await typeName(CHANGED);
+    fireEvent.keyDown(nameInput(), { key: 's', code: 'KeyS', ctrlKey: true });
+    await settle();
+    return;
+  }
+  // A draft again: the save failed (the form keeps it), or a name is typed (an empty one cannot be saved).
+  if (formSaving()) await act(async () => saveSettings.reject({ status: 400 }));
+  await typeName(event.ref === refusesSave ? '' : CHANGED);
+}
+
 const executors = {
-  'draft.report': async ({ event }) => {
-    if (event.status === 'clean') {
-      // The save finishes, or the draft is typed back to what was saved (or the screen is gone already).
-      if (formSaving()) await act(async () => saveSettings.resolve());
-      else if (onSettings()) await typeName(ORIGINAL);
-      return;
-    }
-    if (event.status === 'saving') {
-      if (formSaving()) return;
-      if (!onSettings() || nameInput().value !== CHANGED) await typeName(CHANGED);
-      fireEvent.keyDown(nameInput(), { key: 's', code: 'KeyS', ctrlKey: true });
-      await settle();
-      return;
-    }
-    // A draft again: the save failed (the form keeps it), or a name is typed (an empty one cannot be saved).
-    if (formSaving()) await act(async () => saveSettings.reject({ status: 400 }));
-    await typeName(event.ref === refusesSave ? '' : CHANGED);
+  'draft.report': async ({ event, previous, state }) => {
+    const before = loggedOut.length;
+    await reportDraft(event);
+    // Save after Logout: once the draft is saved the guard logs out.
+    const out = previous.matches('saving') && previous.context.pending?.logout === true && state.matches('clean');
+    expect(loggedOut.length).toBe(out ? before + 1 : before);
   },
   'nav.request': async () => {
     // Behind the question the button cannot be reached with a pointer; what it does is navigateTo.
     fireEvent.click(screen.getByRole('button', { name: 'Open intents', hidden: true }));
     await settle();
   },
+  // Logout goes straight through without a draft; with one, it waits for the answer.
+  'logout.request': async ({ previous }) => {
+    const before = loggedOut.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Logout', hidden: true }));
+    await settle();
+    expect(loggedOut.length).toBe(previous.matches('clean') ? before + 1 : before);
+  },
   'leave.save': ({ user }) => user.click(within(question()).getByRole('button', { name: LEAVING_TEXTS.save })),
-  'leave.discard': ({ user }) => user.click(within(question()).getByRole('button', { name: LEAVING_TEXTS.discard })),
+  // Discard after Logout logs out from the page as it is; after a navigation it leaves the page.
+  'leave.discard': async ({ user, previous }) => {
+    const before = loggedOut.length;
+    await user.click(within(question()).getByRole('button', { name: LEAVING_TEXTS.discard }));
+    expect(loggedOut.length).toBe(previous.context.pending?.logout ? before + 1 : before);
+  },
   'leave.stay': ({ user }) => user.click(within(question()).getByRole('button', { name: LEAVING_TEXTS.stay })),
 } satisfies ModelExecutors<typeof machine>;
 
@@ -171,6 +206,11 @@ const states: StateAssertions<typeof machine> = {
     expect(question()).toHaveTextContent(LEAVING_TEXTS.message);
     expect(hashPath()).toBe(SETTINGS);
   },
+  // Logged out once, from the page as it was (no question left open).
+  loggedOut: () => {
+    noQuestion();
+    expect(loggedOut).toEqual([SETTINGS]);
+  },
   saving: () => {
     expect(within(question()).getByRole('button', { name: LEAVING_TEXTS.save })).toHaveAttribute('data-loading');
     expect(saveSettings.calls.at(-1)).toEqual({ changes: { name: CHANGED } });
@@ -182,6 +222,7 @@ describeModel({
   machine,
   render: async (m) => {
     refused.length = 0;
+    loggedOut.length = 0;
     form = null;
     loadSettings.reset();
     saveSettings.reset();
@@ -199,6 +240,7 @@ describeModel({
     report('saving'),
     report('clean'),
     { type: 'nav.request', to: ELSEWHERE, replace: false },
+    { type: 'logout.request' },
   ],
   serializeContext: (c) => ({
     drafts: Object.fromEntries(
@@ -207,7 +249,7 @@ describeModel({
         `${d.status}:${d.ref === refusesSave ? 'refuses' : 'takes'}`,
       ]),
     ),
-    pending: c.pending?.to ?? null,
+    pending: c.pending?.logout ? 'logout' : (c.pending?.to ?? null),
   }),
   paths: 'perTransition',
 });

@@ -15,7 +15,9 @@ import {
 } from '../../src/api/contract/tests.ts';
 import type { TestVocabulary } from '../../src/api/tests.ts';
 import type { runAllTestsActors, TestsLoad } from '../../src/machines/runAllTests/actors.ts';
-import { draftIsValid } from '../../src/machines/runAllTests/draft.ts';
+import { draftChanged, draftIsValid } from '../../src/machines/runAllTests/draft.ts';
+import { LEAVING_TEXTS } from '../../src/machines/navigationGuard/leaving.ts';
+import { draftStatusOf } from '../../src/machines/navigationGuard/selectors.ts';
 import { runAllTestsMachine } from '../../src/machines/runAllTests/machine.ts';
 import { counters } from '../../src/machines/runAllTests/selectors.ts';
 import type { TestRunState } from '../../src/machines/testRun/events.ts';
@@ -124,7 +126,10 @@ const testRun = () => {
   return ref as unknown as ActorRefFrom<typeof fakeTestRun>;
 };
 
-const dialog = () => screen.getByRole('dialog');
+/** The edit modal ("New test", "Edit test …"); the "unsaved changes" question opens over it. */
+const dialog = () => screen.getByRole('dialog', { name: /test/ });
+const question = () => within(screen.getByRole('dialog', { name: LEAVING_TEXTS.title }));
+const noQuestion = () => expect(screen.queryByRole('dialog', { name: LEAVING_TEXTS.title })).toBeNull();
 /**
  * The one element with this aria-label. A selector query: getByLabelText also resolves every <label> of the page,
  * which on every step of every path was the largest cost of this test.
@@ -177,6 +182,9 @@ const executors = {
     }
     await user.click(within(dialog()).getByRole('button', { name: 'Remove test' }));
   },
+  'leave.save': ({ user }) => user.click(question().getByRole('button', { name: LEAVING_TEXTS.save })),
+  'leave.discard': ({ user }) => user.click(question().getByRole('button', { name: LEAVING_TEXTS.discard })),
+  'leave.stay': ({ user }) => user.click(question().getByRole('button', { name: LEAVING_TEXTS.stay })),
   'test.started': () => act(() => testRun().send({ type: 'report.started' })),
   'test.settled': async ({ event, previous, state }) => {
     await act(() => testRun().send({ type: 'report.settled', state: event.state }));
@@ -263,8 +271,29 @@ const states: StateAssertions<typeof machine> = {
     if (failures.length && saveTest.calls.length + removeTest.calls.length > 0)
       expect([saveTest.error, removeTest.error, loadTests.error]).toContain(failures.at(-1));
   },
+  'ready.editing.comparing': () => {
+    throw new Error('transient state reached');
+  },
+  // Nothing typed: Cancel closes at once, and the navigation guard hears of no draft.
+  'ready.editing.unchanged': (state) => {
+    noQuestion();
+    expect(draftStatusOf(state)).toBe('clean');
+  },
+  'ready.editing.changed': (state) => {
+    noQuestion();
+    expect(draftChanged(state.context.draft!, state.context.opened)).toBe(true);
+    expect(draftStatusOf(state)).toBe('dirty');
+  },
+  // Cancel (or Esc) after typing asks instead of closing; the typed identifier stays behind the question.
+  'ready.editing.leaving': (state) => {
+    expect(question().getByText(LEAVING_TEXTS.message)).toBeInTheDocument();
+    expect(within(dialog()).getByLabelText('Test identifier')).toHaveValue(state.context.draft!.name);
+    expect(draftStatusOf(state)).toBe('dirty');
+  },
   'ready.saving': (state) => {
     const draft = state.context.draft!;
+    // Leaving while the test is sent waits for it.
+    expect(draftStatusOf(state)).toBe('saving');
     expect(draftIsValid(draft, state.context.tests)).toBe(true);
     expect(within(dialog()).getByRole('button', { name: 'Save' })).toHaveAttribute('data-loading', 'true');
     expect(saveTest.calls.at(-1)?.id).toBe(draft.id);
@@ -340,7 +369,11 @@ const config: ModelTestConfig<typeof machine> = {
     batch: c.batch.map((id) => c.statuses[id]),
     status: c.statuses[TEST.id],
     tab: c.tab,
-    draft: c.draft && { stored: c.draft.id !== null, valid: draftIsValid(c.draft, c.tests) },
+    draft: c.draft && {
+      stored: c.draft.id !== null,
+      valid: draftIsValid(c.draft, c.tests),
+      changed: draftChanged(c.draft, c.opened),
+    },
   }),
   // The shortest paths (one per state × projected context × incoming event, ~350) re-walk the same transitions in
   // other contexts for minutes; one walk to each state and each transition covers the chart.

@@ -8,7 +8,13 @@ import {
   TEMPLATE_EXISTS_IN_INTENT,
   templateHeldBy,
 } from '../../src/api/contract/intents.ts';
+import { navigateTo } from '../../src/console/navigation.ts';
+import { LEAVING_TEXTS } from '../../src/machines/navigationGuard/leaving.ts';
+import { providedNavigationGuardMachine } from '../../src/machines/navigationGuard/provide.ts';
+import { draftStatusOf } from '../../src/machines/navigationGuard/selectors.ts';
 import { providedTemplateEditingMachine } from '../../src/machines/templateEditing/provide.ts';
+import { hasTyped } from '../../src/machines/templateEditing/guards.ts';
+import { NavigationGuard } from '../../src/screens/layout/NavigationGuard.tsx';
 import type { TemplateTarget } from '../../src/machines/templateEditing/actors.ts';
 import IntentsScreen from '../../src/screens/intents/IntentsScreen.tsx';
 import { flush, intentsLogic, noticeLog, renderWithSession, route } from './authoringScreens.tsx';
@@ -29,7 +35,16 @@ const machine = providedTemplateEditingMachine.provide({
   actions: { notify: notices.notify, notifyFailure: () => notices.titles.push('failure') },
 });
 
+// The shell's navigation guard around the screen: leaving asks while a template draft is held.
+const left: string[] = [];
+const guardLogic = providedNavigationGuardMachine.provide({
+  actions: { navigate: (_, params) => left.push(params.to), notifySaveImpossible: () => left.push('refused') },
+});
+const ELSEWHERE = '/app/tests';
+const question = () => screen.queryByRole('dialog', { name: LEAVING_TEXTS.title });
+
 const greeting = () => screen.getByTestId('intents-list');
+const addInput = () => screen.getByLabelText('New template of greeting') as HTMLInputElement;
 const editInput = () => screen.queryByLabelText('Edit template') as HTMLInputElement | null;
 
 const executors = {
@@ -43,6 +58,18 @@ const executors = {
     // The open template shows its input instead of the edit toggle; re-opening it leaves everything as is.
     const toggle = screen.queryByLabelText(`Edit template ${event.template}`);
     if (toggle) fireEvent.click(toggle);
+    await flush();
+  },
+  'template.type': async ({ event }) => {
+    fireEvent.change(addInput(), { target: { value: event.value } });
+  },
+  // The menu, a Ctrl+G letter or the browser's back: the guard asks, and Save sends the chart's save event. With no
+  // plain draft (nothing typed, or a save already under way) the guard sends nothing to save.
+  'templates.save': async ({ previous }) => {
+    if (draftStatusOf(previous) !== 'dirty') return;
+    navigateTo(ELSEWHERE);
+    await flush();
+    fireEvent.click(within(question() as HTMLElement).getByRole('button', { name: LEAVING_TEXTS.save }));
     await flush();
   },
   'template.change': async ({ event }) => {
@@ -75,12 +102,26 @@ const executors = {
 } satisfies ModelExecutors<typeof machine>;
 
 const states: StateAssertions<typeof machine> = {
-  idle: (state) => {
+  'newTemplates.empty': (state) => {
+    expect(hasTyped(state.context.typed)).toBe(false);
+    if (state.matches({ template: 'idle' }) || state.matches({ template: 'confirmingDelete' }))
+      expect(draftStatusOf(state)).toBe('clean');
+  },
+  // Typed text in "Add a template": the input shows it, and the screen holds a draft (leaving asks).
+  'newTemplates.typed': (state) => {
+    expect(addInput()).toHaveValue(state.context.typed[1]);
+    expect(draftStatusOf(state)).not.toBe('clean');
+  },
+  'template.idle': (state) => {
+    expect(question()).not.toBeInTheDocument();
     expect(editInput()).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Delete template?' })).not.toBeInTheDocument();
     // The list shows the outcome of the last step: added, edited or deleted templates, the original restored.
     const last = notices.titles.at(-1);
-    if (last === INTENT_TOASTS.templateAdded) expect(within(greeting()).getByText('good evening')).toBeInTheDocument();
+    if (last === INTENT_TOASTS.templateAdded) {
+      const added = addTemplate.calls.at(-1)?.template ?? '';
+      expect(within(greeting()).getByText(added)).toBeInTheDocument();
+    }
     if (last === INTENT_TOASTS.templateEdited) expect(within(greeting()).getByText('hello there')).toBeInTheDocument();
     if (last === INTENT_TOASTS.templateDeleted) expect(within(greeting()).queryByText('hello')).not.toBeInTheDocument();
     if (last === undefined) expect(within(greeting()).getByText('hello')).toBeInTheDocument();
@@ -89,8 +130,18 @@ const states: StateAssertions<typeof machine> = {
     if (state.context.refusal === 'otherIntent') expect(last).toBe(templateHeldBy('I want a pizza', 'order_pizza'));
     if (state.context.refusal === 'blank') expect(last).toBeUndefined();
   },
-  adding: () => expect(addTemplate.pending).toBe(1),
-  editing: (state) => {
+  'template.adding': (state) => {
+    expect(addTemplate.pending).toBe(1);
+    expect(addTemplate.calls.at(-1)?.template).toBe(state.context.draft);
+    expect(draftStatusOf(state)).toBe('saving');
+  },
+  // Esc restores the old text and never asks; only leaving the screen asks about a changed edit.
+  'template.editing.unchanged': () => expect(question()).not.toBeInTheDocument(),
+  'template.editing.changed': (state) => {
+    expect(question()).not.toBeInTheDocument();
+    expect(draftStatusOf(state)).toBe('dirty');
+  },
+  'template.editing': (state) => {
     expect(editInput()).toHaveValue(state.context.draft);
     for (const message of notices.titles) {
       expect([
@@ -102,15 +153,16 @@ const states: StateAssertions<typeof machine> = {
       ]).toContain(message);
     }
   },
-  saving: () => {
+  'template.saving': (state) => {
     expect(replaceTemplate.pending).toBe(1);
+    expect(draftStatusOf(state)).toBe('saving');
     expect(editInput()).toBeDisabled();
   },
-  confirmingDelete: (state) =>
+  'template.confirmingDelete': (state) =>
     expect(screen.getByRole('dialog', { name: 'Delete template?' })).toHaveTextContent(
       `The template “${state.context.original}” will be deleted.`,
     ),
-  deleting: () => expect(deleteTemplate.pending).toBe(1),
+  'template.deleting': () => expect(deleteTemplate.pending).toBe(1),
 };
 
 const listed = [
@@ -123,9 +175,12 @@ describeModel({
   machine,
   render: async (m) => {
     notices.clear();
+    left.length = 0;
     const logic = intentsLogic(structuredClone(listed));
     await renderWithSession(
-      <IntentsScreen route={route('/app/intents', 'Intents')} logic={{ ...logic, templateEditing: m }} />,
+      <NavigationGuard logic={guardLogic}>
+        <IntentsScreen route={route('/app/intents', 'Intents')} logic={{ ...logic, templateEditing: m }} />
+      </NavigationGuard>,
     );
     fireEvent.click(screen.getByLabelText('Expand greeting'));
     await flush();
@@ -145,11 +200,19 @@ describeModel({
     { type: 'template.change', value: 'good morning' },
     { type: 'template.change', value: '' },
     { type: 'template.delete', intentId: 1, template: 'hello' },
+    { type: 'template.type', intentId: 1, value: 'good night' },
+    { type: 'template.type', intentId: 1, value: '' },
+    { type: 'templates.save' },
   ],
   // The model reads the list as the screen first loads it.
   input: { lookup: () => listed },
-  serializeContext: (c) => ({ draft: c.draft, refusal: c.refusal }),
-  limit: 2000,
+  serializeContext: (c) => ({
+    draft: c.draft,
+    refusal: c.refusal,
+    typed: hasTyped(c.typed),
+    savingTyped: c.savingTyped,
+  }),
+  limit: 20000,
   // One path per state and transition (the shortest), not every path the bounds allow.
   paths: 'perTransition',
 });

@@ -131,10 +131,10 @@ window.STATECHARTS = [
  {
   "name": "flowEditor",
   "description": "Reactions flow editor: the graph of reactions, one reaction edited at a time, saved or discarded.",
-  "states": 21,
-  "transitions": 50,
-  "hash": "9439cf327b55c6110126dc6dfcfbb4cd02f05997744ee45f78da3bd1fd4ae024",
-  "search": "loading loadFailed flow.retry ready search.change view.fit selection restoring browsing reaction.add flow.undo flow.redo search.next scope.add scope.rename scope.delete idle reaction.select selected reaction.deselect reaction.duplicate reaction.delete viewing reaction.edit editing reaction.done reaction.change action.add action.remove action.move action.arg confirmingDelete delete.confirm delete.cancel draft checking clean dirty flow.save saved invalid validating saving savingScopes conflict flow.reload"
+  "states": 24,
+  "transitions": 54,
+  "hash": "5b18372112883805014c28df030c2e1cf145970e78bc4e7792001a199904855d",
+  "search": "loading loadFailed flow.retry ready search.change view.fit scope.type scope.add newScope empty typed selection restoring browsing reaction.add flow.undo flow.redo search.next scope.rename scope.delete idle reaction.select selected reaction.deselect reaction.duplicate reaction.delete viewing reaction.edit editing reaction.done reaction.change action.add action.remove action.move action.arg confirmingDelete delete.confirm delete.cancel draft checking clean dirty flow.save saved invalid validating saving savingScopes conflict flow.reload"
  },
  {
   "name": "historyCompare",
@@ -211,10 +211,10 @@ window.STATECHARTS = [
  {
   "name": "navigationGuard",
   "description": "Unsaved work is never lost silently: while a screen or dialog holds a draft, leaving asks Save, Discard or Stay.",
-  "states": 4,
-  "transitions": 12,
-  "hash": "52631677cbe6d5b9a02181a3fbd9d1a24e47079944685882c4662beb91d99bf1",
-  "search": "draft.report clean nav.request unsaved asking leave.save leave.discard leave.stay saving"
+  "states": 5,
+  "transitions": 16,
+  "hash": "f30a482ad9c2c468804e25867c58232691f1e26c7da83b680f37f0295a0e3e7d",
+  "search": "draft.report clean nav.request logout.request unsaved asking leave.save leave.discard leave.stay saving loggedOut"
  },
  {
   "name": "otpEnrolment",
@@ -299,10 +299,10 @@ window.STATECHARTS = [
  {
   "name": "runAllTests",
   "description": "Run tests from the top bar: every test of the project run in turn, results and failures shown.",
-  "states": 10,
-  "transitions": 32,
-  "hash": "e866be39184d0b5eb5aad0beb9377f55cca6150af0c5161bf10d83be49043d11",
-  "search": "loading loadFailed tests.reload ready test.select tab.change test.started test.settled choosing tests.runAll test.run test.add test.edit test.clone running editing draft.name draft.step.add draft.step.remove draft.step.move draft.step.change draft.save draft.cancel test.remove saving cloning removing refreshing"
+  "states": 14,
+  "transitions": 47,
+  "hash": "e4f7a96ad455560fdb52ce57a685f84d98d5680b40f36a0a8c6297873cf0f131",
+  "search": "loading loadFailed tests.reload ready test.select tab.change test.started test.settled choosing tests.runAll test.run test.add test.edit test.clone running editing comparing unchanged draft.name draft.step.add draft.step.remove draft.step.move draft.step.change draft.save test.remove draft.cancel changed leaving leave.save leave.discard leave.stay saving cloning removing refreshing"
  },
  {
   "name": "session",
@@ -355,10 +355,10 @@ window.STATECHARTS = [
  {
   "name": "templateEditing",
   "description": "One intent template edited in place: duplicates refused, saved or cancelled.",
-  "states": 6,
-  "transitions": 21,
-  "hash": "78c1a5bdf6abb09e3107553e04590a25f6d3ee53f8a0fcef772274b299ce8f96",
-  "search": "idle template.add template.edit template.delete adding editing template.change template.save template.cancel saving confirmingDelete template.deleteConfirm template.deleteCancel deleting"
+  "states": 12,
+  "transitions": 33,
+  "hash": "20f272b551f4afd0241387e761a450f234e21b4ba2d5f3a21fbb7ab036c26055",
+  "search": "template.type template.add newTemplates empty typed template idle templates.save template.edit template.delete adding editing template.change template.save template.cancel unchanged changed saving confirmingDelete template.deleteConfirm template.deleteCancel deleting"
  },
  {
   "name": "testRun",

@@ -38,5 +38,7 @@ export type FlowEditorEvent =
   | { type: 'action.arg'; index: number; name: string; value: unknown }
   /** Reaction scopes are saved at once (PUT /reaction-scopes). */
   | { type: 'scope.add'; name: string }
+  /** Typing in the "New scope name" input. */
+  | { type: 'scope.type'; name: string }
   | { type: 'scope.rename'; id: number; name: string }
   | { type: 'scope.delete'; id: number };

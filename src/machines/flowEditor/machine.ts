@@ -52,6 +52,7 @@ const initialContext: FlowEditorContext = {
   scopes: [],
   pendingScopes: [],
   pendingRenames: [],
+  scopeName: '',
   intents: [],
   entities: [],
   projectActions: [],
@@ -132,6 +133,7 @@ export const flowEditorMachine = setup({
     scopeNameTaken: ({ context, event }) =>
       (event.type === 'scope.add' && g.scopeNameTaken(context, event.name, null)) ||
       (event.type === 'scope.rename' && g.scopeNameTaken(context, event.name, event.id)),
+    scopeNameTyped: ({ context }) => context.scopeName.trim() !== '',
     scopeInUse: ({ context, event }) => event.type === 'scope.delete' && g.scopeInUse(context, event.id),
     scopeExists: ({ context, event }) =>
       (event.type === 'scope.delete' || event.type === 'scope.rename') && context.scopes.some((s) => s.id === event.id),
@@ -196,7 +198,12 @@ export const flowEditorMachine = setup({
     rememberPendingScopes: assign(({ context }, event: Extract<FlowEditorEvent, { type: 'scope.add' }>) => ({
       pendingScopes: [...context.scopes, { name: event.name.trim() }],
       pendingRenames: [],
+      // The input empties as the scope is sent.
+      scopeName: '',
     })),
+    rememberScopeName: assign({
+      scopeName: (_, event: Extract<FlowEditorEvent, { type: 'scope.type' } | { type: 'scope.add' }>) => event.name,
+    }),
     rememberPendingScopesAndPendingRenames: assign(
       ({ context }, event: Extract<FlowEditorEvent, { type: 'scope.rename' }>) => {
         const before = context.scopes.find((s) => s.id === event.id);
@@ -328,8 +335,26 @@ export const flowEditorMachine = setup({
       on: {
         'search.change': { actions: { type: 'rememberSearch', params: ({ event }) => event } },
         'view.fit': { actions: 'resetFitRequest' },
+        'scope.type': { actions: { type: 'rememberScopeName', params: ({ event }) => event } },
+        // A scope name that is refused, or cannot be added now, stays in its input for correction.
+        'scope.add': { actions: { type: 'rememberScopeName', params: ({ event }) => event } },
       },
       states: {
+        newScope: {
+          description: 'The "New scope name" input: leaving the screen asks while it holds a name not yet added.',
+          initial: 'empty',
+          states: {
+            empty: {
+              description: 'No scope name typed.',
+              always: { guard: 'scopeNameTyped', target: 'typed' },
+            },
+            typed: {
+              description: 'A scope name is typed and not added: a draft (leaving asks).',
+              tags: ['unsaved'],
+              always: { guard: not('scopeNameTyped'), target: 'empty' },
+            },
+          },
+        },
         selection: {
           description: 'Which reaction the side panel shows, and whether as a summary or a form.',
           initial: 'restoring',
@@ -369,11 +394,17 @@ export const flowEditorMachine = setup({
                 'scope.add': [
                   {
                     guard: 'scopeNameEmpty',
-                    actions: { type: 'notify', params: { title: SCOPE_NAME_EMPTY, color: 'yellow' } },
+                    actions: [
+                      { type: 'rememberScopeName', params: ({ event }) => event },
+                      { type: 'notify', params: { title: SCOPE_NAME_EMPTY, color: 'yellow' } },
+                    ],
                   },
                   {
                     guard: 'scopeNameTaken',
-                    actions: { type: 'notify', params: { title: SCOPE_NAME_DUPLICIT, color: 'yellow' } },
+                    actions: [
+                      { type: 'rememberScopeName', params: ({ event }) => event },
+                      { type: 'notify', params: { title: SCOPE_NAME_DUPLICIT, color: 'yellow' } },
+                    ],
                   },
                   {
                     target: '#flowEditor.savingScopes',
@@ -569,8 +600,8 @@ export const flowEditorMachine = setup({
     },
     savingScopes: {
       description:
-        'PUT /reaction-scopes with the changed list; renames reach change_scope steps here and on the server.',
-      tags: ['saving'],
+        'PUT /reaction-scopes with the changed list; renames reach change_scope steps here and on the server. Leaving waits for it.',
+      tags: ['saving', 'unsaved'],
       invoke: {
         id: 'saveScopes',
         src: 'saveScopes',

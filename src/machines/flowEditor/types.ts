@@ -25,6 +25,8 @@ export interface FlowEditorContext {
   /** The scope list a scope change sends, with the renames it makes. */
   pendingScopes: ReactionScopeInput[];
   pendingRenames: { from: string; to: string }[];
+  /** What the "New scope name" input holds, not yet added (leaving the screen asks while it holds text). */
+  scopeName: string;
   intents: string[];
   entities: string[];
   projectActions: string[];

@@ -17,3 +17,6 @@ export const saveRefused = ({ context }: Args): boolean =>
 /** While saving before leaving, an owner is back to a plain draft: its save failed or was refused. */
 export const reportsSaveFailed = ({ event }: Args): boolean =>
   event.type === 'draft.report' && event.status === 'dirty';
+
+/** The question was asked for Logout (user menu), not for another page. */
+export const pendingLogout = ({ context }: Args): boolean => context.pending?.logout === true;

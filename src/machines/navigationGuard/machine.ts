@@ -1,7 +1,7 @@
-import { assign, setup } from 'xstate';
+import { and, assign, setup } from 'xstate';
 import { draftsAfter } from './actions.ts';
 import type { NavigationGuardEvent } from './events.ts';
-import { hasDrafts, hasNoDrafts, reportsSaveFailed, saveRefused } from './guards.ts';
+import { hasDrafts, hasNoDrafts, pendingLogout, reportsSaveFailed, saveRefused } from './guards.ts';
 import { leavingState } from './leaving.ts';
 import type { NavigationGuardContext, PendingNavigation } from './types.ts';
 
@@ -15,10 +15,12 @@ export const navigationGuardMachine = setup({
     context: {} as NavigationGuardContext,
     events: {} as NavigationGuardEvent,
   },
-  guards: { hasDrafts, hasNoDrafts, reportsSaveFailed, saveRefused },
+  guards: { hasDrafts, hasNoDrafts, pendingLogout, reportsSaveFailed, saveRefused },
   actions: {
     // Provided by the app: wouter's navigate, past the guard.
     navigate: (_, _params: PendingNavigation) => {},
+    // Provided by the app: the session's logout.
+    logout: () => {},
     // Provided by the app (a toast) or the test: why Save could not leave.
     notifySaveImpossible: () => {},
     rememberDraftReport: assign({ drafts: ({ context, event }) => draftsAfter(context, event) }),
@@ -28,6 +30,7 @@ export const navigationGuardMachine = setup({
         replace: event.replace,
       }),
     }),
+    rememberLogout: assign({ pending: { to: '', replace: false, logout: true } as PendingNavigation }),
     forgetPending: assign({ pending: null }),
     forgetDrafts: assign({ drafts: {} }),
     saveDrafts: ({ context }) => {
@@ -47,27 +50,37 @@ export const navigationGuardMachine = setup({
     clean: {
       description: 'No draft anywhere: every navigation goes ahead.',
       always: { guard: 'hasDrafts', target: 'unsaved' },
-      on: { 'nav.request': { actions: { type: 'navigate', params: ({ event }) => event } } },
+      on: {
+        'nav.request': { actions: { type: 'navigate', params: ({ event }) => event } },
+        'logout.request': 'loggedOut',
+      },
     },
     unsaved: {
       description:
         'A screen or dialog holds a draft: navigation waits for an answer; reload or close asks the browser.',
       tags: ['unsaved'],
       always: { guard: 'hasNoDrafts', target: 'clean' },
-      on: { 'nav.request': { target: 'asking', actions: { type: 'rememberPending', params: ({ event }) => event } } },
+      on: {
+        'nav.request': { target: 'asking', actions: { type: 'rememberPending', params: ({ event }) => event } },
+        'logout.request': { target: 'asking', actions: 'rememberLogout' },
+      },
     },
     asking: {
       ...leavingState({
         description: 'You have unsaved changes: Save them and leave, Discard them and leave, or Stay on the page.',
         save: 'saving',
-        discard: {
-          target: 'clean',
-          actions: [
-            'forgetDrafts',
-            { type: 'navigate', params: ({ context }: { context: NavigationGuardContext }) => context.pending! },
-            'forgetPending',
-          ],
-        },
+        discard: [
+          // Logout chosen: out of the console instead of another page.
+          { guard: 'pendingLogout', target: 'loggedOut', actions: ['forgetDrafts', 'forgetPending'] },
+          {
+            target: 'clean',
+            actions: [
+              'forgetDrafts',
+              { type: 'navigate', params: ({ context }: { context: NavigationGuardContext }) => context.pending! },
+              'forgetPending',
+            ],
+          },
+        ] as const,
         stay: { target: 'unsaved', actions: 'forgetPending' },
       }),
     },
@@ -77,6 +90,7 @@ export const navigationGuardMachine = setup({
       tags: ['unsaved', 'saving'],
       entry: 'saveDrafts',
       always: [
+        { guard: and(['hasNoDrafts', 'pendingLogout']), target: 'loggedOut', actions: 'forgetPending' },
         {
           guard: 'hasNoDrafts',
           target: 'clean',
@@ -91,6 +105,12 @@ export const navigationGuardMachine = setup({
           { actions: 'rememberDraftReport' },
         ],
       },
+    },
+    loggedOut: {
+      description:
+        'Logout went ahead (no draft, or saved or discarded first): the session signs out, the console closes.',
+      type: 'final',
+      entry: 'logout',
     },
   },
 });

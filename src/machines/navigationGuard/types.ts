@@ -14,6 +14,8 @@ export interface DraftOwner {
 export interface PendingNavigation {
   to: string;
   replace: boolean;
+  /** The user chose Logout: going on logs out instead of navigating. */
+  logout?: true;
 }
 
 export interface NavigationGuardContext {

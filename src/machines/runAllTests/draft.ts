@@ -57,6 +57,14 @@ export function draftOf(test: Test, reactionNames: ReadonlyMap<number, string>):
   };
 }
 
+/** What the user typed, without the list keys and the touched mark. */
+const typedOf = (draft: TestDraft) =>
+  JSON.stringify([draft.name, draft.steps.map((s) => [s.input, s.reactions, s.condition, s.actions])]);
+
+/** The draft differs from what the editor opened with (nothing opened: a draft is a change). */
+export const draftChanged = (draft: TestDraft, opened: TestDraft | null): boolean =>
+  opened === null || typedOf(draft) !== typedOf(opened);
+
 export const newDraft = (tests: readonly Test[]): TestDraft => ({
   id: null,
   name: newTestName(tests),

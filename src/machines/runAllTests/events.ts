@@ -20,6 +20,10 @@ export type RunAllTestsEvent =
   | { type: 'draft.step.change'; index: number; patch: Partial<DraftStep> }
   | { type: 'draft.save' }
   | { type: 'draft.cancel' }
+  /** The answers of the shared "unsaved changes" question (navigationGuard/leaving.ts). */
+  | { type: 'leave.save' }
+  | { type: 'leave.discard' }
+  | { type: 'leave.stay' }
   /** Remove test (in the editor). */
   | { type: 'test.remove' }
   // From the tests' own run machines:

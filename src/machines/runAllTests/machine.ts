@@ -13,7 +13,18 @@ import type { TestVocabulary } from '../../api/contract/tests.ts';
 import type { TestRunState } from '../testRun/events.ts';
 import type { testRunMachine } from '../testRun/machine.ts';
 import { runAllTestsActors, type TestsLoad } from './actors.ts';
-import { bodyOf, cloneName, draftIsValid, draftOf, emptyStep, moveStep, newDraft, type TestDraft } from './draft.ts';
+import { dialogDraftStates } from '../navigationGuard/leaving.ts';
+import {
+  bodyOf,
+  cloneName,
+  draftChanged,
+  draftIsValid,
+  draftOf,
+  emptyStep,
+  moveStep,
+  newDraft,
+  type TestDraft,
+} from './draft.ts';
 import type { RunAllTestsEvent } from './events.ts';
 
 type RunRef = ActorRefFrom<typeof testRunMachine>;
@@ -29,6 +40,8 @@ export interface RunAllTestsContext {
   selectedId: number | null;
   tab: 'steps' | 'output';
   draft: TestDraft | null;
+  /** The draft as the editor opened with it (Esc, Cancel or leaving asks once they differ). */
+  opened: TestDraft | null;
   /** Start Run all as soon as the tests are loaded (the top bar's Run Tests from another screen). */
   runOnLoad: boolean;
   /** Counted generations, so a re-created run machine never reuses an id. */
@@ -58,6 +71,7 @@ export const runAllTestsMachine = setup({
       context.batch.every((id) => context.statuses[id] === 'ok' || context.statuses[id] === 'error'),
     draftValid: ({ context }) => context.draft !== null && draftIsValid(context.draft, context.tests),
     editingStored: ({ context }) => context.draft?.id !== null && context.draft?.id !== undefined,
+    isDraftChanged: ({ context }) => context.draft !== null && draftChanged(context.draft, context.opened),
   },
   actions: {
     notify: (_, _params: Notice) => {},
@@ -121,12 +135,14 @@ export const runAllTestsMachine = setup({
       return context.batch.length === 0 || firstFailure ? { selectedId: event.testId, tab: 'output' as const } : {};
     }),
     clearRunOnLoad: assign({ runOnLoad: false }),
-    resetDraft: assign({ draft: ({ context }) => newDraft(context.tests) }),
-    rememberDraft: assign({
-      draft: ({ context }, event: Extract<RunAllTestsEvent, { type: 'test.edit' }>) => {
-        const test = context.tests.find((t) => t.id === event.id);
-        return test ? draftOf(test, new Map(context.vocabulary.reactions.map((r) => [r.id, r.name]))) : null;
-      },
+    resetDraft: assign(({ context }) => {
+      const draft = newDraft(context.tests);
+      return { draft, opened: draft };
+    }),
+    rememberDraft: assign(({ context }, event: Extract<RunAllTestsEvent, { type: 'test.edit' }>) => {
+      const test = context.tests.find((t) => t.id === event.id);
+      const draft = test ? draftOf(test, new Map(context.vocabulary.reactions.map((r) => [r.id, r.name]))) : null;
+      return { draft, opened: draft };
     }),
     rememberDraftOnTestClone: assign({
       draft: ({ context }, event: Extract<RunAllTestsEvent, { type: 'test.clone' }>) => {
@@ -164,7 +180,7 @@ export const runAllTestsMachine = setup({
         },
     }),
     resetDraftOnDraftSave: assign({ draft: ({ context }) => context.draft && { ...context.draft, touched: true } }),
-    clearDraft: assign({ draft: null }),
+    clearDraft: assign({ draft: null, opened: null }),
     storeSelectedId: assign({
       selectedId: (_, event: DoneActorEvent<OutputFrom<(typeof runAllTestsActors)['saveTest']>>) => event.output.id,
       draft: null,
@@ -182,6 +198,7 @@ export const runAllTestsMachine = setup({
     selectedId: null,
     tab: 'steps',
     draft: null,
+    opened: null,
     runOnLoad: input?.runOnLoad ?? false,
     generation: 0,
   }),
@@ -267,30 +284,54 @@ export const runAllTestsMachine = setup({
         },
         editing: {
           description: 'The edit modal: identifier, draggable steps, autocompletes, add step (Ctrl+D), remove test.',
-          on: {
-            'draft.name': {
-              actions: { type: 'rememberDraftOnDraftName', params: ({ event }) => event },
-            },
-            'draft.step.add': {
-              actions: 'resetDraftOnDraftStepAdd',
-            },
-            'draft.step.remove': {
-              actions: { type: 'rememberDraftOnDraftStepRemove', params: ({ event }) => event },
-            },
-            'draft.step.move': {
-              actions: { type: 'rememberDraftOnDraftStepMove', params: ({ event }) => event },
-            },
-            'draft.step.change': {
-              actions: { type: 'rememberDraftOnDraftStepChange', params: ({ event }) => event },
-            },
-            'draft.save': [{ guard: 'draftValid', target: 'saving' }, { actions: 'resetDraftOnDraftSave' }],
-            'draft.cancel': { target: 'choosing', actions: 'clearDraft' },
-            'test.remove': { guard: 'editingStored', target: 'removing' },
-          },
+          ...dialogDraftStates({
+            cancel: 'draft.cancel',
+            close: { target: '#runAllTests.ready.choosing', actions: 'clearDraft' } as const,
+            save: [
+              { guard: 'draftValid', target: '#runAllTests.ready.saving' },
+              { target: 'changed', actions: 'resetDraftOnDraftSave' },
+            ] as const,
+            editing: {
+              'draft.name': {
+                target: 'comparing',
+                actions: {
+                  type: 'rememberDraftOnDraftName',
+                  params: ({ event }: { event: Extract<RunAllTestsEvent, { type: 'draft.name' }> }) => event,
+                },
+              },
+              'draft.step.add': { target: 'comparing', actions: 'resetDraftOnDraftStepAdd' },
+              'draft.step.remove': {
+                target: 'comparing',
+                actions: {
+                  type: 'rememberDraftOnDraftStepRemove',
+                  params: ({ event }: { event: Extract<RunAllTestsEvent, { type: 'draft.step.remove' }> }) => event,
+                },
+              },
+              'draft.step.move': {
+                target: 'comparing',
+                actions: {
+                  type: 'rememberDraftOnDraftStepMove',
+                  params: ({ event }: { event: Extract<RunAllTestsEvent, { type: 'draft.step.move' }> }) => event,
+                },
+              },
+              'draft.step.change': {
+                target: 'comparing',
+                actions: {
+                  type: 'rememberDraftOnDraftStepChange',
+                  params: ({ event }: { event: Extract<RunAllTestsEvent, { type: 'draft.step.change' }> }) => event,
+                },
+              },
+              'draft.save': [
+                { guard: 'draftValid', target: '#runAllTests.ready.saving' },
+                { actions: 'resetDraftOnDraftSave' },
+              ],
+              'test.remove': { guard: 'editingStored', target: '#runAllTests.ready.removing' },
+            } as const,
+          }),
         },
         saving: {
-          description: 'PUT /tests/-1 (Test created) or PUT /tests/{id} (Test updated).',
-          tags: ['busy'],
+          description: 'PUT /tests/-1 (Test created) or PUT /tests/{id} (Test updated); leaving waits for it.',
+          tags: ['busy', 'saving', 'unsaved'],
           invoke: {
             id: 'saveTest',
             src: 'saveTest',

@@ -5,6 +5,10 @@ export type TemplateEditingEvent =
   /** The edit toggle: opens the inline input with the template's text. */
   | { type: 'template.edit'; intentId: number; template: string }
   | { type: 'template.change'; value: string }
+  /** Typing in an intent's "Add a template" input. */
+  | { type: 'template.type'; intentId: number; value: string }
+  /** Save, answered to the navigation guard's question: the edit and every typed new template. */
+  | { type: 'templates.save' }
   /** Enter. */
   | { type: 'template.save' }
   /** Esc: the old text is restored. */

@@ -20,3 +20,11 @@ export function editClashes(intents: Intent[], intentId: number, original: strin
   if (!holder) return false;
   return !(holder.intent.id === intentId && holder.template === original);
 }
+
+/** Some "Add a template" input holds text that is not only spaces. */
+export const hasTyped = (typed: Record<number, string>): boolean => Object.values(typed).some((t) => !isBlank(t));
+
+export function withoutTyped(typed: Record<number, string>, intentId: number): Record<number, string> {
+  const { [intentId]: _, ...rest } = typed;
+  return rest;
+}

@@ -260,6 +260,7 @@ export function GraphEditorView({ actor, canEdit }: GraphEditorViewProps) {
           <ReactionOutline
             reactions={context.draft}
             scopes={context.scopes}
+            scopeName={context.scopeName}
             selectedId={context.selectedId}
             matches={matches}
             searching={searching}

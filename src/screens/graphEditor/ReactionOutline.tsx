@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Divider, Group, NavLink, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconFolderPlus, IconTrash } from '@tabler/icons-react';
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import type { ReactionScope } from '../../api/contract/reaction-scopes.ts';
 import type { Reaction } from '../../api/contract/reactions.ts';
 import type { FlowEditorEvent } from '../../machines/flowEditor/events.ts';
@@ -37,6 +37,8 @@ const Row = memo(function Row({
 interface Props {
   reactions: readonly Reaction[];
   scopes: readonly ReactionScope[];
+  /** The "New scope name" input's text, held by the chart (a draft while not added). */
+  scopeName: string;
   selectedId: number | null;
   matches: readonly number[];
   searching: boolean;
@@ -45,8 +47,7 @@ interface Props {
 }
 
 /** The left column: reactions by scope (or the search's matches) and the reaction scopes. */
-function ReactionOutlineView({ reactions, scopes, selectedId, matches, searching, canEdit, send }: Props) {
-  const [newScope, setNewScope] = useState('');
+function ReactionOutlineView({ reactions, scopes, scopeName, selectedId, matches, searching, canEdit, send }: Props) {
   const matchSet = new Set(matches);
   const listed = searching ? reactions.filter((r) => matchSet.has(r.id)) : reactions;
   const shown = listed.slice(0, OUTLINE_LIMIT);
@@ -54,10 +55,7 @@ function ReactionOutlineView({ reactions, scopes, selectedId, matches, searching
     { title: 'Without scope', items: shown.filter((r) => !scopes.some((s) => s.id === r.reactions_scopes_id)) },
     ...scopes.map((s) => ({ title: s.name, items: shown.filter((r) => r.reactions_scopes_id === s.id) })),
   ];
-  const addScope = () => {
-    send({ type: 'scope.add', name: newScope });
-    setNewScope('');
-  };
+  const addScope = () => send({ type: 'scope.add', name: scopeName });
   return (
     <Stack gap={0} h="100%">
       <ScrollArea style={{ flex: 1 }} type="auto" data-testid="reaction-outline">
@@ -141,8 +139,8 @@ function ReactionOutlineView({ reactions, scopes, selectedId, matches, searching
               style={{ flex: 1 }}
               placeholder="New scope name"
               aria-label="New scope name"
-              value={newScope}
-              onChange={(e) => setNewScope(e.currentTarget.value)}
+              value={scopeName}
+              onChange={(e) => send({ type: 'scope.type', name: e.currentTarget.value })}
               onKeyDown={(e) => e.key === 'Enter' && addScope()}
             />
             <Tooltip label="Add scope">

@@ -1,25 +1,24 @@
-import { memo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { memo } from 'react';
 import type { Intent } from '../../api/contract/intents.ts';
+import { typedFor } from '../../machines/templateEditing/selectors.ts';
 import { AddInputRow } from '../../ui/AddInputRow.tsx';
 import { useIntentsActors } from './IntentsActors.ts';
 import classes from './IntentsScreen.module.css';
 
-/** Adds a template to an expanded intent; the typed text is a local draft until it is sent. */
+/** Adds a template to an expanded intent; the typed text is the chart's (leaving the screen asks while it is there). */
 export const AddTemplateRow = memo(function AddTemplateRow({ intent }: { intent: Intent }) {
   const { templates } = useIntentsActors();
-  const [text, setText] = useState('');
-  const add = () => {
-    templates.send({ type: 'template.add', intentId: intent.id, template: text });
-    // Refused texts stay in the input for correction; accepted ones are being saved.
-    if (templates.getSnapshot().matches('adding')) setText('');
-  };
+  const text = useSelector(templates, (s) => typedFor(s, intent.id));
+  // Refused texts stay in the input for correction; accepted ones leave it as they are sent.
+  const add = () => templates.send({ type: 'template.add', intentId: intent.id, template: text });
   return (
     <AddInputRow
       className={classes.templateRow}
       placeholder="Add a template and press Enter"
       label={`New template of ${intent.name}`}
       value={text}
-      onChange={setText}
+      onChange={(value) => templates.send({ type: 'template.type', intentId: intent.id, value })}
       onAdd={add}
     />
   );

@@ -88,6 +88,8 @@ export default function IntentsScreen({
   // The screen's charts never change after it starts: their refs are read once.
   const { list, templates, polarity, synonyms, training } = screen.getSnapshot().context;
   useUnsavedDraft(synonyms, 'synonyms', { type: 'synonyms.save' });
+  // A template edit or a typed new template: leaving the screen asks (Esc in the inline editor still restores).
+  useUnsavedDraft(templates, 'templates', { type: 'templates.save' });
 
   // ?intent_id=N (the command palette, a shared link) opens that intent, now or once the list has loaded.
   const linkedIntent = linkedId('intent', useSearch());
@@ -338,8 +340,10 @@ export default function IntentsScreen({
           The intent “{deleting?.name}” and its {deleting?.templates.length ?? 0} templates will be deleted.
         </ConfirmDialog>
         <ConfirmDialog
-          opened={templateState.matches('confirmingDelete') || templateState.matches('deleting')}
-          busy={templateState.matches('deleting')}
+          opened={
+            templateState.matches({ template: 'confirmingDelete' }) || templateState.matches({ template: 'deleting' })
+          }
+          busy={templateState.matches({ template: 'deleting' })}
           title="Delete template?"
           confirmLabel="Delete"
           onConfirm={() => templates.send({ type: 'template.deleteConfirm' })}

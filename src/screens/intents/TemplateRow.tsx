@@ -61,7 +61,7 @@ export const TemplateRow = memo(function TemplateRow(props: {
   const { templates, canEdit } = useIntentsActors();
   const editing = useSelector(templates, (s) => isEditing(s, intentId, template));
   const draft = useSelector(templates, (s) => (editing ? s.context.draft : ''));
-  const saving = useSelector(templates, (s) => editing && s.matches('saving'));
+  const saving = useSelector(templates, (s) => editing && s.matches({ template: 'saving' }));
   if (editing) {
     return (
       <Group className={classes.templateRow} wrap="nowrap" data-clash={clashing || undefined}>

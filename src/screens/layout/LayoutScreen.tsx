@@ -31,6 +31,7 @@ import { OtpEnrolmentModal } from '../../ui/OtpEnrolmentModal.tsx';
 import { providedOtpEnrolmentMachine } from '../../machines/otpEnrolment/provide.ts';
 import ErrorScreen from '../error/ErrorScreen.tsx';
 import { appRoutes } from '../routes.tsx';
+import { useNavigationGuard } from '../../machines/navigationGuard/context.ts';
 import { NavigationGuard } from './NavigationGuard.tsx';
 import { navigateTo } from '../../console/navigation.ts';
 import { NewProjectModal } from './NewProjectModal.tsx';
@@ -65,6 +66,7 @@ export default function LayoutScreen({
   menuModeLogic?: typeof providedMenuModeMachine;
   commandPaletteLogic?: typeof providedCommandPaletteMachine;
 }) {
+  const session = SessionActor.useActorRef();
   const user = SessionActor.useSelector((s) => s.context.user);
   const search = useSearch();
   // Until a required one-time code is enrolled the server refuses everything else: no project is even listed.
@@ -84,7 +86,7 @@ export default function LayoutScreen({
       }}
     >
       <ConsoleCommandsActor.Provider>
-        <NavigationGuard>
+        <NavigationGuard logout={() => session.send({ type: 'session.logout' })}>
           <Shell menuModeLogic={menuModeLogic} commandPaletteLogic={commandPaletteLogic} />
         </NavigationGuard>
       </ConsoleCommandsActor.Provider>
@@ -100,6 +102,7 @@ function Shell({
   commandPaletteLogic: typeof providedCommandPaletteMachine;
 }) {
   const session = SessionActor.useActorRef();
+  const navigationGuard = useNavigationGuard();
   const user = SessionActor.useSelector((s) => s.context.user);
   const projectSelection = ProjectSelectionActor.useActorRef();
   // The buttons of the no-project and load-failure alerts: ask for the projects again.
@@ -308,7 +311,12 @@ function Shell({
                 }}
                 onOpen={(path) => navigate(path)}
                 onOneTimeCodes={() => otpEnrolment.send({ type: 'otp.open' })}
-                onLogout={() => session.send({ type: 'session.logout' })}
+                // Asks first while a draft is held (the navigation guard); an expired session cannot ask.
+                onLogout={() =>
+                  navigationGuard
+                    ? navigationGuard.send({ type: 'logout.request' })
+                    : session.send({ type: 'session.logout' })
+                }
               />
             )}
           </Group>

@@ -1,6 +1,6 @@
 import { useWindowEvent } from '@mantine/hooks';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { setNavigationGate } from '../../console/navigation.ts';
 import { NavigationGuardContext } from '../../machines/navigationGuard/context.ts';
 import { providedNavigationGuardMachine } from '../../machines/navigationGuard/provide.ts';
@@ -13,12 +13,17 @@ import { UnsavedChangesModal } from '../../ui/UnsavedChangesModal.tsx';
  */
 export function NavigationGuard({
   logic = providedNavigationGuardMachine,
+  logout,
   children,
 }: {
   logic?: typeof providedNavigationGuardMachine;
+  /** The session's logout, once the guard lets the user go (the user menu sends `logout.request`). */
+  logout?: () => void;
   children: ReactNode;
 }) {
-  const guard = useActorRef(logic);
+  const logoutRef = useRef(logout);
+  logoutRef.current = logout;
+  const guard = useActorRef(logic.provide({ actions: { logout: () => logoutRef.current?.() } }));
   const asking = useSelector(guard, (s) => s.hasTag('asking'));
   const saving = useSelector(guard, (s) => s.hasTag('saving'));
   useEffect(

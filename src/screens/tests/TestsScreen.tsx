@@ -1,5 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
+import { useUnsavedDraft } from '../../console/useUnsavedDraft.ts';
 import { can } from '../../api/permissions.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { providedRunAllTestsMachine } from '../../machines/runAllTests/provide.ts';
@@ -26,6 +27,8 @@ function Tests({ canEdit, canRun }: { canEdit: boolean; canRun: boolean }) {
   }, [actor, commands]);
   // ?test_id=N (the command palette) selects that test once the list is loaded.
   useLinkedSelection('test', actor, selectTest);
+  // A test open in the editor with typed changes: leaving the screen asks first.
+  useUnsavedDraft(actor, 'test', { type: 'draft.save' });
   return <TestsView actor={actor} canEdit={canEdit} canRun={canRun} />;
 }
 
