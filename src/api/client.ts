@@ -167,11 +167,17 @@ function isAllowed(call: CallDefinition): boolean {
   return can(state.scope.user, access.method, access.path, state.scope.projectId, env);
 }
 
-function buildQuery(call: CallDefinition, query: Record<string, unknown> | undefined): Record<string, string> {
+/** The scope every call and download carries in its query: the user's id and the project's. */
+function scopeQuery(): Record<string, string> {
   const out: Record<string, string> = {};
   const { user, projectId } = state.scope;
   if (user) out.user_id = String(user.id);
   if (projectId !== null) out.project_id = String(projectId);
+  return out;
+}
+
+function buildQuery(call: CallDefinition, query: Record<string, unknown> | undefined): Record<string, string> {
+  const out = scopeQuery();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) out[key] = String(value);
   }
@@ -280,10 +286,7 @@ export async function downloadFromApi(
   path: string,
   query: Record<string, string | undefined>,
 ): Promise<{ blob: Blob; fileName: string | null }> {
-  const scoped: Record<string, string> = {};
-  const { user, projectId } = state.scope;
-  if (user) scoped.user_id = String(user.id);
-  if (projectId !== null) scoped.project_id = String(projectId);
+  const scoped = scopeQuery();
   for (const [key, value] of Object.entries(query)) if (value) scoped[key] = value;
   changePending(1);
   try {
