@@ -6,7 +6,8 @@ import { NluModel } from './model.ts';
 import { seededRandom, shuffleInPlace } from './seeded-random.ts';
 import { DEFAULT_THRESHOLD, fitModel, withProjectFeatures } from './train.ts';
 import type { TrainOptions } from './train.ts';
-import { chooseThreshold } from './threshold.ts';
+import { thresholdChoice } from './threshold.ts';
+import type { ThresholdBasis } from './threshold.ts';
 import { TrainPool } from './train-pool.ts';
 import { templateExpander, trainingExamples } from './training-examples.ts';
 import type { TrainingData } from './types.ts';
@@ -22,8 +23,12 @@ export interface Evaluation {
   folds: number;
   seed: number;
   threshold: number;
-  /** The threshold this cross-validation supports (chooseThreshold): what the project's model carries. */
+  /** The threshold this cross-validation supports (thresholdChoice): what the project's model carries. */
   project_threshold: number;
+  /** Why `project_threshold` is what it is. */
+  project_threshold_basis: ThresholdBasis;
+  /** `threshold` was set by hand (the project's settings), not the project's own. */
+  threshold_set_by_hand: boolean;
   /** Share of templates recognised (right intent at or above the threshold). */
   accuracy: number;
   accuracy_without_confidence: number;
@@ -91,8 +96,8 @@ export async function evaluateProject(data: TrainingData, options: EvaluationOpt
     if (!options.pool) await pool.close();
   }
   const templates = byFold.flat();
-  const projectThreshold = chooseThreshold(templates, DEFAULT_THRESHOLD);
-  const threshold = options.threshold ?? projectThreshold;
+  const choice = thresholdChoice(templates, DEFAULT_THRESHOLD);
+  const threshold = options.threshold ?? choice.threshold;
   for (const t of templates) t.is_recognized = t.is_recognized_without_confidence && t.confidence >= threshold;
   const recognised = templates.filter((t) => t.is_recognized).length;
   const recognisedRaw = templates.filter((t) => t.is_recognized_without_confidence).length;
@@ -100,7 +105,9 @@ export async function evaluateProject(data: TrainingData, options: EvaluationOpt
     folds,
     seed,
     threshold,
-    project_threshold: projectThreshold,
+    project_threshold: choice.threshold,
+    project_threshold_basis: choice.basis,
+    threshold_set_by_hand: options.threshold !== undefined,
     accuracy: templates.length ? recognised / templates.length : 0,
     accuracy_without_confidence: templates.length ? recognisedRaw / templates.length : 0,
     intents: intentMetrics(data.intents, templates, threshold),

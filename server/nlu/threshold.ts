@@ -19,22 +19,48 @@ export const MAX_THRESHOLD = 0.8;
 /** Below this many cross-validated templates the project keeps the default threshold. */
 export const MIN_TEMPLATES_FOR_THRESHOLD = 40;
 
+/**
+ * Why the project's threshold is what it is (the training result says it to the user):
+ * - 'recall-cost': the highest threshold within MAX_RECALL_COST of the project's own templates;
+ * - 'ceiling': that one was above MAX_THRESHOLD;
+ * - 'default-floor': that one was below the default, which stays (little confidence in the project's own phrasing);
+ * - 'few-templates': fewer than MIN_TEMPLATES_FOR_THRESHOLD templates were cross-validated, the default stays.
+ */
+export type ThresholdBasis = 'recall-cost' | 'ceiling' | 'default-floor' | 'few-templates';
+
+export interface ThresholdChoice {
+  threshold: number;
+  basis: ThresholdBasis;
+}
+
 export function chooseThreshold(
   templates: readonly TemplateResult[],
   fallback: number,
   recallCost = MAX_RECALL_COST,
 ): number {
-  if (templates.length < MIN_TEMPLATES_FOR_THRESHOLD) return fallback;
+  return thresholdChoice(templates, fallback, recallCost).threshold;
+}
+
+export function thresholdChoice(
+  templates: readonly TemplateResult[],
+  fallback: number,
+  recallCost = MAX_RECALL_COST,
+): ThresholdChoice {
+  if (templates.length < MIN_TEMPLATES_FOR_THRESHOLD) return { threshold: fallback, basis: 'few-templates' };
+  // Never below the default: a project whose own phrasing is classified with little confidence (few templates
+  // per intent) would otherwise get a threshold that lets any nonsense through to some intent.
+  const floor = Math.max(fallback, MIN_THRESHOLD);
   const right = templates.filter((t) => t.is_recognized_without_confidence).map((t) => t.confidence);
   const allowed = right.length - recallCost * templates.length;
   // Confidences of the rightly classified templates, highest first: the k-th is the highest threshold that
   // still keeps k + 1 of them.
   right.sort((a, b) => b - a);
   const keep = Math.ceil(allowed) - 1;
-  if (keep < 0) return Math.max(fallback, MIN_THRESHOLD);
+  if (keep < 0) return { threshold: floor, basis: 'default-floor' };
   const highest = right[Math.min(keep, right.length - 1)]!;
   // Two decimals, rounded down so the kept templates stay at or above it.
-  // Never below the default: a project whose own phrasing is classified with little confidence (few templates
-  // per intent) would otherwise get a threshold that lets any nonsense through to some intent.
-  return Math.min(MAX_THRESHOLD, Math.max(fallback, MIN_THRESHOLD, Math.floor(highest * 100) / 100));
+  const budget = Math.floor(highest * 100) / 100;
+  if (budget > MAX_THRESHOLD) return { threshold: MAX_THRESHOLD, basis: 'ceiling' };
+  if (budget < floor) return { threshold: floor, basis: 'default-floor' };
+  return { threshold: budget, basis: 'recall-cost' };
 }

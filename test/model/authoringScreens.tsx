@@ -150,6 +150,7 @@ export const evaluationAnswer = (state: EvaluationAnswer['status']['state'] = 'd
   clashes: [],
   accuracy: 0.9,
   threshold: 0.45,
+  threshold_choice: { chosen: 0.45, basis: 'default-floor', set_in_settings: false, accuracy_without_confidence: 0.95 },
 });
 
 /** The intents screen's machines with immediate fakes; a test replaces the one it walks. */

@@ -28,6 +28,8 @@ const executors = {
 const states: StateAssertions<typeof machine> = {
   idle: () => {
     expect(trainButton()).toBeInTheDocument();
+    // No evaluation yet: no threshold to show.
+    expect(screen.queryByTestId('threshold-panel')).not.toBeInTheDocument();
     expect(screen.getByTestId('intent-greeting')).toBeInTheDocument();
   },
   submitting: () => {
@@ -45,7 +47,14 @@ const states: StateAssertions<typeof machine> = {
   },
   trained: () => {
     expect(trainButton()).toBeInTheDocument();
-    expect(notices.titles).toContain(TRAIN_DONE);
+    // 'Successfully trained' says the threshold the training left and what it does.
+    expect(notices.titles).toContain(
+      `${TRAIN_DONE} | Confidence threshold 0.45, chosen by this training. A message whose best intent is less sure than 0.45 gets the fallback reaction.`,
+    );
+    expect(screen.getByTestId('threshold-title')).toHaveTextContent(
+      'Confidence threshold 0.45, chosen by this training.',
+    );
+    expect(screen.getByTestId('threshold-panel')).toHaveTextContent('90 % of the templates were recognised at it');
     // The evaluation is reloaded into the list: scores to 3 decimals.
     const row = screen.getByTestId('intent-order_pizza');
     expect(within(row).getByTestId('precision')).toHaveTextContent('P 0.500');

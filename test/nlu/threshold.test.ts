@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateResult } from '../../server/nlu/evaluation-metrics.ts';
-import { chooseThreshold, MAX_RECALL_COST, MIN_TEMPLATES_FOR_THRESHOLD } from '../../server/nlu/threshold.ts';
+import {
+  chooseThreshold,
+  MAX_RECALL_COST,
+  MIN_TEMPLATES_FOR_THRESHOLD,
+  thresholdChoice,
+} from '../../server/nlu/threshold.ts';
 
 const result = (right: boolean, confidence: number): TemplateResult => ({
   intent_id: 1,
@@ -43,5 +48,18 @@ describe('per-project threshold from cross-validation', () => {
     const lowConfidence = Array.from({ length: 200 }, (_, i) => result(true, 0.28 + (i % 10) * 0.01));
     expect(chooseThreshold(lowConfidence, 0.45)).toBe(0.45);
     expect(chooseThreshold(lowConfidence, 0.2)).toBeLessThan(0.45);
+  });
+
+  it('says why the threshold is what it is', () => {
+    const spread = Array.from({ length: 400 }, (_, i) => result(true, 0.25 + i * 0.0015));
+    expect(thresholdChoice(spread, 0.2)).toEqual({ threshold: chooseThreshold(spread, 0.2), basis: 'recall-cost' });
+    const few = Array.from({ length: MIN_TEMPLATES_FOR_THRESHOLD - 1 }, () => result(true, 0.99));
+    expect(thresholdChoice(few, 0.45)).toEqual({ threshold: 0.45, basis: 'few-templates' });
+    const sure = Array.from({ length: 100 }, () => result(true, 0.99));
+    expect(thresholdChoice(sure, 0.45)).toEqual({ threshold: 0.8, basis: 'ceiling' });
+    const unsure = Array.from({ length: 100 }, () => result(true, 0.3));
+    expect(thresholdChoice(unsure, 0.45)).toEqual({ threshold: 0.45, basis: 'default-floor' });
+    const wrong = Array.from({ length: 100 }, () => result(false, 0.9));
+    expect(thresholdChoice(wrong, 0.45)).toEqual({ threshold: 0.45, basis: 'default-floor' });
   });
 });

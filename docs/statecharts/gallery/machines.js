@@ -373,7 +373,7 @@ window.STATECHARTS = [
   "description": "Train the language model from the top bar: the training job queued, followed and its result shown.",
   "states": 7,
   "transitions": 10,
-  "hash": "7d061ba6e3b2964cfb630793e401fef2c72cb91a7afce8b8084caffdff936f51",
+  "hash": "406c632cc2cd382b73e4a04e29405f275ac05b8b9b7d090051eb6b034bac76ee",
   "search": "idle train.start submitting training waiting checking trained failed"
  },
  {

@@ -1,4 +1,4 @@
-import type { Clash, IntentEvaluation } from '../../../src/api/contract/training.ts';
+import type { Clash, IntentEvaluation, ThresholdChoice } from '../../../src/api/contract/training.ts';
 import type { Db } from '../../db/database.ts';
 import type { Evaluation } from '../../nlu/index.ts';
 
@@ -8,6 +8,8 @@ export interface StoredEvaluation {
   clashes: Clash[];
   accuracy: number;
   threshold: number;
+  /** Absent in evaluations stored before issue 34. */
+  threshold_choice?: ThresholdChoice;
   folds: number;
   seconds: number;
 }
@@ -35,6 +37,12 @@ export function evaluationByIntent(evaluation: Evaluation): StoredEvaluation {
     clashes: evaluation.clashes,
     accuracy: evaluation.accuracy,
     threshold: evaluation.threshold,
+    threshold_choice: {
+      chosen: evaluation.project_threshold,
+      basis: evaluation.project_threshold_basis,
+      set_in_settings: evaluation.threshold_set_by_hand,
+      accuracy_without_confidence: evaluation.accuracy_without_confidence,
+    },
     folds: evaluation.folds,
     seconds: evaluation.seconds,
   };

@@ -29,6 +29,7 @@ export default async function trainingRoutes(
       clashes: latest?.data.clashes ?? [],
       accuracy: latest?.data.accuracy ?? null,
       threshold: latest?.data.threshold ?? null,
+      threshold_choice: latest?.data.threshold_choice ?? null,
     };
   });
 

@@ -62,6 +62,25 @@ export const clash = z.object({
 });
 export type Clash = z.infer<typeof clash>;
 
+/**
+ * Why the project's threshold is what it is (server/nlu/threshold.ts ThresholdBasis): the highest within the
+ * recall cost, capped, the default kept (floor, or too few templates).
+ */
+export const thresholdBasis = z.enum(['recall-cost', 'ceiling', 'default-floor', 'few-templates']);
+export type ThresholdBasis = z.infer<typeof thresholdBasis>;
+
+/** The confidence threshold of the latest training (issue 34 item 6): chosen from cross-validation or set by hand. */
+export const thresholdChoice = z.object({
+  /** What the project's own cross-validation chose: the threshold its model carries. */
+  chosen: z.number(),
+  basis: thresholdBasis,
+  /** A threshold is set in Settings: it wins over the chosen one (it is the evaluation's `threshold`). */
+  set_in_settings: z.boolean(),
+  /** Share of the templates whose intent ranked first in cross-validation, whatever the confidence. */
+  accuracy_without_confidence: z.number(),
+});
+export type ThresholdChoice = z.infer<typeof thresholdChoice>;
+
 /** The latest finished 5-fold evaluation, keyed by intent id, and the training status. */
 export const getEvaluation = defineCall({
   name: 'getEvaluation',
@@ -77,6 +96,8 @@ export const getEvaluation = defineCall({
     clashes: z.array(clash),
     accuracy: z.number().nullable(),
     threshold: z.number().nullable(),
+    /** null before the first training, and for an evaluation stored before the choice was kept. */
+    threshold_choice: thresholdChoice.nullable(),
   }),
 });
 

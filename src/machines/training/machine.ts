@@ -1,10 +1,11 @@
 import type { DoneActorEvent, OutputFrom } from 'xstate';
 import { assign, emit, setup } from 'xstate';
 import type { Notice } from '../../api/contract/notice.ts';
-import { TRAIN_DONE, TRAIN_SUBMITTED } from '../../api/contract/training.ts';
+import { TRAIN_SUBMITTED } from '../../api/contract/training.ts';
 import { type EvaluationAnswer, trainingActors } from './actors.ts';
 import type { TrainingEmitted, TrainingEvent } from './events.ts';
 import { hasFailed, isTrained } from './guards.ts';
+import { trainedNotice } from './threshold-summary.ts';
 
 export interface TrainingContext {
   /** The job GET /run/train queued; polling waits for it (or a later one) to finish. */
@@ -101,7 +102,7 @@ export const trainingMachine = setup({
                 target: '#training.trained',
                 actions: [
                   { type: 'storeAnswer', params: ({ event }) => event },
-                  { type: 'notify', params: { title: TRAIN_DONE, color: 'green' } },
+                  { type: 'notify', params: ({ event }) => trainedNotice(event.output) },
                   emit(({ event }) => ({ type: 'training.done' as const, answer: event.output })),
                 ],
               },
@@ -131,7 +132,8 @@ export const trainingMachine = setup({
       },
     },
     trained: {
-      description: "'Successfully trained'; the evaluation was reloaded.",
+      description:
+        "'Successfully trained' with the confidence threshold the training left (chosen or set in Settings); the evaluation was reloaded.",
       on: { 'train.start': 'submitting' },
     },
     failed: {

@@ -33,6 +33,7 @@ import { ImportConfirmDialog } from '../../ui/ImportConfirmDialog.tsx';
 import { DocumentationLink, IntentsHelp } from '../../ui/DocumentationLink.tsx';
 import { IntentsActorsContext } from './IntentsActors.ts';
 import { SynonymsPanel } from './SynonymsPanel.tsx';
+import { ThresholdPanel } from './ThresholdPanel.tsx';
 import { TrainNluButton } from '../../ui/TrainNluButton.tsx';
 import { IntentsRows, IntentsSearchField } from './IntentsSearch.tsx';
 import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
@@ -323,7 +324,10 @@ export default function IntentsScreen({
                 </Stack>
               </Grid.Col>
               <Grid.Col span={{ base: 12, lg: 4 }}>
-                <SynonymsPanel actor={synonyms} canEdit={canSynonyms} />
+                <Stack gap="md">
+                  <ThresholdPanel answer={evaluation} />
+                  <SynonymsPanel actor={synonyms} canEdit={canSynonyms} />
+                </Stack>
               </Grid.Col>
             </Grid>
           </>
