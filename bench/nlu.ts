@@ -1,6 +1,9 @@
 // The NLU benchmark: ours and nlp.js on every <name>.train.jsonl / <name>.test.jsonl pair in NLU_BENCH_DATA,
 // each engine × dataset in its own child process (so peak memory is per engine), results in
-// bench/results/nlu.json. NLU_BENCH_ENGINES=ours skips nlp.js (its previous runs are kept in the file).
+// bench/results/nlu.json. NLU_BENCH_ENGINES=ours skips nlp.js, NLU_BENCH_DATASETS=clinc150 runs only the sets
+// named (comma-separated); the runs left out are kept from the file, marked fromEarlierRun. NLU_BENCH_QUALITY_ONLY=1
+// times nothing: only CLINC150's 5-fold evaluation and out-of-scope line and the Czech fixture (accuracies and
+// thresholds, which load does not move); the timed runs, their machine and date stay the file's.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -18,7 +21,12 @@ if (!directory || !existsSync(directory)) {
 // Datasets converted by the bench/nlu-convert-*.ts scripts (git-ignored; a set that is absent is skipped).
 const converted = join(here, 'data');
 const directories = [directory, ...(existsSync(converted) ? [converted] : [])];
-const engines = (process.env.NLU_BENCH_ENGINES ?? 'ours,nlp.js').split(',').map((e) => e.trim());
+const qualityOnly = process.env.NLU_BENCH_QUALITY_ONLY === '1';
+const engines = qualityOnly
+  ? ['ours']
+  : (process.env.NLU_BENCH_ENGINES ?? 'ours,nlp.js').split(',').map((e) => e.trim());
+const only = process.env.NLU_BENCH_DATASETS?.split(',').map((d) => d.trim());
+const datasets = [...new Set(directories.flatMap(findDatasets))].filter((d) => !only || only.includes(d));
 const resultsPath = join(here, 'results', 'nlu.json');
 const previous = existsSync(resultsPath) ? JSON.parse(readFileSync(resultsPath, 'utf8')) : {};
 
@@ -55,9 +63,9 @@ function medianRun(samples: (EngineRun & Record<string, unknown>)[]): EngineRun 
 const runs: (EngineRun & Record<string, unknown>)[] = [];
 let oos: unknown = previous.oos;
 let evaluation: unknown = previous.evaluation;
-for (const dataset of [...new Set(directories.flatMap(findDatasets))]) {
+for (const dataset of datasets) {
   const samples = new Map<string, (EngineRun & Record<string, unknown>)[]>(engines.map((e) => [e, []]));
-  for (let round = 0; round < Math.max(1, REPEATS); round++) {
+  for (let round = 0; round < (qualityOnly ? 0 : Math.max(1, REPEATS)); round++) {
     for (const engine of engines) {
       const done = samples.get(engine)!;
       if (done.reduce((sum, s) => sum + s.trainSeconds, 0) >= REPEAT_BUDGET_S) continue;
@@ -69,7 +77,7 @@ for (const dataset of [...new Set(directories.flatMap(findDatasets))]) {
       );
     }
   }
-  for (const engine of engines) runs.push(medianRun(samples.get(engine)!));
+  if (!qualityOnly) for (const engine of engines) runs.push(medianRun(samples.get(engine)!));
   if (engines.includes('ours') && dataset === 'clinc150') {
     // Out of scope at the threshold the project's own cross-validation chose: what a trained project uses.
     const result = run('ours-evaluation', dataset);
@@ -83,10 +91,11 @@ if (engines.includes('ours')) {
   czech = run('ours-czech', '-').czech;
   console.log('Czech fixture, held-out accuracy:', JSON.stringify(czech));
 }
-// Keep the other engines' earlier runs when only some engines ran this time.
+// Keep the earlier runs of the engines and datasets left out this time.
 for (const old of (previous.runs ?? []) as EngineRun[]) {
-  if (!engines.includes(old.engine) && !runs.some((r) => r.engine === old.engine && r.dataset === old.dataset)) {
-    runs.push({ ...old, fromEarlierRun: true });
+  const ranNow = !qualityOnly && engines.includes(old.engine) && datasets.includes(old.dataset);
+  if (!ranNow && !runs.some((r) => r.engine === old.engine && r.dataset === old.dataset)) {
+    runs.push(qualityOnly ? old : { ...old, fromEarlierRun: true });
   }
 }
 // Wall-clock ratio, and the CPU-time ratio (ours counts both threads) which other load on the machine skews less.
@@ -107,8 +116,16 @@ const results = {
   czech,
   trainTimeRatio,
   trainCpuTimeRatio,
-  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage: loadavg() },
-  date: new Date().toISOString(),
+  ...(qualityOnly
+    ? {
+        machine: previous.machine,
+        date: previous.date,
+        qualityRun: { date: new Date().toISOString(), loadAverage: loadavg(), node: process.version },
+      }
+    : {
+        machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage: loadavg() },
+        date: new Date().toISOString(),
+      }),
 };
 mkdirSync(dirname(resultsPath), { recursive: true });
 writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
