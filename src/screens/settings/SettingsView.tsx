@@ -177,7 +177,8 @@ export function SettingsView({
             max: 1,
             step: 0.05,
             decimalScale: 3,
-            emptyMeans: 'Empty: chosen at each training from the project’s own cross-validation.',
+            emptyMeans:
+              'Empty: chosen at each training from the project’s own cross-validation (the Intents screen shows it). A number here wins.',
           })}
           {number('conversations_retention', 'Keep conversations (days)', { min: 1, max: 3650 })}
           {toggle('is_chat', 'Chat only', 'No voice channel: hides outbound campaigns and telephony settings.')}
