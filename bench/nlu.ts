@@ -95,7 +95,7 @@ if (engines.includes('ours')) {
 for (const old of (previous.runs ?? []) as EngineRun[]) {
   const ranNow = !qualityOnly && engines.includes(old.engine) && datasets.includes(old.dataset);
   if (!ranNow && !runs.some((r) => r.engine === old.engine && r.dataset === old.dataset)) {
-    runs.push(qualityOnly ? old : { ...old, fromEarlierRun: true });
+    runs.push(qualityOnly ? { ...old } : { ...old, fromEarlierRun: true });
   }
 }
 // Wall-clock ratio, and the CPU-time ratio (ours counts both threads) which other load on the machine skews less.
