@@ -49,4 +49,5 @@ export const data: SettingsFormData = {
   settings,
   voices: VOICES.map((v) => ({ ...v })),
   languages: LANGUAGES.map((l) => ({ ...l })),
+  chosenThreshold: 0.62,
 };

@@ -73,6 +73,10 @@ const states: StateAssertions<typeof machine> = {
     // Issue 33: the knowledge base's switch is on the screen.
     expect(knowledgeSwitch().checked).toBe(state.context.draft?.knowledge_fallback);
     expect((screen.getByLabelText('Chatbot token') as HTMLInputElement).value).toBe(state.context.token);
+    // Issue 34 item 6: what an empty confidence threshold means now, the last training's choice.
+    expect(screen.getByText(/^Empty: chosen at each training/)).toHaveTextContent(
+      'Empty: chosen at each training from the project’s own cross-validation (the last training chose 0.62); the Intents screen says why. A number here wins.',
+    );
   },
   'editing.pristine': (state) => {
     expect(saveButton()).toBeDisabled();

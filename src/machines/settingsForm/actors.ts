@@ -7,6 +7,11 @@ export interface SettingsFormData {
   settings: SettingsView;
   voices: Voice[];
   languages: Array<{ code: string; name: string }>;
+  /**
+   * The threshold the project's latest training chose from its cross-validation (what an empty field means), or
+   * null: no training yet, or the user may not read the intents' evaluation.
+   */
+  chosenThreshold: number | null;
 }
 
 /** Typed placeholders; provided.ts gives the API client, tests give deferred fakes. */

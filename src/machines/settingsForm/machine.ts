@@ -38,6 +38,7 @@ export const settingsFormMachine = setup({
         ...loaded(event.output.settings),
         voices: event.output.voices,
         languages: event.output.languages,
+        chosenThreshold: event.output.chosenThreshold,
       }),
     ),
     rememberDraft: assign({
@@ -58,7 +59,7 @@ export const settingsFormMachine = setup({
 }).createMachine({
   id: 'settingsForm',
   description: 'Project settings form: grouped fields saved together with the save bar (Ctrl+S).',
-  context: { saved: null, draft: null, token: '', projectId: null, voices: [], languages: [] },
+  context: { saved: null, draft: null, token: '', projectId: null, voices: [], languages: [], chosenThreshold: null },
   initial: 'loading',
   states: {
     loading: {

@@ -3,6 +3,7 @@ import { loadSettings, loadLanguages, loadVoices, replaceProjectToken, saveSetti
 import type { SettingsUpdate } from '../../api/contract/settings.ts';
 import { settingsFormMachine } from './machine.ts';
 import { noticeActions } from '../../console/notices.ts';
+import { loadEvaluation } from '../../api/training.ts';
 
 /**
  * The settings form with its real side effects. Beside the machine (like roleEditing) so the settings screen's
@@ -12,8 +13,17 @@ import { noticeActions } from '../../console/notices.ts';
 export const providedSettingsFormMachine = settingsFormMachine.provide({
   actors: {
     loadSettings: fromPromise(async () => {
-      const [settings, voices, languages] = await Promise.all([loadSettings(), loadVoices(), loadLanguages()]);
-      return { settings, voices, languages };
+      const [settings, voices, languages, chosenThreshold] = await Promise.all([
+        loadSettings(),
+        loadVoices(),
+        loadLanguages(),
+        // What an empty confidence threshold means now; the form works without it (no training, no grant).
+        loadEvaluation().then(
+          (answer) => answer.threshold_choice?.chosen ?? null,
+          () => null,
+        ),
+      ]);
+      return { settings, voices, languages, chosenThreshold };
     }),
     saveSettings: fromPromise(({ input }) => saveSettings(input.changes as SettingsUpdate)),
     renewToken: fromPromise(() => replaceProjectToken()),

@@ -10,4 +10,5 @@ export interface SettingsFormContext {
   projectId: number | null;
   voices: SettingsFormData['voices'];
   languages: SettingsFormData['languages'];
+  chosenThreshold: SettingsFormData['chosenThreshold'];
 }

@@ -54,7 +54,7 @@ export function SettingsView({
   const errors = useSelector(actor, selectFieldErrors);
   const dirty = useSelector(actor, selectDirty);
   const saving = useSelector(actor, selectSaving);
-  const { draft, token, voices, languages, projectId } = snapshot.context;
+  const { draft, token, voices, languages, projectId, chosenThreshold } = snapshot.context;
 
   const header = (
     <PageHeader
@@ -177,8 +177,7 @@ export function SettingsView({
             max: 1,
             step: 0.05,
             decimalScale: 3,
-            emptyMeans:
-              'Empty: chosen at each training from the project’s own cross-validation (the Intents screen shows it). A number here wins.',
+            emptyMeans: emptyThresholdMeans(chosenThreshold),
           })}
           {number('conversations_retention', 'Keep conversations (days)', { min: 1, max: 3650 })}
           {toggle('is_chat', 'Chat only', 'No voice channel: hides outbound campaigns and telephony settings.')}
@@ -359,4 +358,10 @@ export function SettingsView({
       )}
     </Stack>
   );
+}
+
+/** What an empty confidence threshold means (issue 34 item 6): the project's own, and its value after the last training. */
+export function emptyThresholdMeans(chosen: number | null): string {
+  const now = chosen === null ? '' : ` (the last training chose ${chosen})`;
+  return `Empty: chosen at each training from the project’s own cross-validation${now}; the Intents screen says why. A number here wins.`;
 }
