@@ -197,23 +197,26 @@ describe('group commit of conversation writes (issue 15)', () => {
     },
   );
 
-  it.runIf(testBackend() === 'postgres')('compresses a long transcript with lz4 (migration 0013)', async () => {
-    const c = await createConversation(t.db, {
-      projectId: 1,
-      env: 'prod',
-      deploymentId: null,
-      userId: null,
-      token: 'lz',
-    });
-    const now = Date.now();
-    const entries = Array.from({ length: 60 }, (_, i) =>
-      said(`message number ${i} about a pizza order`, null, now + i),
-    );
-    expect(
-      await writeConversations(t.db, [{ id: c.id, version: 0, entries, state, busySeconds: 0, notify: false }]),
-    ).toEqual([1]);
-    const { rows } = await sql<{ method: string | null }>`SELECT pg_column_compression(tracker) AS method
-      FROM conversations WHERE id = ${c.id}`.execute(t.db);
-    expect(rows[0]!.method).toBe('lz4');
-  });
+  it.runIf(testBackend() === 'postgres')(
+    'compresses a long turn of entries with lz4 (migrations 0013, 0014)',
+    async () => {
+      const c = await createConversation(t.db, {
+        projectId: 1,
+        env: 'prod',
+        deploymentId: null,
+        userId: null,
+        token: 'lz',
+      });
+      const now = Date.now();
+      const entries = Array.from({ length: 60 }, (_, i) =>
+        said(`message number ${i} about a pizza order`, null, now + i),
+      );
+      expect(
+        await writeConversations(t.db, [{ id: c.id, version: 0, entries, state, busySeconds: 0, notify: false }]),
+      ).toEqual([1]);
+      const { rows } = await sql<{ method: string | null }>`SELECT pg_column_compression(entries) AS method
+      FROM conversation_entries WHERE conversation_id = ${c.id}`.execute(t.db);
+      expect(rows[0]!.method).toBe('lz4');
+    },
+  );
 });
