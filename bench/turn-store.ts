@@ -94,14 +94,23 @@ const turnEntries = (turn: number, from: number): TrackerEntry[] =>
     };
   });
 
-const bands: { turns: string; process_cpu_ms_per_turn: number; database_cpu_ms_per_turn: number | null }[] = [];
+const bands: {
+  turns: string;
+  process_cpu_ms_per_turn: number;
+  /** The turn read's share of the process's time (on PGlite the database's work included). */
+  of_which_read: number;
+  database_cpu_ms_per_turn: number | null;
+}[] = [];
 for (let band = 0; band * 10 < TURNS; band++) {
   const own = ownCpuMs();
+  let readMs = 0;
   const backend = await backendCpuMs();
   const turnsInBand = Math.min(10, TURNS - band * 10);
   for (let t = 0; t < turnsInBand; t++) {
     for (const c of ids) {
+      const before = ownCpuMs();
       const { conversation } = await reads.read(caller, { id: c.id, token: c.token, lastTs: c.lastTs });
+      readMs += ownCpuMs() - before;
       const entries = turnEntries(band * 10 + t, Math.max(conversation.lastTs, Date.now() * 1000));
       const [version] = await writeConversations(db, [
         { id: c.id, version: conversation.version, entries, state, busySeconds: 0, notify: false },
@@ -114,6 +123,7 @@ for (let band = 0; band * 10 < TURNS; band++) {
   bands.push({
     turns: `${band * 10 + 1}-${band * 10 + turnsInBand}`,
     process_cpu_ms_per_turn: Math.round(((ownCpuMs() - own) / n) * 100) / 100,
+    of_which_read: Math.round((readMs / n) * 100) / 100,
     database_cpu_ms_per_turn: databaseUrl ? Math.round((((await backendCpuMs()) - backend) / n) * 100) / 100 : null,
   });
 }
