@@ -9,6 +9,7 @@ import { DomainError } from '../../domain-errors.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { preparedStatement } from '../../db/prepared-statements.ts';
 import { CHAT_CHANNEL } from './chat-bus.ts';
+import { newestOf } from './transcript.ts';
 import {
   addBatchRollupRows,
   addEntries,
@@ -113,7 +114,7 @@ export async function insertConversationRows(db: Db, conversations: GeneratedCon
             {
               conversation_id: ids[n]!.id,
               seq: 0,
-              last_ts: Math.max(0, ...c.tracker.map((e) => e.timestamp ?? 0)),
+              last_ts: newestOf(c.tracker),
               entries: JSON.stringify(c.tracker),
             },
           ]
@@ -156,7 +157,7 @@ function documentOf(writes: readonly ConversationWrite[]): string {
       entries: c.entries,
       last_ts: c.entries.at(-1)?.timestamp ?? null,
       // The appended row's newest entry (a later read skips the row when it wants only newer ones).
-      entries_ts: c.entries.length ? Math.max(0, ...c.entries.map((e) => e.timestamp ?? 0)) : null,
+      entries_ts: c.entries.length ? newestOf(c.entries) : null,
       variables: c.state.variables,
       scope_id: c.state.scopeId,
       projects: c.state.projects,
@@ -180,8 +181,9 @@ function documentOf(writes: readonly ConversationWrite[]): string {
 /**
  * The batch's statement (issue 15, group commit): every conversation of the batch updated by compare-and-set on its
  * version, its new tracker entries appended as one row of conversation_entries under its new version (issue 35: the
- * transcript written so far is not read nor written again), the dashboard's roll-up summed per row, the fallbacks' phrases counted, and the chat bus's pg_notify (one
- * per batch, its payload the written ids: one notification for N turns)
+ * transcript written so far is neither read nor written again), the dashboard's roll-up summed per row, the
+ * fallbacks' phrases counted, and the chat bus's pg_notify (one per batch, its payload the written ids: one
+ * notification for N turns)
  * (delivered at commit, so a subscriber never reads before the entries are visible), all in one statement and so
  * one transaction: one parse, one plan and one commit (one WAL flush) for N turns. A conversation whose version
  * moved returns no row and adds nothing to the roll-up. The ids come again as an array: the planner takes any
