@@ -67,6 +67,12 @@ describe('migration 0014: transcripts stored whole before it (issue 35)', () => 
       fixture.rows,
     )}::jsonb)`.execute(db);
     await sql`SELECT setval('conversations_id_seq', (SELECT max(id) FROM conversations))`.execute(db);
+    // As bench/stats-history.ts wrote them before 0014: a fractional timestamp (the migration must not stop on it).
+    const fractional = [{ type: 'utter', value: 'hello', args: { who: 'user' }, timestamp: 1794849000109202.5 }];
+    const { id: generated } = (
+      await sql<{ id: number }>`INSERT INTO conversations (project_id, project_env, token_hash, tracker)
+        VALUES (1, 'prod', 'generated', ${JSON.stringify(fractional)}::jsonb) RETURNING id`.execute(db)
+    ).rows[0]!;
 
     await migrateToLatest(db);
 
@@ -92,7 +98,11 @@ describe('migration 0014: transcripts stored whole before it (issue 35)', () => 
         );
       }
     }
-    expect(plain(await listConversations(db, 1, { page: 1, page_size: 50 } as never))).toEqual(fixture.list);
+    const { items } = plain(await listConversations(db, 1, { page: 1, page_size: 50 } as never));
+    expect(items.filter((c: { id: number }) => c.id !== Number(generated))).toEqual(
+      (fixture.list as { items: unknown[] }).items,
+    );
+    expect((await conversationDetail(db, 1, Number(generated))).tracker).toEqual(fractional);
 
     // The conversation goes on: its new entries come after the ones stored whole.
     const longest = [...fixture.rows].sort((a, b) => b.tracker.length - a.tracker.length)[0]!;
@@ -116,6 +126,7 @@ describe('migration 0014: transcripts stored whole before it (issue 35)', () => 
       db,
     );
     const down = new Map(rows.map((r) => [Number(r.id), r.tracker]));
+    expect(down.get(Number(generated))).toEqual(fractional);
     for (const row of fixture.rows) {
       expect(down.get(row.id)).toEqual(row.id === longest.id ? [...row.tracker, entry] : row.tracker);
     }

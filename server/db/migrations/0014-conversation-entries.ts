@@ -8,6 +8,7 @@ import { type Kysely, sql } from 'kysely';
 // transcript is the rows in `seq` order, concatenated), with the largest timestamp among them (`last_ts`: a read of the
 // entries after a time skips older rows without opening them).
 // Conversations stored before keep their transcript: it becomes their first row (seq 0, below every later version).
+// Its `last_ts` is rounded up: generated histories (bench/stats-history.ts) wrote fractional timestamps.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE conversation_entries (
     conversation_id bigint NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
@@ -18,7 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   )`.execute(db);
   await sql`INSERT INTO conversation_entries (conversation_id, seq, last_ts, entries)
     SELECT c.id, 0,
-      coalesce((SELECT max((e->>'timestamp')::bigint) FROM jsonb_array_elements(c.tracker) e), 0), c.tracker
+      coalesce((SELECT ceil(max((e->>'timestamp')::numeric)) FROM jsonb_array_elements(c.tracker) e), 0), c.tracker
     FROM conversations c WHERE jsonb_array_length(c.tracker) > 0`.execute(db);
   await sql`ALTER TABLE conversations DROP COLUMN tracker`.execute(db);
   // As migration 0013 for the column this replaces: lz4 where the server has it (PGlite has not).

@@ -20,9 +20,9 @@ export function transcriptOf(id: RawBuilder<unknown>, afterTs?: RawBuilder<unkno
     WHERE ce.conversation_id = ${id} ${later})`;
 }
 
-/** The largest timestamp among entries (0 when none has one): a row's `last_ts`. */
+/** The largest timestamp among entries, rounded up (0 when none has one): a row's `last_ts` (bigint). */
 export const newestOf = (entries: readonly TrackerEntry[]): number =>
-  entries.reduce((newest, e) => Math.max(newest, e.timestamp ?? 0), 0);
+  Math.ceil(entries.reduce((newest, e) => Math.max(newest, e.timestamp ?? 0), 0));
 
 /** A conversation's whole transcript as stored ([] when it has none), e.g. for a check that reads it back. */
 export async function readTranscript(db: Db, id: number): Promise<TrackerEntry[]> {
