@@ -2,6 +2,7 @@ import type { TrackerEntry } from '../src/api/contract/chat.ts';
 import type { Db } from '../server/db/database.ts';
 import type { StatsChannel } from '../server/db/schema.ts';
 import { SEED_ADMIN_EMAIL } from '../server/seed.ts';
+import { insertConversationRows } from '../server/features/chat/conversation-writes.ts';
 import {
   type Rollup,
   addEntries,
@@ -38,11 +39,7 @@ export async function seedHistory(db: Db, conversations: number, messages: numbe
   const zipf = (n: number) => Math.floor(n * rnd() ** 3);
   let rows: object[] = [];
   const flush = async () => {
-    if (rows.length)
-      await db
-        .insertInto('conversations')
-        .values(rows as never)
-        .execute();
+    if (rows.length) await insertConversationRows(db, rows as never);
     rows = [];
   };
   for (let c = 0; c < conversations; c++) {
@@ -82,7 +79,7 @@ export async function seedHistory(db: Db, conversations: number, messages: numbe
       started_at: new Date(startedAt),
       last_activity_at: new Date(lastAt),
       // Short trackers: the first message only; the figures come from the roll-ups.
-      tracker: JSON.stringify(entries.slice(0, 1)),
+      tracker: entries.slice(0, 1),
       ended: outcome < 0.6,
       messages: count,
       preview: entries[0]?.value ?? '',

@@ -291,8 +291,7 @@ export interface ConversationsTable {
   token_hash: string;
   started_at: CreatedAt;
   last_activity_at: ChangedAt;
-  tracker: JsonWithDefault<unknown[]>;
-  /** Timestamp (microseconds) of the last tracker entry. */
+  /** Timestamp (microseconds) of the last tracker entry. The entries themselves are in conversation_entries. */
   last_ts: ColumnType<number, number | undefined, number>;
   variables: JsonWithDefault<Record<string, unknown>>;
   scope_id: ColumnType<number | null, number | null | undefined, number | null>;
@@ -309,6 +308,18 @@ export interface ConversationsTable {
   search_text: ColumnType<string, string | undefined, string>;
   /** 'chat', or 'voice' for a campaign's call (migration 0010). */
   channel: ColumnType<string, string | undefined, string>;
+}
+
+/**
+ * 0014: a conversation's transcript, appended a write at a time: the entries one write added, under the
+ * conversation's version after it (`seq`); the transcript is the rows in `seq` order, concatenated.
+ */
+export interface ConversationEntriesTable {
+  conversation_id: number;
+  seq: number;
+  /** The largest timestamp (microseconds) among `entries`. */
+  last_ts: number;
+  entries: JSONColumnType<unknown[]>;
 }
 
 export interface ConversationNotesTable {
@@ -505,6 +516,7 @@ export interface Database {
   reactions: ReactionsTable;
   project_actions: ProjectActionsTable;
   conversations: ConversationsTable;
+  conversation_entries: ConversationEntriesTable;
   conversation_notes: ConversationNotesTable;
   chat_attachments: ChatAttachmentsTable;
   tests: TestsTable;

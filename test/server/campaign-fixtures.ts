@@ -9,6 +9,7 @@ import { importCallList } from '../../server/features/campaigns/campaign-calls.t
 import { listConversations } from '../../server/features/chat/conversations.ts';
 import { conversationsQuery } from '../../src/api/contract/conversations.ts';
 import { expect } from 'vitest';
+import { readTranscript } from '../../server/features/chat/transcript.ts';
 
 /** Shared steps of the campaign engine tests: a running campaign of project 1, its call list, an engine. */
 
@@ -105,11 +106,7 @@ export async function pressOneBot(db: Db) {
  * conversation logs listing it as a voice conversation with the one user message.
  */
 export async function expectPressOneConversation(db: Db, conversationId: number) {
-  const { tracker } = await db
-    .selectFrom('conversations')
-    .select('tracker')
-    .where('id', '=', conversationId)
-    .executeTakeFirstOrThrow();
+  const tracker = await readTranscript(db, conversationId);
   const utters = (tracker as { type: string; value: string; args: { who?: string } }[])
     .filter((e) => e.type === 'utter')
     .map((e) => [e.args.who, e.value]);

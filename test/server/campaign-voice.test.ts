@@ -19,6 +19,7 @@ import {
   runningCampaign,
 } from './campaign-fixtures.ts';
 import { type TestDatabase, openTestDatabase } from './helpers/test-database.ts';
+import { readTranscript } from '../../server/features/chat/transcript.ts';
 
 let database: TestDatabase;
 beforeEach(async () => {
@@ -88,11 +89,7 @@ describe('voice session of an answered call', () => {
     // Real speech: what espeak-ng says for "yes, one".
     const audio = await createEspeakEngine('espeak-ng').synthesize('yes, one', { language: 'en', speed: 1 });
     await engine.onEvent({ type: 'speech', callId: call!.id, attempt: 1, audio });
-    const { tracker } = await db
-      .selectFrom('conversations')
-      .select('tracker')
-      .where('id', '=', call!.conversation_id!)
-      .executeTakeFirstOrThrow();
+    const tracker = await readTranscript(db, call!.conversation_id!);
     const entries = tracker as { type: string; value: string; level?: number; args: Record<string, unknown> }[];
     expect(entries.at(-1)).toMatchObject({
       type: 'log',

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
 import { statementCount } from '../../server/db/database.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
+import { readTranscript } from '../../server/features/chat/transcript.ts';
 
 let t: TestApp;
 let admin: Caller;
@@ -149,7 +150,7 @@ describe('the demo dialogue through the chat calls', () => {
     const row = await t.db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ project_id: 1, project_env: 'draft', ended: false, messages: 1, projects: [1] });
     expect(row.scope_id).not.toBeNull();
-    expect((row.tracker as unknown[]).length).toBeGreaterThan(5);
+    expect((await readTranscript(t.db, id)).length).toBeGreaterThan(5);
     expect(row.started_at).toBeInstanceOf(Date);
     expect(row.timers).toHaveProperty('order_reminder');
   });

@@ -12,6 +12,7 @@ import {
 import { CHAT_CHANNEL } from '../../server/features/chat/chat-bus.ts';
 import { type TestApp, createTestApp } from './helpers/test-app.ts';
 import { testBackend } from './helpers/test-database.ts';
+import { readTranscript } from '../../server/features/chat/transcript.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -112,6 +113,26 @@ describe('group commit of conversation writes (issue 15)', () => {
       [0, 0, ''],
     ]);
     expect(rows[0]!.variables).toEqual({ n: 1 });
+    // Issue 35: each written conversation appended one row of its entries; the stale one appended nothing.
+    expect(await readTranscript(t.db, ids[0]!)).toEqual([
+      said('hello', 'greeting', now),
+      said('hi again', 'greeting', now + 1),
+    ]);
+    expect(await readTranscript(t.db, ids[2]!)).toEqual([]);
+    await writeConversations(t.db, [write(ids[0]!, 1, [said('more', 'greeting', now + 2)])]);
+    expect((await readTranscript(t.db, ids[0]!)).map((e) => e.value)).toEqual(['hello', 'hi again', 'more']);
+    const appended = await t.db
+      .selectFrom('conversation_entries')
+      .select(['conversation_id', 'seq', 'last_ts'])
+      .where('conversation_id', 'in', ids)
+      .orderBy('conversation_id')
+      .orderBy('seq')
+      .execute();
+    expect(appended.map((r) => [Number(r.conversation_id), r.seq, Number(r.last_ts)])).toEqual([
+      [ids[0], 1, (now + 1) * 1000],
+      [ids[0], 2, (now + 2) * 1000],
+      [ids[1], 1, now * 1000],
+    ]);
     const phrases = await t.db
       .selectFrom('unclassified_intents')
       .select(['intent_key', 'counter', 'conversations_ids'])
@@ -197,7 +218,7 @@ describe('group commit of conversation writes (issue 15)', () => {
     },
   );
 
-  it.runIf(testBackend() === 'postgres')('compresses a long transcript with lz4 (migration 0013)', async () => {
+  it.runIf(testBackend() === 'postgres')('compresses a long turn with lz4 (migrations 0013, 0014)', async () => {
     const c = await createConversation(t.db, {
       projectId: 1,
       env: 'prod',
@@ -212,8 +233,8 @@ describe('group commit of conversation writes (issue 15)', () => {
     expect(
       await writeConversations(t.db, [{ id: c.id, version: 0, entries, state, busySeconds: 0, notify: false }]),
     ).toEqual([1]);
-    const { rows } = await sql<{ method: string | null }>`SELECT pg_column_compression(tracker) AS method
-      FROM conversations WHERE id = ${c.id}`.execute(t.db);
+    const { rows } = await sql<{ method: string | null }>`SELECT pg_column_compression(entries) AS method
+      FROM conversation_entries WHERE conversation_id = ${c.id}`.execute(t.db);
     expect(rows[0]!.method).toBe('lz4');
   });
 });

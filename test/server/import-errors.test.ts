@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGE_MAX, CHAT_MESSAGE_TOO_LONG } from '../../src/api/contract/chat.ts';
 import { runningCampaign } from './campaign-fixtures.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
+import { readTranscript } from '../../server/features/chat/transcript.ts';
 
 let t: TestApp;
 let admin: Caller;
@@ -174,7 +175,7 @@ describe('a chat message over the limit', () => {
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toContain(CHAT_MESSAGE_TOO_LONG);
     expect(CHAT_MESSAGE_TOO_LONG).toBe('A message can be at most 2,000 characters.');
-    const tracker = await t.db.selectFrom('conversations').select('tracker').where('id', '=', id).executeTakeFirst();
+    const tracker = await readTranscript(t.db, id);
     expect(JSON.stringify(tracker)).not.toContain('a'.repeat(2000));
     expect((await say('b'.repeat(CHAT_MESSAGE_MAX))).statusCode).toBe(200);
   });

@@ -19,6 +19,7 @@ import {
 } from './helpers/instances.ts';
 import { type OwnPostgres, copyDatabase, ownPostgresUnavailable, startOwnPostgres } from './helpers/own-postgres.ts';
 import { openTestDatabase, testBackend } from './helpers/test-database.ts';
+import { readTranscript } from '../../server/features/chat/transcript.ts';
 
 // Issue 15 §4: faults with two console processes behind HAProxy on a PostgreSQL cluster of the test's own, which it
 // stops and starts. Each process is server/main.ts as `npm run server` starts it.
@@ -108,8 +109,7 @@ async function load(base: string, conversations: number, stop: Promise<void>) {
 /** Every acknowledged message is stored in its conversation, in the order it was sent. */
 async function expectAllStored(acknowledged: Map<number, string[]>) {
   for (const [id, messages] of acknowledged) {
-    const row = await db.selectFrom('conversations').select('tracker').where('id', '=', id).executeTakeFirstOrThrow();
-    const stored = (row.tracker as TrackerEntry[])
+    const stored = (await readTranscript(db, id))
       .filter((e) => e.type === 'utter' && e.args.who === 'user')
       .map((e) => e.value);
     expect(stored.filter((m) => messages.includes(m ?? ''))).toEqual(messages);

@@ -13,6 +13,7 @@ import {
   waitFor,
 } from './helpers/instances.ts';
 import { type TestDatabase, openTestDatabase, testBackend } from './helpers/test-database.ts';
+import { readTranscript } from '../../server/features/chat/transcript.ts';
 
 // Issue 15 §3: two console processes on one PostgreSQL database behind HAProxy (deploy/haproxy.cfg). Each
 // process is server/main.ts as `npm run server` starts it; what one process does, the other must see.
@@ -87,10 +88,10 @@ describe.skipIf(!onPostgres || !haproxyInstalled())('two instances behind HAProx
     // The stored transcript: every message once, in the order sent, timestamps strictly increasing.
     const row = await database.db
       .selectFrom('conversations')
-      .select(['tracker', 'messages'])
+      .select(['messages'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const tracker = row.tracker as TrackerEntry[];
+    const tracker = await readTranscript(database.db, id);
     expect(tracker.filter((e) => e.type === 'utter' && e.args.who === 'user').map((e) => e.value)).toEqual(said);
     const times = tracker.map((e) => e.timestamp);
     expect(times.every((t, i) => i === 0 || t > times[i - 1]!)).toBe(true);

@@ -9,6 +9,7 @@ import { DomainError } from '../../domain-errors.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { preparedStatement } from '../../db/prepared-statements.ts';
 import { CHAT_CHANNEL } from './chat-bus.ts';
+import { newestOf } from './transcript.ts';
 import {
   addBatchRollupRows,
   addEntries,
@@ -95,13 +96,31 @@ export async function setConversationChannel(db: Db, id: number, channel: 'voice
   await db.updateTable('conversations').set({ channel }).where('id', '=', id).execute();
 }
 
-/** Generated conversations (the demo history), 500 rows per statement. */
-export async function insertConversationRows(db: Db, rows: Insertable<ConversationsTable>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
-    await db
+/** A generated conversation (the demo history, benchmarks' histories): its row and its whole transcript. */
+export type GeneratedConversation = Insertable<ConversationsTable> & { tracker: TrackerEntry[] };
+
+/** Generated conversations, 500 per statement: each one's transcript is its first row of entries (seq 0). */
+export async function insertConversationRows(db: Db, conversations: GeneratedConversation[]): Promise<void> {
+  for (let i = 0; i < conversations.length; i += 500) {
+    const part = conversations.slice(i, i + 500);
+    const ids = await db
       .insertInto('conversations')
-      .values(rows.slice(i, i + 500) as never)
+      .values(part.map(({ tracker: _, ...row }) => row) as never)
+      .returning('id')
       .execute();
+    const entries = part.flatMap((c, n) =>
+      c.tracker.length
+        ? [
+            {
+              conversation_id: ids[n]!.id,
+              seq: 0,
+              last_ts: newestOf(c.tracker),
+              entries: JSON.stringify(c.tracker),
+            },
+          ]
+        : [],
+    );
+    if (entries.length) await db.insertInto('conversation_entries').values(entries).execute();
   }
 }
 
@@ -137,6 +156,8 @@ function documentOf(writes: readonly ConversationWrite[]): string {
       version: c.version,
       entries: c.entries,
       last_ts: c.entries.at(-1)?.timestamp ?? null,
+      // The appended row's newest entry (a later read skips the row when it wants only newer ones).
+      entries_ts: c.entries.length ? newestOf(c.entries) : null,
       variables: c.state.variables,
       scope_id: c.state.scopeId,
       projects: c.state.projects,
@@ -159,8 +180,10 @@ function documentOf(writes: readonly ConversationWrite[]): string {
 
 /**
  * The batch's statement (issue 15, group commit): every conversation of the batch updated by compare-and-set on its
- * version, the dashboard's roll-up summed per row, the fallbacks' phrases counted, and the chat bus's pg_notify (one
- * per batch, its payload the written ids: one notification for N turns)
+ * version, its new tracker entries appended as one row of conversation_entries under its new version (issue 35: the
+ * transcript written so far is neither read nor written again), the dashboard's roll-up summed per row, the
+ * fallbacks' phrases counted, and the chat bus's pg_notify (one per batch, its payload the written ids: one
+ * notification for N turns)
  * (delivered at commit, so a subscriber never reads before the entries are visible), all in one statement and so
  * one transaction: one parse, one plan and one commit (one WAL flush) for N turns. A conversation whose version
  * moved returns no row and adds nothing to the roll-up. The ids come again as an array: the planner takes any
@@ -178,11 +201,10 @@ const batchStatement = preparedStatement(
   ({ doc, ids }) => sql<WrittenRow>`
   WITH doc AS (SELECT ${doc}::jsonb AS doc),
   v AS (SELECT v.* FROM doc, jsonb_to_recordset(doc.doc->'conversations') AS v(id bigint, version int, entries jsonb,
-    last_ts bigint, variables jsonb, scope_id int, projects jsonb, timers jsonb, ended boolean, busy int, messages int,
-    preview text, search text, notify boolean)),
+    last_ts bigint, entries_ts bigint, variables jsonb, scope_id int, projects jsonb, timers jsonb, ended boolean,
+    busy int, messages int, preview text, search text, notify boolean)),
   src AS (
     UPDATE conversations c SET
-      tracker = c.tracker || v.entries,
       last_ts = greatest(c.last_ts, v.last_ts),
       variables = v.variables, scope_id = v.scope_id, projects = v.projects, timers = v.timers, ended = v.ended,
       busy_until = CASE WHEN v.busy > 0 THEN now() + make_interval(secs => v.busy) END,
@@ -193,7 +215,10 @@ const batchStatement = preparedStatement(
       version = c.version + 1
     FROM v WHERE c.id = ANY(${ids}::bigint[]) AND c.id = v.id AND c.version = v.version
     RETURNING c.id, c.version, c.project_id, c.project_env, c.user_id, c.started_at,
-      v.notify),
+      v.notify, v.entries, v.entries_ts),
+  appended AS (
+    INSERT INTO conversation_entries (conversation_id, seq, last_ts, entries)
+    SELECT id, version, entries_ts, entries FROM src WHERE entries_ts IS NOT NULL),
   ${sql.join([...batchRollupCtes(), unclassifiedBatchCte()])},
   notice AS (SELECT pg_notify(${sql.lit(CHAT_CHANNEL)}, string_agg(id::text, ',')) FROM src WHERE notify HAVING count(*) > 0)
   SELECT id, version FROM src LEFT JOIN notice ON true`,

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { invalidInput, notFound } from '../../domain-errors.ts';
 import { type StoredConversation, hashToken, storeConversationLabels } from './conversation-writes.ts';
+import { transcriptOf } from './transcript.ts';
 
 /**
  * The conversation of a chat call: the caller's project and environment, the token it was given at init.
@@ -28,7 +29,6 @@ export async function loadConversation(
       'project_id',
       'project_env',
       'token_hash',
-      'tracker',
       'last_ts',
       'variables',
       'scope_id',
@@ -38,6 +38,7 @@ export async function loadConversation(
       'version',
     ])
     .select(sql<boolean>`coalesce(busy_until > now(), false)`.as('busy'))
+    .select(transcriptOf(sql`conversations.id`).as('tracker'))
     .where('id', '=', where.id)
     .where('project_id', '=', where.projectId)
     .executeTakeFirst();
@@ -49,7 +50,7 @@ export async function loadConversation(
     id: Number(row.id),
     projectId: row.project_id,
     env: row.project_env,
-    tracker: row.tracker as TrackerEntry[],
+    tracker: row.tracker,
     lastTs: row.last_ts,
     state: {
       variables: row.variables,
@@ -69,14 +70,12 @@ export async function entriesAfter(
   id: number,
   lastTs: number,
 ): Promise<{ entries: TrackerEntry[]; ended: boolean }> {
-  const { rows } = await sql<{ e: TrackerEntry; ended: boolean }>`
-    SELECT e, c.ended FROM conversations c, jsonb_array_elements(c.tracker) e
-    WHERE c.id = ${id} AND (e->>'timestamp')::bigint > ${lastTs}`.execute(db);
-  const ended =
-    rows[0]?.ended ??
-    (await db.selectFrom('conversations').select('ended').where('id', '=', id).executeTakeFirst())?.ended ??
-    false;
-  return { entries: rows.map((r) => r.e), ended };
+  const row = await db
+    .selectFrom('conversations')
+    .select(['ended', transcriptOf(sql`conversations.id`, sql`${lastTs}::bigint`).as('entries')])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return { entries: row?.entries ?? [], ended: row?.ended ?? false };
 }
 
 type ListQuery = z.output<typeof conversationsQuery>;
@@ -101,8 +100,10 @@ const summaryColumns = [
 const knowledgeCounts = sql<[number, number]>`(
   SELECT ARRAY[count(*) FILTER (WHERE e->'args'->>'answered' = 'true'),
                count(*) FILTER (WHERE e->'args'->>'answered' IS DISTINCT FROM 'true')]::int[]
-  FROM jsonb_array_elements(tracker) e
-  WHERE e->>'type' = 'action' AND e->>'value' = 'knowledge_answer')`.as('knowledge');
+  FROM conversation_entries ce CROSS JOIN LATERAL jsonb_array_elements(ce.entries) e
+  WHERE ce.conversation_id = conversations.id AND e->>'type' = 'action' AND e->>'value' = 'knowledge_answer')`.as(
+  'knowledge',
+);
 
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's select builder type of the filtered query.
 function filtered(db: Db, projectId: number, q: ListQuery): any {
@@ -204,7 +205,8 @@ export const CONVERSATION_CSV_HEADER = [
 export async function conversationDetail(db: Db, projectId: number, id: number): Promise<ConversationDetail> {
   const row = await db
     .selectFrom('conversations')
-    .select([...summaryColumns, 'tracker', 'variables', 'scope_id', 'projects'])
+    .select([...summaryColumns, 'variables', 'scope_id', 'projects'])
+    .select(transcriptOf(sql`conversations.id`).as('tracker'))
     .where('id', '=', id)
     .where('project_id', '=', projectId)
     .executeTakeFirst();
@@ -214,7 +216,7 @@ export async function conversationDetail(db: Db, projectId: number, id: number):
     : undefined;
   return {
     ...summaryOf(row),
-    tracker: row.tracker as TrackerEntry[],
+    tracker: row.tracker,
     variables: row.variables,
     scope: scope?.name ?? null,
     projects: row.projects,

@@ -9,7 +9,7 @@ import { type Rollup, addEntries, addStart, emptyRollup, hourOf, writeRollup } f
 import { demoReactions } from '../dialogue/demo-dialogue.ts';
 import { demoIntents } from '../training/demo-language-model.ts';
 import { insertLabelRow } from '../settings/labels.ts';
-import { insertConversationRows } from './conversation-writes.ts';
+import { type GeneratedConversation, insertConversationRows } from './conversation-writes.ts';
 
 /** Every generated conversation carries this label, so nobody mistakes it for a real customer's. */
 export const DEMO_HISTORY_LABEL = 'demo';
@@ -71,7 +71,7 @@ export async function seedDemoHistory(db: Db, projectId: number, userId: number,
   const reactions = demoReactions(0);
   const reply = (intent: string) => reactions.find((r) => (r.intents ?? []).includes(intent));
   const rollups = new Map<string, Rollup>();
-  const rows: object[] = [];
+  const rows: GeneratedConversation[] = [];
   const today = Math.floor(now / 86_400_000) * 86_400_000;
 
   for (let day = DEMO_HISTORY_DAYS; day >= 1; day--) {
@@ -142,7 +142,7 @@ export async function seedDemoHistory(db: Db, projectId: number, userId: number,
           token_hash: randomBytes(32).toString('hex'),
           started_at: new Date(startedAt),
           last_activity_at: new Date(at),
-          tracker: JSON.stringify(entries),
+          tracker: entries,
           last_ts: at * 1000,
           variables: JSON.stringify(variables),
           projects: JSON.stringify([projectId]),
@@ -159,7 +159,7 @@ export async function seedDemoHistory(db: Db, projectId: number, userId: number,
       }
     }
   }
-  await insertConversationRows(db, rows as never);
+  await insertConversationRows(db, rows);
   for (const [key, rollup] of rollups) {
     const [env, channel] = key.split('\t') as ['prod' | 'dev', StatsChannel];
     await writeRollup(db, { projectId, env, userId: channel === 'console' ? userId : null }, rollup);

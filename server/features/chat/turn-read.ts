@@ -9,6 +9,7 @@ import { preparedStatement } from '../../db/prepared-statements.ts';
 import { notFound } from '../../domain-errors.ts';
 import { type TurnCaller, invalidChatbotToken } from './chat-caller.ts';
 import { type StoredConversation, hashToken } from './conversation-writes.ts';
+import { transcriptOf } from './transcript.ts';
 import { type BotStamps, botStampColumns, stampsOf } from '../deployments/bot-source.ts';
 
 /** One message's read: who asks, for which conversation, and the entries after which time it wants back. */
@@ -32,9 +33,7 @@ const readStatement = preparedStatement(
   SELECT q.n, q.settings_project_id, c.id, c.project_id, c.project_env, c.token_hash, c.last_ts,
     c.variables, c.scope_id, c.projects, c.timers, c.ended, c.version,
     coalesce(c.busy_until > now(), false) AS busy,
-    (SELECT coalesce(jsonb_agg(e ORDER BY n), '[]'::jsonb)
-      FROM jsonb_array_elements(c.tracker) WITH ORDINALITY AS t(e, n)
-      WHERE (e->>'timestamp')::bigint > q.last_ts) AS tracker,
+    ${transcriptOf(sql`c.id`, sql`q.last_ts`)} AS tracker,
     stamps.deployment_id, stamps.atimes, stamps.draft_model, stamps.draft_index
   FROM q
   JOIN stamps ON stamps.project_id = q.settings_project_id AND stamps.env = q.env
