@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deleteCampaign } from '../../server/features/campaigns/campaigns.ts';
 import { TestClock } from '../../server/features/campaigns/clock.ts';
 import type { CallEvent } from '../../server/features/campaigns/dialler.ts';
 import { DEFAULT_LEASE_SECONDS } from '../../server/features/campaigns/engine.ts';
@@ -106,7 +107,7 @@ describe('campaign engine', () => {
     await runTicks(engine);
     expect(fake.originated).toHaveLength(3);
     const [first] = await callsOf(db, id);
-    await fake.hangup(first!.provider_call_id!);
+    await fake.hangup(first!.provider_call_id!, 'answered');
     await runTicks(engine);
     expect(fake.originated).toHaveLength(4);
     expect(fake.maxActive).toBe(3);
@@ -202,9 +203,37 @@ describe('campaign engine', () => {
     await runTicks(engine);
     [call] = await callsOf(db, id);
     expect(fake.hungUp).toEqual(['fake-1']);
+    expect(fake.hangUpPhases).toEqual(['ringing']);
     // Reconciled as failed, then retried at once (interval 0) and answered.
     expect(call).toMatchObject({ status: 'completed', attempts: 2 });
     expect(call!.codes).toEqual([null, '200']);
+    await engine.stop();
+  });
+
+  it('deleting a campaign hangs up its ringing call as ringing and its answered call as answered', async () => {
+    const { db } = database;
+    const clock = new TestClock('2039-01-01T10:00:00Z');
+    const fake = new FakeDialler({
+      decide: (request) =>
+        request.destination === number(1) ? { kind: 'silent' } : { kind: 'answer', holdMs: 600_000 },
+      now: () => clock.now(),
+    });
+    const engine = engineFor(db, fake, clock);
+    const id = await runningCampaign(db, { max_concurrent: 2 });
+    await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`, `${number(2)},2039-01-01 10:00 UTC`], clock.now());
+    await runTicks(engine);
+    expect((await callsOf(db, id)).map((c) => c.status).sort()).toEqual(['answered', 'dialling']);
+    const { active } = await deleteCampaign(db, { projectId: 1, userId: null, atime: Date.now() }, id);
+    await engine.hangUp(active);
+    const phaseOf = new Map(
+      fake.originated.map((o, i) => [o.destination, fake.hangUpPhases[fake.hungUp.indexOf(`fake-${i + 1}`)]]),
+    );
+    expect(phaseOf).toEqual(
+      new Map([
+        [number(1), 'ringing'],
+        [number(2), 'answered'],
+      ]),
+    );
     await engine.stop();
   });
 

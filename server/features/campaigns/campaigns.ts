@@ -1,3 +1,4 @@
+import type { CallPhase } from './dialler.ts';
 import { randomBytes } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
@@ -188,11 +189,11 @@ export async function deleteCampaign(
   trx: Db,
   scope: WriteScope,
   id: number,
-): Promise<{ name: string; active: { dialler: string | null; providerCallId: string }[] }> {
+): Promise<{ name: string; active: { dialler: string | null; providerCallId: string; phase: CallPhase }[] }> {
   const current = await findCampaign(trx, scope.projectId, id);
   const active = await trx
     .selectFrom('outbound_calls')
-    .select(['dialler', 'provider_call_id'])
+    .select(['dialler', 'provider_call_id', 'status'])
     .where('campaign_id', '=', id)
     .where('status', 'in', ['dialling', 'answered'])
     .where('provider_call_id', 'is not', null)
@@ -201,6 +202,10 @@ export async function deleteCampaign(
   await recordCampaign(trx, scope, id, null);
   return {
     name: current.name,
-    active: active.map((a) => ({ dialler: a.dialler, providerCallId: a.provider_call_id! })),
+    active: active.map((a) => ({
+      dialler: a.dialler,
+      providerCallId: a.provider_call_id!,
+      phase: a.status === 'answered' ? ('answered' as const) : ('ringing' as const),
+    })),
   };
 }

@@ -5,7 +5,7 @@ import { callWindow, isInWindow, retryAt } from './call-window.ts';
 import { deliverDueCallbacks } from './callback-delivery.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import type { Clock } from './clock.ts';
-import type { CallEndReason, CallEvent, Dialler, VoiceTurn, WebhookCall } from './dialler.ts';
+import type { CallEndReason, CallEvent, CallPhase, Dialler, VoiceTurn, WebhookCall } from './dialler.ts';
 import {
   type AnsweredRow,
   type CallUpdate,
@@ -294,7 +294,7 @@ export class CampaignEngine {
       await this.voice.answered({ callId, projectId: row.project_id, env: row.project_env, providerCallId });
     } catch (error) {
       this.log(`Call ${callId}: the bot could not start`, error);
-      await this.dialler.hangup(providerCallId).catch(() => {});
+      await this.dialler.hangup(providerCallId, 'answered').catch(() => {});
     }
   }
 
@@ -411,7 +411,8 @@ export class CampaignEngine {
       } else if (status?.state === 'ended') {
         await this.endAttempt(row.id, status.reason ?? 'failed', status.code ?? null, now, row.attempts);
       } else {
-        if (own) await this.dialler.hangup(row.provider_call_id!).catch(() => {});
+        // A stuck call was never answered here: the gateway cancels it as a ringing call.
+        if (own) await this.dialler.hangup(row.provider_call_id!, 'ringing').catch(() => {});
         await this.endAttempt(row.id, 'failed', status?.code ?? null, now, row.attempts);
       }
     }
@@ -446,11 +447,11 @@ export class CampaignEngine {
   }
 
   /** Hangs up calls of a deleted campaign. */
-  async hangUp(calls: { dialler: string | null; providerCallId: string }[]): Promise<void> {
+  async hangUp(calls: { dialler: string | null; providerCallId: string; phase: CallPhase }[]): Promise<void> {
     await Promise.all(
       calls
         .filter((c) => c.dialler === null || c.dialler === this.dialler.name)
-        .map((c) => this.dialler.hangup(c.providerCallId).catch((error) => this.log('Hang-up failed', error))),
+        .map((c) => this.dialler.hangup(c.providerCallId, c.phase).catch((error) => this.log('Hang-up failed', error))),
     );
   }
 

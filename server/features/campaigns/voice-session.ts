@@ -249,7 +249,7 @@ export class VoiceSessions {
       if (await this.dialler.transfer(providerCallId, turn.transferTo)) return;
       this.log(`Call ${call.callId}: cannot transfer to ${turn.transferTo}; hanging up`);
     }
-    if (turn.hangUp) await this.dialler.hangup(providerCallId);
+    if (turn.hangUp) await this.dialler.hangup(providerCallId, 'answered');
   }
 
   private async say(providerCallId: string, text: string, language: string) {
