@@ -217,10 +217,11 @@ describe('outbound campaigns', () => {
     );
   });
 
-  it('the report is one formula-safe row per call', async () => {
+  it('the report is one formula-safe row per call, and imports again as a call list', async () => {
     const id = await create();
-    expect((await upload(id, 'destination,scheduled_time\n+420777123456,2039-01-01 12:43 UTC\n')).statusCode).toBe(200);
-    // A destination a spreadsheet would read as a formula (E.164 starts with '+').
+    const list =
+      'destination,scheduled_time\n+420777123456,2039-01-01 12:43 UTC\nsip:=1+1@pbx.example.com,2039-01-02 08:00 UTC\n';
+    expect((await upload(id, list)).statusCode).toBe(200);
     const res = await t.call('GET', `${BASE}/${id}/report`, { as: admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/csv/);
@@ -229,8 +230,28 @@ describe('outbound campaigns', () => {
     );
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(REPORT_COLUMNS.join(','));
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toBe("'+420777123456,2039-01-01T12:43:00.000Z,queued,0,,,,,,");
+    expect(lines).toHaveLength(3);
+    // An E.164 number is written as it is (a spreadsheet reads '+' and digits as a number, never as a formula).
+    expect(lines[1]).toBe('+420777123456,2039-01-01T12:43:00.000Z,queued,0,,,,,,');
+    expect(lines[2]).toBe('sip:=1+1@pbx.example.com,2039-01-02T08:00:00.000Z,queued,0,,,,,,');
+
+    // The report itself imports into another campaign: its destinations and times, the other columns ignored.
+    const again = await create({ name: 'Again' });
+    const imported = await upload(again, res.body);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const calls = (await t.call('GET', `${BASE}/${again}/calls`, { as: admin })).json() as Record<string, unknown>[];
+    expect(calls.map((c) => [c.destination, c.scheduled_time])).toEqual([
+      ['+420777123456', '2039-01-01T12:43:00.000Z'],
+      ['sip:=1+1@pbx.example.com', '2039-01-02T08:00:00.000Z'],
+    ]);
+    // A report written before numbers were exempt from the guard ('+420…) imports too; a short row is refused.
+    const older = `${REPORT_COLUMNS.join(',')}\n'+420777123457,2039-01-01T12:43:00.000Z,queued,0,,,,,,\n`;
+    expect((await upload(again, older)).statusCode).toBe(200);
+    expectMessage(
+      await upload(again, `${REPORT_COLUMNS.join(',')}\n+420777123458,2039-01-01T12:43:00.000Z\n`),
+      400,
+      /Line 2: expected 10 columns/,
+    );
   });
 });
 
