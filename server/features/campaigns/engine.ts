@@ -322,6 +322,8 @@ export class CampaignEngine {
 
   private async writeEnded(items: EndedItem[]): Promise<undefined[]> {
     const now = this.clock.now();
+    // Answered calls with a conversation: it ends with the call, once the call's end is committed.
+    const ended: { callId: number; reason: CallEndReason; code: string | null }[] = [];
     await this.db.transaction().execute(async (trx) => {
       const ids = [...new Set(items.map((i) => i.callId))];
       // Locked in id order: engines ending overlapping batches side by side never deadlock.
@@ -329,6 +331,7 @@ export class CampaignEngine {
       const calls = new Map(rows.map((r) => [r.id, r]));
       const updates = new Map<number, CallUpdate>();
       const callbacks: { campaign_id: number; call_id: number; payload: string; next_at: Date }[] = [];
+      ended.length = 0;
       // In submission order: a second end of the same call in the batch finds it already moved, as it would alone.
       for (const item of items) {
         const call = calls.get(item.callId);
@@ -351,6 +354,8 @@ export class CampaignEngine {
               )
             : null;
         const codes = [...(typeof call.codes === 'string' ? JSON.parse(call.codes) : call.codes), item.code];
+        if (call.status === 'answered' && call.conversation_id !== null)
+          ended.push({ callId: call.id, reason: item.reason, code: item.code });
         call.status = outcome.status;
         updates.set(call.id, {
           id: call.id,
@@ -386,6 +391,13 @@ export class CampaignEngine {
       await writeCallEnds(trx, [...updates.values()]);
       await queueCallbacks(trx, callbacks);
     });
+    for (const call of ended) {
+      this.track(
+        this.inOrder(call.callId, async () => this.voice?.callEnded(call.callId, call.reason, call.code)).catch(
+          (error) => this.log(`Call ${call.callId}: its conversation could not be ended`, error),
+        ),
+      );
+    }
     return items.map(() => undefined);
   }
 
