@@ -161,6 +161,78 @@ describe('outbound campaigns', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it('removes or replaces a single call before it is dialled; a dialled one is refused (409) and kept', async () => {
+    const id = await create();
+    const csv =
+      'destination,scheduled_time\n+420777000001,2039-01-01 12:43 UTC\n+420777000002,2039-01-01 12:44 UTC\n+420777000003,2039-01-01 12:45 UTC\n';
+    expect((await upload(id, csv)).statusCode).toBe(200);
+    const calls = async () =>
+      ((await t.call('GET', `${BASE}/${id}/calls`, { as: admin })).json() as Record<string, unknown>[]).map((c) => [
+        c.id,
+        c.destination,
+        c.scheduled_time,
+      ]);
+    const [[first], [second], [third]] = (await calls()) as [number, string, string][];
+
+    expect((await write('DELETE', `${BASE}/${id}/calls/${first}`)).statusCode).toBe(200);
+    expect((await write('DELETE', `${BASE}/${id}/calls/${first}`)).statusCode).toBe(404);
+    const replaced = await write('PUT', `${BASE}/${id}/calls/${second}`, {
+      destination: '+420 777 000 009',
+      scheduled_time: '2039-01-02 08:00 UTC',
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(await calls()).toEqual([
+      [second, '+420777000009', '2039-01-02T08:00:00.000Z'],
+      [third, '+420777000003', '2039-01-01T12:45:00.000Z'],
+    ]);
+
+    // Bad input changes nothing: a bad number, a past time, a destination already waiting, another campaign's call.
+    expectMessage(
+      await write('PUT', `${BASE}/${id}/calls/${second}`, {
+        destination: '123',
+        scheduled_time: '2039-01-02 08:00 UTC',
+      }),
+      400,
+      /E\.164/,
+    );
+    expectMessage(
+      await write('PUT', `${BASE}/${id}/calls/${second}`, {
+        destination: '+420777000009',
+        scheduled_time: '2020-01-01 08:00 UTC',
+      }),
+      400,
+      /in the past/,
+    );
+    expectMessage(
+      await write('PUT', `${BASE}/${id}/calls/${second}`, {
+        destination: '+420777000003',
+        scheduled_time: '2039-01-02 08:00 UTC',
+      }),
+      400,
+      /already waiting/,
+    );
+    const other = await create({ name: 'Other' });
+    expect((await write('DELETE', `${BASE}/${other}/calls/${third}`)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `${BASE}/${id}/calls/${third}`, { as: admin })).statusCode).toBe(428);
+
+    // Dialled meanwhile (the engine leased it): refused with why, and kept.
+    await t.db.updateTable('outbound_calls').set({ status: 'dialling', attempts: 1 }).where('id', '=', third).execute();
+    expectMessage(await write('DELETE', `${BASE}/${id}/calls/${third}`), 409, /already been dialled/);
+    expectMessage(
+      await write('PUT', `${BASE}/${id}/calls/${third}`, {
+        destination: '+420777000004',
+        scheduled_time: '2039-01-02 08:00 UTC',
+      }),
+      409,
+      /already been dialled/,
+    );
+    expect((await calls()).map((c) => c[1])).toEqual(['+420777000009', '+420777000003']);
+
+    // A viewer may not (402).
+    const viewer = await t.createUser({ roleId: VIEWER_ROLE_ID });
+    expect((await write('DELETE', `${BASE}/${id}/calls/${second}`, undefined, viewer)).statusCode).toBe(402);
+  });
+
   it('imports a call list all or nothing, with line numbers, duplicates and past dates refused', async () => {
     const id = await create();
     const bad = [

@@ -278,3 +278,38 @@ export async function insertCalls(
 ): Promise<void> {
   await trx.insertInto('outbound_calls').values(rows).execute();
 }
+
+/**
+ * A call not dialled yet (queued, no attempt made) removed from its campaign; false when there is none such (dialled
+ * meanwhile, or gone). Conditional in one statement: the engine leasing it at the same moment wins or loses whole.
+ */
+export async function deleteUndialledCall(db: Db, campaignId: number, callId: number): Promise<boolean> {
+  const row = await db
+    .deleteFrom('outbound_calls')
+    .where('id', '=', callId)
+    .where('campaign_id', '=', campaignId)
+    .where('status', '=', 'queued')
+    .where('attempts', '=', 0)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A call not dialled yet gets another destination and time (and first attempt); false as deleteUndialledCall. */
+export async function replaceUndialledCall(
+  db: Db,
+  campaignId: number,
+  callId: number,
+  r: { destination: string; scheduled_at: Date; next_attempt_at: Date },
+): Promise<boolean> {
+  const row = await db
+    .updateTable('outbound_calls')
+    .set(r)
+    .where('id', '=', callId)
+    .where('campaign_id', '=', campaignId)
+    .where('status', '=', 'queued')
+    .where('attempts', '=', 0)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { auditFields } from './audit.ts';
 import { defineCall, grant } from './call.ts';
 import { idOrNewParam, idParam, idResponse, okResponse, projectEnv, scopeQuery } from './common.ts';
+import { MAX_ROW_ID } from './row-id.ts';
 
 /** Validation texts of spec 2 §5 and issue 17, shared by the outbound screen and the server. */
 export const CAMPAIGN_NAME_EMPTY = 'Name cannot be empty.';
@@ -283,3 +284,39 @@ export const REPORT_COLUMNS = [
 /** `OutboundCampaignReport_{id}_{date}.csv`, the date as YYYY-MM-DD (UTC). */
 export const campaignReportFileName = (id: number, date: Date) =>
   `OutboundCampaignReport_${id}_${date.toISOString().slice(0, 10)}.csv`;
+
+/** Issue 38: a call dialled since the table was read can no longer be removed or changed (409). */
+export const CALL_ALREADY_DIALLED = 'This call has already been dialled: it can no longer be removed or changed.';
+
+const campaignCallParams = idParam.extend({
+  callId: z.coerce
+    .number({ error: 'callId must be a positive whole number' })
+    .int('callId must be a positive whole number')
+    .min(1, 'callId must be a positive whole number')
+    .max(MAX_ROW_ID, 'callId is too large'),
+});
+
+/** Removes one call the campaign has not dialled yet (queued, no attempt); 409 once it has been dialled. */
+export const deleteOutboundCampaignCall = defineCall({
+  name: 'deleteOutboundCampaignCall',
+  method: 'DELETE',
+  path: '/outbound/campaigns/:id/calls/:callId',
+  resource: '/outbound/campaigns',
+  access: grant('PUT', '/outbound/campaigns/{id}'),
+  params: campaignCallParams,
+  query: scopeQuery,
+  response: okResponse,
+});
+
+/** Replaces one call's destination and scheduled time (`2039-01-01 12:43 UTC`) before it is dialled. */
+export const putOutboundCampaignCall = defineCall({
+  name: 'putOutboundCampaignCall',
+  method: 'PUT',
+  path: '/outbound/campaigns/:id/calls/:callId',
+  resource: '/outbound/campaigns',
+  access: grant('PUT', '/outbound/campaigns/{id}'),
+  params: campaignCallParams,
+  query: scopeQuery,
+  body: z.object({ destination: z.string().max(300), scheduled_time: z.string().max(40) }),
+  response: okResponse,
+});
