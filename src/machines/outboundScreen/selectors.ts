@@ -27,3 +27,9 @@ export const lastOutcome = (call: Pick<CampaignCall, 'last_result' | 'last_code'
 /** A campaign's state as the table shows it: a started campaign without a dialler is waiting, not running. */
 export const campaignStateLabel = (c: Pick<CampaignItem, 'state'>, dialler: OutboundDialler | null): string =>
   c.state === 'running' && dialler?.places_calls === false ? WAITING_FOR_DIALLER : c.state;
+
+/** "2039-01-01 12:43 UTC", as the call list is written. */
+export const utcMinute = (iso: string | null): string => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '–');
+
+/** A call the campaign has not dialled yet: it may still be removed or changed. */
+export const isUndialled = (call: CampaignCall): boolean => call.status === 'queued' && call.attempts === 0;
