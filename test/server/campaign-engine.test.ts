@@ -210,6 +210,62 @@ describe('campaign engine', () => {
     await engine.stop();
   });
 
+  it('never dials a number on the do-not-call list: its call ends do-not-call, unattempted, with its callback', async () => {
+    const { db } = database;
+    const clock = new TestClock('2039-01-01T10:00:00Z');
+    const fake = new FakeDialler({ decide: () => ({ kind: 'answer', holdMs: 0 }), now: () => clock.now() });
+    const engine = engineFor(db, fake, clock);
+    const id = await runningCampaign(db, { max_concurrent: 1, callback_url: 'https://hooks.example.com/x' });
+    await db
+      .insertInto('do_not_call')
+      .values({ project_id: 1, destination: number(2), created_by: null })
+      .execute();
+    await importCalls(
+      db,
+      id,
+      [1, 2, 3].map((i) => `${number(i)},2039-01-01 10:00 UTC`),
+      clock.now(),
+    );
+    await runTicks(engine, 6);
+    expect(fake.originated.map((o) => o.destination)).toEqual([number(1), number(3)]);
+    const calls = await callsOf(db, id);
+    expect(calls.map((c) => [c.destination, c.status, c.last_result, c.attempts])).toEqual([
+      [number(1), 'completed', 'completed', 1],
+      [number(2), 'failed', 'do-not-call', 0],
+      [number(3), 'completed', 'completed', 1],
+    ]);
+    const callbacks = await db.selectFrom('outbound_callbacks').select('payload').execute();
+    expect(
+      callbacks.map((c) => (typeof c.payload === 'string' ? JSON.parse(c.payload) : c.payload).result).sort(),
+    ).toEqual(['completed', 'completed', 'do-not-call']);
+    await engine.stop();
+  });
+
+  it('keeps a window in the campaign’s time zone across a DST change (Europe/Prague 09:00–17:00)', async () => {
+    const { db } = database;
+    // 2039-03-27 is the last Sunday of March: Prague moves from UTC+1 to UTC+2.
+    const clock = new TestClock('2039-03-26T07:59:00Z');
+    const fake = new FakeDialler({ decide: () => ({ kind: 'answer', holdMs: 0 }), now: () => clock.now() });
+    const engine = engineFor(db, fake, clock);
+    const id = await runningCampaign(db, { time_zone: 'Europe/Prague' });
+    await importCalls(db, id, [`${number(1)},2039-03-26 07:59 UTC`, `${number(2)},2039-03-27 00:00 UTC`], clock.now());
+    await runTicks(engine);
+    expect(fake.originated).toEqual([]);
+    clock.set('2039-03-26T08:00:00Z'); // 09:00 in Prague (CET)
+    await runTicks(engine);
+    expect(fake.originated.map((o) => o.destination)).toEqual([number(1)]);
+    const [, second] = await callsOf(db, id);
+    // The next day's opening is 09:00 CEST = 07:00 UTC.
+    expect(new Date(second!.next_attempt_at!).toISOString()).toBe('2039-03-27T07:00:00.000Z');
+    clock.set('2039-03-27T06:59:00Z');
+    await runTicks(engine);
+    expect(fake.originated).toHaveLength(1);
+    clock.set('2039-03-27T07:00:00Z');
+    await runTicks(engine);
+    expect(fake.originated.map((o) => o.destination)).toEqual([number(1), number(2)]);
+    await engine.stop();
+  });
+
   it('deleting a campaign hangs up its ringing call as ringing and its answered call as answered', async () => {
     const { db } = database;
     const clock = new TestClock('2039-01-01T10:00:00Z');

@@ -104,6 +104,26 @@ describe('outbound campaigns', () => {
     expect(revisions.map((r) => r.deleted)).toEqual([false, false, false, false, true]);
   });
 
+  it('keeps the window in the time zone chosen (UTC when none is)', async () => {
+    const prague = await create({
+      name: 'Prague',
+      call_time_from: '09:00',
+      call_time_to: '17:00',
+      time_zone: 'Europe/Prague',
+    });
+    const utc = await create({ name: 'Plain' });
+    const byId = new Map((await list()).campaigns.map((c) => [c.id, c.time_zone]));
+    expect([byId.get(prague), byId.get(utc)]).toEqual(['Europe/Prague', 'UTC']);
+    // An imported call is first due when the window opens on Prague's clock: 09:00 CET = 08:00 UTC in January.
+    expect((await upload(prague, 'destination,scheduled_time\n+420777123456,2039-01-01 06:00 UTC\n')).statusCode).toBe(
+      200,
+    );
+    const [call] = (await t.call('GET', `${BASE}/${prague}/calls`, { as: admin })).json() as {
+      next_attempt_at: string;
+    }[];
+    expect(call!.next_attempt_at).toBe('2039-01-01T08:00:00.000Z');
+  });
+
   it('refuses bad input with clear messages and changes nothing', async () => {
     expectMessage(
       await write('PUT', `${BASE}/-1`, { name: '  ' }),
@@ -112,6 +132,7 @@ describe('outbound campaigns', () => {
     );
     expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', call_time_from: '9:00' }), 400, /HH:MM/);
     expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', call_time_to: '24:00' }), 400, /HH:MM/);
+    expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', time_zone: 'Mars/Base' }), 400, /time zone/);
     expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', retry_count: -1 }), 400, /Retry count/);
     expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', retry_interval: -5 }), 400, /Retry interval/);
     expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', timeout: 0 }), 400, /Timeout/);

@@ -70,7 +70,7 @@ export async function importCallList(db: Db, projectId: number, campaignId: numb
     .where('status', 'in', ['queued', 'dialling', 'answered'])
     .execute();
   const rows: CallListRow[] = parseCallList(text, now, new Set(waiting.map((w) => w.destination)));
-  const window = callWindow(campaign.call_time_from, campaign.call_time_to);
+  const window = callWindow(campaign.call_time_from, campaign.call_time_to, campaign.time_zone);
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += INSERT_BATCH) {
       await insertCalls(
@@ -159,7 +159,7 @@ export async function replaceCampaignCall(
     .where('id', '!=', callId)
     .executeTakeFirst();
   if (twin) throw invalidInput(`${destination.destination} is already waiting in this campaign.`);
-  const window = callWindow(campaign.call_time_from, campaign.call_time_to);
+  const window = callWindow(campaign.call_time_from, campaign.call_time_to, campaign.time_zone);
   const replaced = await replaceUndialledCall(db, campaignId, callId, {
     destination: destination.destination,
     scheduled_at: scheduledAt,

@@ -29,8 +29,11 @@ export interface OriginateRequest {
   account: SipAccount;
 }
 
-/** Why a call ended, as the campaign engine counts it. busy / no-answer / failed are retried. */
-export type CallEndReason = 'completed' | 'busy' | 'no-answer' | 'failed';
+/**
+ * Why a call ended, as the campaign engine counts it. busy / no-answer / failed are retried; do-not-call (the number
+ * is on the project's do-not-call list, found at dial time: never dialled) is final.
+ */
+export type CallEndReason = 'completed' | 'busy' | 'no-answer' | 'failed' | 'do-not-call';
 
 /** Whether a call was answered when it is hung up (outbound_calls.status 'dialling' or 'answered'). */
 export type CallPhase = 'ringing' | 'answered';

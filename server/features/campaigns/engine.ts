@@ -179,16 +179,20 @@ export class CampaignEngine {
     const campaigns = await runningCampaigns(this.db);
     let placed = 0;
     for (const c of campaigns) {
-      if (!isInWindow(now, callWindow(c.call_time_from, c.call_time_to))) continue;
-      const claimed = await this.claim(c.id, now);
+      if (!isInWindow(now, callWindow(c.call_time_from, c.call_time_to, c.time_zone))) continue;
+      const { calls: claimed, doNotCall } = await this.claim(c.id, now);
       if (claimed.length) this.track(this.originateBatch(claimed));
+      for (const id of doNotCall) {
+        this.log(`Call ${id}: its number is on the do-not-call list; not dialled`);
+        await this.endAttempt(id, 'do-not-call', null, now);
+      }
       placed += claimed.length;
     }
     return placed;
   }
 
   /** Claims up to the campaign's free slots of due calls: dialling, attempts + 1, in one short transaction. */
-  private claim(campaignId: number, now: Date): Promise<Claimed[]> {
+  private claim(campaignId: number, now: Date) {
     return claimDueCalls(this.db, { campaignId, now, dialler: this.dialler.name, engineId: this.id });
   }
 
@@ -350,7 +354,7 @@ export class CampaignEngine {
                 now,
                 call.retry_interval,
                 new Date(call.scheduled_at),
-                callWindow(call.call_time_from, call.call_time_to),
+                callWindow(call.call_time_from, call.call_time_to, call.time_zone),
               )
             : null;
         const codes = [...(typeof call.codes === 'string' ? JSON.parse(call.codes) : call.codes), item.code];

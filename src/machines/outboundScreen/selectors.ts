@@ -10,8 +10,8 @@ export const isLive = (campaigns: CampaignItem[]): boolean =>
   campaigns.some((c) => c.state === 'running' || c.progress.in_progress > 0);
 
 /** "09:00–17:00 UTC"; a window whose end is before its start crosses midnight. */
-export const windowLabel = (c: Pick<CampaignItem, 'call_time_from' | 'call_time_to'>): string =>
-  `${c.call_time_from}–${c.call_time_to} UTC`;
+export const windowLabel = (c: Pick<CampaignItem, 'call_time_from' | 'call_time_to' | 'time_zone'>): string =>
+  `${c.call_time_from}–${c.call_time_to} ${c.time_zone}`;
 
 /** Share of the calls that reached a final state, 0–100. */
 export function progressPercent(c: Pick<CampaignItem, 'progress'>): number {
