@@ -38,6 +38,7 @@ import statsRoutes from './features/stats/stats-routes.ts';
 import knowledgeRoutes from './features/knowledge/knowledges-routes.ts';
 import qaTrainingRoutes from './features/knowledge/qa-trainings-routes.ts';
 import outboundRoutes from './features/campaigns/outbound-routes.ts';
+import doNotCallRoutes from './features/campaigns/do-not-call-routes.ts';
 import outboundStatusRoutes from './features/campaigns/outbound-status-routes.ts';
 import outboundVoiceRoutes from './features/campaigns/outbound-voice-routes.ts';
 
@@ -81,6 +82,7 @@ export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices
   knowledgeRoutes,
   qaTrainingRoutes,
   outboundRoutes,
+  doNotCallRoutes,
   outboundStatusRoutes,
   outboundVoiceRoutes,
 ];

@@ -4,10 +4,16 @@ import { stringify } from 'csv-stringify';
 /** Characters that make a spreadsheet read a cell as a formula (OWASP CSV injection; ASVS 1.2.10). */
 const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
 
-/** A cell a spreadsheet shows as text: a leading trigger gets a single quote in front of it. */
+/** A phone number in E.164 (`+420601000001`): a spreadsheet reads it as a number, never runs it. */
+const PLUS_AND_DIGITS = /^\+\d+$/;
+
+/**
+ * A cell a spreadsheet shows as text: a leading trigger gets a single quote in front of it, except a cell that is
+ * only `+` and digits (a phone number), which is written as it is so that a report's numbers import again.
+ */
 export function formulaSafe(value: unknown): string {
   const text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
-  return text.length > 0 && FORMULA_TRIGGERS.has(text[0]!) ? `'${text}` : text;
+  return text.length > 0 && FORMULA_TRIGGERS.has(text[0]!) && !PLUS_AND_DIGITS.test(text) ? `'${text}` : text;
 }
 
 /**

@@ -535,6 +535,7 @@ export interface Database {
   outbound_calls: OutboundCallsTable;
   outbound_callbacks: OutboundCallbacksTable;
   campaign_engines: CampaignEnginesTable;
+  do_not_call: DoNotCallTable;
 }
 
 /* 0010 outbound campaigns (issue 17) */
@@ -556,6 +557,19 @@ export interface OutboundCampaignsTable {
   callback_secret: string;
   state: ColumnType<'running' | 'paused', 'running' | 'paused' | undefined, 'running' | 'paused'>;
   max_concurrent: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  /** 0016: IANA time zone of call_time_from/to (UTC for campaigns written before). */
+  time_zone: ColumnType<string, string | undefined, string>;
+}
+
+/* 0016 a project's do-not-call list (issue 38): checked at dial time. */
+export interface DoNotCallTable {
+  id: Generated<number>;
+  project_id: number;
+  /** Normalised as a call list's destination (E.164 or SIP URI). */
+  destination: string;
+  note: ColumnType<string, string | undefined, string>;
+  created_by: number | null;
   created_at: CreatedAt;
 }
 

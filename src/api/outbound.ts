@@ -4,11 +4,13 @@ import {
   type CampaignState,
   campaignReportFileName,
   deleteOutboundCampaign,
+  deleteOutboundCampaignCall,
   getOutboundCampaignCalls,
   getOutboundCampaignReport,
   getOutboundCampaigns,
   getOutboundDialler,
   putOutboundCampaign,
+  putOutboundCampaignCall,
   setOutboundCampaignState,
   uploadOutboundCalls,
 } from './contract/outbound.ts';
@@ -32,6 +34,17 @@ export const changeCampaignState = (id: number, state: CampaignState) =>
   callApi(setOutboundCampaignState, { params: { id }, body: { state } });
 
 export const loadOutboundCampaignCalls = (id: number) => callApi(getOutboundCampaignCalls, { params: { id } });
+
+/** One undialled call removed; 409 once it has been dialled (the screen says so). */
+export const removeOutboundCampaignCall = (campaignId: number, callId: number) =>
+  callApi(deleteOutboundCampaignCall, { params: { id: campaignId, callId }, ownsFailure: true });
+
+/** One undialled call's destination and time replaced; 400 and 409 are shown in the form. */
+export const replaceOutboundCampaignCall = (
+  campaignId: number,
+  callId: number,
+  body: { destination: string; scheduled_time: string },
+) => callApi(putOutboundCampaignCall, { params: { id: campaignId, callId }, body, ownsFailure: true });
 
 /** The call list in the multipart field `file`; 400 lists the problems by line, 413/415 say what is wrong: all shown. */
 export function uploadCampaignCalls(id: number, file: File) {

@@ -7,6 +7,7 @@ export const sampleCampaign: CampaignItem = {
   project_env: 'prod',
   call_time_from: '22:00',
   call_time_to: '06:00',
+  time_zone: 'UTC',
   retry_interval: 30,
   retry_count: 1,
   timeout: 20,

@@ -53,9 +53,18 @@ const busy: CampaignCall = {
   ended_at: null,
   conversation_id: null,
 };
+/** Not dialled yet: it may be changed or removed. */
+const fresh: CampaignCall = {
+  ...busy,
+  id: 33,
+  destination: '+420601000033',
+  attempts: 0,
+  last_result: null,
+  last_code: null,
+};
 const load: OutboundLoad = {
   campaigns: [reminders, survey],
-  calls: { campaignId: 7, list: [answered, busy] },
+  calls: { campaignId: 7, list: [answered, busy, fresh] },
   dialler: { kind: 'fake', places_calls: true },
 };
 /** The same campaigns on a server without a dialler (CAMPAIGN_DIALLER=none, issue 33). */
@@ -71,6 +80,14 @@ const setCampaignState = createDeferredActor<unknown, { id: number; state: Campa
   error: new Error('refused'),
 });
 const downloadReport = createDeferredActor<unknown, { id: number }>({ output: {}, error: new Error('offline') });
+const removeCall = createDeferredActor<unknown, { campaignId: number; callId: number }>({
+  output: {},
+  error: new Error('This call has already been dialled: it can no longer be removed or changed.'),
+});
+const replaceCall = createDeferredActor<
+  unknown,
+  { campaignId: number; callId: number; destination: string; scheduledTime: string }
+>({ output: {}, error: new Error('The destination "123" must be an E.164 number (+420777123456) or a SIP URI.') });
 const saveCampaign = createDeferredActor<{ id: number }, { id: number | null; body: CampaignBody }>({
   output: { id: 10 },
 });
@@ -86,6 +103,8 @@ const machine = outboundScreenMachine.provide({
     deleteCampaign: deleteCampaign.logic,
     setCampaignState: setCampaignState.logic,
     downloadReport: downloadReport.logic,
+    removeCall: removeCall.logic,
+    replaceCall: replaceCall.logic,
   },
   actions: {
     notify: (_, params) => notices.push(params.title),
@@ -144,6 +163,18 @@ const executors = {
   'start.cancel': ({ user }) => user.click(within(dialog('Start campaign')).getByRole('button', { name: 'Cancel' })),
   'campaign.pause': ({ user }) => user.click(within(row('Survey')).getByRole('button', { name: 'Pause' })),
   'report.download': ({ user }) => user.click(screen.getByRole('button', { name: 'Report of Reminders' })),
+  'call.remove': ({ user }) => user.click(screen.getByRole('button', { name: 'Remove the call to +420601000033' })),
+  'callRemoval.confirm': ({ user }) =>
+    user.click(within(dialog('Remove call')).getByRole('button', { name: 'Remove' })),
+  'callRemoval.cancel': ({ user }) => user.click(within(dialog('Remove call')).getByRole('button', { name: 'Cancel' })),
+  'call.edit': ({ user }) => user.click(screen.getByRole('button', { name: 'Change the call to +420601000033' })),
+  'callDraft.change': async ({ user }) => {
+    const input = within(dialog('Change call')).getByLabelText('Destination');
+    await user.clear(input);
+    await user.type(input, '123');
+  },
+  'callDraft.save': ({ user }) => user.click(within(dialog('Change call')).getByRole('button', { name: 'Save' })),
+  'callDraft.cancel': ({ user }) => user.click(within(dialog('Change call')).getByRole('button', { name: 'Cancel' })),
   // The modal's and the import's own gestures are tested with their views; here their charts finish a save / import.
   'campaign.saved': async () => {
     const { modal } = children;
@@ -235,6 +266,30 @@ const states: StateAssertions<typeof machine> = {
   'ready.pausing': () => {
     expect(setCampaignState.calls.at(-1)).toEqual({ id: 9, state: 'paused' });
   },
+  'ready.confirmingCallRemoval': () => {
+    expect(dialog('Remove call')).toHaveTextContent('Remove the call to +420601000033? It has not been dialled yet');
+    expect(removeCall.pending).toBe(0);
+  },
+  'ready.removingCall': () => {
+    expect(removeCall.calls.at(-1)).toEqual({ campaignId: 7, callId: 33 });
+    expect(screen.queryByRole('dialog', { name: 'Remove call' })).toBeNull();
+  },
+  'ready.editingCall': (state) => {
+    const form = dialog('Change call');
+    expect(within(form).getByLabelText('Destination')).toHaveValue(state.context.callDraft.destination);
+    expect(within(form).getByLabelText('Scheduled time')).toHaveValue('2039-01-01 12:43 UTC');
+    const { callError } = state.context;
+    if (callError) expect(within(form).getByRole('alert')).toHaveTextContent(callError);
+    else expect(within(form).queryByRole('alert')).toBeNull();
+  },
+  'ready.savingCall': (state) => {
+    expect(replaceCall.calls.at(-1)).toEqual({
+      campaignId: 7,
+      callId: 33,
+      destination: state.context.callDraft.destination,
+      scheduledTime: '2039-01-01 12:43 UTC',
+    });
+  },
   'ready.downloading': () => {
     expect(downloadReport.calls.at(-1)).toEqual({ id: 7 });
     expect(screen.getByRole('button', { name: 'Report of Reminders' })).toBeDisabled();
@@ -260,8 +315,13 @@ describeModel({
     startCampaign: setCampaignState,
     pauseCampaign: setCampaignState,
     downloadReport,
+    removeCall,
+    replaceCall,
   },
   events: [
+    { type: 'call.remove', call: fresh },
+    { type: 'call.edit', call: fresh },
+    { type: 'callDraft.change', field: 'destination', value: '123' },
     { type: 'campaign.select', id: 7 },
     { type: 'campaign.delete', id: 7 },
     { type: 'campaign.start', id: 7 },
@@ -276,6 +336,9 @@ describeModel({
     calls: c.calls?.campaignId ?? null,
     target: c.target,
     stale: c.stale,
+    call: c.callTarget?.id ?? null,
+    draft: c.callDraft.destination,
+    error: c.callError !== null,
   }),
   paths: 'perTransition',
 });

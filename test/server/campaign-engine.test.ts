@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deleteCampaign } from '../../server/features/campaigns/campaigns.ts';
 import { TestClock } from '../../server/features/campaigns/clock.ts';
 import type { CallEvent } from '../../server/features/campaigns/dialler.ts';
 import { DEFAULT_LEASE_SECONDS } from '../../server/features/campaigns/engine.ts';
@@ -106,7 +107,7 @@ describe('campaign engine', () => {
     await runTicks(engine);
     expect(fake.originated).toHaveLength(3);
     const [first] = await callsOf(db, id);
-    await fake.hangup(first!.provider_call_id!);
+    await fake.hangup(first!.provider_call_id!, 'answered');
     await runTicks(engine);
     expect(fake.originated).toHaveLength(4);
     expect(fake.maxActive).toBe(3);
@@ -202,9 +203,93 @@ describe('campaign engine', () => {
     await runTicks(engine);
     [call] = await callsOf(db, id);
     expect(fake.hungUp).toEqual(['fake-1']);
+    expect(fake.hangUpPhases).toEqual(['ringing']);
     // Reconciled as failed, then retried at once (interval 0) and answered.
     expect(call).toMatchObject({ status: 'completed', attempts: 2 });
     expect(call!.codes).toEqual([null, '200']);
+    await engine.stop();
+  });
+
+  it('never dials a number on the do-not-call list: its call ends do-not-call, unattempted, with its callback', async () => {
+    const { db } = database;
+    const clock = new TestClock('2039-01-01T10:00:00Z');
+    const fake = new FakeDialler({ decide: () => ({ kind: 'answer', holdMs: 0 }), now: () => clock.now() });
+    const engine = engineFor(db, fake, clock);
+    const id = await runningCampaign(db, { max_concurrent: 1, callback_url: 'https://hooks.example.com/x' });
+    await db
+      .insertInto('do_not_call')
+      .values({ project_id: 1, destination: number(2), created_by: null })
+      .execute();
+    await importCalls(
+      db,
+      id,
+      [1, 2, 3].map((i) => `${number(i)},2039-01-01 10:00 UTC`),
+      clock.now(),
+    );
+    await runTicks(engine, 6);
+    expect(fake.originated.map((o) => o.destination)).toEqual([number(1), number(3)]);
+    const calls = await callsOf(db, id);
+    expect(calls.map((c) => [c.destination, c.status, c.last_result, c.attempts])).toEqual([
+      [number(1), 'completed', 'completed', 1],
+      [number(2), 'failed', 'do-not-call', 0],
+      [number(3), 'completed', 'completed', 1],
+    ]);
+    const callbacks = await db.selectFrom('outbound_callbacks').select('payload').execute();
+    expect(
+      callbacks.map((c) => (typeof c.payload === 'string' ? JSON.parse(c.payload) : c.payload).result).sort(),
+    ).toEqual(['completed', 'completed', 'do-not-call']);
+    await engine.stop();
+  });
+
+  it('keeps a window in the campaign’s time zone across a DST change (Europe/Prague 09:00–17:00)', async () => {
+    const { db } = database;
+    // 2039-03-27 is the last Sunday of March: Prague moves from UTC+1 to UTC+2.
+    const clock = new TestClock('2039-03-26T07:59:00Z');
+    const fake = new FakeDialler({ decide: () => ({ kind: 'answer', holdMs: 0 }), now: () => clock.now() });
+    const engine = engineFor(db, fake, clock);
+    const id = await runningCampaign(db, { time_zone: 'Europe/Prague' });
+    await importCalls(db, id, [`${number(1)},2039-03-26 07:59 UTC`, `${number(2)},2039-03-27 00:00 UTC`], clock.now());
+    await runTicks(engine);
+    expect(fake.originated).toEqual([]);
+    clock.set('2039-03-26T08:00:00Z'); // 09:00 in Prague (CET)
+    await runTicks(engine);
+    expect(fake.originated.map((o) => o.destination)).toEqual([number(1)]);
+    const [, second] = await callsOf(db, id);
+    // The next day's opening is 09:00 CEST = 07:00 UTC.
+    expect(new Date(second!.next_attempt_at!).toISOString()).toBe('2039-03-27T07:00:00.000Z');
+    clock.set('2039-03-27T06:59:00Z');
+    await runTicks(engine);
+    expect(fake.originated).toHaveLength(1);
+    clock.set('2039-03-27T07:00:00Z');
+    await runTicks(engine);
+    expect(fake.originated.map((o) => o.destination)).toEqual([number(1), number(2)]);
+    await engine.stop();
+  });
+
+  it('deleting a campaign hangs up its ringing call as ringing and its answered call as answered', async () => {
+    const { db } = database;
+    const clock = new TestClock('2039-01-01T10:00:00Z');
+    const fake = new FakeDialler({
+      decide: (request) =>
+        request.destination === number(1) ? { kind: 'silent' } : { kind: 'answer', holdMs: 600_000 },
+      now: () => clock.now(),
+    });
+    const engine = engineFor(db, fake, clock);
+    const id = await runningCampaign(db, { max_concurrent: 2 });
+    await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`, `${number(2)},2039-01-01 10:00 UTC`], clock.now());
+    await runTicks(engine);
+    expect((await callsOf(db, id)).map((c) => c.status).sort()).toEqual(['answered', 'dialling']);
+    const { active } = await deleteCampaign(db, { projectId: 1, userId: null, atime: Date.now() }, id);
+    await engine.hangUp(active);
+    const phaseOf = new Map(
+      fake.originated.map((o, i) => [o.destination, fake.hangUpPhases[fake.hungUp.indexOf(`fake-${i + 1}`)]]),
+    );
+    expect(phaseOf).toEqual(
+      new Map([
+        [number(1), 'ringing'],
+        [number(2), 'answered'],
+      ]),
+    );
     await engine.stop();
   });
 

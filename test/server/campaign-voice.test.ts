@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestClock } from '../../server/features/campaigns/clock.ts';
 import { FakeDialler } from '../../server/features/campaigns/fake-dialler.ts';
 import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD } from '../../server/features/campaigns/speech-recognition.ts';
-import { VoiceSessions } from '../../server/features/campaigns/voice-session.ts';
+import { CALL_ENDED, VoiceSessions } from '../../server/features/campaigns/voice-session.ts';
 import { LOG_LEVELS } from '../../src/api/contract/chat.ts';
 import { BotSource } from '../../server/features/deployments/bot-source.ts';
 import { createChatRuntime } from '../../server/features/chat/chat-runtime.ts';
@@ -102,7 +102,30 @@ describe('voice session of an answered call', () => {
       'Press 1 to confirm your appointment.',
     ]);
     expect((await callsOf(db, id))[0]).toMatchObject({ status: 'answered' });
+
+    // The callee hangs up: the call completes and its conversation ends with it, saying how.
+    await engine.onEvent({
+      type: 'ended',
+      callId: call!.id,
+      attempt: 1,
+      reason: 'completed',
+      code: '200',
+      at: clock.now(),
+    });
     await engine.stop();
+    expect((await callsOf(db, id))[0]).toMatchObject({ status: 'completed' });
+    const after = await db
+      .selectFrom('conversations')
+      .select(['ended'])
+      .where('id', '=', call!.conversation_id!)
+      .executeTakeFirstOrThrow();
+    expect(after.ended).toBe(true);
+    const transcript = (await readTranscript(db, call!.conversation_id!)) as typeof entries;
+    expect(transcript.at(-1)).toMatchObject({
+      type: 'log',
+      value: CALL_ENDED,
+      args: { reason: 'completed', code: '200' },
+    });
     await fake.close();
     await chat.close();
   });

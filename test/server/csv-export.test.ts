@@ -59,8 +59,12 @@ describe('formula-safe RFC 4180 export', () => {
   });
 
   it('prefixes exactly the triggers', () => {
-    for (const t of TRIGGERS) expect(formulaSafe(`${t}1`)).toBe(`'${t}1`);
+    for (const t of TRIGGERS) expect(formulaSafe(`${t}A1`)).toBe(`'${t}A1`);
     expect(formulaSafe('1+1')).toBe('1+1');
+    // A phone number is only '+' and digits: written as it is, so a report's destinations import again.
+    expect(formulaSafe('+420601000001')).toBe('+420601000001');
+    for (const cell of ['+1+1', '+420 601', '+', '+42)', '-420601000001', '+1\t'])
+      expect(formulaSafe(cell)).toBe(`'${cell}`);
     expect(formulaSafe(null)).toBe('');
   });
 });

@@ -104,6 +104,26 @@ describe('outbound campaigns', () => {
     expect(revisions.map((r) => r.deleted)).toEqual([false, false, false, false, true]);
   });
 
+  it('keeps the window in the time zone chosen (UTC when none is)', async () => {
+    const prague = await create({
+      name: 'Prague',
+      call_time_from: '09:00',
+      call_time_to: '17:00',
+      time_zone: 'Europe/Prague',
+    });
+    const utc = await create({ name: 'Plain' });
+    const byId = new Map((await list()).campaigns.map((c) => [c.id, c.time_zone]));
+    expect([byId.get(prague), byId.get(utc)]).toEqual(['Europe/Prague', 'UTC']);
+    // An imported call is first due when the window opens on Prague's clock: 09:00 CET = 08:00 UTC in January.
+    expect((await upload(prague, 'destination,scheduled_time\n+420777123456,2039-01-01 06:00 UTC\n')).statusCode).toBe(
+      200,
+    );
+    const [call] = (await t.call('GET', `${BASE}/${prague}/calls`, { as: admin })).json() as {
+      next_attempt_at: string;
+    }[];
+    expect(call!.next_attempt_at).toBe('2039-01-01T08:00:00.000Z');
+  });
+
   it('refuses bad input with clear messages and changes nothing', async () => {
     expectMessage(
       await write('PUT', `${BASE}/-1`, { name: '  ' }),
@@ -112,6 +132,7 @@ describe('outbound campaigns', () => {
     );
     expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', call_time_from: '9:00' }), 400, /HH:MM/);
     expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', call_time_to: '24:00' }), 400, /HH:MM/);
+    expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', time_zone: 'Mars/Base' }), 400, /time zone/);
     expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', retry_count: -1 }), 400, /Retry count/);
     expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', retry_interval: -5 }), 400, /Retry interval/);
     expectMessage(await write('PUT', `${BASE}/-1`, { name: 'x', timeout: 0 }), 400, /Timeout/);
@@ -159,6 +180,78 @@ describe('outbound campaigns', () => {
       .project_id as number;
     const res = await t.call('GET', `${BASE}/${id}/calls`, { as: admin, query: { project_id: other } });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('removes or replaces a single call before it is dialled; a dialled one is refused (409) and kept', async () => {
+    const id = await create();
+    const csv =
+      'destination,scheduled_time\n+420777000001,2039-01-01 12:43 UTC\n+420777000002,2039-01-01 12:44 UTC\n+420777000003,2039-01-01 12:45 UTC\n';
+    expect((await upload(id, csv)).statusCode).toBe(200);
+    const calls = async () =>
+      ((await t.call('GET', `${BASE}/${id}/calls`, { as: admin })).json() as Record<string, unknown>[]).map((c) => [
+        c.id,
+        c.destination,
+        c.scheduled_time,
+      ]);
+    const [[first], [second], [third]] = (await calls()) as [number, string, string][];
+
+    expect((await write('DELETE', `${BASE}/${id}/calls/${first}`)).statusCode).toBe(200);
+    expect((await write('DELETE', `${BASE}/${id}/calls/${first}`)).statusCode).toBe(404);
+    const replaced = await write('PUT', `${BASE}/${id}/calls/${second}`, {
+      destination: '+420 777 000 009',
+      scheduled_time: '2039-01-02 08:00 UTC',
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(await calls()).toEqual([
+      [second, '+420777000009', '2039-01-02T08:00:00.000Z'],
+      [third, '+420777000003', '2039-01-01T12:45:00.000Z'],
+    ]);
+
+    // Bad input changes nothing: a bad number, a past time, a destination already waiting, another campaign's call.
+    expectMessage(
+      await write('PUT', `${BASE}/${id}/calls/${second}`, {
+        destination: '123',
+        scheduled_time: '2039-01-02 08:00 UTC',
+      }),
+      400,
+      /E\.164/,
+    );
+    expectMessage(
+      await write('PUT', `${BASE}/${id}/calls/${second}`, {
+        destination: '+420777000009',
+        scheduled_time: '2020-01-01 08:00 UTC',
+      }),
+      400,
+      /in the past/,
+    );
+    expectMessage(
+      await write('PUT', `${BASE}/${id}/calls/${second}`, {
+        destination: '+420777000003',
+        scheduled_time: '2039-01-02 08:00 UTC',
+      }),
+      400,
+      /already waiting/,
+    );
+    const other = await create({ name: 'Other' });
+    expect((await write('DELETE', `${BASE}/${other}/calls/${third}`)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `${BASE}/${id}/calls/${third}`, { as: admin })).statusCode).toBe(428);
+
+    // Dialled meanwhile (the engine leased it): refused with why, and kept.
+    await t.db.updateTable('outbound_calls').set({ status: 'dialling', attempts: 1 }).where('id', '=', third).execute();
+    expectMessage(await write('DELETE', `${BASE}/${id}/calls/${third}`), 409, /already been dialled/);
+    expectMessage(
+      await write('PUT', `${BASE}/${id}/calls/${third}`, {
+        destination: '+420777000004',
+        scheduled_time: '2039-01-02 08:00 UTC',
+      }),
+      409,
+      /already been dialled/,
+    );
+    expect((await calls()).map((c) => c[1])).toEqual(['+420777000009', '+420777000003']);
+
+    // A viewer may not (402).
+    const viewer = await t.createUser({ roleId: VIEWER_ROLE_ID });
+    expect((await write('DELETE', `${BASE}/${id}/calls/${second}`, undefined, viewer)).statusCode).toBe(402);
   });
 
   it('imports a call list all or nothing, with line numbers, duplicates and past dates refused', async () => {
@@ -217,10 +310,11 @@ describe('outbound campaigns', () => {
     );
   });
 
-  it('the report is one formula-safe row per call', async () => {
+  it('the report is one formula-safe row per call, and imports again as a call list', async () => {
     const id = await create();
-    expect((await upload(id, 'destination,scheduled_time\n+420777123456,2039-01-01 12:43 UTC\n')).statusCode).toBe(200);
-    // A destination a spreadsheet would read as a formula (E.164 starts with '+').
+    const list =
+      'destination,scheduled_time\n+420777123456,2039-01-01 12:43 UTC\nsip:=1+1@pbx.example.com,2039-01-02 08:00 UTC\n';
+    expect((await upload(id, list)).statusCode).toBe(200);
     const res = await t.call('GET', `${BASE}/${id}/report`, { as: admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/csv/);
@@ -229,8 +323,28 @@ describe('outbound campaigns', () => {
     );
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(REPORT_COLUMNS.join(','));
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toBe("'+420777123456,2039-01-01T12:43:00.000Z,queued,0,,,,,,");
+    expect(lines).toHaveLength(3);
+    // An E.164 number is written as it is (a spreadsheet reads '+' and digits as a number, never as a formula).
+    expect(lines[1]).toBe('+420777123456,2039-01-01T12:43:00.000Z,queued,0,,,,,,');
+    expect(lines[2]).toBe('sip:=1+1@pbx.example.com,2039-01-02T08:00:00.000Z,queued,0,,,,,,');
+
+    // The report itself imports into another campaign: its destinations and times, the other columns ignored.
+    const again = await create({ name: 'Again' });
+    const imported = await upload(again, res.body);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const calls = (await t.call('GET', `${BASE}/${again}/calls`, { as: admin })).json() as Record<string, unknown>[];
+    expect(calls.map((c) => [c.destination, c.scheduled_time])).toEqual([
+      ['+420777123456', '2039-01-01T12:43:00.000Z'],
+      ['sip:=1+1@pbx.example.com', '2039-01-02T08:00:00.000Z'],
+    ]);
+    // A report written before numbers were exempt from the guard ('+420…) imports too; a short row is refused.
+    const older = `${REPORT_COLUMNS.join(',')}\n'+420777123457,2039-01-01T12:43:00.000Z,queued,0,,,,,,\n`;
+    expect((await upload(again, older)).statusCode).toBe(200);
+    expectMessage(
+      await upload(again, `${REPORT_COLUMNS.join(',')}\n+420777123458,2039-01-01T12:43:00.000Z\n`),
+      400,
+      /Line 2: expected 10 columns/,
+    );
   });
 });
 

@@ -227,10 +227,10 @@ window.STATECHARTS = [
  {
   "name": "outboundScreen",
   "description": "Outbound campaigns: the table, a call table, Start/Pause, delete, report; the modal and import reload it.",
-  "states": 11,
-  "transitions": 27,
-  "hash": "00620d27f0bed572777388be4aeb1319b6b009bdbbdb5a72834aa1efaa820d80",
-  "search": "loading loadFailed campaigns.reload ready campaign.saved calls.imported idle campaign.select campaign.deselect campaign.delete campaign.start campaign.pause report.download refreshing confirmingDelete delete.confirm delete.cancel deleting confirmingStart start.confirm start.cancel starting pausing downloading"
+  "states": 15,
+  "transitions": 38,
+  "hash": "d0991a5aa4c0304f869b684c52babc23c39af38b506ea8559b141237a9e0a371",
+  "search": "loading loadFailed campaigns.reload ready campaign.saved calls.imported idle campaign.select campaign.deselect campaign.delete campaign.start campaign.pause report.download call.remove call.edit confirmingCallRemoval callRemoval.confirm callRemoval.cancel removingCall editingCall callDraft.change callDraft.save callDraft.cancel savingCall refreshing confirmingDelete delete.confirm delete.cancel deleting confirmingStart start.confirm start.cancel starting pausing downloading"
  },
  {
   "name": "phraseTriage",

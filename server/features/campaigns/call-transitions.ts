@@ -14,6 +14,7 @@ export function afterAttempt(c: {
   retryCount: number;
 }): AttemptOutcome {
   if (c.wasAnswered || c.reason === 'completed') return { status: 'completed' };
+  if (c.reason === 'do-not-call') return { status: 'failed' };
   return c.attempts <= c.retryCount ? { status: 'queued' } : { status: 'failed' };
 }
 

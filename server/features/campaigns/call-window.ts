@@ -1,16 +1,19 @@
 /**
- * A campaign's calling window and retry schedule (issue 17 §2), as pure functions of UTC times. The window is
- * [from, to) in minutes of the UTC day; `to` before `from` crosses midnight (22:00–06:00); `from` equal to `to`
- * is the whole day. Times are compared at minute granularity, as the window is written.
+ * A campaign's calling window and retry schedule (issue 17 §2), as pure functions. The window is [from, to) in minutes
+ * of the local day in the campaign's time zone (IANA, `UTC` by default; issue 38); `to` before `from` crosses
+ * midnight (22:00–06:00); `from` equal to `to` is the whole day. Times are compared at minute granularity, as the
+ * window is written. Across a DST change the window follows the wall clock: 09:00–17:00 in Europe/Prague is 08:00–16:00
+ * UTC in winter and 07:00–15:00 UTC in summer; an opening that falls into the skipped hour opens when the hour ends.
  */
 
 const MINUTE_MS = 60_000;
-const DAY_MINUTES = 24 * 60;
 
 export interface CallWindow {
-  /** Minutes after UTC midnight. */
+  /** Minutes after local midnight. */
   from: number;
   to: number;
+  /** IANA time zone the window is written in. */
+  timeZone: string;
 }
 
 /** "09:00" → 540. Throws on anything else (the contract validated it already). */
@@ -20,27 +23,87 @@ export function minutesOfDay(hhmm: string): number {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-export const callWindow = (from: string, to: string): CallWindow => ({
+export const callWindow = (from: string, to: string, timeZone = 'UTC'): CallWindow => ({
   from: minutesOfDay(from),
   to: minutesOfDay(to),
+  timeZone,
 });
 
-const minuteOf = (t: Date) => t.getUTCHours() * 60 + t.getUTCMinutes();
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of `t` in `timeZone`: year, month (1–12), day, minutes after midnight. */
+function wallClock(t: Date, timeZone: string): { y: number; mo: number; d: number; minute: number } {
+  if (timeZone === 'UTC')
+    return { y: t.getUTCFullYear(), mo: t.getUTCMonth() + 1, d: t.getUTCDate(), minute: minuteOfUtc(t) };
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    formatters.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(t).map((p) => [p.type, p.value]));
+  return {
+    y: Number(parts.year),
+    mo: Number(parts.month),
+    d: Number(parts.day),
+    minute: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+const minuteOfUtc = (t: Date) => t.getUTCHours() * 60 + t.getUTCMinutes();
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `t`, in ms (whole minutes). */
+function offsetAt(t: number, timeZone: string): number {
+  const w = wallClock(new Date(t), timeZone);
+  const asUtc = Date.UTC(w.y, w.mo - 1, w.d, 0, w.minute);
+  return asUtc - Math.floor(t / MINUTE_MS) * MINUTE_MS;
+}
+
+/**
+ * The instant the wall clock of `timeZone` shows `minute` on day y-mo-d (mo 1–12; a day past the month's end rolls
+ * over). A time skipped by a DST change gives the instant just after the gap, one shown twice the first of the two.
+ */
+function instantOf(y: number, mo: number, d: number, minute: number, timeZone: string): number {
+  const wall = Date.UTC(y, mo - 1, d, 0, minute);
+  const first = wall - offsetAt(wall, timeZone);
+  return wall - offsetAt(first, timeZone);
+}
+
+/**
+ * An opening inside a skipped hour is placed after the gap by the gap's length (02:30 → 03:30); the window opened
+ * when the clocks jumped (03:00). Walks back to that minute; an opening not in a gap has its minute before outside.
+ */
+function gapEnd(opening: number, after: number, w: CallWindow): number {
+  let at = opening;
+  for (let i = 0; i < 180 && at - MINUTE_MS > after && isInWindow(new Date(at - MINUTE_MS), w); i++) at -= MINUTE_MS;
+  return at;
+}
 
 /** Whether a call may be placed at `t`. */
 export function isInWindow(t: Date, w: CallWindow): boolean {
   if (w.from === w.to) return true;
-  const m = minuteOf(t);
+  const m = wallClock(t, w.timeZone).minute;
   return w.from < w.to ? m >= w.from && m < w.to : m >= w.from || m < w.to;
 }
 
 /** The earliest time at or after `t` inside the window. */
 export function nextInWindow(t: Date, w: CallWindow): Date {
   if (isInWindow(t, w)) return t;
-  const dayStart = Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate());
-  // Outside the window the next opening is `from` today, or tomorrow when today's has passed.
-  const today = dayStart + w.from * MINUTE_MS;
-  return new Date(today > t.getTime() ? today : today + DAY_MINUTES * MINUTE_MS);
+  // Outside the window the next opening is `from` on the local day of `t`, or on the next one when it has passed.
+  const local = wallClock(t, w.timeZone);
+  for (let day = 0; day <= 2; day++) {
+    const opening = instantOf(local.y, local.mo, local.d + day, w.from, w.timeZone);
+    // An opening inside a skipped hour lands after the gap, which may be past a short window's end: next day then.
+    if (opening > t.getTime() && isInWindow(new Date(opening), w)) return new Date(gapEnd(opening, t.getTime(), w));
+  }
+  throw new Error(`No opening of the window after ${t.toISOString()} in ${w.timeZone}`);
 }
 
 /** When a newly imported call is first due: its scheduled time, moved into the window. */

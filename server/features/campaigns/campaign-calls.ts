@@ -2,9 +2,11 @@ import type { CampaignCall } from '../../../src/api/contract/outbound.ts';
 import { REPORT_COLUMNS } from '../../../src/api/contract/outbound.ts';
 import { callWindow, firstAttemptAt } from './call-window.ts';
 import type { Db } from '../../db/database.ts';
-import { type CallListRow, parseCallList } from './campaigns-call-list.ts';
+import { type CallListRow, normaliseDestination, parseCallList, parseScheduledTime } from './campaigns-call-list.ts';
 import { findCampaign } from './campaigns.ts';
-import { insertCalls } from './outbound-calls.ts';
+import { deleteUndialledCall, insertCalls, replaceUndialledCall } from './outbound-calls.ts';
+import { DomainError, invalidInput, notFound } from '../../domain-errors.ts';
+import { CALL_ALREADY_DIALLED, SCHEDULED_TIME_EXAMPLE } from '../../../src/api/contract/outbound.ts';
 import { csvText } from '../../csv/csv-export.ts';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -68,7 +70,7 @@ export async function importCallList(db: Db, projectId: number, campaignId: numb
     .where('status', 'in', ['queued', 'dialling', 'answered'])
     .execute();
   const rows: CallListRow[] = parseCallList(text, now, new Set(waiting.map((w) => w.destination)));
-  const window = callWindow(campaign.call_time_from, campaign.call_time_to);
+  const window = callWindow(campaign.call_time_from, campaign.call_time_to, campaign.time_zone);
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += INSERT_BATCH) {
       await insertCalls(
@@ -109,4 +111,60 @@ export async function campaignReportCsv(db: Db, projectId: number, campaignId: n
       ];
     }),
   );
+}
+
+/** 404 for a call that is not the campaign's; 409 with why for one that has been dialled since the table was read. */
+async function refuseChange(db: Db, campaignId: number, callId: number): Promise<never> {
+  const row = await db
+    .selectFrom('outbound_calls')
+    .select('id')
+    .where('id', '=', callId)
+    .where('campaign_id', '=', campaignId)
+    .executeTakeFirst();
+  throw row ? new DomainError('conflict', CALL_ALREADY_DIALLED) : notFound();
+}
+
+/** Removes one call the campaign has not dialled yet (a wrong number, a customer who asked not to be called). */
+export async function removeCampaignCall(db: Db, projectId: number, campaignId: number, callId: number) {
+  const campaign = await findCampaign(db, projectId, campaignId);
+  if (!(await deleteUndialledCall(db, campaignId, callId))) await refuseChange(db, campaignId, callId);
+  return campaign;
+}
+
+/**
+ * Replaces one call the campaign has not dialled yet: its destination and scheduled time, checked as a call list's
+ * line is (a destination already waiting in the campaign is a duplicate); its first attempt moves into the window.
+ */
+export async function replaceCampaignCall(
+  db: Db,
+  projectId: number,
+  campaignId: number,
+  callId: number,
+  body: { destination: string; scheduled_time: string },
+  now: Date,
+) {
+  const campaign = await findCampaign(db, projectId, campaignId);
+  const destination = normaliseDestination(body.destination);
+  if ('problem' in destination) throw invalidInput(`The destination ${destination.problem}.`);
+  const scheduledAt = parseScheduledTime(body.scheduled_time);
+  if (!scheduledAt) throw invalidInput(`The scheduled time must look like "${SCHEDULED_TIME_EXAMPLE}".`);
+  if (scheduledAt.getTime() < Math.floor(now.getTime() / 60_000) * 60_000)
+    throw invalidInput('The scheduled time is in the past.');
+  const twin = await db
+    .selectFrom('outbound_calls')
+    .select('id')
+    .where('campaign_id', '=', campaignId)
+    .where('destination', '=', destination.destination)
+    .where('status', 'in', ['queued', 'dialling', 'answered'])
+    .where('id', '!=', callId)
+    .executeTakeFirst();
+  if (twin) throw invalidInput(`${destination.destination} is already waiting in this campaign.`);
+  const window = callWindow(campaign.call_time_from, campaign.call_time_to, campaign.time_zone);
+  const replaced = await replaceUndialledCall(db, campaignId, callId, {
+    destination: destination.destination,
+    scheduled_at: scheduledAt,
+    next_attempt_at: firstAttemptAt(scheduledAt, window),
+  });
+  if (!replaced) await refuseChange(db, campaignId, callId);
+  return campaign;
 }

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { CALL_LIST_HEADER, SCHEDULED_TIME_EXAMPLE } from '../../../src/api/contract/outbound.ts';
+import { CALL_LIST_HEADER, REPORT_COLUMNS, SCHEDULED_TIME_EXAMPLE } from '../../../src/api/contract/outbound.ts';
 import { invalidInput } from '../../domain-errors.ts';
-import { parseCsvRecords, quoteCell } from '../../csv/csv-import.ts';
+import { parseCsvRecords, quoteCell, unquoteFormula } from '../../csv/csv-import.ts';
 
 /** One destination of a call list, as it will be stored. */
 export interface CallListRow {
@@ -20,10 +20,15 @@ export const MAX_REPORTED_PROBLEMS = 50;
 
 const SIP_URI = /^sips?:[A-Za-z0-9._~!$&'()*+,;=%-]+@[A-Za-z0-9.-]+(:\d{1,5})?(;[A-Za-z0-9=;._-]*)?$/;
 const SCHEDULED_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}) UTC$/;
+/** The campaign report's own form of a time (ISO 8601 in UTC, as `toISOString` writes it). */
+const REPORT_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):00(?:\.000)?Z$/;
+/** The report's header: a report (or the failed rows of one) imports as a call list; its other columns are ignored. */
+const REPORT_HEADER = REPORT_COLUMNS.join(',');
 
 /** The destination as stored, or why it is refused. */
 export function normaliseDestination(raw: string): { destination: string } | { problem: string } {
-  const text = raw.trim();
+  // Reports written before phone numbers were exempt from the formula guard have `'+420…`.
+  const text = unquoteFormula(raw.trim());
   if (!text) return { problem: 'the destination is empty' };
   if (/^sips?:/i.test(text)) {
     return SIP_URI.test(text)
@@ -39,7 +44,7 @@ export function normaliseDestination(raw: string): { destination: string } | { p
 
 /** `2039-01-01 12:43 UTC` as a date, or null when it is not exactly that shape or not a real time. */
 export function parseScheduledTime(raw: string): Date | null {
-  const match = SCHEDULED_TIME.exec(raw.trim());
+  const match = SCHEDULED_TIME.exec(raw.trim()) ?? REPORT_TIME.exec(raw.trim());
   if (!match) return null;
   const [, y, mo, d, h, mi] = match.map(Number) as number[];
   const date = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!));
@@ -56,7 +61,7 @@ export function parseScheduledTime(raw: string): Date | null {
 export function parseCallList(text: string, now: Date, pending: ReadonlySet<string>): CallListRow[] {
   const records = parseCsvRecords(text);
   const header = records[0]?.record.map((c) => c.trim()).join(',');
-  if (header !== CALL_LIST_HEADER) {
+  if (header !== CALL_LIST_HEADER && header !== REPORT_HEADER) {
     const found = records[0] ? ` (found "${quoteCell(records[0].record.join(','), 80)}")` : '';
     throw invalidInput(`Line 1: the header must be exactly "${CALL_LIST_HEADER}"${found}.`);
   }
@@ -68,10 +73,11 @@ export function parseCallList(text: string, now: Date, pending: ReadonlySet<stri
   const problems: string[] = [];
   const seen = new Map<string, number>();
   const rows: CallListRow[] = [];
+  const columns = header === REPORT_HEADER ? REPORT_COLUMNS.length : 2;
   for (const { record, info } of records.slice(1)) {
     const line = info.lines;
-    if (record.length !== 2) {
-      problems.push(`Line ${line}: expected 2 columns (${CALL_LIST_HEADER}), found ${record.length}.`);
+    if (record.length !== columns) {
+      problems.push(`Line ${line}: expected ${columns} columns (${header}), found ${record.length}.`);
       continue;
     }
     const destination = normaliseDestination(record[0]!);

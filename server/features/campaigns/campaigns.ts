@@ -1,3 +1,4 @@
+import type { CallPhase } from './dialler.ts';
 import { randomBytes } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
@@ -26,6 +27,7 @@ const columns = [
   'project_env',
   'call_time_from',
   'call_time_to',
+  'time_zone',
   'retry_interval',
   'retry_count',
   'timeout',
@@ -45,6 +47,7 @@ const revisionData = (r: CampaignRow) => ({
   project_env: r.project_env,
   call_time_from: r.call_time_from,
   call_time_to: r.call_time_to,
+  time_zone: r.time_zone,
   retry_interval: r.retry_interval,
   retry_count: r.retry_count,
   timeout: r.timeout,
@@ -139,6 +142,7 @@ export async function saveCampaign(trx: Db, scope: WriteScope, id: number, input
     project_env: input.project_env,
     call_time_from: input.call_time_from,
     call_time_to: input.call_time_to,
+    time_zone: input.time_zone,
     retry_interval: input.retry_interval,
     retry_count: input.retry_count,
     timeout: input.timeout,
@@ -188,11 +192,11 @@ export async function deleteCampaign(
   trx: Db,
   scope: WriteScope,
   id: number,
-): Promise<{ name: string; active: { dialler: string | null; providerCallId: string }[] }> {
+): Promise<{ name: string; active: { dialler: string | null; providerCallId: string; phase: CallPhase }[] }> {
   const current = await findCampaign(trx, scope.projectId, id);
   const active = await trx
     .selectFrom('outbound_calls')
-    .select(['dialler', 'provider_call_id'])
+    .select(['dialler', 'provider_call_id', 'status'])
     .where('campaign_id', '=', id)
     .where('status', 'in', ['dialling', 'answered'])
     .where('provider_call_id', 'is not', null)
@@ -201,6 +205,10 @@ export async function deleteCampaign(
   await recordCampaign(trx, scope, id, null);
   return {
     name: current.name,
-    active: active.map((a) => ({ dialler: a.dialler, providerCallId: a.provider_call_id! })),
+    active: active.map((a) => ({
+      dialler: a.dialler,
+      providerCallId: a.provider_call_id!,
+      phase: a.status === 'answered' ? ('answered' as const) : ('ringing' as const),
+    })),
   };
 }

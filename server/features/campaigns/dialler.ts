@@ -29,8 +29,14 @@ export interface OriginateRequest {
   account: SipAccount;
 }
 
-/** Why a call ended, as the campaign engine counts it. busy / no-answer / failed are retried. */
-export type CallEndReason = 'completed' | 'busy' | 'no-answer' | 'failed';
+/**
+ * Why a call ended, as the campaign engine counts it. busy / no-answer / failed are retried; do-not-call (the number
+ * is on the project's do-not-call list, found at dial time: never dialled) is final.
+ */
+export type CallEndReason = 'completed' | 'busy' | 'no-answer' | 'failed' | 'do-not-call';
+
+/** Whether a call was answered when it is hung up (outbound_calls.status 'dialling' or 'answered'). */
+export type CallPhase = 'ringing' | 'answered';
 
 /** Which call and which of its attempts an event is about. */
 export interface CallRef {
@@ -117,7 +123,12 @@ export interface Dialler {
   originate(request: OriginateRequest): Promise<{ providerCallId: string }>;
   /** Plays audio into an answered call: RIFF/WAVE as the speech engine makes it (the adapter converts to 8 kHz µ-law). */
   play(providerCallId: string, wav: Buffer): Promise<void>;
-  hangup(providerCallId: string): Promise<void>;
+  /**
+   * Ends a call. `phase` says whether it was answered: gateways end a ringing call another way than an answered one
+   * (jambonz applies `completed` to answered calls only and cancels a ringing one with `no-answer`; Twilio cancels
+   * a queued or ringing call with `canceled`), so a call hung up before the callee answered does not ring on.
+   */
+  hangup(providerCallId: string, phase: CallPhase): Promise<void>;
   /** Transfers an answered call where the adapter can; false when it cannot. */
   transfer(providerCallId: string, destination: string): Promise<boolean>;
   /** Asks the provider what became of a call (reconciliation of calls stuck in "dialling"). */

@@ -5,7 +5,7 @@ import { callWindow, isInWindow, retryAt } from './call-window.ts';
 import { deliverDueCallbacks } from './callback-delivery.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import type { Clock } from './clock.ts';
-import type { CallEndReason, CallEvent, Dialler, VoiceTurn, WebhookCall } from './dialler.ts';
+import type { CallEndReason, CallEvent, CallPhase, Dialler, VoiceTurn, WebhookCall } from './dialler.ts';
 import {
   type AnsweredRow,
   type CallUpdate,
@@ -179,16 +179,20 @@ export class CampaignEngine {
     const campaigns = await runningCampaigns(this.db);
     let placed = 0;
     for (const c of campaigns) {
-      if (!isInWindow(now, callWindow(c.call_time_from, c.call_time_to))) continue;
-      const claimed = await this.claim(c.id, now);
+      if (!isInWindow(now, callWindow(c.call_time_from, c.call_time_to, c.time_zone))) continue;
+      const { calls: claimed, doNotCall } = await this.claim(c.id, now);
       if (claimed.length) this.track(this.originateBatch(claimed));
+      for (const id of doNotCall) {
+        this.log(`Call ${id}: its number is on the do-not-call list; not dialled`);
+        await this.endAttempt(id, 'do-not-call', null, now);
+      }
       placed += claimed.length;
     }
     return placed;
   }
 
   /** Claims up to the campaign's free slots of due calls: dialling, attempts + 1, in one short transaction. */
-  private claim(campaignId: number, now: Date): Promise<Claimed[]> {
+  private claim(campaignId: number, now: Date) {
     return claimDueCalls(this.db, { campaignId, now, dialler: this.dialler.name, engineId: this.id });
   }
 
@@ -294,7 +298,7 @@ export class CampaignEngine {
       await this.voice.answered({ callId, projectId: row.project_id, env: row.project_env, providerCallId });
     } catch (error) {
       this.log(`Call ${callId}: the bot could not start`, error);
-      await this.dialler.hangup(providerCallId).catch(() => {});
+      await this.dialler.hangup(providerCallId, 'answered').catch(() => {});
     }
   }
 
@@ -322,6 +326,8 @@ export class CampaignEngine {
 
   private async writeEnded(items: EndedItem[]): Promise<undefined[]> {
     const now = this.clock.now();
+    // Answered calls with a conversation: it ends with the call, once the call's end is committed.
+    const ended: { callId: number; reason: CallEndReason; code: string | null }[] = [];
     await this.db.transaction().execute(async (trx) => {
       const ids = [...new Set(items.map((i) => i.callId))];
       // Locked in id order: engines ending overlapping batches side by side never deadlock.
@@ -329,6 +335,7 @@ export class CampaignEngine {
       const calls = new Map(rows.map((r) => [r.id, r]));
       const updates = new Map<number, CallUpdate>();
       const callbacks: { campaign_id: number; call_id: number; payload: string; next_at: Date }[] = [];
+      ended.length = 0;
       // In submission order: a second end of the same call in the batch finds it already moved, as it would alone.
       for (const item of items) {
         const call = calls.get(item.callId);
@@ -347,10 +354,12 @@ export class CampaignEngine {
                 now,
                 call.retry_interval,
                 new Date(call.scheduled_at),
-                callWindow(call.call_time_from, call.call_time_to),
+                callWindow(call.call_time_from, call.call_time_to, call.time_zone),
               )
             : null;
         const codes = [...(typeof call.codes === 'string' ? JSON.parse(call.codes) : call.codes), item.code];
+        if (call.status === 'answered' && call.conversation_id !== null)
+          ended.push({ callId: call.id, reason: item.reason, code: item.code });
         call.status = outcome.status;
         updates.set(call.id, {
           id: call.id,
@@ -386,6 +395,13 @@ export class CampaignEngine {
       await writeCallEnds(trx, [...updates.values()]);
       await queueCallbacks(trx, callbacks);
     });
+    for (const call of ended) {
+      this.track(
+        this.inOrder(call.callId, async () => this.voice?.callEnded(call.callId, call.reason, call.code)).catch(
+          (error) => this.log(`Call ${call.callId}: its conversation could not be ended`, error),
+        ),
+      );
+    }
     return items.map(() => undefined);
   }
 
@@ -411,7 +427,8 @@ export class CampaignEngine {
       } else if (status?.state === 'ended') {
         await this.endAttempt(row.id, status.reason ?? 'failed', status.code ?? null, now, row.attempts);
       } else {
-        if (own) await this.dialler.hangup(row.provider_call_id!).catch(() => {});
+        // A stuck call was never answered here: the gateway cancels it as a ringing call.
+        if (own) await this.dialler.hangup(row.provider_call_id!, 'ringing').catch(() => {});
         await this.endAttempt(row.id, 'failed', status?.code ?? null, now, row.attempts);
       }
     }
@@ -446,11 +463,11 @@ export class CampaignEngine {
   }
 
   /** Hangs up calls of a deleted campaign. */
-  async hangUp(calls: { dialler: string | null; providerCallId: string }[]): Promise<void> {
+  async hangUp(calls: { dialler: string | null; providerCallId: string; phase: CallPhase }[]): Promise<void> {
     await Promise.all(
       calls
         .filter((c) => c.dialler === null || c.dialler === this.dialler.name)
-        .map((c) => this.dialler.hangup(c.providerCallId).catch((error) => this.log('Hang-up failed', error))),
+        .map((c) => this.dialler.hangup(c.providerCallId, c.phase).catch((error) => this.log('Hang-up failed', error))),
     );
   }
 

@@ -1,4 +1,4 @@
-import type { CallEndReason, CallEvent, CallStatus, Dialler, OriginateRequest } from './dialler.ts';
+import type { CallEndReason, CallEvent, CallPhase, CallStatus, Dialler, OriginateRequest } from './dialler.ts';
 
 /** What the far end of a fake call does. */
 export type FakeOutcome =
@@ -19,6 +19,8 @@ export class FakeDialler implements Dialler {
   readonly originated: OriginateRequest[] = [];
   readonly played: { providerCallId: string; bytes: number }[] = [];
   readonly hungUp: string[] = [];
+  /** Whether each hang-up was asked for a ringing or an answered call, in order. */
+  readonly hangUpPhases: CallPhase[] = [];
   readonly transfers: { providerCallId: string; destination: string }[] = [];
   maxActive = 0;
   private readonly decide: (request: OriginateRequest) => FakeOutcome;
@@ -79,8 +81,9 @@ export class FakeDialler implements Dialler {
     this.played.push({ providerCallId, bytes: wav.length });
   }
 
-  async hangup(providerCallId: string): Promise<void> {
+  async hangup(providerCallId: string, phase: CallPhase): Promise<void> {
     this.hungUp.push(providerCallId);
+    this.hangUpPhases.push(phase);
     const call = this.calls.get(providerCallId);
     if (!call || call.status.state === 'ended') return;
     if (call.status.state === 'answered') this.finish(providerCallId, 'completed', '200');

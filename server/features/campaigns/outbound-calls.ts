@@ -36,6 +36,7 @@ export interface EndingRow {
   retry_interval: number;
   call_time_from: string;
   call_time_to: string;
+  time_zone: string;
   callback_url: string;
 }
 
@@ -59,7 +60,7 @@ export async function heartbeat(db: Db, engineId: string, at: Date): Promise<voi
 export function runningCampaigns(db: Db) {
   return db
     .selectFrom('outbound_campaigns')
-    .select(['id', 'call_time_from', 'call_time_to'])
+    .select(['id', 'call_time_from', 'call_time_to', 'time_zone'])
     .where('state', '=', 'running')
     .execute();
 }
@@ -68,20 +69,35 @@ export function runningCampaigns(db: Db) {
 export function claimDueCalls(
   db: Db,
   r: { campaignId: number; now: Date; dialler: string; engineId: string },
-): Promise<Claimed[]> {
+): Promise<{ calls: Claimed[]; doNotCall: number[] }> {
   const { campaignId, now } = r;
   return db.transaction().execute(async (trx) => {
-    const { rows: locked } = await sql<{ max_concurrent: number; call_time_from: string; call_time_to: string }>`
-        SELECT max_concurrent, call_time_from, call_time_to FROM outbound_campaigns
+    const { rows: locked } = await sql<{
+      max_concurrent: number;
+      call_time_from: string;
+      call_time_to: string;
+      time_zone: string;
+    }>`
+        SELECT max_concurrent, call_time_from, call_time_to, time_zone FROM outbound_campaigns
         WHERE id = ${campaignId} AND state = 'running' FOR UPDATE SKIP LOCKED`.execute(trx);
     const campaign = locked[0];
     // Another instance is dispatching it, or it was paused meanwhile; or its window was edited shut.
-    if (!campaign || !isInWindow(now, callWindow(campaign.call_time_from, campaign.call_time_to))) return [];
+    const window = campaign && callWindow(campaign.call_time_from, campaign.call_time_to, campaign.time_zone);
+    if (!campaign || !window || !isInWindow(now, window)) return { calls: [], doNotCall: [] };
+    // Due calls to numbers on the project's do-not-call list are never dialled: taken out of the queue here (no
+    // attempt counted) and ended "do-not-call" by the engine, as any ending call is (its callback included).
+    const { rows: doNotCall } = await sql<{ id: number }>`
+        UPDATE outbound_calls AS c SET status = 'dialling', next_attempt_at = NULL, engine_id = ${r.engineId}
+        FROM outbound_campaigns AS k, do_not_call AS d
+        WHERE c.campaign_id = ${campaignId} AND c.status = 'queued'
+          AND c.next_attempt_at <= ${now} AND c.scheduled_at <= ${now}
+          AND k.id = c.campaign_id AND d.project_id = k.project_id AND d.destination = c.destination
+        RETURNING c.id`.execute(trx);
     const { rows: active } = await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM outbound_calls
         WHERE campaign_id = ${campaignId} AND status IN ('dialling', 'answered')`.execute(trx);
-    const free = campaign.max_concurrent - Number(active[0]?.n ?? 0);
-    if (free <= 0) return [];
+    const free = campaign.max_concurrent - Number(active[0]?.n ?? 0) + doNotCall.length;
+    if (free <= 0) return { calls: [], doNotCall: doNotCall.map((c) => c.id) };
     // A materialised CTE: as a subquery in WHERE, the LIMIT ... SKIP LOCKED may be re-run per row and take more.
     const { rows } = await sql<Claimed>`
         WITH picked AS MATERIALIZED (
@@ -95,7 +111,7 @@ export function claimDueCalls(
         FROM picked, outbound_campaigns AS k
         WHERE c.id = picked.id AND c.status = 'queued' AND k.id = c.campaign_id
         RETURNING c.id, c.campaign_id, c.destination, c.attempts, k.project_id, k.project_env, k.timeout`.execute(trx);
-    return rows;
+    return { calls: rows, doNotCall: doNotCall.map((c) => c.id) };
   });
 }
 
@@ -131,7 +147,7 @@ export async function markAnswered(
 export async function lockEndingCalls(trx: Db, ids: number[]): Promise<EndingRow[]> {
   const { rows } = await sql<EndingRow>`
         SELECT c.id, c.campaign_id, c.destination, c.status, c.attempts, c.scheduled_at, c.answered_at,
-               c.conversation_id, c.codes, k.retry_count, k.retry_interval, k.call_time_from, k.call_time_to,
+               c.conversation_id, c.codes, k.retry_count, k.retry_interval, k.call_time_from, k.call_time_to, k.time_zone,
                k.callback_url
         FROM outbound_calls c JOIN outbound_campaigns k ON k.id = c.campaign_id
         WHERE c.id IN (${sql.join(ids)}) ORDER BY c.id FOR UPDATE OF c`.execute(trx);
@@ -277,4 +293,39 @@ export async function insertCalls(
   rows: { campaign_id: number; destination: string; scheduled_at: Date; next_attempt_at: Date }[],
 ): Promise<void> {
   await trx.insertInto('outbound_calls').values(rows).execute();
+}
+
+/**
+ * A call not dialled yet (queued, no attempt made) removed from its campaign; false when there is none such (dialled
+ * meanwhile, or gone). Conditional in one statement: the engine leasing it at the same moment wins or loses whole.
+ */
+export async function deleteUndialledCall(db: Db, campaignId: number, callId: number): Promise<boolean> {
+  const row = await db
+    .deleteFrom('outbound_calls')
+    .where('id', '=', callId)
+    .where('campaign_id', '=', campaignId)
+    .where('status', '=', 'queued')
+    .where('attempts', '=', 0)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A call not dialled yet gets another destination and time (and first attempt); false as deleteUndialledCall. */
+export async function replaceUndialledCall(
+  db: Db,
+  campaignId: number,
+  callId: number,
+  r: { destination: string; scheduled_at: Date; next_attempt_at: Date },
+): Promise<boolean> {
+  const row = await db
+    .updateTable('outbound_calls')
+    .set(r)
+    .where('id', '=', callId)
+    .where('campaign_id', '=', campaignId)
+    .where('status', '=', 'queued')
+    .where('attempts', '=', 0)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import {
   campaignReportFileName,
   deleteOutboundCampaign,
+  deleteOutboundCampaignCall,
   getOutboundCampaignCalls,
   getOutboundCampaignReport,
   getOutboundCampaigns,
   getOutboundDialler,
   putOutboundCampaign,
+  putOutboundCampaignCall,
   setOutboundCampaignState,
   uploadOutboundCalls,
 } from '../../../src/api/contract/outbound.ts';
@@ -18,7 +20,13 @@ import { diallerOf, startedWithoutDiallerLog } from './choose-dialler.ts';
 import type { DiallerSettings } from './diallers/dialler-settings.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { readUploadedCsv } from '../../http/uploaded-csv.ts';
-import { campaignReportCsv, importCallList, listCampaignCalls } from './campaign-calls.ts';
+import {
+  campaignReportCsv,
+  importCallList,
+  listCampaignCalls,
+  removeCampaignCall,
+  replaceCampaignCall,
+} from './campaign-calls.ts';
 import * as campaigns from './campaigns.ts';
 import { attachmentHeader } from '../../csv/csv-export.ts';
 
@@ -86,6 +94,23 @@ export default async function outboundRoutes(
   registerCall(app, services, getOutboundCampaignCalls, async ({ params, requireProject, db }) =>
     listCampaignCalls(db, requireProject(), params.id),
   );
+
+  // Single calls of a campaign carry the campaigns' atime, as every state-changing call does (spec 2 §7).
+  registerCall(app, services, deleteOutboundCampaignCall, async ({ params, requireProject, write }) => {
+    const projectId = requireProject();
+    await write(`Removed call ${params.callId} from campaign ${params.id}`, (trx) =>
+      removeCampaignCall(trx, projectId, params.id, params.callId),
+    );
+    return { status: 'ok' as const };
+  });
+
+  registerCall(app, services, putOutboundCampaignCall, async ({ params, body, requireProject, write }) => {
+    const projectId = requireProject();
+    await write(`Changed call ${params.callId} of campaign ${params.id}`, (trx) =>
+      replaceCampaignCall(trx, projectId, params.id, params.callId, body, services.clock.now()),
+    );
+    return { status: 'ok' as const };
+  });
 
   registerCall(app, services, getOutboundCampaignReport, async ({ params, requireProject, db, reply, log }) => {
     const projectId = requireProject();

@@ -7,9 +7,12 @@ import type { ChatEngine } from '../chat/chat-engine.ts';
 import { setConversationChannel } from '../chat/conversation-writes.ts';
 import type { SpeechEngine } from '../../speech/speech-engine.ts';
 import { linkConversation } from './outbound-calls.ts';
-import type { Dialler, VoiceTurn } from './dialler.ts';
+import type { CallEndReason, Dialler, VoiceTurn } from './dialler.ts';
 import { toTelephoneWav } from './diallers/telephone-wav.ts';
 import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD, type SpeechRecognizer } from './speech-recognition.ts';
+
+/** The log entry that ends a call's conversation when the call ends. */
+export const CALL_ENDED = 'The call ended.';
 
 /** Where an answered call's conversation lives: stored on the call row, so any instance can run its next turn. */
 interface CallConversation {
@@ -186,6 +189,25 @@ export class VoiceSessions {
     );
   }
 
+  /**
+   * The call ended (the callee hung up, the bot's hang-up went through, the line dropped): its conversation ends too,
+   * with a log entry saying how, so it is not left open for ever.
+   */
+  async callEnded(callId: number, reason: CallEndReason, code: string | null): Promise<void> {
+    const row = await this.callRow(callId);
+    if (!row?.conversation_id || !row.conversation_token) return;
+    const caller: ChatCaller = { projectId: row.project_id, env: row.project_env, userId: null, via: 'token' };
+    await this.chat.end(caller, row.conversation_id, row.conversation_token, (c) => [
+      {
+        type: 'log',
+        value: CALL_ENDED,
+        args: { reason, code },
+        timestamp: new TrackerClock(c.lastTs).next(),
+        level: LOG_LEVELS.info,
+      },
+    ]);
+  }
+
   /** The callee's message runs a turn of the chat runtime; what the bot does is returned. */
   private async turn(call: CallConversation, text: string): Promise<VoiceTurn> {
     const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
@@ -249,7 +271,7 @@ export class VoiceSessions {
       if (await this.dialler.transfer(providerCallId, turn.transferTo)) return;
       this.log(`Call ${call.callId}: cannot transfer to ${turn.transferTo}; hanging up`);
     }
-    if (turn.hangUp) await this.dialler.hangup(providerCallId);
+    if (turn.hangUp) await this.dialler.hangup(providerCallId, 'answered');
   }
 
   private async say(providerCallId: string, text: string, language: string) {

@@ -137,6 +137,24 @@ export class ChatEngine {
     });
   }
 
+  /**
+   * Ends a conversation from outside a turn (the phone call it ran on ended): `make`'s entries say why, and the
+   * conversation is stored as ended, so logs and statistics no longer count it as open. One already ended: nothing.
+   */
+  async end(caller: ChatCaller, id: number, token: string, make: (c: StoredConversation) => TrackerEntry[]) {
+    await this.exclusive(id, async () => {
+      const conversation = await loadConversation(this.db, { id, projectId: caller.projectId, env: caller.env, token });
+      if (conversation.state.ended) return;
+      await this.store({
+        id,
+        version: conversation.version,
+        entries: make(conversation),
+        state: { ...conversation.state, ended: true },
+        busySeconds: 0,
+      });
+    });
+  }
+
   private async turn(
     conversation: StoredConversation,
     input: TurnInput,

@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { auditFields } from './audit.ts';
 import { defineCall, grant } from './call.ts';
 import { idOrNewParam, idParam, idResponse, okResponse, projectEnv, scopeQuery } from './common.ts';
+import { MAX_ROW_ID } from './row-id.ts';
 
 /** Validation texts of spec 2 §5 and issue 17, shared by the outbound screen and the server. */
 export const CAMPAIGN_NAME_EMPTY = 'Name cannot be empty.';
-export const CAMPAIGN_TIME_FORMAT = 'Use a UTC time as HH:MM, e.g. 09:00.';
+export const CAMPAIGN_TIME_FORMAT = 'Use a time as HH:MM, e.g. 09:00.';
+/** Issue 38: the window's time zone. */
+export const CAMPAIGN_TIME_ZONE = 'Choose a time zone from the list (e.g. Europe/Prague).';
 export const CAMPAIGN_RETRY_COUNT = 'Retry count must be a whole number from 0 to 100.';
 export const CAMPAIGN_RETRY_INTERVAL = 'Retry interval must be a whole number of minutes from 0 to 10080.';
 export const CAMPAIGN_TIMEOUT = 'Timeout must be a whole number of seconds from 1 to 600.';
@@ -25,7 +28,19 @@ export const CAMPAIGN_DEFAULTS = {
   callback_url: '',
   /** Calls of the campaign in progress at once, across every server instance (not in spec 2). */
   max_concurrent: 10,
+  /** The window's time zone (issue 38); spec 2's windows are UTC, which stays the default. */
+  time_zone: 'UTC',
 } as const;
+
+/** Whether `timeZone` is an IANA time zone the runtime knows (the browser's list and the server's agree). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A UTC time of day, HH:MM (00:00–23:59). A window whose `to` is before its `from` crosses midnight. */
 export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -37,6 +52,12 @@ export const campaignBody = z.object({
   project_env: projectEnv.default(CAMPAIGN_DEFAULTS.project_env),
   call_time_from: utcTime.default(CAMPAIGN_DEFAULTS.call_time_from),
   call_time_to: utcTime.default(CAMPAIGN_DEFAULTS.call_time_to),
+  /** IANA time zone the window is written in; the window follows its wall clock across DST changes. */
+  time_zone: z
+    .string()
+    .max(64, CAMPAIGN_TIME_ZONE)
+    .refine(isTimeZone, CAMPAIGN_TIME_ZONE)
+    .default(CAMPAIGN_DEFAULTS.time_zone),
   /** Minutes between a busy / unanswered / failed attempt and the next one. */
   retry_interval: z
     .number({ error: CAMPAIGN_RETRY_INTERVAL })
@@ -117,7 +138,7 @@ export type CallStatus = z.infer<typeof callStatus>;
 export const FINAL_CALL_STATUSES: readonly CallStatus[] = ['completed', 'failed'];
 
 /** How the last attempt ended, as the dialler reported it. */
-export const callResult = z.enum(['completed', 'busy', 'no-answer', 'failed']);
+export const callResult = z.enum(['completed', 'busy', 'no-answer', 'failed', 'do-not-call']);
 export type CallResult = z.infer<typeof callResult>;
 
 export const campaignCall = z.object({
@@ -283,3 +304,39 @@ export const REPORT_COLUMNS = [
 /** `OutboundCampaignReport_{id}_{date}.csv`, the date as YYYY-MM-DD (UTC). */
 export const campaignReportFileName = (id: number, date: Date) =>
   `OutboundCampaignReport_${id}_${date.toISOString().slice(0, 10)}.csv`;
+
+/** Issue 38: a call dialled since the table was read can no longer be removed or changed (409). */
+export const CALL_ALREADY_DIALLED = 'This call has already been dialled: it can no longer be removed or changed.';
+
+const campaignCallParams = idParam.extend({
+  callId: z.coerce
+    .number({ error: 'callId must be a positive whole number' })
+    .int('callId must be a positive whole number')
+    .min(1, 'callId must be a positive whole number')
+    .max(MAX_ROW_ID, 'callId is too large'),
+});
+
+/** Removes one call the campaign has not dialled yet (queued, no attempt); 409 once it has been dialled. */
+export const deleteOutboundCampaignCall = defineCall({
+  name: 'deleteOutboundCampaignCall',
+  method: 'DELETE',
+  path: '/outbound/campaigns/:id/calls/:callId',
+  resource: '/outbound/campaigns',
+  access: grant('PUT', '/outbound/campaigns/{id}'),
+  params: campaignCallParams,
+  query: scopeQuery,
+  response: okResponse,
+});
+
+/** Replaces one call's destination and scheduled time (`2039-01-01 12:43 UTC`) before it is dialled. */
+export const putOutboundCampaignCall = defineCall({
+  name: 'putOutboundCampaignCall',
+  method: 'PUT',
+  path: '/outbound/campaigns/:id/calls/:callId',
+  resource: '/outbound/campaigns',
+  access: grant('PUT', '/outbound/campaigns/{id}'),
+  params: campaignCallParams,
+  query: scopeQuery,
+  body: z.object({ destination: z.string().max(300), scheduled_time: z.string().max(40) }),
+  response: okResponse,
+});

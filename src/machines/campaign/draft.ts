@@ -6,6 +6,8 @@ export interface CampaignDraft {
   project_env: 'dev' | 'prod';
   call_time_from: string;
   call_time_to: string;
+  /** IANA time zone of the window (issue 38). */
+  time_zone: string;
   retry_interval: number | '';
   retry_count: number | '';
   timeout: number | '';
@@ -23,6 +25,7 @@ export const draftOfCampaign = (campaign: Campaign): CampaignDraft => ({
   project_env: campaign.project_env,
   call_time_from: campaign.call_time_from,
   call_time_to: campaign.call_time_to,
+  time_zone: campaign.time_zone,
   retry_interval: campaign.retry_interval,
   retry_count: campaign.retry_count,
   timeout: campaign.timeout,

@@ -19,5 +19,11 @@ export const outboundScreenActors = {
   setCampaignState: fromPromise<unknown, { id: number; state: CampaignState }>(notProvided('setCampaignState')),
   /** Fetches the report CSV and hands it to the browser as OutboundCampaignReport_{id}_{date}.csv. */
   downloadReport: fromPromise<unknown, { id: number }>(notProvided('downloadReport')),
+  /** Removes one call the campaign has not dialled yet. */
+  removeCall: fromPromise<unknown, { campaignId: number; callId: number }>(notProvided('removeCall')),
+  /** Replaces one undialled call's destination and scheduled time ('2039-01-01 12:43 UTC'); 400 says what is wrong. */
+  replaceCall: fromPromise<unknown, { campaignId: number; callId: number; destination: string; scheduledTime: string }>(
+    notProvided('replaceCall'),
+  ),
   relay: relayEmitted,
 };

@@ -1,3 +1,4 @@
+import type { CampaignCall } from '../../api/contract/outbound.ts';
 import type { CallImportEmitted } from '../callImport/events.ts';
 import type { CampaignEmitted } from '../campaign/events.ts';
 
@@ -15,6 +16,14 @@ export type OutboundScreenEvent =
   | { type: 'start.cancel' }
   | { type: 'campaign.pause'; id: number }
   | { type: 'report.download'; id: number }
+  /** A call not dialled yet (queued, no attempt): removed after a confirmation, or changed in a small form. */
+  | { type: 'call.remove'; call: CampaignCall }
+  | { type: 'callRemoval.confirm' }
+  | { type: 'callRemoval.cancel' }
+  | { type: 'call.edit'; call: CampaignCall }
+  | { type: 'callDraft.change'; field: 'destination' | 'scheduledTime'; value: string }
+  | { type: 'callDraft.save' }
+  | { type: 'callDraft.cancel' }
   /** From the modal and import charts, relayed. */
   | CampaignEmitted
   | CallImportEmitted;

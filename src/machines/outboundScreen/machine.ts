@@ -1,14 +1,19 @@
 import { type AnyActorRef, assign, enqueueActions, setup } from 'xstate';
 import { CANNOT_DOWNLOAD } from '../../api/contract/users-logs.ts';
-import type { CampaignState } from '../../api/contract/outbound.ts';
+import type { CampaignCall, CampaignState } from '../../api/contract/outbound.ts';
+import { failureReason } from '../../api/contract/notice.ts';
 import { type OutboundLoad, outboundScreenActors } from './actors.ts';
 import type { OutboundScreenEvent } from './events.ts';
-import { isLive } from './selectors.ts';
+import { isLive, utcMinute } from './selectors.ts';
 
 /** Success toast of spec 2 §8, verbatim. */
 export const CAMPAIGN_DELETED = 'Campaign deleted';
 export const CAMPAIGN_NOT_DELETED = 'The campaign was not deleted.';
 export const CAMPAIGN_STATE_NOT_CHANGED = 'The campaign was not started or paused.';
+export const CALL_REMOVED = 'Call removed';
+export const CALL_NOT_REMOVED = 'The call was not removed.';
+export const CALL_CHANGED = 'Call changed';
+export const CALL_NOT_CHANGED = 'The call was not changed.';
 /** Spec 2 §8 "Cannot download file!" (the report). */
 export const CANNOT_DOWNLOAD_REPORT = CANNOT_DOWNLOAD;
 
@@ -27,6 +32,12 @@ export interface OutboundScreenContext extends Omit<OutboundLoad, 'dialler'> {
   target: number | null;
   /** The last refresh failed: the table shows what was loaded before, with a warning. */
   stale: boolean;
+  /** The undialled call being removed or changed. */
+  callTarget: CampaignCall | null;
+  /** The change form of `callTarget`: destination and scheduled time as the call list writes them. */
+  callDraft: { destination: string; scheduledTime: string };
+  /** Why the server refused the change (400, or 409 once the call has been dialled). */
+  callError: string | null;
   modal: AnyActorRef;
   importer: AnyActorRef;
 }
@@ -74,6 +85,18 @@ const outboundScreenSetup = setup({
       target: (_, event: Extract<OutboundScreenEvent, { type: 'report.download' }>) => event.id,
     }),
     rememberStale: assign({ stale: true }),
+    rememberCallTarget: assign((_, call: CampaignCall) => ({
+      callTarget: call,
+      callError: null,
+      callDraft: { destination: call.destination, scheduledTime: utcMinute(call.scheduled_time) },
+    })),
+    changeCallDraft: assign(({ context }, params: { field: 'destination' | 'scheduledTime'; value: string }) => ({
+      callDraft: { ...context.callDraft, [params.field]: params.value },
+    })),
+    rememberCallError: assign((_, params: { error: unknown }) => ({
+      callError: failureReason(params.error) ?? CALL_NOT_CHANGED,
+    })),
+    clearCallTarget: assign({ callTarget: null, callError: null }),
     clearTarget: assign({ target: null }),
     storeOnDeleteCampaign: assign(({ context }) =>
       context.selectedId === context.target ? { target: null, selectedId: null, calls: null } : { target: null },
@@ -81,6 +104,8 @@ const outboundScreenSetup = setup({
   },
   guards: {
     isLive: ({ context }) => isLive(context.campaigns),
+    /** A call's buttons are in the open call table only. */
+    callTableOpen: ({ context }) => context.selectedId !== null && context.calls?.campaignId === context.selectedId,
   },
   delays: {
     /** How often the table (and an open call table) is refreshed while a campaign runs or calls are in progress. */
@@ -107,6 +132,9 @@ export const outboundScreenMachine = outboundScreenSetup.createMachine({
     selectedId: null,
     target: null,
     stale: false,
+    callTarget: null,
+    callDraft: { destination: '', scheduledTime: '' },
+    callError: null,
     modal: input.modal,
     importer: input.importer,
   }),
@@ -174,6 +202,76 @@ export const outboundScreenMachine = outboundScreenSetup.createMachine({
             'report.download': {
               target: 'downloading',
               actions: { type: 'rememberTargetOnReportDownload', params: ({ event }) => event },
+            },
+            'call.remove': {
+              guard: 'callTableOpen',
+              target: 'confirmingCallRemoval',
+              actions: { type: 'rememberCallTarget', params: ({ event }) => event.call },
+            },
+            'call.edit': {
+              guard: 'callTableOpen',
+              target: 'editingCall',
+              actions: { type: 'rememberCallTarget', params: ({ event }) => event.call },
+            },
+          },
+        },
+        confirmingCallRemoval: {
+          description: 'Removing a call not dialled yet asks first, naming its destination.',
+          on: {
+            'callRemoval.confirm': 'removingCall',
+            'callRemoval.cancel': { target: 'idle', actions: 'clearCallTarget' },
+          },
+        },
+        removingCall: {
+          description: 'The call is being removed; one dialled meanwhile is refused (409) and kept.',
+          tags: ['busy'],
+          invoke: {
+            id: 'removeCall',
+            src: 'removeCall',
+            input: ({ context }) => ({
+              campaignId: context.selectedId as number,
+              callId: (context.callTarget as CampaignCall).id,
+            }),
+            onDone: {
+              target: 'refreshing',
+              actions: ['clearCallTarget', { type: 'notify', params: { title: CALL_REMOVED, color: 'green' } }],
+            },
+            onError: {
+              target: 'refreshing',
+              actions: [
+                'clearCallTarget',
+                { type: 'notifyFailure', params: ({ event }) => ({ error: event.error, title: CALL_NOT_REMOVED }) },
+              ],
+            },
+          },
+        },
+        editingCall: {
+          description: "A form over the table: the call's destination and scheduled time; a refusal is shown in it.",
+          on: {
+            'callDraft.change': { actions: { type: 'changeCallDraft', params: ({ event }) => event } },
+            'callDraft.save': 'savingCall',
+            'callDraft.cancel': { target: 'idle', actions: 'clearCallTarget' },
+          },
+        },
+        savingCall: {
+          description: 'The changed call is being saved.',
+          tags: ['busy'],
+          invoke: {
+            id: 'replaceCall',
+            src: 'replaceCall',
+            input: ({ context }) => ({
+              campaignId: context.selectedId as number,
+              callId: (context.callTarget as CampaignCall).id,
+              destination: context.callDraft.destination,
+              scheduledTime: context.callDraft.scheduledTime,
+            }),
+            onDone: {
+              target: 'refreshing',
+              actions: ['clearCallTarget', { type: 'notify', params: { title: CALL_CHANGED, color: 'green' } }],
+            },
+            onError: {
+              target: 'editingCall',
+              actions: { type: 'rememberCallError', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },

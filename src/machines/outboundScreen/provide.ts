@@ -7,6 +7,8 @@ import {
   loadOutboundCampaigns,
   loadOutboundDialler,
   changeCampaignState,
+  removeOutboundCampaignCall,
+  replaceOutboundCampaignCall,
 } from '../../api/outbound.ts';
 import { outboundScreenMachine } from './machine.ts';
 import { showNotice, notifyFailure } from '../../console/notices.ts';
@@ -28,6 +30,13 @@ export const providedOutboundScreenMachine = outboundScreenMachine.provide({
     }),
     deleteCampaign: fromPromise(({ input }) => removeOutboundCampaign(input.id)),
     setCampaignState: fromPromise(({ input }) => changeCampaignState(input.id, input.state)),
+    removeCall: fromPromise(({ input }) => removeOutboundCampaignCall(input.campaignId, input.callId)),
+    replaceCall: fromPromise(({ input }) =>
+      replaceOutboundCampaignCall(input.campaignId, input.callId, {
+        destination: input.destination,
+        scheduled_time: input.scheduledTime,
+      }),
+    ),
     downloadReport: fromPromise(async ({ input }) => {
       const { blob, fileName } = await downloadOutboundCampaignReport(input.id);
       saveFile(blob, fileName);

@@ -75,7 +75,13 @@ export function StatsCharts({ stats, links }: { stats: Stats; links: StatsLinks 
     .filter((c) => c.conversations > 0)
     .map((c) => ({ name: channelNames[c.channel], value: c.conversations, color: channelColors[c.channel] }));
   const wholePeriod = { dateFrom: stats.from, dateTo: stats.to };
-  const resultNames = { completed: 'completed', busy: 'busy', 'no-answer': 'no answer', failed: 'failed' } as const;
+  const resultNames = {
+    completed: 'completed',
+    busy: 'busy',
+    'no-answer': 'no answer',
+    failed: 'failed',
+    'do-not-call': 'do not call',
+  } as const;
   const campaignCalls = stats.campaign_calls.filter((c) => c.calls > 0);
 
   return (

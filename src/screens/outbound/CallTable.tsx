@@ -1,14 +1,15 @@
-import { Anchor, Badge, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Text } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useRef } from 'react';
 import type { CallStatus, CampaignCall } from '../../api/contract/outbound.ts';
-import { lastOutcome } from '../../machines/outboundScreen/selectors.ts';
+import { isUndialled, lastOutcome, utcMinute } from '../../machines/outboundScreen/selectors.ts';
 import { conversationHref } from '../../ui/conversationHref.ts';
 import { useScrollViewport } from '../../ui/useScrollViewport.ts';
 
 /** Every row is one line of this height, so the visible slice is plain arithmetic (thousands of calls). */
 const ROW_HEIGHT = 36;
 const OVERSCAN = 4;
-const COLUMNS = '1.6fr 1.3fr 0.9fr 0.6fr 1fr 1.3fr 0.9fr';
+const COLUMNS = '1.6fr 1.3fr 0.9fr 0.6fr 1fr 1.3fr 0.9fr 64px';
 
 const STATUS_COLOURS: Record<CallStatus, string> = {
   queued: 'gray',
@@ -18,13 +19,21 @@ const STATUS_COLOURS: Record<CallStatus, string> = {
   failed: 'red',
 };
 
-/** "2039-01-01 12:43 UTC", as the call list is written. */
-export const utcMinute = (iso: string | null): string => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '–');
-
 const cell = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 /** One campaign's calls (issue 17): status, attempts, last SIP/provider outcome, the conversation of an answered call. */
-export function CallTable({ calls, projectId }: { calls: CampaignCall[]; projectId: number | null }) {
+export function CallTable({
+  calls,
+  projectId,
+  onEdit,
+  onRemove,
+}: {
+  calls: CampaignCall[];
+  projectId: number | null;
+  /** Given when the user may edit the campaign: a call not dialled yet can be changed or removed. */
+  onEdit?: (call: CampaignCall) => void;
+  onRemove?: (call: CampaignCall) => void;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const { top, height } = useScrollViewport(scroller, calls.length > 0);
   const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
@@ -37,9 +46,9 @@ export function CallTable({ calls, projectId }: { calls: CampaignCall[]; project
           style={{ display: 'block', position: 'sticky', top: 0, zIndex: 1, background: 'var(--mantine-color-gray-0)' }}
         >
           <tr aria-rowindex={1} style={{ ...grid, padding: '6px 8px' }}>
-            {['Destination', 'Scheduled', 'Status', 'Attempts', 'Last outcome', 'Next attempt', 'Conversation'].map(
+            {['Destination', 'Scheduled', 'Status', 'Attempts', 'Last outcome', 'Next attempt', 'Conversation', ''].map(
               (h) => (
-                <th key={h} style={{ textAlign: 'left' }}>
+                <th key={h || 'actions'} style={{ textAlign: 'left' }}>
                   <Text size="sm" fw={600}>
                     {h}
                   </Text>
@@ -106,6 +115,29 @@ export function CallTable({ calls, projectId }: { calls: CampaignCall[]; project
                     <Text span size="sm">
                       –
                     </Text>
+                  )}
+                </td>
+                <td>
+                  {onEdit && onRemove && isUndialled(call) && (
+                    <Group gap={2} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        aria-label={`Change the call to ${call.destination}`}
+                        onClick={() => onEdit(call)}
+                      >
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        color="red"
+                        aria-label={`Remove the call to ${call.destination}`}
+                        onClick={() => onRemove(call)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
                   )}
                 </td>
               </tr>

@@ -1,4 +1,4 @@
-import { NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { HH_MM } from '../../api/contract/outbound.ts';
@@ -7,6 +7,9 @@ import type { campaignMachine } from '../../machines/campaign/machine.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { UnsavedChangesModal } from '../../ui/UnsavedChangesModal.tsx';
 import { LabelledSegmentedControl } from '../../ui/LabelledSegmentedControl.tsx';
+
+/** Every IANA zone the browser knows, UTC first (spec 2's windows are UTC; issue 38 lets a campaign choose). */
+const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
 
 /** The add/edit campaign modal (spec 2 §2): every field of a campaign, the spec's defaults for a new one. */
 export function CampaignModal({ actor }: { actor: ActorRefFrom<typeof campaignMachine> }) {
@@ -48,26 +51,35 @@ export function CampaignModal({ actor }: { actor: ActorRefFrom<typeof campaignMa
             { value: 'prod', label: 'Production (prod)' },
           ]}
         />
-        <SimpleGrid cols={2}>
+        <SimpleGrid cols={3}>
           <TextInput
-            label="Call from (UTC)"
+            label="Call from"
             placeholder="09:00"
             value={draft.call_time_from}
             error={shown('call_time_from')}
             onChange={(e) => change('call_time_from')(e.currentTarget.value)}
           />
           <TextInput
-            label="Call to (UTC)"
+            label="Call to"
             placeholder="17:00"
             value={draft.call_time_to}
             error={shown('call_time_to')}
             onChange={(e) => change('call_time_to')(e.currentTarget.value)}
           />
+          <Select
+            label="Time zone"
+            searchable
+            allowDeselect={false}
+            data={TIME_ZONES}
+            value={draft.time_zone}
+            error={shown('time_zone')}
+            onChange={(value) => value && change('time_zone')(value)}
+          />
         </SimpleGrid>
         {crossesMidnight && (
           <Text size="xs" c="dimmed">
             The window crosses midnight: calls are placed from {draft.call_time_from} until {draft.call_time_to} the
-            next day.
+            next day ({draft.time_zone} time).
           </Text>
         )}
         <SimpleGrid cols={3}>

@@ -9,13 +9,20 @@ import {
   Modal,
   Stack,
   Text,
+  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
 import { IconPhoneOff, IconPhoneOutgoing, IconPlus, IconRefresh, IconX } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { type CampaignItem, NO_DIALLER_TEXT, NO_DIALLER_TITLE } from '../../api/contract/outbound.ts';
+import {
+  type CampaignCall,
+  type CampaignItem,
+  NO_DIALLER_TEXT,
+  NO_DIALLER_TITLE,
+  SCHEDULED_TIME_EXAMPLE,
+} from '../../api/contract/outbound.ts';
 import type { callImportMachine } from '../../machines/callImport/machine.ts';
 import type { campaignMachine } from '../../machines/campaign/machine.ts';
 import type { outboundScreenMachine } from '../../machines/outboundScreen/machine.ts';
@@ -50,7 +57,7 @@ export interface OutboundViewProps {
 export function OutboundView({ actor, modal, importer, canEdit, canDelete, canUpload, projectId }: OutboundViewProps) {
   const state = useSelector(actor, (s) => s);
   const { send } = actor;
-  const { campaigns, calls, selectedId, target, stale, dialler } = state.context;
+  const { campaigns, calls, selectedId, target, stale, dialler, callTarget, callDraft, callError } = state.context;
   const noDialler = dialler?.places_calls === false;
   const ready = state.matches({ ready: 'idle' }) || state.matches({ ready: 'refreshing' });
   const byId = (id: number | null) => campaigns.find((c) => c.id === id);
@@ -174,7 +181,16 @@ export function OutboundView({ actor, modal, importer, canEdit, canDelete, canUp
               {NO_CALLS}
             </Text>
           ) : (
-            <CallTable calls={calls.list} projectId={projectId} />
+            <CallTable
+              calls={calls.list}
+              projectId={projectId}
+              {...(canEdit
+                ? {
+                    onEdit: (call: CampaignCall) => send({ type: 'call.edit', call }),
+                    onRemove: (call: CampaignCall) => send({ type: 'call.remove', call }),
+                  }
+                : {})}
+            />
           )}
         </Card>
       )}
@@ -200,6 +216,68 @@ export function OutboundView({ actor, modal, importer, canEdit, canDelete, canUp
             </Button>
           </Group>
         </Stack>
+      </Modal>
+
+      <Modal
+        opened={state.matches({ ready: 'confirmingCallRemoval' })}
+        onClose={() => send({ type: 'callRemoval.cancel' })}
+        title="Remove call"
+      >
+        <Stack>
+          <Text style={{ wordBreak: 'break-word' }}>
+            Remove the call to {callTarget?.destination}? It has not been dialled yet and will not be.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => send({ type: 'callRemoval.cancel' })}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => send({ type: 'callRemoval.confirm' })}>
+              Remove
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal
+        opened={state.matches({ ready: 'editingCall' }) || state.matches({ ready: 'savingCall' })}
+        onClose={() => send({ type: 'callDraft.cancel' })}
+        title="Change call"
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'callDraft.save' });
+          }}
+        >
+          <Stack>
+            <TextInput
+              label="Destination"
+              description="An E.164 number (+420777123456) or a SIP URI"
+              value={callDraft.destination}
+              onChange={(e) => send({ type: 'callDraft.change', field: 'destination', value: e.currentTarget.value })}
+              data-autofocus
+            />
+            <TextInput
+              label="Scheduled time"
+              description={`As in the call list: ${SCHEDULED_TIME_EXAMPLE}`}
+              value={callDraft.scheduledTime}
+              onChange={(e) => send({ type: 'callDraft.change', field: 'scheduledTime', value: e.currentTarget.value })}
+            />
+            {callError && (
+              <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
+                {callError}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => send({ type: 'callDraft.cancel' })}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={state.matches({ ready: 'savingCall' })}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       </Modal>
 
       <Modal

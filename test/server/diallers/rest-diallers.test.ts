@@ -89,12 +89,15 @@ describe('Twilio dialler', () => {
     expect(events.every((e) => e.callId === 41 && e.attempt === 2)).toBe(true);
 
     expect(await dialler.status('CA0001')).toEqual({ state: 'answered' });
-    await dialler.hangup('CA0001');
+    await dialler.hangup('CA0001', 'answered');
     expect(gateway.requests.at(-1)).toMatchObject({
       method: 'POST',
       path: '/2010-04-01/Accounts/AC0001/Calls/CA0001.json',
       fields: { Status: 'completed' },
     });
+    // A call still ringing is cancelled: Twilio ignores `completed` for a call not yet in progress.
+    await dialler.hangup('CA0001', 'ringing');
+    expect(gateway.requests.at(-1)?.fields).toEqual({ Status: 'canceled' });
     expect(await dialler.transfer('CA0001', '+420777000111')).toBe(true);
     expect(gateway.requests.at(-1)?.fields.Twiml).toBe(
       '<Response><Dial><Number>+420777000111</Number></Dial></Response>',
@@ -190,12 +193,15 @@ describe('jambonz dialler', () => {
     expect(events.at(-1)).toMatchObject({ callId: 43, reason: 'busy', code: '486' });
 
     expect(await dialler.status(providerCallId)).toEqual({ state: 'unknown' });
-    await dialler.hangup(providerCallId);
+    // jambonz applies `completed` only to an answered call; a ringing one is cancelled with `no-answer`.
+    await dialler.hangup(providerCallId, 'ringing');
     expect(gateway.requests.at(-1)).toMatchObject({
       method: 'PUT',
       path: `/v1/Accounts/acc-1/Calls/${providerCallId}`,
-      fields: { call_status: 'completed' },
+      fields: { call_status: 'no-answer' },
     });
+    await dialler.hangup(providerCallId, 'answered');
+    expect(gateway.requests.at(-1)?.fields).toEqual({ call_status: 'completed' });
   });
 
   it('a gateway that refuses the call rejects originate with its message', async () => {

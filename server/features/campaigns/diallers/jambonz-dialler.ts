@@ -1,4 +1,4 @@
-import type { CallEvent, CallRef, CallStatus, Dialler, OriginateRequest, WebhookVoice } from '../dialler.ts';
+import type { CallEvent, CallPhase, CallRef, CallStatus, Dialler, OriginateRequest, WebhookVoice } from '../dialler.ts';
 import { reasonForSipStatus } from './call-end-reason.ts';
 import type { DiallerSettings } from './dialler-settings.ts';
 import { GatewayError, field, gatewayRequest, sipCode } from './gateway-request.ts';
@@ -110,11 +110,12 @@ export class JambonzDialler extends GatewayDialler implements Dialler {
     throw new GatewayError('jambonz fetches prompts from the audio route (webhookVoice); nothing is pushed.', null);
   }
 
-  async hangup(providerCallId: string): Promise<void> {
+  async hangup(providerCallId: string, phase: CallPhase): Promise<void> {
+    // jambonz's updateCall: `completed` hangs up an answered call only; a ringing one is cancelled with `no-answer`.
     await gatewayRequest('jambonz', this.url(`/${encodeURIComponent(providerCallId)}`), {
       method: 'PUT',
       headers: this.headers(),
-      body: JSON.stringify({ call_status: 'completed' }),
+      body: JSON.stringify({ call_status: phase === 'answered' ? 'completed' : 'no-answer' }),
     });
   }
 

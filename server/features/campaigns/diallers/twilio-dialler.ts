@@ -1,4 +1,4 @@
-import type { CallEvent, CallRef, CallStatus, Dialler, OriginateRequest, WebhookVoice } from '../dialler.ts';
+import type { CallEvent, CallPhase, CallRef, CallStatus, Dialler, OriginateRequest, WebhookVoice } from '../dialler.ts';
 import type { DiallerSettings } from './dialler-settings.ts';
 import { GatewayError, field, gatewayRequest, sipCode } from './gateway-request.ts';
 import { GatewayDialler } from './gateway-dialler.ts';
@@ -106,8 +106,9 @@ export class TwilioDialler extends GatewayDialler implements Dialler {
     });
   }
 
-  async hangup(providerCallId: string): Promise<void> {
-    await this.update(providerCallId, { Status: 'completed' });
+  async hangup(providerCallId: string, phase: CallPhase): Promise<void> {
+    // Twilio's call update: `completed` ends an answered call, `canceled` a queued or ringing one.
+    await this.update(providerCallId, { Status: phase === 'answered' ? 'completed' : 'canceled' });
   }
 
   async transfer(providerCallId: string, destination: string): Promise<boolean> {
