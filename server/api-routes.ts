@@ -40,6 +40,7 @@ import qaTrainingRoutes from './features/knowledge/qa-trainings-routes.ts';
 import outboundRoutes from './features/campaigns/outbound-routes.ts';
 import outboundStatusRoutes from './features/campaigns/outbound-status-routes.ts';
 import outboundVoiceRoutes from './features/campaigns/outbound-voice-routes.ts';
+import emailReportRoutes from './features/email-reports/email-reports-routes.ts';
 
 /** Every /v1 route plugin, one per resource. A new resource adds one line here. */
 export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices) => Promise<void>> = [
@@ -83,4 +84,5 @@ export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices
   outboundRoutes,
   outboundStatusRoutes,
   outboundVoiceRoutes,
+  emailReportRoutes,
 ];

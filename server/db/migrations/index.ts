@@ -12,6 +12,7 @@ import * as campaigns from './0010-campaigns.ts';
 import * as campaignEngines from './0011-campaign-engines.ts';
 import * as chatScale from './0012-chat-scale.ts';
 import * as transcriptCompression from './0013-transcript-compression.ts';
+import * as emailReports from './0015-email-reports.ts';
 
 /** Every migration, in order. A new file is added here under the next number. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-campaign-engines': campaignEngines,
   '0012-chat-scale': chatScale,
   '0013-transcript-compression': transcriptCompression,
+  '0015-email-reports': emailReports,
 };
