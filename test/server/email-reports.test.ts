@@ -95,6 +95,45 @@ describe('email reports: the store', () => {
     ).toBe(404);
   });
 
+  it("answers 404 for another project's report, and lists only the project's own", async () => {
+    const other = (
+      await t.db
+        .insertInto('projects')
+        .values({ name: 'Elsewhere', company_id: 1, language: 'en' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const theirs = (
+      await t.db
+        .insertInto('email_reports')
+        .values({
+          project_id: other,
+          name: 'Their figures',
+          project_env: 'prod',
+          period: 'daily',
+          tz: 'UTC',
+          recipients: JSON.stringify(['them@example.com']),
+          sections: JSON.stringify(['headline']),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const stamp = await atime();
+    const put = await t.call('PUT', `/v1/email-reports/${theirs}`, {
+      as: admin,
+      body: weekly,
+      query: { atime: stamp },
+    });
+    expect(put.statusCode).toBe(404);
+    expect(put.json().message).toBe('Email report not found.');
+    expect(
+      (await t.call('DELETE', `/v1/email-reports/${theirs}`, { as: admin, query: { atime: stamp } })).statusCode,
+    ).toBe(404);
+    expect((await t.call('POST', `/v1/email-reports/${theirs}/send`, { as: admin })).statusCode).toBe(404);
+    expect((await list()).map((r) => r.name)).not.toContain('Their figures');
+    expect(inbox.messages).toHaveLength(0);
+  });
+
   it('refuses bad input with messages a person can act on', async () => {
     const refused = async (body: unknown) => {
       const res = await t.call('PUT', '/v1/email-reports/-1', { as: admin, body, query: { atime: await atime() } });
