@@ -63,7 +63,7 @@ interface Table {
   title: string;
   head: string[];
   rows: string[][];
-  chart?: { cid: string; alt: string; values: number[] };
+  chart?: { cid: string; caption: string; alt: string; values: number[] };
 }
 
 function figureRows(stats: Stats, figures: typeof HEADLINE): string[][] {
@@ -85,6 +85,7 @@ function sectionTable(section: EmailReportSection, stats: Stats): Table {
         rows: figureRows(stats, HEADLINE),
         chart: {
           cid: 'conversations-chart',
+          caption: `Conversations per ${stats.bucket}`,
           alt: `Conversations per ${stats.bucket}: ${stats.series.map((p) => p.conversations).join(', ')}`,
           values: stats.series.map((p) => p.conversations),
         },
@@ -96,6 +97,7 @@ function sectionTable(section: EmailReportSection, stats: Stats): Table {
         rows: stats.top_intents.map((i) => [i.intent, String(i.count)]),
         chart: {
           cid: 'intents-chart',
+          caption: 'Messages per intent',
           alt: `Top intents: ${stats.top_intents.map((i) => `${i.intent} ${i.count}`).join(', ')}`,
           values: stats.top_intents.map((i) => i.count),
         },
@@ -120,7 +122,7 @@ function htmlTable(t: Table): string {
     ? t.rows.map((r) => `<tr>${r.map((c, i) => cell('td', c, i)).join('')}</tr>`).join('')
     : `<tr><td colspan="${t.head.length}" style="padding:4px 10px;color:#868e96">Nothing in this period.</td></tr>`;
   const chart = t.chart
-    ? `<p><img src="cid:${t.chart.cid}" alt="${escapeHtml(t.chart.alt)}" width="560" height="160"></p>`
+    ? `<p style="font-size:12px;color:#868e96;margin:0">${escapeHtml(t.chart.caption)}</p><p style="margin-top:4px"><img src="cid:${t.chart.cid}" alt="${escapeHtml(t.chart.alt)}" width="560" height="160"></p>`
     : '';
   return `<h2 style="font-size:16px;margin:20px 0 6px">${escapeHtml(t.title)}</h2>${chart}<table style="border-collapse:collapse;font-size:14px"><thead><tr>${t.head.map((h, i) => cell('th', h, i)).join('')}</tr></thead><tbody>${rows}</tbody></table>`;
 }

@@ -1,4 +1,4 @@
-import { Checkbox, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -48,12 +48,17 @@ export function EmailReportModal({ actor }: { actor: ActorRefFrom<typeof emailRe
           { value: 'prod', label: 'Production (prod)' },
         ]}
       />
-      <LabelledSegmentedControl
-        label="Period"
-        value={draft.period}
-        onChange={(v) => change('period', v as EmailReportDraft['period'])}
-        data={EMAIL_REPORT_PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))}
-      />
+      <Stack gap={4}>
+        <LabelledSegmentedControl
+          label="Period"
+          value={draft.period}
+          onChange={(v) => change('period', v as EmailReportDraft['period'])}
+          data={EMAIL_REPORT_PERIODS.map((p) => ({ value: p, label: p[0]!.toUpperCase() + p.slice(1) }))}
+        />
+        <Text size="xs" c="dimmed">
+          {PERIOD_LABELS[draft.period]}, mailed once it has ended.
+        </Text>
+      </Stack>
       <TextInput
         label="Time zone"
         description="IANA name, e.g. Europe/Prague: the days of the period are counted in it."
