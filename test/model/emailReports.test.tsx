@@ -1,7 +1,10 @@
 // Model-based test of the email reports screen: xstate/graph walks the chart, each path drives the real view.
 import './documentFonts.ts';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import { createActor } from 'xstate';
+import { expect, it } from 'vitest';
 import type { EmailReport, EmailReportBody, EmailReportSend } from '../../src/api/contract/email-reports.ts';
 import { isValidReport } from '../../src/machines/emailReports/draft.ts';
 import {
@@ -151,4 +154,22 @@ describeModel({
     loaded: c.reports.length,
   }),
   paths: 'perTransition',
+});
+
+it('shows the reports read-only without PUT /email-reports: no Add, Send now, Edit or Delete', async () => {
+  loadReports.reset();
+  const actor = createActor(machine).start();
+  render(
+    <MantineProvider env="test">
+      <EmailReportsView actor={actor} canEdit={false} />
+    </MantineProvider>,
+  );
+  loadReports.resolve();
+  await screen.findByRole('row', { name: report.name });
+  expect(row()).toHaveTextContent(REFUSED);
+  expect(screen.queryByRole('button', { name: 'Add report' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Send now' })).toBeNull();
+  expect(screen.queryByRole('button', { name: `Edit ${report.name}` })).toBeNull();
+  expect(screen.queryByRole('button', { name: `Delete ${report.name}` })).toBeNull();
+  actor.stop();
 });

@@ -41,7 +41,14 @@ function LastSend({ send }: { send: EmailReportSend | null }) {
 }
 
 /** /app/email-reports: the project's email reports, their last mailing, Send now (issue 37 §2). */
-export function EmailReportsView({ actor }: { actor: ActorRefFrom<typeof emailReportsMachine> }) {
+export function EmailReportsView({
+  actor,
+  canEdit = true,
+}: {
+  actor: ActorRefFrom<typeof emailReportsMachine>;
+  /** PUT /email-reports: add, edit, delete and Send now; without it the list is read-only. */
+  canEdit?: boolean;
+}) {
   const state = useSelector(actor, (s) => s);
   const { reports, busyId } = state.context;
   const canAct = state.matches('ready');
@@ -52,13 +59,15 @@ export function EmailReportsView({ actor }: { actor: ActorRefFrom<typeof emailRe
         title="Email reports"
         description="The dashboard's figures by email: daily, weekly or monthly, with charts."
         actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            disabled={!canAct}
-            onClick={() => actor.send({ type: 'report.open' })}
-          >
-            Add report
-          </Button>
+          canEdit && (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              disabled={!canAct}
+              onClick={() => actor.send({ type: 'report.open' })}
+            >
+              Add report
+            </Button>
+          )
         }
       />
       {state.hasTag('loading') && <Loader size="xs" aria-label="Loading" />}
@@ -93,40 +102,42 @@ export function EmailReportsView({ actor }: { actor: ActorRefFrom<typeof emailRe
                   <LastSend send={r.last_send} />
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconSend size={14} />}
-                      loading={state.matches('sending') && busyId === r.id}
-                      disabled={!canAct}
-                      onClick={() => actor.send({ type: 'report.send', id: r.id })}
-                    >
-                      Send now
-                    </Button>
-                    <Tooltip label="Edit">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Edit ${r.name}`}
+                  {canEdit && (
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconSend size={14} />}
+                        loading={state.matches('sending') && busyId === r.id}
                         disabled={!canAct}
-                        onClick={() => actor.send({ type: 'report.open', report: r })}
+                        onClick={() => actor.send({ type: 'report.send', id: r.id })}
                       >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Delete">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${r.name}`}
-                        loading={state.matches('deleting') && busyId === r.id}
-                        disabled={!canAct}
-                        onClick={() => actor.send({ type: 'report.delete', id: r.id })}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+                        Send now
+                      </Button>
+                      <Tooltip label="Edit">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Edit ${r.name}`}
+                          disabled={!canAct}
+                          onClick={() => actor.send({ type: 'report.open', report: r })}
+                        >
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Delete">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${r.name}`}
+                          loading={state.matches('deleting') && busyId === r.id}
+                          disabled={!canAct}
+                          onClick={() => actor.send({ type: 'report.delete', id: r.id })}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
