@@ -41,6 +41,7 @@ import outboundRoutes from './features/campaigns/outbound-routes.ts';
 import doNotCallRoutes from './features/campaigns/do-not-call-routes.ts';
 import outboundStatusRoutes from './features/campaigns/outbound-status-routes.ts';
 import outboundVoiceRoutes from './features/campaigns/outbound-voice-routes.ts';
+import emailReportRoutes from './features/email-reports/email-reports-routes.ts';
 
 /** Every /v1 route plugin, one per resource. A new resource adds one line here. */
 export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices) => Promise<void>> = [
@@ -85,4 +86,5 @@ export const apiRoutePlugins: Array<(app: FastifyInstance, services: AppServices
   doNotCallRoutes,
   outboundStatusRoutes,
   outboundVoiceRoutes,
+  emailReportRoutes,
 ];

@@ -14,6 +14,8 @@ import { createChatRuntime } from './features/chat/chat-runtime.ts';
 import { chooseScreenshotService } from './features/chatbot-test/screenshots/choose-service.ts';
 import { TestRuns } from './features/tests/test-runs.ts';
 import { webhookAllowList } from './webhook/address-policy.ts';
+import { EmailReportSender } from './features/email-reports/email-report-sender.ts';
+import { createSmtpMailer } from './features/email-reports/smtp-mailer.ts';
 
 /**
  * The application scope (STYLE: Server, fastify/demo): every long-lived part is created here, once per app,
@@ -51,13 +53,22 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
         log: (message, error) => app.log.warn({ err: error }, message),
       })
     : null;
+  // Email reports: every instance looks for due periods; each period's mailing is sent once (issue 37 §2).
+  const emailReports = new EmailReportSender({
+    db,
+    mailer: config.smtp ? createSmtpMailer(config.smtp) : null,
+    tickMs: config.emailReportsTickMs,
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
   app.addHook('onReady', async () => {
     jobs?.start();
+    emailReports.start();
     campaigns?.start();
     // Once per process: campaigns may be started, but nothing places their calls.
     if (!campaigns) app.log.warn(NO_DIALLER_LOG);
   });
   app.addHook('onClose', async () => {
+    await emailReports.stop();
     await campaigns?.stop();
     await dialler?.close();
     await jobs?.stop();
@@ -77,6 +88,7 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
     clock,
     dialler,
     campaigns,
+    emailReports,
   };
   // Tests and tools reach the same instances the routes use.
   app.decorate('services', services);

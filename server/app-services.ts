@@ -2,6 +2,7 @@ import type { CampaignEngine } from './features/campaigns/engine.ts';
 import type { Clock } from './features/campaigns/clock.ts';
 import type { Dialler } from './features/campaigns/dialler.ts';
 import type { ServerConfig } from './config.ts';
+import type { EmailReportSender } from './features/email-reports/email-report-sender.ts';
 import type { Db } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { BotSource } from './features/deployments/bot-source.ts';
@@ -32,6 +33,8 @@ export interface AppServices {
   dialler: Dialler | null;
   /** This process's dialler engine of outbound campaigns, or null when no dialler is configured. */
   campaigns: CampaignEngine | null;
+  /** This process's sender of email reports (its schedule and "Send now"). */
+  emailReports: EmailReportSender;
 }
 
 declare module 'fastify' {

@@ -7,6 +7,7 @@ import {
   readScreenshotSettings,
 } from './features/chatbot-test/screenshots/screenshot-settings.ts';
 import { type DiallerSettings, readDiallerSettings } from './features/campaigns/diallers/dialler-settings.ts';
+import type { SmtpSettings } from './features/email-reports/smtp-mailer.ts';
 
 /** Everything the server reads from the environment, in one place (README lists these). */
 export interface ServerConfig {
@@ -67,6 +68,10 @@ export interface ServerConfig {
   benchCounters: boolean;
   /** Campaign calls: CAMPAIGN_DIALLER=none (default: calls wait) | fake | sip (baresip) | jambonz | twilio, with that gateway's settings. */
   dialler: DiallerSettings;
+  /** Where email reports are mailed through (SMTP_URL or SMTP_HOST/PORT/USER/PASS, SMTP_FROM); null: no mail. */
+  smtp: SmtpSettings | null;
+  /** How often each process looks for email reports due (EMAIL_REPORTS_TICK_MS, default 60000). */
+  emailReportsTickMs: number;
 }
 
 const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URI'] as const;
@@ -115,6 +120,23 @@ function readRoleSync(env: NodeJS.ProcessEnv): OidcSettings['roleSync'] {
   return { claim, map: map as Record<string, Record<string, string>> };
 }
 
+/** SMTP_URL, or a URL made of SMTP_HOST, SMTP_PORT (465: TLS from the start), SMTP_USER and SMTP_PASS. */
+function readSmtp(env: NodeJS.ProcessEnv): SmtpSettings | null {
+  let url = env.SMTP_URL || null;
+  if (!url && env.SMTP_HOST) {
+    const port = env.SMTP_PORT || '587';
+    const auth = env.SMTP_USER
+      ? `${encodeURIComponent(env.SMTP_USER)}:${encodeURIComponent(env.SMTP_PASS ?? '')}@`
+      : '';
+    url = `${port === '465' ? 'smtps' : 'smtp'}://${auth}${env.SMTP_HOST}:${port}`;
+  }
+  if (!url) return null;
+  if (!/^smtps?:\/\//.test(url) || !URL.canParse(url))
+    throw new Error('SMTP_URL must be smtp://host:port or smtps://host:port.');
+  if (!env.SMTP_FROM) throw new Error('Email reports need SMTP_FROM, the sender address, beside the SMTP server.');
+  return { url, from: env.SMTP_FROM };
+}
+
 /** A size limit in bytes from `name`, else `fallback`; anything but a positive whole number stops the server. */
 function readByteLimit(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -150,6 +172,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     espeakBinary: env.ESPEAK_BINARY || 'espeak-ng',
     privateFetchAllow: readPrivateFetchAllow(env.PRIVATE_FETCH_ALLOW),
     campaignTickMs: Number(env.CAMPAIGN_TICK_MS ?? 1000),
+    smtp: readSmtp(env),
+    emailReportsTickMs: Number(env.EMAIL_REPORTS_TICK_MS ?? 60_000),
     benchCounters: env.BENCH_COUNTERS === '1',
     chatBatchLingerMs: Math.max(0, Number(env.CHAT_BATCH_LINGER_MS ?? 2) || 0),
     dialler: readDiallerSettings(env),

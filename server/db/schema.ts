@@ -536,6 +536,8 @@ export interface Database {
   outbound_callbacks: OutboundCallbacksTable;
   campaign_engines: CampaignEnginesTable;
   do_not_call: DoNotCallTable;
+  email_reports: EmailReportsTable;
+  email_report_sends: EmailReportSendsTable;
 }
 
 /* 0010 outbound campaigns (issue 17) */
@@ -614,4 +616,37 @@ export interface OutboundCallbacksTable {
   next_at: Timestamp;
   delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   last_error: string | null;
+}
+
+/* 0015 email reports (issue 37) */
+export interface EmailReportsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  project_env: 'dev' | 'prod';
+  period: 'daily' | 'weekly' | 'monthly';
+  tz: string;
+  recipients: JSONColumnType<string[], string, string>;
+  sections: JSONColumnType<string[], string, string>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
+export type EmailReportSendStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed';
+
+export interface EmailReportSendsTable {
+  id: Generated<number>;
+  report_id: number;
+  kind: 'scheduled' | 'test';
+  period_from: string;
+  period_to: string;
+  status: ColumnType<EmailReportSendStatus, EmailReportSendStatus | undefined, EmailReportSendStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  delivered: JSONColumnType<string[], string | undefined, string>;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  next_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  locked_by: ColumnType<string | null, string | null | undefined, string | null>;
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
 }

@@ -4,6 +4,7 @@ import {
   IconFolder,
   IconHistory,
   IconLayoutDashboard,
+  IconMail,
   IconListDetails,
   IconMessageChatbot,
   IconMessageCircle,
@@ -62,6 +63,15 @@ export const appRoutes: RouteEntry[] = [
     permission: get('/stats'),
     placement: 'sidebar',
     screen: dashboard,
+  },
+  {
+    path: '/app/email-reports',
+    label: 'Email reports',
+    purpose: "The dashboard's figures by email, daily, weekly or monthly.",
+    icon: IconMail,
+    permission: get('/email-reports'),
+    placement: 'sidebar',
+    screen: lazyScreen(() => import('./emailReports/EmailReportsScreen.tsx')),
   },
   {
     path: '/app/grapheditor',

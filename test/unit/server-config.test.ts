@@ -13,6 +13,27 @@ const oidcEnv = {
 };
 
 describe('server configuration', () => {
+  it('reads the SMTP server of email reports from SMTP_URL or SMTP_HOST…, SMTP_FROM required with it', () => {
+    expect(readConfig({}).smtp).toBeNull();
+    expect(readConfig({ SMTP_URL: 'smtp://mail.example.com:2525', SMTP_FROM: 'bot@example.com' }).smtp).toEqual({
+      url: 'smtp://mail.example.com:2525',
+      from: 'bot@example.com',
+    });
+    const built = readConfig({
+      SMTP_HOST: 'mail.example.com',
+      SMTP_PORT: '465',
+      SMTP_USER: 'bot@example.com',
+      SMTP_PASS: 'p@ss:word',
+      SMTP_FROM: 'bot@example.com',
+    }).smtp;
+    expect(built?.url).toBe('smtps://bot%40example.com:p%40ss%3Aword@mail.example.com:465');
+    expect(readConfig({ SMTP_HOST: 'mail.example.com', SMTP_FROM: 'b@example.com' }).smtp?.url).toBe(
+      'smtp://mail.example.com:587',
+    );
+    expect(() => readConfig({ SMTP_URL: 'smtp://mail.example.com' })).toThrow(/SMTP_FROM/);
+    expect(() => readConfig({ SMTP_URL: 'http://mail.example.com', SMTP_FROM: 'b@example.com' })).toThrow(/SMTP_URL/);
+  });
+
   it('turns single sign-on off without the OIDC variables and on with all four', () => {
     expect(readConfig({}).oidc).toBeNull();
     expect(readConfig(oidcEnv).oidc).toEqual({

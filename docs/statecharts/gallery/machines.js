@@ -97,6 +97,14 @@ window.STATECHARTS = [
   "search": "coordinating deploy.done"
  },
  {
+  "name": "emailReports",
+  "description": "The email reports of the project: list, add or edit, send now as a test, delete.",
+  "states": 7,
+  "transitions": 16,
+  "hash": "8ac0ca6111a9357cca3ddb455fae2bb1af78750f8f44e8d4eefa9e9120da3b64",
+  "search": "loading failed reports.retry ready report.open report.send report.delete editing report.change report.save report.cancel saving sending deleting"
+ },
+ {
   "name": "entitiesScreen",
   "description": "The entities screen: its editor and training charts; 'Save & Train' trains once the entities are saved.",
   "states": 1,

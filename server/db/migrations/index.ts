@@ -13,6 +13,7 @@ import * as campaignEngines from './0011-campaign-engines.ts';
 import * as chatScale from './0012-chat-scale.ts';
 import * as transcriptCompression from './0013-transcript-compression.ts';
 import * as conversationEntries from './0014-conversation-entries.ts';
+import * as emailReports from './0015-email-reports.ts';
 import * as voiceCampaigns from './0016-voice-campaigns.ts';
 
 /** Every migration, in order. A new file is added here under the next number. */
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0012-chat-scale': chatScale,
   '0013-transcript-compression': transcriptCompression,
   '0014-conversation-entries': conversationEntries,
+  '0015-email-reports': emailReports,
   '0016-voice-campaigns': voiceCampaigns,
 };

@@ -1,4 +1,4 @@
-import { HOURLY_UP_TO_DAYS, MAX_PERIOD_DAYS } from '../../../src/api/contract/stats.ts';
+import { HOURLY_UP_TO_DAYS, MAX_PERIOD_DAYS, isTimeZone } from '../../../src/api/contract/stats.ts';
 import { invalidInput } from '../../domain-errors.ts';
 
 /**
@@ -50,15 +50,6 @@ const epochDay = (isoDay: string): number => {
     throw invalidInput(`${isoDay} is not a day.`);
   return ms / DAY_MS;
 };
-
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export function statsPeriod(from: string, to: string, tz: string): StatsPeriod {
   if (!isTimeZone(tz)) throw invalidInput(`Unknown time zone ${tz}.`);

@@ -91,6 +91,9 @@ export const permissionCatalogue: CatalogueEntry[] = [
   write('PUT', '/qa-trainings/{id}', 'Edit and evaluate QA trainings', ['GET /qa-trainings']),
   read('/labels', 'View labels'),
   write('PUT', '/labels', 'Edit labels', ['GET /labels']),
+  // Issue 37: a report mails statistics, so setting one up also needs the statistics of its environment.
+  read('/email-reports', 'View email reports'),
+  write('PUT', '/email-reports', 'Edit and send email reports', ['GET /email-reports']),
   write('GET', '/worker/reload', 'Reload the language model worker', ['GET /intents']),
   write('PUT', '/project/api-token', 'Renew the chatbot token', ['GET /settings']),
   admin('POST', '/projects', 'Create projects'),

@@ -3,6 +3,7 @@ import { auditFields } from './audit.ts';
 import { defineCall, grant } from './call.ts';
 import { idOrNewParam, idParam, idResponse, okResponse, projectEnv, scopeQuery } from './common.ts';
 import { MAX_ROW_ID } from './row-id.ts';
+import { isTimeZone } from './stats.ts';
 
 /** Validation texts of spec 2 §5 and issue 17, shared by the outbound screen and the server. */
 export const CAMPAIGN_NAME_EMPTY = 'Name cannot be empty.';
@@ -32,14 +33,6 @@ export const CAMPAIGN_DEFAULTS = {
   time_zone: 'UTC',
 } as const;
 
-/** Whether `timeZone` is an IANA time zone the runtime knows (the browser's list and the server's agree). */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A UTC time of day, HH:MM (00:00–23:59). A window whose `to` is before its `from` crosses midnight. */
