@@ -33,8 +33,6 @@ export const CAMPAIGN_DEFAULTS = {
   time_zone: 'UTC',
 } as const;
 
-}
-
 /** A UTC time of day, HH:MM (00:00–23:59). A window whose `to` is before its `from` crosses midnight. */
 export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const utcTime = z.string().regex(HH_MM, CAMPAIGN_TIME_FORMAT);
