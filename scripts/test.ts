@@ -156,6 +156,7 @@ const differOnPostgres = [
   'campaign-processes',
   'instances',
   'instances-faults',
+  'upgrade',
 ];
 
 console.log(`Node ${process.version}; each stage's output: test-artifacts/<stage>.log`);
