@@ -157,6 +157,7 @@ const differOnPostgres = [
   'instances',
   'instances-faults',
   'upgrade',
+  'metrics',
 ];
 
 console.log(`Node ${process.version}; each stage's output: test-artifacts/<stage>.log`);

@@ -7,6 +7,7 @@ import type { JobRunner } from './jobs/job-runner.ts';
 import type { BotSource } from './features/deployments/bot-source.ts';
 import type { ChatRuntime } from './features/chat/chat-runtime.ts';
 import type { ScreenshotService } from './features/chatbot-test/screenshots/screenshot-service.ts';
+import type { AppMetrics } from './features/metrics/app-metrics.ts';
 import type { TestRuns } from './features/tests/test-runs.ts';
 import type { SpeechEngine } from './speech/speech-engine.ts';
 
@@ -32,6 +33,8 @@ export interface AppServices {
   dialler: Dialler | null;
   /** This process's dialler engine of outbound campaigns, or null when no dialler is configured. */
   campaigns: CampaignEngine | null;
+  /** This app's Prometheus registry and its metrics, or null when /metrics is off (no METRICS_TOKEN). */
+  metrics: AppMetrics | null;
 }
 
 declare module 'fastify' {
