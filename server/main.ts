@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { serveEmbeddedBackups } from './db/embedded-backup.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { SEED_ADMIN_EMAIL, seedDatabase } from './seed.ts';
 
@@ -24,6 +25,7 @@ if (seed.generatedPassword) {
   console.log(`\n  Administrator: ${SEED_ADMIN_EMAIL}\n  One-off password: ${seed.generatedPassword}\n`);
 }
 
+let stopBackups: (() => Promise<void>) | null = null;
 // SIGTERM/SIGINT: stop taking requests, finish the ones accepted, then close the database. Behind a load balancer
 // (SHUTDOWN_DRAIN_MS) the process first tells it to send nothing more (/healthz 503) and keeps serving meanwhile.
 closeWithGrace({ delay: 10_000 + config.shutdownDrainMs }, async ({ err }) => {
@@ -32,9 +34,19 @@ closeWithGrace({ delay: 10_000 + config.shutdownDrainMs }, async ({ err }) => {
     app.drain();
     await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   }
+  await stopBackups?.();
   await app.close();
   await database.close();
 });
 
 await app.listen({ port: config.port, host: config.host });
+// `npm run backup` on the embedded database asks this process for the dump (server/db/embedded-backup.ts).
+stopBackups = database.pglite
+  ? await serveEmbeddedBackups({
+      dataDir: config.dataDir,
+      db: database.db,
+      pglite: database.pglite,
+      log: (message, err) => (err ? app.log.error({ err }, message) : app.log.info(message)),
+    })
+  : null;
 app.log.info(`Console on http://localhost:${config.port} (${database.kind})`);
