@@ -28,7 +28,8 @@ if (seed.generatedPassword) {
 let stopBackups: (() => Promise<void>) | null = null;
 // SIGTERM/SIGINT: stop taking requests, finish the ones accepted, then close the database. Behind a load balancer
 // (SHUTDOWN_DRAIN_MS) the process first tells it to send nothing more (/healthz 503) and keeps serving meanwhile.
-closeWithGrace({ delay: 10_000 + config.shutdownDrainMs }, async ({ err }) => {
+// SIGUSR2 is not a stop here: it asks for a backup (server/db/embedded-backup.ts).
+closeWithGrace({ delay: 10_000 + config.shutdownDrainMs, skip: ['SIGUSR2'] }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else if (config.shutdownDrainMs > 0) {
     app.drain();
