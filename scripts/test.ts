@@ -158,6 +158,7 @@ const differOnPostgres = [
   'instances-faults',
   'upgrade',
   'metrics',
+  'backup',
 ];
 
 console.log(`Node ${process.version}; each stage's output: test-artifacts/<stage>.log`);

@@ -8,6 +8,16 @@ import { SEED_ADMIN_EMAIL, seedDatabase } from './seed.ts';
 
 const config = readConfig();
 const database = await openDatabase(config);
+// `npm run backup` on the embedded database asks this process for the dump (server/db/embedded-backup.ts); the pid
+// file is there from the moment the directory is open, so the script never opens it beside us.
+const stopBackups = database.pglite
+  ? await serveEmbeddedBackups({
+      dataDir: config.dataDir,
+      db: database.db,
+      pglite: database.pglite,
+      log: (message, err) => (err ? console.error(message, err) : console.log(message)),
+    })
+  : null;
 await migrateToLatest(database.db);
 const seed = await seedDatabase(database.db, {
   adminPassword: config.seedAdminPassword,
@@ -25,7 +35,6 @@ if (seed.generatedPassword) {
   console.log(`\n  Administrator: ${SEED_ADMIN_EMAIL}\n  One-off password: ${seed.generatedPassword}\n`);
 }
 
-let stopBackups: (() => Promise<void>) | null = null;
 // SIGTERM/SIGINT: stop taking requests, finish the ones accepted, then close the database. Behind a load balancer
 // (SHUTDOWN_DRAIN_MS) the process first tells it to send nothing more (/healthz 503) and keeps serving meanwhile.
 // SIGUSR2 is not a stop here: it asks for a backup (server/db/embedded-backup.ts).
@@ -41,13 +50,4 @@ closeWithGrace({ delay: 10_000 + config.shutdownDrainMs, skip: ['SIGUSR2'] }, as
 });
 
 await app.listen({ port: config.port, host: config.host });
-// `npm run backup` on the embedded database asks this process for the dump (server/db/embedded-backup.ts).
-stopBackups = database.pglite
-  ? await serveEmbeddedBackups({
-      dataDir: config.dataDir,
-      db: database.db,
-      pglite: database.pglite,
-      log: (message, err) => (err ? app.log.error({ err }, message) : app.log.info(message)),
-    })
-  : null;
 app.log.info(`Console on http://localhost:${config.port} (${database.kind})`);
