@@ -11,6 +11,7 @@ import { jobHandlers } from './job-handlers.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { BotSource } from './features/deployments/bot-source.ts';
 import { createChatRuntime } from './features/chat/chat-runtime.ts';
+import { AppMetrics } from './features/metrics/app-metrics.ts';
 import { chooseScreenshotService } from './features/chatbot-test/screenshots/choose-service.ts';
 import { TestRuns } from './features/tests/test-runs.ts';
 import { webhookAllowList } from './webhook/address-policy.ts';
@@ -25,7 +26,9 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
   // The operator's exceptions to the private-address rule of every server-side fetch (webhooks, callbacks, imports).
   for (const pair of config.privateFetchAllow) webhookAllowList.add(pair);
   const bots = new BotSource(db);
-  const chat = createChatRuntime(db, config.databaseUrl, bots, { lingerMs: config.chatBatchLingerMs });
+  // Prometheus metrics (METRICS_TOKEN): one registry per app, so apps side by side in one process never collide.
+  const metrics = config.metricsToken ? new AppMetrics(db) : null;
+  const chat = createChatRuntime(db, config.databaseUrl, bots, { lingerMs: config.chatBatchLingerMs }, metrics);
   // The server runs queued jobs itself unless JOBS_IN_PROCESS=0 (then worker processes do).
   const jobs = config.jobsInProcess ? new JobRunner(db, jobHandlers, { pollMs: config.jobPollMs }) : null;
   const testRuns = new TestRuns(db, bots);
@@ -75,6 +78,7 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
     await screenshots?.close();
     await testRuns.close();
     await chat.close();
+    metrics?.close();
   });
   const services: AppServices = {
     db,
@@ -89,6 +93,7 @@ export function createAppServices(app: FastifyInstance, db: Db, config: ServerCo
     dialler,
     campaigns,
     emailReports,
+    metrics,
   };
   // Tests and tools reach the same instances the routes use.
   app.decorate('services', services);

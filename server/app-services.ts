@@ -8,6 +8,7 @@ import type { JobRunner } from './jobs/job-runner.ts';
 import type { BotSource } from './features/deployments/bot-source.ts';
 import type { ChatRuntime } from './features/chat/chat-runtime.ts';
 import type { ScreenshotService } from './features/chatbot-test/screenshots/screenshot-service.ts';
+import type { AppMetrics } from './features/metrics/app-metrics.ts';
 import type { TestRuns } from './features/tests/test-runs.ts';
 import type { SpeechEngine } from './speech/speech-engine.ts';
 
@@ -35,6 +36,8 @@ export interface AppServices {
   campaigns: CampaignEngine | null;
   /** This process's sender of email reports (its schedule and "Send now"). */
   emailReports: EmailReportSender;
+  /** This app's Prometheus registry and its metrics, or null when /metrics is off (no METRICS_TOKEN). */
+  metrics: AppMetrics | null;
 }
 
 declare module 'fastify' {

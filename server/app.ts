@@ -20,6 +20,7 @@ import { installErrorHandler } from './http/error-handler.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import './http/fastify-types.ts';
 import { apiRoutePlugins } from './api-routes.ts';
+import { registerMetrics } from './features/metrics/metrics-routes.ts';
 
 export interface BuildAppOptions {
   db: Db;
@@ -77,6 +78,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // --- Application services (server/app-scope.ts), before the routes that use them ---
   const services: AppServices = createAppServices(app, options.db, options.config);
+  // Prometheus's scrape (METRICS_TOKEN; server/features/metrics/), before the routes its request timing covers.
+  if (services.metrics && options.config.metricsToken) {
+    registerMetrics(app, services.metrics, options.config.metricsToken);
+  }
   await app.register(
     async (api) => {
       requireDeclaredAccess(api, routeInventory);

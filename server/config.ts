@@ -66,6 +66,10 @@ export interface ServerConfig {
   chatBatchLingerMs: number;
   /** BENCH_COUNTERS=1: GET /bench/counters answers this process's SQL statement count and CPU time (bench/chat-load.ts). */
   benchCounters: boolean;
+  /**
+   * GET /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset: no /metrics at all.
+   */
+  metricsToken: string | null;
   /** Campaign calls: CAMPAIGN_DIALLER=none (default: calls wait) | fake | sip (baresip) | jambonz | twilio, with that gateway's settings. */
   dialler: DiallerSettings;
   /** Where email reports are mailed through (SMTP_URL or SMTP_HOST/PORT/USER/PASS, SMTP_FROM); null: no mail. */
@@ -177,8 +181,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     benchCounters: env.BENCH_COUNTERS === '1',
     chatBatchLingerMs: Math.max(0, Number(env.CHAT_BATCH_LINGER_MS ?? 2) || 0),
     dialler: readDiallerSettings(env),
+    metricsToken: readMetricsToken(env.METRICS_TOKEN),
     shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 0) || 0,
   };
+}
+
+/** METRICS_TOKEN: a secret a scraper sends; a short one is refused (it would be guessed), empty is off. */
+function readMetricsToken(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters long.');
+  return value;
 }
 
 /** PRIVATE_FETCH_ALLOW: `host:port` pairs, comma-separated; anything else stops the server with a clear message. */

@@ -2,11 +2,22 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { serveEmbeddedBackups } from './db/embedded-backup.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { SEED_ADMIN_EMAIL, seedDatabase } from './seed.ts';
 
 const config = readConfig();
 const database = await openDatabase(config);
+// `npm run backup` on the embedded database asks this process for the dump (server/db/embedded-backup.ts); the pid
+// file is there from the moment the directory is open, so the script never opens it beside us.
+const stopBackups = database.pglite
+  ? await serveEmbeddedBackups({
+      dataDir: config.dataDir,
+      db: database.db,
+      pglite: database.pglite,
+      log: (message, err) => (err ? console.error(message, err) : console.log(message)),
+    })
+  : null;
 await migrateToLatest(database.db);
 const seed = await seedDatabase(database.db, {
   adminPassword: config.seedAdminPassword,
@@ -26,12 +37,14 @@ if (seed.generatedPassword) {
 
 // SIGTERM/SIGINT: stop taking requests, finish the ones accepted, then close the database. Behind a load balancer
 // (SHUTDOWN_DRAIN_MS) the process first tells it to send nothing more (/healthz 503) and keeps serving meanwhile.
-closeWithGrace({ delay: 10_000 + config.shutdownDrainMs }, async ({ err }) => {
+// SIGUSR2 is not a stop here: it asks for a backup (server/db/embedded-backup.ts).
+closeWithGrace({ delay: 10_000 + config.shutdownDrainMs, skip: ['SIGUSR2'] }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else if (config.shutdownDrainMs > 0) {
     app.drain();
     await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   }
+  await stopBackups?.();
   await app.close();
   await database.close();
 });

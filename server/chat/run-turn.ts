@@ -19,6 +19,10 @@ export interface TurnHooks {
   /** Stores the entries so far (provisional responses) before a slow action runs. */
   checkpoint(entries: TrackerEntry[], state: ConversationState): Promise<void>;
   callWebhook(action: ProjectAction, payload: unknown): Promise<WebhookResult>;
+  /** The model classified a message in `seconds` (metrics). */
+  classified?(seconds: number): void;
+  /** The knowledge base was searched for a message no intent took (metrics). */
+  knowledgeSearched?(answered: boolean): void;
 }
 
 export interface TurnResult {
@@ -114,6 +118,7 @@ export async function runTurn(
     if (snapshot.knowledge?.fallback) {
       const known = answerFromKnowledge(snapshot, text, tracker);
       turn.knowledge = known.answered ? 'answered' : 'no answer';
+      hooks.knowledgeSearched?.(known.answered);
       if (known.answered) return;
     }
     await runFallback();
@@ -144,10 +149,12 @@ export async function runTurn(
       if (await runFor(INPUT_INTENT)) return { entries: tracker.entries, state };
     }
     if (!snapshot.model) tracker.log('warn', 'The language model is not trained yet; every message falls back');
+    const classifyStart = performance.now();
     const classification = snapshot.model?.classify(input.text, {
       threshold: snapshot.settings.confidenceThreshold ?? undefined,
       multiIntent: snapshot.settings.multiIntent,
     });
+    if (classification) hooks.classified?.((performance.now() - classifyStart) / 1000);
     turn.entities = classification?.entities ?? [];
     turn.confidence = classification?.confidence ?? 0;
     turn.intent = classification?.intent?.name ?? null;

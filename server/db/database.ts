@@ -4,6 +4,7 @@ import { PGlite, type PGliteOptions, types as pgliteTypes } from '@electric-sql/
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { pgliteDialect } from './pglite-dialect.ts';
+import { recordPoolStats } from './pool-stats.ts';
 import { preparedName } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
@@ -68,6 +69,11 @@ export async function openDatabase(options: {
       counted(client);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    recordPoolStats(db, {
+      inUse: () => pool.totalCount - pool.idleCount,
+      idle: () => pool.idleCount,
+      waiting: () => pool.waitingCount,
+    });
     return { db, kind: 'postgres', pglite: null, close: () => db.destroy() };
   }
   const dir = path.join(options.dataDir, 'pgdata');
@@ -77,7 +83,13 @@ export async function openDatabase(options: {
     dataDir: dir,
     parsers: { [pgliteTypes.INT8]: (v: string) => Number(v) },
   });
-  const db = new Kysely<Database>({ dialect: pgliteDialect(pglite, countStatement) });
+  const connection = { inUse: 0, waiting: 0 };
+  const db = new Kysely<Database>({ dialect: pgliteDialect(pglite, countStatement, connection) });
+  recordPoolStats(db, {
+    inUse: () => connection.inUse,
+    idle: () => 1 - connection.inUse,
+    waiting: () => connection.waiting,
+  });
   return {
     db,
     kind: 'pglite',

@@ -7,7 +7,12 @@ import { preparedName } from './prepared-statements.ts';
  * handed out to one holder at a time (a transaction must not interleave with other queries). `onStatement` is
  * called for every statement sent (the process's statement count).
  */
-export function pgliteDialect(pg: PGlite, onStatement: () => void = () => {}): PostgresDialect {
+export function pgliteDialect(
+  pg: PGlite,
+  onStatement: () => void = () => {},
+  /** Whether the one connection is held, and how many wait for it (GET /metrics). */
+  connection: { inUse: number; waiting: number } = { inUse: 0, waiting: 0 },
+): PostgresDialect {
   let queue: Promise<void> = Promise.resolve();
   const statements = new PreparedStatements(pg);
   const client = {
@@ -27,9 +32,17 @@ export function pgliteDialect(pg: PGlite, onStatement: () => void = () => {}): P
       let release!: () => void;
       const previous = queue;
       queue = new Promise<void>((resolve) => {
-        release = resolve;
+        release = () => {
+          connection.inUse = 0;
+          resolve();
+        };
       });
-      return previous.then(() => ({ ...client, release }));
+      connection.waiting += 1;
+      return previous.then(() => {
+        connection.waiting -= 1;
+        connection.inUse = 1;
+        return { ...client, release };
+      });
     },
     async end() {},
   };

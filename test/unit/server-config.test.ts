@@ -102,4 +102,11 @@ describe('server configuration', () => {
       .filter(Boolean);
     expect(hits).toEqual(['server/config.ts']);
   });
+
+  it('turns /metrics on with METRICS_TOKEN only, and refuses a token short enough to guess', () => {
+    expect(readConfig({}).metricsToken).toBeNull();
+    expect(readConfig({ METRICS_TOKEN: '' }).metricsToken).toBeNull();
+    expect(readConfig({ METRICS_TOKEN: 'a-long-enough-token-0123' }).metricsToken).toBe('a-long-enough-token-0123');
+    expect(() => readConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters long.');
+  });
 });

@@ -24,6 +24,14 @@ import {
 /** How long a turn may mark its conversation busy (the longest webhook plus margin). */
 const BUSY_SECONDS = 45;
 
+/** What a turn reports when metrics are on (server/features/metrics/app-metrics.ts is one). */
+export interface TurnObserver {
+  /** A turn ran: its input's kind (start, message, timeout) and its seconds, from the read to the stored write. */
+  turn(kind: string, seconds: number): void;
+  classified(seconds: number): void;
+  knowledgeSearched(answered: boolean): void;
+}
+
 export const conversationEnded = () => new DomainError('ended', 'Conversation ended.');
 
 /**
@@ -41,9 +49,17 @@ export class ChatEngine {
   private readonly writes: ReturnType<typeof conversationWrites>;
   /** Messages that arrive together share their read too. */
   private readonly reads: TurnReads;
+  private readonly observer: TurnObserver | null;
 
-  constructor(db: Db, bus: ChatBus, bots: BotSource, batching: { lingerMs: number } = { lingerMs: 0 }) {
+  constructor(
+    db: Db,
+    bus: ChatBus,
+    bots: BotSource,
+    batching: { lingerMs: number } = { lingerMs: 0 },
+    observer: TurnObserver | null = null,
+  ) {
     this.db = db;
+    this.observer = observer;
     this.bus = bus;
     this.bots = bots;
     this.writes = conversationWrites(db, batching.lingerMs);
@@ -67,6 +83,7 @@ export class ChatEngine {
     token: string | undefined,
     getMeta: boolean,
   ): Promise<ChatResponse & { conversation_token: string }> {
+    const started = performance.now();
     const conversationToken = token ?? newConversationToken();
     const snapshot = await this.bots.load(caller.projectId, caller.env);
     const conversation = await createConversation(this.db, {
@@ -77,6 +94,7 @@ export class ChatEngine {
       token: conversationToken,
     });
     const answer = await this.turn(conversation, { kind: 'start' }, 0, getMeta);
+    this.observer?.turn('start', (performance.now() - started) / 1000);
     return { ...answer, conversation_token: conversationToken };
   }
 
@@ -93,9 +111,12 @@ export class ChatEngine {
     getMeta: boolean,
   ): Promise<ChatResponse> {
     return this.exclusive(id, async () => {
+      const started = performance.now();
       const { conversation, stamps } = await this.reads.read(caller, { id, token, lastTs });
       if (conversation.state.ended) throw conversationEnded();
-      return this.turn(conversation, input, lastTs, getMeta, stamps);
+      const answer = await this.turn(conversation, input, lastTs, getMeta, stamps);
+      this.observer?.turn(input.kind, (performance.now() - started) / 1000);
+      return answer;
     });
   }
 
@@ -192,6 +213,8 @@ export class ChatEngine {
         stored += entries.length;
       },
       callWebhook,
+      classified: (seconds) => this.observer?.classified(seconds),
+      knowledgeSearched: (answered) => this.observer?.knowledgeSearched(answered),
     });
     await store(result.entries.slice(stored), result.state, false);
     return {

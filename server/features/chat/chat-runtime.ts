@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { type ChatBus, createChatBus } from './chat-bus.ts';
 import type { BotSource } from '../deployments/bot-source.ts';
-import { ChatEngine } from './chat-engine.ts';
+import { ChatEngine, type TurnObserver } from './chat-engine.ts';
 
 /** The chat's bus and engine: one per application (server/app-scope.ts), shared by the chat and websocket routes. */
 export interface ChatRuntime {
@@ -16,7 +16,8 @@ export function createChatRuntime(
   databaseUrl: string | null,
   bots: BotSource,
   batching: { lingerMs: number } = { lingerMs: 0 },
+  observer: TurnObserver | null = null,
 ): ChatRuntime {
   const bus = createChatBus(db, databaseUrl);
-  return { bus, engine: new ChatEngine(db, bus, bots, batching), close: () => bus.close() };
+  return { bus, engine: new ChatEngine(db, bus, bots, batching, observer), close: () => bus.close() };
 }
