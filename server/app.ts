@@ -17,6 +17,7 @@ import { type InventoriedRoute, installAccessHook, requireDeclaredAccess } from 
 import { statechartGallery } from './http/statechart-gallery.ts';
 import { declareErrorResponses } from './http/error-responses.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installOverloadGuard } from './http/overload-guard.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import './http/fastify-types.ts';
 import { apiRoutePlugins } from './api-routes.ts';
@@ -80,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       requireDeclaredAccess(api, routeInventory);
+      // First of the hooks: a refused request costs no session read, no body parse (issue 35).
+      installOverloadGuard(api, options.config.maxRequestsInFlight);
       declareErrorResponses(api);
       installAccessHook(api, options.db);
       api.addHook('onSend', async (_request, reply, payload) => {

@@ -63,6 +63,11 @@ export interface ServerConfig {
    * (CHAT_BATCH_LINGER_MS, default 2; 0: never). server/db/group-commit.ts says why.
    */
   chatBatchLingerMs: number;
+  /**
+   * Requests one process works on at once (MAX_REQUESTS_IN_FLIGHT, default 256): past it the API answers 503 with
+   * Retry-After at once instead of queuing (server/http/overload-guard.ts); /healthz always answers.
+   */
+  maxRequestsInFlight: number;
   /** BENCH_COUNTERS=1: GET /bench/counters answers this process's SQL statement count and CPU time (bench/chat-load.ts). */
   benchCounters: boolean;
   /** Campaign calls: CAMPAIGN_DIALLER=none (default: calls wait) | fake | sip (baresip) | jambonz | twilio, with that gateway's settings. */
@@ -151,10 +156,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     privateFetchAllow: readPrivateFetchAllow(env.PRIVATE_FETCH_ALLOW),
     campaignTickMs: Number(env.CAMPAIGN_TICK_MS ?? 1000),
     benchCounters: env.BENCH_COUNTERS === '1',
+    maxRequestsInFlight: readPositive(env, 'MAX_REQUESTS_IN_FLIGHT', 256),
     chatBatchLingerMs: Math.max(0, Number(env.CHAT_BATCH_LINGER_MS ?? 2) || 0),
     dialler: readDiallerSettings(env),
     shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 0) || 0,
   };
+}
+
+/** A positive whole number from `name`, else `fallback`; anything else stops the server with a clear message. */
+function readPositive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive whole number, not "${raw}".`);
+  return value;
 }
 
 /** PRIVATE_FETCH_ALLOW: `host:port` pairs, comma-separated; anything else stops the server with a clear message. */
