@@ -23,6 +23,10 @@
  * STOP_PAST_KNEE (1: skip the steps after one whose p99 passed 5 s or that lost more than 5 %), SERVER_NODE_FLAGS
  * (e.g. --trace-gc), KEEP_WORK=1 (keep the run's directory and server.log), TIMELINE=<prefix> (the generator writes
  * each answered message's scheduled time and latency to <prefix>-<conversations>.json, to see when stalls happen).
+ * Issue 35: each step measures opening apart (the server's counters around the generator's opening phase: statements
+ * and CPU per chat/init, and that CPU over a message's); FLASH_CROWD (3000; 0: none) new conversations open in the
+ * first 3 s of a FLASH_SECONDS window and talk; OVERLOAD_CONVERSATIONS (twice the knee; 0: none) talk for
+ * OVERLOAD_SECONDS (20), then the knee's for RECOVERY_SECONDS (20): accepted p99, recovery, read-back.
  * Each step also records the event-loop delay (p99, max) of the server and of the generator: a stall there delays
  * every message in flight, so it tells a blocked process from a slow database.
  * Results in bench/results/chat-load.json, under the backend's key.
