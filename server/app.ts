@@ -78,11 +78,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // --- Application services (server/app-scope.ts), before the routes that use them ---
   const services: AppServices = createAppServices(app, options.db, options.config);
+  // The /v1 requests this process works on now (server/http/overload-guard.ts): the bench's counters, the tests.
+  let inFlight = () => 0;
+  app.decorate('requestsInFlight', () => inFlight());
   await app.register(
     async (api) => {
       requireDeclaredAccess(api, routeInventory);
       // First of the hooks: a refused request costs no session read, no body parse (issue 35).
-      installOverloadGuard(api, options.config.maxRequestsInFlight);
+      inFlight = installOverloadGuard(api, options.config.maxRequestsInFlight).inFlight;
       declareErrorResponses(api);
       installAccessHook(api, options.db);
       api.addHook('onSend', async (_request, reply, payload) => {
@@ -129,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         cpu_system_us: cpu.system,
         pid: process.pid,
         loop_delay: delay,
+        requests_in_flight: inFlight(),
       };
     });
   }

@@ -52,14 +52,11 @@ async function holdOne(): Promise<void> {
   );
 }
 
-/** Waits until the server counts the held requests (a read-only call is refused). */
+/** Waits until the server counts the held requests, then a read-only call is refused. */
 async function untilRefused(id: number): Promise<Response> {
-  for (let i = 0; i < 200; i++) {
-    const res = await post(widget('/chat/provisional-response', { id, conversation_token: TOKEN }), { last_ts: 0 });
-    if (res.status === 503) return res;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('the held requests never filled the bound');
+  for (let i = 0; i < 500 && t.app.requestsInFlight() < held.length; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(t.app.requestsInFlight()).toBe(2);
+  return post(widget('/chat/provisional-response', { id, conversation_token: TOKEN }), { last_ts: 0 });
 }
 
 const conversationRows = async () =>
@@ -89,6 +86,7 @@ describe('a bounded amount of work in flight (MAX_REQUESTS_IN_FLIGHT)', () => {
     await holdOne();
     await holdOne();
     const refusedRead = await untilRefused(id);
+    expect(refusedRead.status).toBe(503);
     expect(refusedRead.headers.get('retry-after')).toBe('1');
 
     const refusedMessage = await post(widget('/chat', { id, conversation_token: TOKEN }), {
@@ -112,11 +110,8 @@ describe('a bounded amount of work in flight (MAX_REQUESTS_IN_FLIGHT)', () => {
 
     // Nothing of the refused calls was written: no new conversation, the transcript as it was.
     for (const socket of held.splice(0)) socket.destroy();
-    for (let i = 0; i < 200; i++) {
-      const res = await post(widget('/chat/provisional-response', { id, conversation_token: TOKEN }), { last_ts: 0 });
-      if (res.status === 200) break;
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    for (let i = 0; i < 500 && t.app.requestsInFlight() > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(t.app.requestsInFlight()).toBe(0);
     expect(await conversationRows()).toBe(rowsBefore);
     expect((await read()).tracker).toEqual(before.tracker);
 
@@ -137,5 +132,6 @@ describe('a bounded amount of work in flight (MAX_REQUESTS_IN_FLIGHT)', () => {
       const bad = await post(widget('/chat', { id: 999999, conversation_token: TOKEN }), { msg: 'x', last_ts: 0 });
       expect(bad.status).toBe(404);
     }
+    expect(t.app.requestsInFlight()).toBe(0);
   });
 });
