@@ -2,8 +2,10 @@
  * The load generator of bench/chat-load.ts, a process of its own (forked with an IPC channel), so that what it
  * costs is never charged to the server and the server's stalls never slow what it offers.
  *
- * One step: open `conversations` conversations with the seeded demo bot (POST /v1/chat/init, authenticated by
- * the chatbot token as the widget is), say `ready`, and on `go` send messages open-loop: each conversation's
+ * One step: say `opening` (the parent reads the server's counters, so that opening is measured apart), open
+ * `conversations` conversations with the seeded demo bot (POST /v1/chat/init, authenticated by the chatbot token
+ * as the widget is), say `ready`, and on `go` send messages open-loop (the flash crowd opens them inside the window
+ * instead, see `mode`): each conversation's
  * messages arrive as a Poisson process (exponential gaps, mean `meanIntervalMs`), sent at their scheduled time
  * whether or not the previous answer came back, and each latency is counted from the scheduled time (a late
  * send because this process lagged counts against the server's figure, never for it). Messages scheduled in
@@ -19,6 +21,17 @@ export interface GeneratorConfig {
   seconds: number;
   meanIntervalMs: number;
   timeoutMs: number;
+  /**
+   * steady (default): every conversation is opened before the window, 50 at a time, and opening is measured apart
+   * (the parent reads the server's counters around it). flash: each conversation opens at a random moment of the
+   * window's first `flashSeconds` (inside the measured window, its latency counted like a message's) and then talks.
+   * overload: all talk for `overloadSeconds`, then only the first `normalConversations` until the window ends; a 503 is
+   * a refusal, not an error, and every conversation is read back afterwards.
+   */
+  mode?: 'steady' | 'flash' | 'overload';
+  flashSeconds?: number;
+  overloadSeconds?: number;
+  normalConversations?: number;
 }
 
 export interface GeneratorResult {
@@ -36,6 +49,29 @@ export interface GeneratorResult {
   cpuMs: number;
   windowMs: number;
   initErrors: number;
+  /** Each answered message as [scheduled ms from the window's start, latency ms] (recovery after an overload). */
+  samples: [number, number][];
+  /** flash: the openings' latencies (ms from their scheduled moment), answered 200. */
+  initLatencies: number[];
+  /** Calls answered 503 (the server past its bound of work in flight). */
+  refused: number;
+  /** overload: the read-back of every conversation after the step. */
+  readBack: ReadBack | null;
+}
+
+/**
+ * After an overload: each conversation's stored user messages against what the server answered. `missing`: answered
+ * 200 but not stored; `extra`: stored more often than answered 200 plus answered neither way (a timeout may or may not
+ * have been stored): a refused message that changed something.
+ */
+export interface ReadBack {
+  conversations: number;
+  accepted: number;
+  stored: number;
+  missing: number;
+  extra: number;
+  unknown: number;
+  readErrors: number;
 }
 
 /** The existing benchmark's script: greeting, the order flow with a date, a cancel, hours, thanks, a fallback. */
@@ -70,7 +106,11 @@ function post(
   });
 }
 
-export async function runStep(config: GeneratorConfig, go: () => Promise<void>): Promise<GeneratorResult> {
+export async function runStep(
+  config: GeneratorConfig,
+  go: () => Promise<void>,
+  opening: () => Promise<void> = async () => {},
+): Promise<GeneratorResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
   const headers = { 'content-type': 'application/json', 'x-chatbot-token': config.token };
   const errors: Record<string, number> = {};
@@ -79,7 +119,19 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
   };
   let initErrors = 0;
 
-  type Conversation = { n: number; token: string; id: number; lastTs: number; sent: number };
+  type Conversation = {
+    n: number;
+    token: string;
+    id: number;
+    lastTs: number;
+    sent: number;
+    /** Per message text: answered 200, answered neither 200 nor 503 (overload's read-back). */
+    accepted: Map<string, number>;
+    unknown: Map<string, number>;
+  };
+  const mode = config.mode ?? 'steady';
+  let refused = 0;
+  const initLatencies: number[] = [];
   const init = async (c: Conversation) => {
     const url = new URL(`${config.base}/chat/init?conversation_token=${c.token}&project_env=prod`);
     const res = await post(agent, url, headers, '{}', config.timeoutMs);
@@ -95,15 +147,28 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
     id: 0,
     lastTs: 0,
     sent: 0,
+    accepted: new Map(),
+    unknown: new Map(),
   }));
-  // Opening is not measured: 50 at a time, so that thousands of inits do not arrive as one burst.
-  for (let i = 0; i < conversations.length; i += 50) {
+  await opening();
+  // Steady and overload: opening is measured apart, 50 at a time, so that thousands of inits do not come as one burst.
+  for (let i = 0; mode !== 'flash' && i < conversations.length; i += 50) {
     await Promise.all(
-      conversations.slice(i, i + 50).map((c) =>
-        init(c).catch(() => {
-          initErrors += 1;
-        }),
-      ),
+      conversations.slice(i, i + 50).map(async (c) => {
+        // Setting up, not measured: a refusal (503, the server's bound of work in flight) is tried again.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return await init(c);
+          } catch (error) {
+            const busy = error instanceof Error && error.message.startsWith('init HTTP 503');
+            if (!busy || attempt >= 20) {
+              initErrors += 1;
+              return;
+            }
+            await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
+          }
+        }
+      }),
     );
   }
 
@@ -133,6 +198,8 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
   };
   const gap = () => -Math.log(1 - Math.random()) * config.meanIntervalMs;
 
+  const samples: [number, number][] = [];
+  const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   const send = async (c: Conversation, at: number) => {
     lags.push(performance.now() - at);
     // A conversation whose init failed still offers its messages: each one is an error, not a lighter load.
@@ -145,20 +212,44 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
     try {
       const res = await post(agent, url, headers, JSON.stringify({ msg, last_ts: c.lastTs }), config.timeoutMs);
       if (res.status === 200) {
-        latencies.push(performance.now() - at);
+        const latency = performance.now() - at;
+        latencies.push(latency);
+        samples.push([Math.round(at - start), Math.round(latency * 10) / 10]);
+        bump(c.accepted, msg);
         if (timelineFile) timeline.push([Math.round(performance.timeOrigin + at), Math.round(performance.now() - at)]);
         const body = JSON.parse(res.text) as { tracker: { timestamp: number }[] };
         c.lastTs = Math.max(c.lastTs, body.tracker.at(-1)?.timestamp ?? 0);
+      } else if (res.status === 503 && mode === 'overload') {
+        refused += 1;
       } else {
+        if (res.status === 503) refused += 1;
+        bump(c.unknown, msg);
         fail(`HTTP ${res.status}`);
       }
     } catch (error) {
+      bump(c.unknown, msg);
       fail(error instanceof Error ? error.message : String(error));
     }
   };
+  /** flash: a conversation opens inside the window, its latency from the moment it was due. */
+  const open = async (c: Conversation, at: number) => {
+    lags.push(performance.now() - at);
+    try {
+      await init(c);
+      initLatencies.push(performance.now() - at);
+    } catch (error) {
+      initErrors += 1;
+      const why = error instanceof Error ? error.message : String(error);
+      if (why.startsWith('init HTTP 503')) refused += 1;
+      fail(`open: ${why.slice(0, 40)}`);
+    }
+  };
 
+  const overloadEnd = start + (config.overloadSeconds ?? 0) * 1000;
   const schedule = (c: Conversation, at: number) => {
     if (at >= end) return;
+    // overload: past the overload's end only the first normalConversations go on talking.
+    if (mode === 'overload' && at >= overloadEnd && c.n >= (config.normalConversations ?? 0)) return;
     scheduled += 1;
     outstanding += 1;
     setTimeout(
@@ -172,7 +263,24 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
       Math.max(0, at - performance.now()),
     );
   };
-  for (const c of conversations) schedule(c, start + gap());
+  if (mode === 'flash') {
+    const flashMs = (config.flashSeconds ?? 3) * 1000;
+    for (const c of conversations) {
+      const at = start + Math.random() * flashMs;
+      outstanding += 1;
+      setTimeout(
+        () => {
+          void open(c, at).finally(() => {
+            // Then it talks like every conversation: its first message one gap after it opened.
+            if (c.id !== 0) schedule(c, performance.now() + gap());
+            outstanding -= 1;
+            maybeFinish();
+          });
+        },
+        Math.max(0, at - performance.now()),
+      );
+    }
+  } else for (const c of conversations) schedule(c, start + gap());
   setTimeout(
     () => {
       allScheduled = true;
@@ -184,6 +292,7 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
   const windowMs = performance.now() - start;
   const cpu = process.cpuUsage(cpuBefore);
   loopDelay.disable();
+  const readBack = mode === 'overload' ? await readBackAll(agent, headers, config, conversations) : null;
   agent.destroy();
   if (timelineFile)
     (await import('node:fs')).writeFileSync(`${timelineFile}-${config.conversations}.json`, JSON.stringify(timeline));
@@ -200,20 +309,88 @@ export async function runStep(config: GeneratorConfig, go: () => Promise<void>):
     cpuMs: (cpu.user + cpu.system) / 1000,
     windowMs,
     initErrors,
+    samples,
+    initLatencies,
+    refused,
+    readBack,
   };
 }
 
-// Forked by bench/chat-load.ts: { config } in, 'ready' out, 'go' in, { result } out.
+/** Reads every conversation back (POST /chat/provisional-response from 0), 50 at a time, and counts its user messages. */
+async function readBackAll(
+  agent: http.Agent,
+  headers: Record<string, string>,
+  config: GeneratorConfig,
+  conversations: {
+    id: number;
+    token: string;
+    accepted: Map<string, number>;
+    unknown: Map<string, number>;
+  }[],
+): Promise<ReadBack> {
+  const result: ReadBack = {
+    conversations: 0,
+    accepted: 0,
+    stored: 0,
+    missing: 0,
+    extra: 0,
+    unknown: 0,
+    readErrors: 0,
+  };
+  const opened = conversations.filter((c) => c.id !== 0);
+  for (let i = 0; i < opened.length; i += 50) {
+    await Promise.all(
+      opened.slice(i, i + 50).map(async (c) => {
+        const url = new URL(
+          `${config.base}/chat/provisional-response?id=${c.id}&conversation_token=${c.token}&project_env=prod`,
+        );
+        // The server may still refuse while it drains: a few tries, a second apart.
+        for (let attempt = 0; attempt < 10; attempt++) {
+          try {
+            const res = await post(agent, url, headers, JSON.stringify({ last_ts: 0 }), config.timeoutMs);
+            if (res.status === 503) {
+              await new Promise((r) => setTimeout(r, 1000));
+              continue;
+            }
+            if (res.status !== 200) break;
+            const body = JSON.parse(res.text) as {
+              tracker: { type: string; value: string | null; args: { who?: string } }[];
+            };
+            const stored = new Map<string, number>();
+            for (const e of body.tracker) {
+              if (e.type === 'utter' && e.args.who === 'user')
+                stored.set(e.value ?? '', (stored.get(e.value ?? '') ?? 0) + 1);
+            }
+            result.conversations += 1;
+            for (const text of new Set([...stored.keys(), ...c.accepted.keys(), ...c.unknown.keys()])) {
+              const s = stored.get(text) ?? 0;
+              const a = c.accepted.get(text) ?? 0;
+              const u = c.unknown.get(text) ?? 0;
+              result.stored += s;
+              result.accepted += a;
+              result.unknown += u;
+              result.missing += Math.max(0, a - s);
+              result.extra += Math.max(0, s - a - u);
+            }
+            return;
+          } catch {}
+        }
+        result.readErrors += 1;
+      }),
+    );
+  }
+  return result;
+}
+
+// Forked by bench/chat-load.ts: { config } in, 'opening' out, 'measured' in, 'ready' out, 'go' in, { result } out.
 if (process.send) {
   process.once('message', async (message: { config: GeneratorConfig }) => {
-    const result = await runStep(
-      message.config,
-      () =>
-        new Promise<void>((resolve) => {
-          process.once('message', () => resolve());
-          process.send!({ ready: true });
-        }),
-    );
+    const ask = (what: 'ready' | 'opening') => () =>
+      new Promise<void>((resolve) => {
+        process.once('message', () => resolve());
+        process.send!({ [what]: true });
+      });
+    const result = await runStep(message.config, ask('ready'), ask('opening'));
     process.send!({ result }, () => process.exit(0));
   });
 }

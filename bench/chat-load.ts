@@ -23,6 +23,10 @@
  * STOP_PAST_KNEE (1: skip the steps after one whose p99 passed 5 s or that lost more than 5 %), SERVER_NODE_FLAGS
  * (e.g. --trace-gc), KEEP_WORK=1 (keep the run's directory and server.log), TIMELINE=<prefix> (the generator writes
  * each answered message's scheduled time and latency to <prefix>-<conversations>.json, to see when stalls happen).
+ * Issue 35: each step measures opening apart (the server's counters around the generator's opening phase: statements
+ * and CPU per chat/init, and that CPU over a message's); FLASH_CROWD (3000; 0: none) new conversations open in the
+ * first 3 s of a FLASH_SECONDS window and talk; OVERLOAD_CONVERSATIONS (twice the knee; 0: none) talk for
+ * OVERLOAD_SECONDS (20), then the knee's for RECOVERY_SECONDS (20): accepted p99, recovery, read-back.
  * Each step also records the event-loop delay (p99, max) of the server and of the generator: a stall there delays
  * every message in flight, so it tells a blocked process from a slow database.
  * Results in bench/results/chat-load.json, under the backend's key.
@@ -47,6 +51,15 @@ const TIMEOUT_MS = Number(process.env.TIMEOUT_MS ?? 10_000);
 const LOG_LEVEL = process.env.LOG_LEVEL ?? 'info';
 const STOP_PAST_KNEE = process.env.STOP_PAST_KNEE !== '0';
 const P99_BUDGET_MS = 50;
+/** Issue 35: a flash crowd of FLASH_CROWD new conversations (0: none), opening in the window's first 3 s. */
+const FLASH_CROWD = Number(process.env.FLASH_CROWD ?? 3000);
+const FLASH_SECONDS = Number(process.env.FLASH_SECONDS ?? STEP_SECONDS);
+const FLASH_P99_BUDGET_MS = 200;
+/** Issue 35: OVERLOAD_CONVERSATIONS (default twice the knee; 0: none) for OVERLOAD_SECONDS, then the knee's. */
+const OVERLOAD_SECONDS = Number(process.env.OVERLOAD_SECONDS ?? 20);
+const RECOVERY_SECONDS = Number(process.env.RECOVERY_SECONDS ?? 20);
+const OVERLOAD_P99_BUDGET_MS = 500;
+const RECOVERY_BUDGET_SECONDS = 5;
 const PASSWORD = 'Bench-Admin-Passw0rd-1';
 const root = path.resolve(import.meta.dirname, '..');
 const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
@@ -213,11 +226,18 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 
-function runGenerator(config: GeneratorConfig, onReady: () => Promise<void>): Promise<GeneratorResult> {
+function runGenerator(
+  config: GeneratorConfig,
+  onReady: () => Promise<void>,
+  onOpening: () => Promise<void> = async () => {},
+): Promise<GeneratorResult> {
   const child = fork(path.join(import.meta.dirname, 'chat-load-generator.ts'), { stdio: 'inherit' });
   return new Promise((resolve, reject) => {
-    child.on('message', async (message: { ready?: true; result?: GeneratorResult }) => {
-      if (message.ready) {
+    child.on('message', async (message: { ready?: true; opening?: true; result?: GeneratorResult }) => {
+      if (message.opening) {
+        await onOpening();
+        child.send('measured');
+      } else if (message.ready) {
         await onReady();
         child.send('go');
       } else if (message.result) resolve(message.result);
@@ -227,8 +247,16 @@ function runGenerator(config: GeneratorConfig, onReady: () => Promise<void>): Pr
   });
 }
 
-async function runStep(server: Server, backend: Backend, token: string, conversations: number, seconds: number) {
+async function runStep(
+  server: Server,
+  backend: Backend,
+  token: string,
+  conversations: number,
+  seconds: number,
+  extra: Pick<GeneratorConfig, 'mode' | 'flashSeconds' | 'overloadSeconds' | 'normalConversations'> = {},
+) {
   let before!: Counters;
+  let beforeOpening!: Counters;
   const loadBefore = os.loadavg()[0]!;
   const result = await runGenerator(
     {
@@ -238,16 +266,33 @@ async function runStep(server: Server, backend: Backend, token: string, conversa
       seconds,
       meanIntervalMs: MEAN_INTERVAL_MS,
       timeoutMs: TIMEOUT_MS,
+      ...extra,
     },
     async () => {
       before = await readCounters(server, backend);
+    },
+    async () => {
+      beforeOpening = await readCounters(server, backend);
     },
   );
   const after = await readCounters(server, backend);
   const latencies = result.latencies.sort((a, b) => a - b);
   const errors = Object.values(result.errors).reduce((a, b) => a + b, 0);
   const per = (value: number) => (result.completed ? round(value / result.completed, 2) : null);
+  // What opening a conversation cost (issue 35 item 1): the same counters around the opening, before the window.
+  const opened = conversations - result.initErrors;
+  const perOpen = (value: number) => (opened > 0 ? round(value / opened, 2) : null);
+  const opening =
+    (extra.mode ?? 'steady') === 'flash'
+      ? null
+      : {
+          sql_statements: perOpen(before.sql - beforeOpening.sql),
+          server_cpu_ms: perOpen(before.serverCpuMs - beforeOpening.serverCpuMs),
+          database_cpu_ms: backend.admin ? perOpen(dbCpuBetween(beforeOpening, before)) : null,
+        };
+  const messageCpu = per(after.serverCpuMs - before.serverCpuMs + (backend.admin ? dbCpuBetween(before, after) : 0));
   return {
+    result,
     step: {
       conversations,
       seconds,
@@ -262,6 +307,14 @@ async function runStep(server: Server, backend: Backend, token: string, conversa
       errors,
       error_kinds: result.errors,
       init_errors: result.initErrors,
+      refused: result.refused,
+      /** Per conversation opened before the window (50 at a time): SQL statements, CPU ms of the server, database. */
+      opening_per_conversation: opening,
+      /** Opening's server + database CPU over a message's (target ≤ 1.5). */
+      opening_cost_in_messages:
+        opening && messageCpu
+          ? round(((opening.server_cpu_ms ?? 0) + (opening.database_cpu_ms ?? 0)) / messageCpu, 2)
+          : null,
       sql_statements_per_message: per(after.sql - before.sql),
       server_cpu_ms_per_message: per(after.serverCpuMs - before.serverCpuMs),
       database_cpu_ms_per_message: backend.admin ? per(dbCpuBetween(before, after)) : null,
@@ -278,6 +331,117 @@ async function runStep(server: Server, backend: Backend, token: string, conversa
 }
 
 type Step = Awaited<ReturnType<typeof runStep>>['step'];
+
+/**
+ * The flash crowd (issue 35 item 2): `conversations` new conversations open at random moments of the window's first
+ * 3 s and then talk; the p99 is over the whole window, openings and messages together (target 200 ms, no error).
+ */
+async function runFlashCrowd(server: Server, backend: Backend, token: string, conversations: number) {
+  const before = await readCounters(server, backend);
+  const { step, result } = await runStep(server, backend, token, conversations, FLASH_SECONDS, {
+    mode: 'flash',
+    flashSeconds: 3,
+  });
+  const after = await readCounters(server, backend);
+  const opens = [...result.initLatencies].sort((a, b) => a - b);
+  const all = [...result.latencies, ...result.initLatencies].sort((a, b) => a - b);
+  const operations = result.completed + opens.length;
+  const per = (value: number) => (operations ? round(value / operations, 2) : null);
+  const errors = step.errors;
+  return {
+    conversations,
+    seconds: FLASH_SECONDS,
+    opened: opens.length,
+    open_latency_ms: {
+      p50: round(percentile(opens, 50)),
+      p99: round(percentile(opens, 99)),
+      max: round(opens.at(-1) ?? 0),
+    },
+    message_latency_ms: step.latency_ms,
+    /** Openings and messages together: the figure the target is about. */
+    latency_ms: { p50: round(percentile(all, 50)), p99: round(percentile(all, 99)), max: round(all.at(-1) ?? 0) },
+    offered_messages_per_s: step.offered_per_s,
+    completed_messages_per_s: step.completed_per_s,
+    errors,
+    error_kinds: step.error_kinds,
+    refused: result.refused,
+    per_operation: {
+      sql_statements: per(after.sql - before.sql),
+      server_cpu_ms: per(after.serverCpuMs - before.serverCpuMs),
+      database_cpu_ms: backend.admin ? per(dbCpuBetween(before, after)) : null,
+    },
+    within_budget: percentile(all, 99) <= FLASH_P99_BUDGET_MS && errors === 0,
+    event_loop_delay_ms: step.event_loop_delay_ms,
+    load_average: step.load_average,
+  };
+}
+
+/**
+ * Graceful overload (issue 35 item 3): `conversations` (twice the knee) talk for OVERLOAD_SECONDS, then only
+ * `normal` (the knee's) for RECOVERY_SECONDS. Refusals (503) are expected; what counts: the accepted messages' p99
+ * during the overload (≤ 500 ms), how soon after it every second's p99 is back ≤ 50 ms (≤ 5 s), and the read-back:
+ * every message answered 200 stored, no refused one stored.
+ */
+async function runOverload(server: Server, backend: Backend, token: string, conversations: number, normal: number) {
+  const { step, result } = await runStep(server, backend, token, conversations, OVERLOAD_SECONDS + RECOVERY_SECONDS, {
+    mode: 'overload',
+    overloadSeconds: OVERLOAD_SECONDS,
+    normalConversations: normal,
+  });
+  const endMs = OVERLOAD_SECONDS * 1000;
+  const during = result.samples
+    .filter(([at]) => at < endMs)
+    .map(([, l]) => l)
+    .sort((a, b) => a - b);
+  const afterEnd = (fromMs: number) =>
+    result.samples
+      .filter(([at]) => at >= fromMs)
+      .map(([, l]) => l)
+      .sort((a, b) => a - b);
+  // Each second after the overload: its messages' p99. Recovered from the first second after which all stay ≤ 50 ms.
+  const seconds: number[] = [];
+  for (let k = 0; k < RECOVERY_SECONDS; k++) {
+    const bucket = result.samples
+      .filter(([at]) => at >= endMs + k * 1000 && at < endMs + (k + 1) * 1000)
+      .map(([, l]) => l)
+      .sort((a, b) => a - b);
+    seconds.push(round(percentile(bucket, 99)));
+  }
+  let recovery: number | null = null;
+  for (let k = seconds.length - 1; k >= 0 && seconds[k]! <= P99_BUDGET_MS; k--) recovery = k;
+  const acceptedP99 = percentile(during, 99);
+  const readBack = result.readBack;
+  return {
+    conversations,
+    normal_conversations: normal,
+    overload_seconds: OVERLOAD_SECONDS,
+    recovery_window_seconds: RECOVERY_SECONDS,
+    accepted_during_overload: during.length,
+    accepted_per_s_during_overload: round(during.length / OVERLOAD_SECONDS),
+    refused: result.refused,
+    accepted_latency_ms: {
+      p50: round(percentile(during, 50)),
+      p99: round(acceptedP99),
+      max: round(during.at(-1) ?? 0),
+    },
+    p99_per_second_after_ms: seconds,
+    recovery_seconds: recovery,
+    p99_from_5_s_after_ms: round(percentile(afterEnd(endMs + RECOVERY_BUDGET_SECONDS * 1000), 99)),
+    errors: step.errors,
+    error_kinds: step.error_kinds,
+    read_back: readBack,
+    within_budget:
+      acceptedP99 <= OVERLOAD_P99_BUDGET_MS &&
+      recovery !== null &&
+      recovery <= RECOVERY_BUDGET_SECONDS &&
+      readBack !== null &&
+      readBack.missing === 0 &&
+      readBack.extra === 0 &&
+      readBack.readErrors === 0,
+    event_loop_delay_ms: step.event_loop_delay_ms,
+    load_average: step.load_average,
+  };
+}
 const withinBudget = (s: Step) => s.latency_ms.p99 <= P99_BUDGET_MS && s.errors === 0 && s.init_errors === 0;
 
 function printTable(
@@ -323,6 +487,8 @@ async function main() {
   const steps: (Step | { conversations: number; skipped: string })[] = [];
   let knee: Step | null = null;
   let profile: (ProfileSummary & { conversations: number; file_kept: string }) | null = null;
+  let flash: Awaited<ReturnType<typeof runFlashCrowd>> | null = null;
+  let overload: Awaited<ReturnType<typeof runOverload>> | null = null;
   try {
     const server = await startServer(backend, work, []);
     try {
@@ -342,6 +508,16 @@ async function main() {
         if (STOP_PAST_KNEE && (step.latency_ms.p99 > 5000 || lost > 0.05)) {
           past = `the step of ${conversations} already had p99 ${step.latency_ms.p99} ms, ${step.errors} errors`;
         }
+      }
+      if (FLASH_CROWD > 0) {
+        flash = await runFlashCrowd(server, backend, backend.token, FLASH_CROWD);
+        console.log(JSON.stringify({ flash_crowd: flash }));
+      }
+      const normal = knee?.conversations ?? STEPS[0]!;
+      const overloaded = Number(process.env.OVERLOAD_CONVERSATIONS ?? 2 * normal);
+      if (overloaded > 0) {
+        overload = await runOverload(server, backend, backend.token, overloaded, normal);
+        console.log(JSON.stringify({ overload }));
       }
     } finally {
       await server.stop();
@@ -389,7 +565,12 @@ async function main() {
           generator_cpu_ms: atKnee.generator_cpu_ms_per_message,
         }
       : null,
+    opening_per_conversation_at_knee: atKnee
+      ? { ...atKnee.opening_per_conversation, cost_in_messages: atKnee.opening_cost_in_messages }
+      : null,
     steps,
+    flash_crowd: flash,
+    overload,
     cpu_profile: profile,
     node: process.version,
     cpus: os.cpus().length,
@@ -399,6 +580,23 @@ async function main() {
     measured_at: new Date().toISOString(),
   };
   printTable(backend.name, steps, knee?.conversations ?? null);
+  if (atKnee?.opening_per_conversation) {
+    const o = atKnee.opening_per_conversation;
+    console.log(
+      `opening a conversation at ${atKnee.conversations}: ${o.sql_statements} SQL, CPU ms ${o.server_cpu_ms}, ${o.database_cpu_ms ?? '-'} (server, db) = ${atKnee.opening_cost_in_messages} messages (target ≤ 1.5)`,
+    );
+  }
+  if (flash) {
+    console.log(
+      `flash crowd of ${flash.conversations} (opening in 3 s, ${flash.seconds} s window): p50 ${flash.latency_ms.p50}, p99 ${flash.latency_ms.p99}, max ${flash.latency_ms.max} ms (openings p99 ${flash.open_latency_ms.p99}, messages p99 ${flash.message_latency_ms.p99}), ${flash.errors} errors: ${flash.within_budget ? 'within' : 'OVER'} the ${FLASH_P99_BUDGET_MS} ms budget`,
+    );
+  }
+  if (overload) {
+    const r = overload.read_back;
+    console.log(
+      `overload ${overload.conversations} for ${overload.overload_seconds} s then ${overload.normal_conversations}: accepted ${overload.accepted_per_s_during_overload}/s p99 ${overload.accepted_latency_ms.p99} ms, ${overload.refused} refused; recovered after ${overload.recovery_seconds ?? 'never'} s (p99 per second ${overload.p99_per_second_after_ms.join(' ')}); read back: ${r ? `${r.accepted} accepted, ${r.stored} stored, ${r.missing} missing, ${r.extra} extra, ${r.unknown} unknown, ${r.readErrors} unread` : '-'}: ${overload.within_budget ? 'within' : 'OVER'} budget`,
+    );
+  }
   if (profile) {
     console.log(`\nCPU profile at ${profile.conversations} conversations (self time, busy ${profile.busy_ms} ms):`);
     for (const f of profile.top) console.log(`  ${String(f.self_percent).padStart(5)} %  ${f.function}  ${f.where}`);

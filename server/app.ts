@@ -17,6 +17,7 @@ import { type InventoriedRoute, installAccessHook, requireDeclaredAccess } from 
 import { statechartGallery } from './http/statechart-gallery.ts';
 import { declareErrorResponses } from './http/error-responses.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installOverloadGuard } from './http/overload-guard.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import './http/fastify-types.ts';
 import { apiRoutePlugins } from './api-routes.ts';
@@ -82,9 +83,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (services.metrics && options.config.metricsToken) {
     registerMetrics(app, services.metrics, options.config.metricsToken);
   }
+  // The /v1 requests this process works on now (server/http/overload-guard.ts): the bench's counters, the tests.
+  let inFlight = () => 0;
+  app.decorate('requestsInFlight', () => inFlight());
   await app.register(
     async (api) => {
       requireDeclaredAccess(api, routeInventory);
+      // First of the hooks: a refused request costs no session read, no body parse (issue 35).
+      inFlight = installOverloadGuard(api, options.config.maxRequestsInFlight).inFlight;
       declareErrorResponses(api);
       installAccessHook(api, options.db);
       api.addHook('onSend', async (_request, reply, payload) => {
@@ -131,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         cpu_system_us: cpu.system,
         pid: process.pid,
         loop_delay: delay,
+        requests_in_flight: inFlight(),
       };
     });
   }

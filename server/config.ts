@@ -64,6 +64,11 @@ export interface ServerConfig {
    * (CHAT_BATCH_LINGER_MS, default 2; 0: never). server/db/group-commit.ts says why.
    */
   chatBatchLingerMs: number;
+  /**
+   * Requests one process works on at once (MAX_REQUESTS_IN_FLIGHT, default 256): past it the API answers 503 with
+   * Retry-After at once instead of queuing (server/http/overload-guard.ts); /healthz always answers.
+   */
+  maxRequestsInFlight: number;
   /** BENCH_COUNTERS=1: GET /bench/counters answers this process's SQL statement count and CPU time (bench/chat-load.ts). */
   benchCounters: boolean;
   /**
@@ -179,6 +184,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtp: readSmtp(env),
     emailReportsTickMs: Number(env.EMAIL_REPORTS_TICK_MS ?? 60_000),
     benchCounters: env.BENCH_COUNTERS === '1',
+    maxRequestsInFlight: readPositive(env, 'MAX_REQUESTS_IN_FLIGHT', 256),
     chatBatchLingerMs: Math.max(0, Number(env.CHAT_BATCH_LINGER_MS ?? 2) || 0),
     dialler: readDiallerSettings(env),
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
@@ -190,6 +196,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 function readMetricsToken(value: string | undefined): string | null {
   if (!value) return null;
   if (value.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters long.');
+  return value;
+}
+
+/** A positive whole number from `name`, else `fallback`; anything else stops the server with a clear message. */
+function readPositive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive whole number, not "${raw}".`);
   return value;
 }
 

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { CHAT_TEXTS } from '../api/contract/chat.ts';
 import type { chatMachine } from '../machines/chat/machine.ts';
 import { messageLength } from '../machines/chat/messageLength.ts';
+import { CHAT_NOTICES } from '../machines/chat/texts.ts';
 import { chatItems } from '../machines/chat/transcript.ts';
 import { PaperclipIcon, SpeakerIcon } from './icons.tsx';
 
@@ -164,7 +165,14 @@ export function WidgetChat({ actor, onClose }: { actor: ActorRefFrom<typeof chat
           }
         })}
         {context.pendingText !== null && <p className="cw-msg cw-user cw-pending">{context.pendingText}</p>}
-        {state.hasTag('busy') && <span className="cw-typing" role="status" aria-label="The bot is answering" />}
+        {/* Issue 35: the server refused a call as busy; the chart tries again by itself after a backoff. */}
+        {state.hasTag('reconnecting') ? (
+          <p className="cw-note cw-reconnecting" aria-live="polite">
+            {CHAT_NOTICES.reconnecting}
+          </p>
+        ) : (
+          state.hasTag('busy') && <span className="cw-typing" role="status" aria-label="The bot is answering" />
+        )}
       </div>
       {context.notice && (
         <div className={`cw-notice cw-${context.notice.tone}`} role="status">

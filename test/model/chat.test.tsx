@@ -23,6 +23,7 @@ import {
 } from '../../src/machines/chat/entityLookup.ts';
 import { type ChatContext, chatMachine } from '../../src/machines/chat/machine.ts';
 import { messageTooLong } from '../../src/machines/chat/messageLength.ts';
+import { CHAT_NOTICES } from '../../src/machines/chat/texts.ts';
 import {
   type NewTest,
   TEST_NAME_DUPLICATE,
@@ -190,7 +191,12 @@ const machine = chatMachine.provide({
     notify: (_, params) => notices.push(params),
     playAudio: (_, params) => played.push(params.audio),
   },
+  // The backoff's jitter is random (unit-tested in test/unit/chat-backoff.test.ts); the model's clock needs one value.
+  delays: { reconnectBackoff: 1500 },
 });
+/** The server past its bound of work in flight (issue 35): 503, nothing done. */
+const busyServer = (call: string) =>
+  new ApiError(call, 503, { statusCode: 503, error: 'Service Unavailable', message: 'busy' }, false);
 type Snapshot = ReturnType<typeof machine.getInitialSnapshot>;
 
 /** The running actor. */
@@ -344,6 +350,9 @@ const idleWindow = () => {
   else expect(labelled('Send')).toBeDisabled();
   expect(labelled('Convert to test')).toBeEnabled();
   expect(screen.queryByLabelText('The bot is answering')).toBeNull();
+  // A conversation back in hand forgets the refusals before it.
+  expect(screen.queryByTestId('chat-reconnecting')).toBeNull();
+  expect(liveContext().retries).toBe(0);
   expect(timers.commands).toContainEqual({ type: 'timers.start', reaction: 'order_reminder', seconds: 60 });
   expect(labelled(`Read aloud: ${WELCOME}`)).not.toHaveAttribute('data-loading');
 };
@@ -355,10 +364,21 @@ const states: StateAssertions<typeof machine> = {
     expect(socket.open).toBe(false);
   },
   opening: () => {
-    expect(within(win()).getByText('Starting a conversation…')).toBeInTheDocument();
     expect(initChat.calls.at(-1)).toEqual({ getMeta: true });
-    expect(initChat.pending).toBe(1);
     busy();
+  },
+  'opening.starting': () => {
+    expect(within(win()).getByText('Starting a conversation…')).toBeInTheDocument();
+    expect(screen.queryByTestId('chat-reconnecting')).toBeNull();
+    expect(initChat.pending).toBe(1);
+  },
+  'opening.reconnecting': () => {
+    // Refused as busy: the window says it is reconnecting, and nothing is on its way until the backoff ends.
+    expect(screen.getByTestId('chat-reconnecting')).toHaveTextContent(CHAT_NOTICES.reconnecting);
+    expect(within(win()).queryByText('Starting a conversation…')).toBeNull();
+    expect(initChat.pending).toBe(0);
+    expect(liveContext().retries).toBeGreaterThan(0);
+    expect(screen.queryByText('Try again')).toBeNull();
   },
   failed: () => {
     // In the window's body, and as its notice until dismissed.
@@ -396,6 +416,15 @@ const states: StateAssertions<typeof machine> = {
     busy();
   },
   'open.sending.waiting': () => expect(pollProvisional.pending).toBe(0),
+  'open.reconnecting': () => {
+    // The message refused as busy stays shown as on its way and goes again after the backoff; no error notice.
+    expect(within(screen.getByTestId('chat-pending-message')).getByText(ORDER)).toBeInTheDocument();
+    expect(screen.getByTestId('chat-reconnecting')).toHaveTextContent(CHAT_NOTICES.reconnecting);
+    expect(sendMessage.pending).toBe(0);
+    expect(liveContext().retries).toBeGreaterThan(0);
+    expect(within(win()).getByText('Order a pizza').closest('button')).toBeDisabled();
+    busy();
+  },
   'open.sending.polling': () => {
     expect(pollProvisional.pending).toBe(1);
     expect(pollProvisional.calls.at(-1)).toMatchObject({ conversation: CONVERSATION, getMeta: true });
@@ -513,7 +542,10 @@ const config: ModelTestConfig<typeof machine> = {
     sample({ type: 'xstate.done.actor.initChat', output: start([...opening, ...goodbye], true) }, 'call_end'),
     sample({ type: 'xstate.done.actor.initChat', output: start([...opening, ...redirect]) }, 'integration_redirect'),
     ...outcomes('sendMessage'),
+    sample({ type: 'xstate.error.actor.initChat', error: new Error('down') }, 'down'),
+    sample({ type: 'xstate.error.actor.initChat', error: busyServer('chatInit') }, '503 busy'),
     sample({ type: 'xstate.error.actor.sendMessage', error: new Error('down') }, 'down'),
+    sample({ type: 'xstate.error.actor.sendMessage', error: busyServer('chatSend') }, '503 busy'),
     sample(
       {
         type: 'xstate.error.actor.sendMessage',

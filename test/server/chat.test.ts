@@ -286,3 +286,72 @@ describe('messages that arrive together (issue 15)', () => {
     expect(mixed.map((a) => a.statusCode)).toEqual([200, 404]);
   });
 });
+
+describe('conversations that open together (issue 35)', () => {
+  it('cost about what a message costs: one shared read, one insert and one write for the whole crowd', async () => {
+    const { chatbot_token } = await t.db
+      .selectFrom('project_settings')
+      .select('chatbot_token')
+      .where('project_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const open = (token: string, chatbotToken = chatbot_token) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/chat/init',
+        query: { conversation_token: token, project_env: 'prod' },
+        headers: { 'x-chatbot-token': chatbotToken },
+        payload: {},
+      });
+    const startedCount = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('stats_hourly')
+            .select((eb) => eb.fn.sum<number>('conversations').as('n'))
+            .where('project_id', '=', 1)
+            .executeTakeFirstOrThrow()
+        ).n ?? 0,
+      );
+    expect((await open(`${TOKEN}-warm`)).statusCode).toBe(200);
+
+    // Alone (the bot's caches warm): the token and the bot's stamps in one read, the row, the @start turn's write
+    // (one more if the job runner's poll falls in between; it was 11).
+    let statements = statementCount();
+    const alone = await open(`${TOKEN}-alone`);
+    expect(alone.statusCode, alone.body).toBe(200);
+    expect(statementCount() - statements).toBeLessThanOrEqual(4);
+
+    const before = await startedCount();
+    statements = statementCount();
+    const crowd = await Promise.all(Array.from({ length: 8 }, (_, i) => open(`${TOKEN}-crowd-${i}`)));
+    expect(crowd.map((r) => r.statusCode)).toEqual(crowd.map(() => 200));
+    // 8 openings, 24 statements one by one (88 before issue 35); together 3, a few more if the batches split.
+    expect(statementCount() - statements).toBeLessThanOrEqual(7);
+    const ids = crowd.map((r) => r.json().conversation_id as number);
+    expect(new Set(ids).size).toBe(8);
+    for (const r of crowd) expect(reactions(r.json().tracker)).toEqual(['welcome']);
+    // Each is its own conversation, reachable with its own token, and counted once on the dashboard.
+    const stored = await t.db
+      .selectFrom('conversations')
+      .select(['id', 'messages', 'version'])
+      .where('id', 'in', ids)
+      .execute();
+    expect(stored.map((c) => c.version)).toEqual(ids.map(() => 1));
+    expect((await startedCount()) - before).toBe(8);
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/v1/chat',
+      query: { id: String(ids[3]), conversation_token: `${TOKEN}-crowd-3`, project_env: 'prod' },
+      headers: { 'x-chatbot-token': chatbot_token },
+      payload: { msg: 'hello', last_ts: 0 },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+
+    // A wrong chatbot token in a crowd is refused alone.
+    const mixed = await Promise.all([
+      open(`${TOKEN}-mixed-0`),
+      open(`${TOKEN}-mixed-1`, 'wrong-chatbot-token-0123456789'),
+    ]);
+    expect(mixed.map((r) => r.statusCode)).toEqual([200, 401]);
+  });
+});

@@ -27,10 +27,10 @@ window.STATECHARTS = [
  {
   "name": "chat",
   "description": "A conversation with the bot: opening starts one, closing clears it.",
-  "states": 19,
-  "transitions": 63,
-  "hash": "b478bdb823f1cc817853e8bb80a64358acafe3c4336acfe72792711a90fed680",
-  "search": "notice.dismiss closed chat.open opening chat.close failed chat.reload open log.level window.toggleSize entity.looked idle message.send attachment.upload utter.read timeout.elapsed convert.open quiet listening socket.message socket.closed retrying sending waiting polling timingOut uploading reading converting convert.cancel loading editing convert.name convert.submit saving ended chat.restart"
+  "states": 22,
+  "transitions": 67,
+  "hash": "d2b8d691bc4d0577d72eb0252e574080fbbf5b4ebfba8d12da8611bd233a3d03",
+  "search": "notice.dismiss closed chat.open opening chat.close starting reconnecting failed chat.reload open log.level window.toggleSize entity.looked idle message.send attachment.upload utter.read timeout.elapsed convert.open quiet listening socket.message socket.closed retrying sending waiting polling timingOut uploading reading converting convert.cancel loading editing convert.name convert.submit saving ended chat.restart"
  },
  {
   "name": "chatbotTest",

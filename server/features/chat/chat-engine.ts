@@ -15,8 +15,8 @@ import {
   type ConversationWrite,
   type StoredConversation,
   conversationBusy,
+  conversationCreates,
   conversationWrites,
-  createConversation,
   markBusy,
   newConversationToken,
 } from './conversation-writes.ts';
@@ -50,6 +50,8 @@ export class ChatEngine {
   /** Messages that arrive together share their read too. */
   private readonly reads: TurnReads;
   private readonly observer: TurnObserver | null;
+  /** And conversations that open together, their insert (issue 35). */
+  private readonly creates: ReturnType<typeof conversationCreates>;
 
   constructor(
     db: Db,
@@ -64,6 +66,7 @@ export class ChatEngine {
     this.bots = bots;
     this.writes = conversationWrites(db, batching.lingerMs);
     this.reads = new TurnReads(db, batching.lingerMs);
+    this.creates = conversationCreates(db, batching.lingerMs);
   }
 
   /**
@@ -78,22 +81,28 @@ export class ChatEngine {
     return version;
   }
 
+  /**
+   * Opens a conversation and runs its @start reaction. Cheap like a message (issue 35 item 1): the caller's project and
+   * the bot's stamps come from one read shared with the messages' (`TurnReads.open`), so a warm bot cache reads
+   * nothing else; then the new row, and the start turn's write in the batched group commit.
+   */
   async start(
-    caller: ChatCaller,
+    caller: TurnCaller | ChatCaller,
     token: string | undefined,
     getMeta: boolean,
   ): Promise<ChatResponse & { conversation_token: string }> {
     const started = performance.now();
     const conversationToken = token ?? newConversationToken();
-    const snapshot = await this.bots.load(caller.projectId, caller.env);
-    const conversation = await createConversation(this.db, {
-      projectId: caller.projectId,
+    const { projectId, stamps } = await this.reads.open(caller);
+    const snapshot = await this.bots.load(projectId, caller.env, stamps);
+    const conversation = await this.creates.submit({
+      projectId,
       env: caller.env,
       deploymentId: snapshot.deploymentId,
-      userId: caller.userId,
+      userId: 'userId' in caller ? caller.userId : null,
       token: conversationToken,
     });
-    const answer = await this.turn(conversation, { kind: 'start' }, 0, getMeta);
+    const answer = await this.turn(conversation, { kind: 'start' }, 0, getMeta, stamps);
     this.observer?.turn('start', (performance.now() - started) / 1000);
     return { ...answer, conversation_token: conversationToken };
   }

@@ -42,7 +42,8 @@ export default async function chatRoutes(
   const { speech } = services;
 
   registerCall(app, services, chatInit, async ({ request, query, body }) => {
-    const caller = await authenticateChat(db, request);
+    // The widget's token is checked by the opening's one read (as a message's is); a session is resolved here.
+    const caller = await chatTurnCaller(db, request);
     return engine.start(caller, query.conversation_token, body.get_meta);
   });
 

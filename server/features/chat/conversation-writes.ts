@@ -41,29 +41,77 @@ export interface StoredConversation {
   busy: boolean;
 }
 
-export async function createConversation(
-  db: Db,
-  c: { projectId: number; env: ConversationEnv; deploymentId: number | null; userId: number | null; token: string },
-): Promise<StoredConversation> {
-  const state: ConversationState = { variables: {}, scopeId: null, projects: [c.projectId], timers: {}, ended: false };
+export interface NewConversation {
+  projectId: number;
+  env: ConversationEnv;
+  deploymentId: number | null;
+  userId: number | null;
+  token: string;
+}
+
+export async function createConversation(db: Db, c: NewConversation): Promise<StoredConversation> {
+  const [created] = await createConversations(db, [c]);
+  return created!;
+}
+
+/**
+ * New conversations, any number in one statement (issue 35 item 1: the chat's openings go through a group commit
+ * like its turns, `conversationCreates`): one insert of all rows, each counted once in the dashboard's roll-up (the
+ * roll-up's rows join each inserted row), so a crowd that opens together costs one commit, not one per opening.
+ */
+export async function createConversations(db: Db, items: readonly NewConversation[]): Promise<StoredConversation[]> {
+  const now = new Date();
   const insert = db
     .insertInto('conversations')
-    .values({
-      project_id: c.projectId,
-      project_env: c.env,
-      deployment_id: c.deploymentId,
-      user_id: c.userId,
-      token_hash: hashToken(c.token),
-      projects: JSON.stringify(state.projects),
-      last_activity_at: new Date(),
-    })
-    .returning(['id', 'project_id', 'project_env', 'user_id', 'started_at']);
-  // The dashboard counts the conversation in the hour it started: the database's now(), like started_at.
+    .values(
+      items.map((c) => ({
+        project_id: c.projectId,
+        project_env: c.env,
+        deployment_id: c.deploymentId,
+        user_id: c.userId,
+        token_hash: hashToken(c.token),
+        projects: JSON.stringify([c.projectId]),
+        last_activity_at: now,
+      })),
+    )
+    .returning(['id', 'project_id', 'project_env', 'user_id', 'started_at', 'token_hash']);
+  // The dashboard counts each conversation in the hour it started: the database's now(), like started_at.
   const rollup = emptyRollup();
   addStart(rollup, null);
-  const { rows } = await withRollup<{ id: number }>(insert, rollup, sql`id`).execute(db);
-  const id = rows[0].id;
-  return { id: Number(id), projectId: c.projectId, env: c.env, tracker: [], lastTs: 0, state, version: 0, busy: false };
+  const { rows } = await withRollup<{
+    id: number;
+    token_hash: string;
+    project_id: number;
+    project_env: string;
+    user_id: number | null;
+  }>(insert, rollup, sql`id, token_hash, project_id, project_env, user_id`).execute(db);
+  // Rows come back by what they hold, not by position: two openings of one batch may even share a token.
+  const unused = [...rows];
+  return items.map((c) => {
+    const hash = hashToken(c.token);
+    const at = unused.findIndex(
+      (r) => r.token_hash === hash && r.project_id === c.projectId && r.project_env === c.env && r.user_id === c.userId,
+    );
+    if (at < 0) throw new Error('a new conversation did not come back from its insert');
+    const [row] = unused.splice(at, 1) as [(typeof rows)[number]];
+    const state: ConversationState = {
+      variables: {},
+      scopeId: null,
+      projects: [c.projectId],
+      timers: {},
+      ended: false,
+    };
+    return {
+      id: Number(row.id),
+      projectId: c.projectId,
+      env: c.env,
+      tracker: [],
+      lastTs: 0,
+      state,
+      version: 0,
+      busy: false,
+    };
+  });
 }
 
 export const conversationBusy = () =>
@@ -241,6 +289,13 @@ export async function writeConversations(db: Db, writes: readonly ConversationWr
  */
 export const conversationWrites = (db: Db, lingerMs = 0) =>
   new GroupCommit<ConversationWrite, number | null>((writes) => writeConversations(db, writes), {
+    maxBatch: 200,
+    lingerMs,
+  });
+
+/** The process's group commit of new conversations (one per app, with the chat engine): openings that come together. */
+export const conversationCreates = (db: Db, lingerMs = 0) =>
+  new GroupCommit<NewConversation, StoredConversation>((items) => createConversations(db, items), {
     maxBatch: 200,
     lingerMs,
   });

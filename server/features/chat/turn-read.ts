@@ -76,6 +76,22 @@ export class TurnReads {
     this.batches = new GroupCommit((reads) => readTurns(db, reads), { maxBatch: 200, lingerMs });
   }
 
+  /**
+   * What opening a conversation needs (issue 35 item 1): the caller's project (the chatbot token's, checked as a
+   * message's is) and the bot's stamps, in the same batched statement as the messages' reads (no conversation yet:
+   * id 0 matches none). Opening once read the token, then the stamps twice (four statements each): 11 statements
+   * against a message's 2.
+   */
+  async open(caller: TurnCaller): Promise<{ projectId: number; stamps: BotStamps }> {
+    const byToken = 'chatbotToken' in caller;
+    if (byToken && (caller.chatbotToken.length < 16 || caller.chatbotToken.length > 200)) throw invalidChatbotToken();
+    const row = await this.batches.submit({ caller, where: { id: 0, token: '', lastTs: 0 } });
+    if (!row || (byToken && caller.claimedProjectId !== null && caller.claimedProjectId !== row.settings_project_id)) {
+      throw byToken ? invalidChatbotToken() : notFound('Project not found.');
+    }
+    return { projectId: row.settings_project_id, stamps: stampsOf(row) };
+  }
+
   async read(
     caller: TurnCaller,
     where: { id: number; token: string; lastTs: number },

@@ -26,3 +26,9 @@ export const conversationGone = ({ event }: { event: unknown }): boolean => {
   const error = event && typeof event === 'object' && 'error' in event ? (event as { error: unknown }).error : null;
   return failureStatus(error) === 410;
 };
+
+/** The server refused the call as busy (503, past its bound of work in flight): nothing was done, try again later. */
+export const serverBusy = ({ event }: { event: unknown }): boolean => {
+  const error = event && typeof event === 'object' && 'error' in event ? (event as { error: unknown }).error : null;
+  return failureStatus(error) === 503;
+};

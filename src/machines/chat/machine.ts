@@ -5,7 +5,8 @@ import { type ChatStart, chatActors, type ConversationRef, type TimerCommand } f
 import { type ChatFlags, DEFAULT_CHAT_FLAGS, readChatFlags } from './clientStyleFlags.ts';
 import { type EntityLookup, type EntityLookupCommand, lookupsAsked } from './entityLookup.ts';
 import type { ChatEvent } from './events.ts';
-import { answerEnds, conversationGone, tooLong, wantsSocket } from './guards.ts';
+import { reconnectDelay } from './backoff.ts';
+import { answerEnds, conversationGone, serverBusy, tooLong, wantsSocket } from './guards.ts';
 import { messageLength, messageTooLong } from './messageLength.ts';
 import { TEST_CREATED, conversationToSteps, testNameError } from './testConversion.ts';
 import { CHAT_NOTICES } from './texts.ts';
@@ -47,6 +48,8 @@ export interface ChatContext {
   testName: string;
   testNameError: string | null;
   testNames: string[];
+  /** Calls the server refused as busy (503) in a row: the backoff before the next try grows with it. */
+  retries: number;
 }
 
 export interface ChatInput {
@@ -74,6 +77,7 @@ const fresh = (getMeta: boolean): ChatContext => ({
   testName: '',
   testNameError: null,
   testNames: [],
+  retries: 0,
 });
 
 const isUserMessage = (e: TrackerEntry): boolean => e.type === 'utter' && e.args.who === 'user';
@@ -152,11 +156,14 @@ export const chatMachine = setup({
     providedPollInterval: 500,
     /** Spec 1 §4, §9: a socket that did not close cleanly is reopened after 3 s. */
     integrationSocketRetry: 3000,
+    /** Issue 35: a call the server refused as busy is tried again after 1–2 s, doubling up to 8–16 s, with jitter. */
+    reconnectBackoff: ({ context }) => reconnectDelay(context.retries, Math.random()),
   },
   guards: {
     answerEnds,
     wantsSocket,
     conversationGone,
+    serverBusy,
     integrationOn: ({ context }) => context.integration,
     hasText: ({ event }) => event.type === 'message.send' && event.text.trim().length > 0,
     tooLong,
@@ -201,6 +208,8 @@ export const chatMachine = setup({
         enqueue.sendTo('timeoutTimers', { type: 'timers.clear', reaction: null } satisfies TimerCommand);
     }),
     clearNotice: assign({ notice: null }),
+    countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
+    clearRetries: assign({ retries: 0 }),
     resetLogLevel: assign(({ context }) => ({ ...fresh(context.getMeta), logLevel: context.logLevel })),
     resetLogLevelAndMaximised: assign(({ context }) => ({
       ...fresh(context.getMeta),
@@ -262,22 +271,37 @@ export const chatMachine = setup({
       description: 'POST /chat/init starts a new conversation and runs the @start reaction.',
       tags: ['loading'],
       entry: ['clearTimers', 'forgetLookups', 'resetLogLevelAndMaximised'],
-      invoke: {
-        id: 'initChat',
-        src: 'initChat',
-        input: ({ context }) => ({ getMeta: context.getMeta }),
-        onDone: [
-          {
-            guard: 'answerEnds',
-            target: 'open.ended',
-            actions: ['storeStart', 'storeAnswer'],
-          },
-          { guard: 'wantsSocket', target: 'open.idle.listening', actions: ['storeStart', 'storeAnswer'] },
-          { target: 'open.idle.quiet', actions: ['storeStart', 'storeAnswer'] },
-        ],
-        onError: { target: 'failed', actions: say(error(CHAT_NOTICES.initFailed)) },
-      },
       on: { 'chat.close': 'closed' },
+      initial: 'starting',
+      states: {
+        starting: {
+          description: 'The call is on its way.',
+          invoke: {
+            id: 'initChat',
+            src: 'initChat',
+            input: ({ context }) => ({ getMeta: context.getMeta }),
+            onDone: [
+              {
+                guard: 'answerEnds',
+                target: '#chat.open.ended',
+                actions: ['storeStart', 'storeAnswer'],
+              },
+              { guard: 'wantsSocket', target: '#chat.open.idle.listening', actions: ['storeStart', 'storeAnswer'] },
+              { target: '#chat.open.idle.quiet', actions: ['storeStart', 'storeAnswer'] },
+            ],
+            onError: [
+              { guard: 'serverBusy', target: 'reconnecting' },
+              { target: '#chat.failed', actions: say(error(CHAT_NOTICES.initFailed)) },
+            ],
+          },
+        },
+        reconnecting: {
+          description: "The server answered 503 (busy): 'Reconnecting…', and the call is tried again after a backoff.",
+          tags: ['reconnecting'],
+          entry: 'countRetry',
+          after: { reconnectBackoff: 'starting' },
+        },
+      },
     },
     failed: {
       description: "'Cannot init chat': reload tries again.",
@@ -299,6 +323,7 @@ export const chatMachine = setup({
       states: {
         idle: {
           description: 'Waiting for the user: type, press a button, pick a value or a date, upload, read aloud.',
+          entry: 'clearRetries',
           on: {
             'message.send': [
               // Over the limit: the window says so, with the limit; the draft stays in the input to be shortened.
@@ -388,6 +413,8 @@ export const chatMachine = setup({
                 target: 'ended',
                 actions: 'rememberEnded',
               },
+              // Refused as busy: nothing was done, the same message goes again after a backoff.
+              { guard: 'serverBusy', target: 'reconnecting' },
               ...backToIdle(error(CHAT_NOTICES.sendFailed), { pendingText: null }),
             ],
           },
@@ -418,6 +445,13 @@ export const chatMachine = setup({
               },
             },
           },
+        },
+        reconnecting: {
+          description:
+            "The server answered 503 (busy) to the message: 'Reconnecting…'; it is sent again after a backoff (1–2 s, doubling up to 8–16 s, with jitter).",
+          tags: ['busy', 'reconnecting'],
+          entry: 'countRetry',
+          after: { reconnectBackoff: 'sending' },
         },
         timingOut: {
           description: 'A timer elapsed: POST /chat/timeout runs its reaction.',

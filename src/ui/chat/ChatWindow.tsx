@@ -31,6 +31,7 @@ import type { ActorRefFrom } from 'xstate';
 import { CHAT_TEXTS, LOG_LEVELS, type LogLevelName } from '../../api/contract/chat.ts';
 import type { chatMachine } from '../../machines/chat/machine.ts';
 import { messageLength } from '../../machines/chat/messageLength.ts';
+import { CHAT_NOTICES } from '../../machines/chat/texts.ts';
 import { chatItems } from '../../machines/chat/transcript.ts';
 import { ChatMessages } from './ChatMessages.tsx';
 import { ConvertToTestModal } from './ConvertToTestModal.tsx';
@@ -142,7 +143,7 @@ export function ChatWindow({ actor, canConvert }: { actor: ActorRefFrom<typeof c
           viewportRef={viewport}
           aria-busy={state.hasTag('loading') || state.hasTag('busy')}
         >
-          {state.matches('opening') && (
+          {state.matches({ opening: 'starting' }) && (
             <Text size="sm" c="dimmed" p="sm">
               Starting a conversation…
             </Text>
@@ -167,6 +168,12 @@ export function ChatWindow({ actor, canConvert }: { actor: ActorRefFrom<typeof c
             onSend={send}
             onRead={(text) => actor.send({ type: 'utter.read', text })}
           />
+          {/* Issue 35: the server refused a call as busy; the chart tries again by itself after a backoff. */}
+          {state.hasTag('reconnecting') && (
+            <Text size="sm" c="orange.8" p="sm" aria-live="polite" data-testid="chat-reconnecting">
+              {CHAT_NOTICES.reconnecting}
+            </Text>
+          )}
         </ScrollArea>
 
         {context.notice && (
