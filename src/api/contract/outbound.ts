@@ -3,7 +3,7 @@ import { auditFields } from './audit.ts';
 import { defineCall, grant } from './call.ts';
 import { idOrNewParam, idParam, idResponse, okResponse, projectEnv, scopeQuery } from './common.ts';
 import { MAX_ROW_ID } from './row-id.ts';
-import { isTimeZone } from './stats.ts';
+import { isTimeZone } from './time-zone.ts';
 
 /** Validation texts of spec 2 §5 and issue 17, shared by the outbound screen and the server. */
 export const CAMPAIGN_NAME_EMPTY = 'Name cannot be empty.';

@@ -15,15 +15,7 @@ export const HOURLY_UP_TO_DAYS = 2;
 export const MAX_PERIOD_DAYS = 366;
 export const TOP_N = 10;
 
-/** Whether `tz` is an IANA time zone this runtime knows (the browser and the server both check it). */
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone } from './time-zone.ts';
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is YYYY-MM-DD.');
 
