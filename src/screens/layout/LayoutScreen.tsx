@@ -276,7 +276,12 @@ function Shell({
             // Through the URL, like a link to another project: the navigation guard asks first when a draft would go.
             onSelect={(id) => navigateTo(`${location}?project_id=${id}`, true)}
             onNew={() => projectSelection.send({ type: 'project.new' })}
-            onClone={() => projectSelection.send({ type: 'project.clone' })}
+            // 'Clone projects' (issue 34), not only 'Create projects'.
+            onClone={
+              can(user, 'POST', '/projects/clone', projectId)
+                ? () => projectSelection.send({ type: 'project.clone' })
+                : undefined
+            }
             status={startup && <StartupStatus actor={startup} />}
           />
         }
