@@ -4,7 +4,8 @@
 // roles but not edit their permissions, and says why.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_NOT_NEW, CURRENT_PASSWORD_WRONG } from '../../src/api/contract/auth.ts';
+import { CURRENT_PASSWORD_WRONG, PASSWORD_NOT_NEW } from '../../src/api/contract/auth.ts';
+import { projectNameTaken } from '../../src/api/contract/projects.ts';
 import { READ_ONLY_MEMBERS, READ_ONLY_PERMISSIONS } from '../../src/machines/roleEditing/selectors.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { openDatabase } from '../../server/db/database.ts';
@@ -86,6 +87,14 @@ describe('user administration in one place (issue 34)', () => {
   it('creates a user with a role in a project in one dialog; the one-off and the previous password are refused', async () => {
     const admin = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await loginAsAdmin(admin, server.url, 'Users-e2e: brisk teal otters swim 6');
+    // A clone may not take an existing project's name: the server's sentence is shown.
+    await admin.getByLabel('Project', { exact: true }).first().click();
+    await admin.getByRole('option', { name: 'Clone Project' }).click();
+    const cloneDialog = admin.getByRole('dialog', { name: 'Clone Project' });
+    await cloneDialog.getByLabel('Project name').fill('demo bot');
+    await cloneDialog.getByRole('button', { name: 'Clone' }).click();
+    await admin.getByText(projectNameTaken('demo bot')).waitFor();
+    await screenshot(admin, 'users-admin-00-clone-name-taken');
     // Users, Chatbot test and Change password are in the user menu.
     await admin.getByTestId('user-menu').click();
     for (const item of ['Users', 'Chatbot test', 'Change password'])
