@@ -99,7 +99,7 @@ export default async function authRoutes(
         await logUserAction(db, { userId: user.id, action: 'Failed own password change (wrong current password)' });
         throw new HttpError(400, CURRENT_PASSWORD_WRONG);
       }
-      await releaseAttempt(db, accountKey(user.email));
+      await clearAttempts(db, accountKey(user.email));
     }
     // The current password (the one-off one when expired) cannot come back as the new one.
     if (await verifyPassword(currentHash, body.passwd)) throw new HttpError(400, PASSWORD_NOT_NEW);
