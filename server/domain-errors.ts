@@ -28,6 +28,6 @@ export class DomainError extends Error {
 
 export const invalidInput = (message: string) => new DomainError('invalid', message);
 export const notFound = (message = 'Not found.') => new DomainError('not-found', message);
-export const conflict = () => new DomainError('conflict', 'Conflict! Data not saved.');
+export const conflict = (message = 'Conflict! Data not saved.') => new DomainError('conflict', message);
 export const notPermitted = () => new DomainError('not-permitted', 'Insufficient permissions.');
 export const notLoggedIn = () => new DomainError('not-logged-in', 'Not logged in.');

@@ -10,5 +10,10 @@ export const endSession = () => callApi(logout, { expectedStatuses: [401, 403] }
 
 export const checkNewPassword = (body: z.input<typeof validatePasswdBody>) => callApi(validatePasswd, { body });
 
-export const changeMyPassword = (userId: number, passwd: string) =>
-  callApi(changeMyPasswd, { query: { id: userId }, body: { passwd } });
+/** A refusal (400, 429) is the dialog's message, with no toast beside it; `current` is empty in the forced change. */
+export const changeMyPassword = (userId: number, passwd: string, current: string) =>
+  callApi(changeMyPasswd, {
+    query: { id: userId },
+    body: { passwd, ...(current ? { current_passwd: current } : {}) },
+    ownsFailure: true,
+  });

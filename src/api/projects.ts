@@ -10,4 +10,6 @@ export const createProject = (body: z.input<typeof createProjectBody>) =>
   callApi(insertProject, { body, ownsFailure: true });
 
 /** A copy of the current project's configuration (the project_id in scope) under a new name; the server trains it. */
-export const cloneCurrentProject = (name: string) => callApi(cloneProject, { body: { name }, ownsFailure: true });
+/** 409: the name is taken; the server's sentence is the toast's message (not the table's concurrent-edit text). */
+export const cloneCurrentProject = (name: string) =>
+  callApi(cloneProject, { body: { name }, ownsFailure: true, expectedStatuses: [409] });

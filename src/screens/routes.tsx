@@ -245,7 +245,8 @@ export const appRoutes: RouteEntry[] = [
     label: 'Chatbot test',
     purpose: 'Preview the chatbot as a page visitor sees it.',
     icon: IconMessageChatbot,
-    placement: 'hidden',
+    // In the user menu and Ctrl+K (issue 34); the sidebar holds only the spec's menu items (spec 1 §6).
+    placement: 'userMenu',
     screen: lazyScreen(() => import('./chatbotTest/ChatbotTestScreen.tsx')),
   },
   {

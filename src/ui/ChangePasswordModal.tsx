@@ -8,18 +8,23 @@ export interface ChangePasswordModalProps {
   onClose?: () => void;
   passwd: string;
   confirm: string;
+  /** The current password, asked for in the voluntary change only (`closable`). */
+  current: string;
   /** The live validation message (spec 1 §5), or null. */
   problem: string | null;
   checking: boolean;
   valid: boolean;
   saving: boolean;
-  onInput: (passwd: string, confirm: string) => void;
+  /** The current password may be sent; the forced change does not ask for it. */
+  canSubmit: boolean;
+  onInput: (passwd: string, confirm: string, current: string) => void;
   onSubmit: () => void;
 }
 
 /** The change-password dialog: two entries, validated on each keypress, saved when valid. */
 export function ChangePasswordModal(props: ChangePasswordModalProps) {
-  const { opened, closable, passwd, confirm, problem, checking, valid, saving, onInput, onSubmit } = props;
+  const { opened, closable, passwd, confirm, current, problem, checking, valid, saving, canSubmit, onInput, onSubmit } =
+    props;
   return (
     <Modal
       opened={opened}
@@ -39,7 +44,7 @@ export function ChangePasswordModal(props: ChangePasswordModalProps) {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (valid) onSubmit();
+          if (canSubmit) onSubmit();
         }}
       >
         <Stack gap="md">
@@ -48,19 +53,29 @@ export function ChangePasswordModal(props: ChangePasswordModalProps) {
               Your password has expired. Choose a new one to continue.
             </Text>
           )}
+          {closable && (
+            <PasswordInput
+              label="Current password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(event) => onInput(passwd, confirm, event.currentTarget.value)}
+              data-autofocus
+              disabled={saving}
+            />
+          )}
           <PasswordInput
             label="New password"
             autoComplete="new-password"
             value={passwd}
-            onChange={(event) => onInput(event.currentTarget.value, confirm)}
-            data-autofocus
+            onChange={(event) => onInput(event.currentTarget.value, confirm, current)}
+            {...(closable ? {} : { 'data-autofocus': true })}
             disabled={saving}
           />
           <PasswordInput
             label="Repeat new password"
             autoComplete="new-password"
             value={confirm}
-            onChange={(event) => onInput(passwd, event.currentTarget.value)}
+            onChange={(event) => onInput(passwd, event.currentTarget.value, current)}
             disabled={saving}
           />
           <div aria-live="polite" style={{ minHeight: 40 }}>
@@ -85,7 +100,12 @@ export function ChangePasswordModal(props: ChangePasswordModalProps) {
             )}
           </div>
           <Group justify="flex-end">
-            <Button type="submit" disabled={!valid} loading={saving}>
+            {closable && (
+              <Button variant="default" onClick={() => props.onClose?.()} disabled={saving}>
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" disabled={!canSubmit} loading={saving}>
               Change password
             </Button>
           </Group>

@@ -141,12 +141,13 @@ describe('the command palette', () => {
     for (const forbidden of ['Dashboard', 'Tests', 'Login logs', 'Manage roles'])
       expect(listed.map((r) => r.label)).not.toContain(forbidden);
     expect(listed.map((r) => r.label)).toContain('Settings');
-    // Hidden screens are reached by link only.
-    expect(listed.map((r) => r.path)).not.toContain('/app/chatbot-test');
+    // The chatbot test is in the user menu, so Ctrl+K finds it too (issue 34).
+    expect(listed.map((r) => r.path)).toContain('/app/chatbot-test');
 
     await renderAt(user);
     await ctrlK();
     expect(actionLabels()).toContain('Settings (Screen)');
+    expect(actionLabels()).toContain('Chatbot test (Screen)');
     expect(actionLabels()).not.toContain('Dashboard (Screen)');
     await typeQuery('Tests');
     expect(actionLabels().filter((l) => l?.endsWith('(Screen)'))).toEqual([]);

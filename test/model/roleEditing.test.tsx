@@ -22,7 +22,7 @@ import {
   ROLES_SAVED,
   roleEditingMachine,
 } from '../../src/machines/roleEditing/machine.ts';
-import { UNKNOWN_USER } from '../../src/machines/roleEditing/selectors.ts';
+import { READ_ONLY_MEMBERS, READ_ONLY_PERMISSIONS, UNKNOWN_USER } from '../../src/machines/roleEditing/selectors.ts';
 import { RolesView } from '../../src/screens/roles/RolesView.tsx';
 import { ROLES_FROM_DIRECTORY } from '../../src/api/contract/sso.ts';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
@@ -298,17 +298,49 @@ describe('roles screen details', () => {
     actor.stop();
   });
 
-  it("hides 'Add role' and 'Save Roles & Permissions' from a user without PUT /system/roles/permissions", async () => {
-    const actor = createActor(machine, { input: {} }).start();
+  it('is read-only without the grants, saying why; the chart refuses the changes too (issue 34)', async () => {
+    const actor = createActor(machine, { input: { mayEditPermissions: false, mayAssign: false } }).start();
     render(
       <MantineProvider env="test">
-        <RolesView actor={actor} canEdit={false} />
+        <RolesView actor={actor} />
       </MantineProvider>,
     );
     loadRoles.resolve();
     await screen.findByTestId('roles-screen');
     expect(screen.queryByRole('button', { name: /Save Roles & Permissions/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add role' })).toBeNull();
+    expect(screen.getByTestId('permissions-read-only')).toHaveTextContent(READ_ONLY_PERMISSIONS);
+    expect(screen.getByTestId('members-read-only')).toHaveTextContent(READ_ONLY_MEMBERS);
+    expect(screen.getByRole('checkbox', { name: 'Edit intents' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Select All' })).toBeDisabled();
+    expect(adaRoleSelect()).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Add to Demo bot' })).toBeNull();
+    actor.send({ type: 'permission.toggle', permissionId: 2 });
+    actor.send({ type: 'permissions.selectAll' });
+    actor.send({ type: 'member.role', projectId: 1, userId: 1, roleId: 2 });
+    actor.send({ type: 'member.remove', projectId: 1, userId: 1 });
+    actor.send({ type: 'member.add', projectId: 1, userId: 5 });
+    actor.send({ type: 'role.new' });
+    expect(rolesDirty(actor.getSnapshot().context) || projectsDirty(actor.getSnapshot().context)).toBe(false);
+    expect(actor.getSnapshot().matches({ ready: 'naming' })).toBe(false);
+    actor.stop();
+  });
+
+  it("lets 'Assign users to projects' alone change and save members, not permissions", async () => {
+    const actor = createActor(machine, { input: { mayEditPermissions: false, mayAssign: true } }).start();
+    render(
+      <MantineProvider env="test">
+        <RolesView actor={actor} />
+      </MantineProvider>,
+    );
+    loadRoles.resolve();
+    await screen.findByTestId('roles-screen');
+    expect(screen.getByRole('button', { name: /Save Roles & Permissions/ })).toBeInTheDocument();
+    expect(screen.queryByTestId('members-read-only')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Edit intents' })).toBeDisabled();
+    expect(adaRoleSelect()).toBeEnabled();
+    actor.send({ type: 'member.role', projectId: 1, userId: 1, roleId: 2 });
+    expect(projectsDirty(actor.getSnapshot().context)).toBe(true);
     actor.stop();
   });
 

@@ -2,7 +2,7 @@
 // its errors and one-time code, the forced one-time code enrolment (require_otp), the forced password change, 401 → login
 // remembering the page, logout and the inactivity logout. Only the shortest path to each state and to each transition
 // is run (`paths: 'perTransition'`); every state and every transition must be covered.
-import type { PasswordCheck, PasswordCheckInput } from '../../src/machines/session/actors.ts';
+import type { PasswordChangeInput, PasswordCheck, PasswordCheckInput } from '../../src/machines/session/actors.ts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -12,7 +12,7 @@ import { callApi } from '../../src/api/client.ts';
 import { getProjects } from '../../src/api/contract/projects.ts';
 import type { CurrentUser } from '../../src/api/contract/users.ts';
 import { providedSessionMachine } from '../../src/machines/session/provide.ts';
-import { LoginFailure } from '../../src/machines/session/actors.ts';
+import { LoginFailure, PasswordRefused } from '../../src/machines/session/actors.ts';
 import { isIdleTooLong } from '../../src/machines/session/guards.ts';
 import { sessionMachine } from '../../src/machines/session/machine.ts';
 import {
@@ -44,7 +44,7 @@ const validatePassword = createDeferredActor<PasswordCheck, PasswordCheckInput>(
   output: { status: 'ok', msg: '' },
   error: new Error('offline'),
 });
-const changePassword = createDeferredActor<void, { userId: number; passwd: string }>({
+const changePassword = createDeferredActor<void, PasswordChangeInput>({
   output: undefined,
   error: new Error('500'),
 });
@@ -90,8 +90,11 @@ const enrolmentModal = () => screen.getByTestId('otp-enrolment-modal');
 const inEnrolment = (state: { matches: (value: object) => boolean }) =>
   state.matches({ authenticated: { access: 'otpEnrolment' } });
 const modal = () => screen.getByTestId('change-password-modal');
-const typePassword = (passwd: string, confirm: string) => {
+const typePassword = (passwd: string, confirm: string, current: string) => {
   const dialog = screen.getByRole('dialog');
+  // The voluntary change asks for the current password; the forced one does not show the field.
+  const currentField = within(dialog).queryByLabelText('Current password');
+  if (currentField) fireEvent.change(currentField, { target: { value: current } });
   // Typing always changes something: the last keystroke sends both entries as they end up.
   fireEvent.change(within(dialog).getByLabelText('New password'), { target: { value: passwd } });
   fireEvent.change(within(dialog).getByLabelText('Repeat new password'), { target: { value: `${confirm}#` } });
@@ -158,16 +161,36 @@ const executors = {
     await settle();
   },
   'password.input': async ({ event }) => {
-    typePassword(event.passwd, event.confirm);
+    typePassword(event.passwd, event.confirm, event.current);
     await settle();
   },
   'password.change': async () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Change password' }));
     await settle();
   },
+  'password.open': async () => {
+    fireEvent.click(screen.getByTestId('user-menu'));
+    await settle();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Change password' }));
+    await settle();
+  },
+  'password.close': async () => {
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await settle();
+  },
 } satisfies ModelExecutors<typeof machine>;
 
-const editing = (leaf: string) => `authenticated.access.passwordExpired.editing.${leaf}`;
+const editing = (leaf: string) => `authenticated.access.passwordChange.editing.${leaf}`;
+/** Forced (expired): no current password, no way to close; asked for from the user menu: both. */
+const expectDialogKind = (state: { context: { user: CurrentUser | null } }) => {
+  if (state.context.user?.password_expired) {
+    expect(within(modal()).queryByLabelText('Current password')).not.toBeInTheDocument();
+    expect(within(modal()).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+  } else {
+    expect(within(modal()).getByLabelText('Current password')).toBeInTheDocument();
+    expect(within(modal()).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  }
+};
 const states: StateAssertions<typeof machine> = {
   loadingUser: () => expect(screen.getByTestId('full-page-loader')).toBeInTheDocument(),
   'anonymous.credentials': (state) => {
@@ -206,7 +229,10 @@ const states: StateAssertions<typeof machine> = {
     expect(screen.queryByTestId('dashboard')).not.toBeInTheDocument();
     expect(screen.queryByTestId('change-password-modal')).not.toBeInTheDocument();
   },
-  [editing('empty')]: () => expect(within(modal()).getByTestId('password-problem')).toHaveTextContent(NO_PASSWORD),
+  [editing('empty')]: (state) => {
+    expectDialogKind(state);
+    expect(within(modal()).getByTestId('password-problem')).toHaveTextContent(NO_PASSWORD);
+  },
   [editing('mismatch')]: () =>
     expect(within(modal()).getByTestId('password-problem')).toHaveTextContent(PASSWORDS_DIFFER),
   [editing('debouncing')]: () => expect(within(modal()).queryByTestId('password-problem')).not.toBeInTheDocument(),
@@ -222,10 +248,17 @@ const states: StateAssertions<typeof machine> = {
     expect(within(modal()).getByText('The password is strong enough.')).toBeInTheDocument();
     expect(within(modal()).getByRole('button', { name: 'Change password' })).toBeEnabled();
   },
-  'authenticated.access.passwordExpired.changing': () => {
-    expect(changePassword.calls.at(-1)).toEqual({ userId: user.id, passwd: 'Long-enough-42' });
-    // The dialog has no close button: it cannot be dismissed.
-    expect(within(modal()).queryByRole('button', { name: /close/i })).not.toBeInTheDocument();
+  'authenticated.access.passwordChange.changing': (state) => {
+    const forced = state.context.user?.password_expired === true;
+    // The forced dialog shows no current password field, so sends none.
+    expect(changePassword.calls.at(-1)).toEqual({
+      userId: user.id,
+      passwd: 'Long-enough-42',
+      current: forced ? '' : 'Old-secret-1',
+    });
+    // The forced dialog has no close button: it cannot be dismissed.
+    if (forced) expect(within(modal()).queryByRole('button', { name: /close/i })).not.toBeInTheDocument();
+    else expect(within(modal()).getByRole('button', { name: /close/i })).toBeInTheDocument();
   },
   loggingOut: () => expect(logout.pending).toBeGreaterThan(0),
 };
@@ -252,9 +285,11 @@ describeModel({
   events: [
     { type: 'login.submit', email: 'ada@example.com', passwd: 'Secret-1', otp: '123456' },
     { type: 'login.submit', email: '', passwd: '', otp: '' },
-    { type: 'password.input', passwd: '', confirm: '' },
-    { type: 'password.input', passwd: 'Long-enough-42', confirm: 'Long' },
-    { type: 'password.input', passwd: 'Long-enough-42', confirm: 'Long-enough-42' },
+    { type: 'password.input', passwd: '', confirm: '', current: 'Old-secret-1' },
+    { type: 'password.input', passwd: 'Long-enough-42', confirm: 'Long', current: 'Old-secret-1' },
+    { type: 'password.input', passwd: 'Long-enough-42', confirm: 'Long-enough-42', current: 'Old-secret-1' },
+    { type: 'password.open' },
+    { type: 'password.close' },
     { type: 'session.expired', returnTo: '/app/dashboard?project_id=1' },
     { type: 'xstate.done.actor.fetchMe', output: user } as never,
     { type: 'xstate.done.actor.fetchMe', output: expiredUser } as never,
@@ -354,7 +389,7 @@ describe('session rules', () => {
         actors: {
           fetchMe: fromPromise(async () => expiredUser),
           validatePassword: fromPromise<PasswordCheck, PasswordCheckInput>(async () => ({ status: 'ok', msg: '' })),
-          changePassword: fromPromise<void, { userId: number; passwd: string }>(async () => {}),
+          changePassword: fromPromise<void, PasswordChangeInput>(async () => {}),
         },
         delays: { passwordCheckDebounce: 0 },
         actions: { notify: (_, p) => notices.push(p.title) },
@@ -362,12 +397,43 @@ describe('session rules', () => {
       { input: { location: '/', inactivityHours: 8 } },
     ).start();
     await settle();
-    actor.send({ type: 'password.input', passwd: 'Long-enough-42', confirm: 'Long-enough-42' });
+    actor.send({ type: 'password.input', passwd: 'Long-enough-42', confirm: 'Long-enough-42', current: '' });
     await new Promise((r) => setTimeout(r, 5));
     await settle();
     actor.send({ type: 'password.change' });
     await settle();
     expect(actor.getSnapshot().matches({ authenticated: { access: 'ready' } })).toBe(true);
     expect(notices).toEqual([PASSWORD_CHANGED]);
+  });
+
+  it('asks for the current password in a change from the user menu and shows the server refusal as it is', async () => {
+    const actor = createActor(
+      provided().provide({
+        actors: {
+          validatePassword: fromPromise<PasswordCheck, PasswordCheckInput>(async () => ({ status: 'ok', msg: '' })),
+          changePassword: fromPromise<void, PasswordChangeInput>(async () => {
+            throw new PasswordRefused('The new password must differ from your current one.');
+          }),
+        },
+        delays: { passwordCheckDebounce: 0 },
+      }),
+      { input: { location: '/', inactivityHours: 8 } },
+    ).start();
+    await settle();
+    actor.send({ type: 'password.open' });
+    actor.send({ type: 'password.input', passwd: 'Long-enough-42', confirm: 'Long-enough-42', current: '' });
+    await new Promise((r) => setTimeout(r, 5));
+    await settle();
+    expect(actor.getSnapshot().can({ type: 'password.change' })).toBe(false);
+    actor.send({ type: 'password.input', passwd: 'Long-enough-42', confirm: 'Long-enough-42', current: 'Old-1' });
+    await new Promise((r) => setTimeout(r, 5));
+    await settle();
+    actor.send({ type: 'password.change' });
+    await settle();
+    expect(actor.getSnapshot().context.password.serverMessage).toBe(
+      'The new password must differ from your current one.',
+    );
+    actor.send({ type: 'password.close' });
+    expect(actor.getSnapshot().matches({ authenticated: { access: 'ready' } })).toBe(true);
   });
 });

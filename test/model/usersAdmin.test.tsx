@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import { ApiError } from '../../src/api/client.ts';
 import type { AdminUser } from '../../src/api/contract/users-admin.ts';
 import { notifyFailure } from '../../src/console/notices.ts';
-import type { UserChange, UserForm } from '../../src/machines/usersAdmin/actors.ts';
+import type { UserChange, UserForm, UsersData } from '../../src/machines/usersAdmin/actors.ts';
 import { usersAdminMachine } from '../../src/machines/usersAdmin/machine.ts';
 import { UsersAdminView, type UsersAdminPermissions } from '../../src/screens/users/UsersAdminView.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
@@ -23,7 +23,16 @@ const eve: AdminUser = {
   projects: [{ project_id: 1, role_id: 2 }],
 };
 
-const loadUsers = createDeferredActor<AdminUser[], void>({ output: [eve], error: new Error('offline') });
+const roles = [
+  { id: 2, name: 'Editor' },
+  { id: 3, name: 'Viewer' },
+];
+const loadUsers = createDeferredActor<UsersData, void>({
+  output: { users: [eve], roles },
+  error: new Error('offline'),
+});
+// The caller may give roles in Demo bot, the project in view: the new user form starts there with the default role.
+const INPUT = { projects: [{ id: 1, name: 'Demo bot' }], defaultProjectId: 1 };
 const saveUser = createDeferredActor<{ id: number; password?: string }, UserForm>({
   output: { id: 6, password: ONE_OFF },
   error: new Error('Email address is already used.'),
@@ -49,7 +58,7 @@ const machine = usersAdminMachine.provide({
 const ALL: UsersAdminPermissions = { canEdit: true, canDelete: true, canReset: true };
 
 function renderView(m: typeof machine, permissions: UsersAdminPermissions = ALL) {
-  const actor = createActor(m).start();
+  const actor = createActor(m, { input: INPUT }).start();
   render(
     <MantineProvider env="test">
       <UsersAdminView actor={actor} permissions={permissions} />
@@ -62,6 +71,8 @@ const eveRow = () => screen.getByRole('row', { name: /Eve Example/ });
 const dialog = () => screen.getByRole('dialog');
 const nameInput = () => within(dialog()).getByLabelText('Name') as HTMLInputElement;
 const emailInput = () => within(dialog()).getByLabelText('Email') as HTMLInputElement;
+const projectSelect = () => within(dialog()).queryByLabelText('Project') as HTMLSelectElement | null;
+const roleSelect = () => within(dialog()).queryByLabelText('Role in the project') as HTMLSelectElement | null;
 
 /** Typing always changes the text: when the field already holds the value, it goes elsewhere and back. */
 function typeInto(input: HTMLInputElement, value: string) {
@@ -79,6 +90,15 @@ const executors = {
   'form.change': ({ event }) => {
     typeInto(nameInput(), event.form.name);
     typeInto(emailInput(), event.form.email);
+    // The project and role are offered to a new user only.
+    const project = projectSelect();
+    if (project) {
+      fireEvent.change(project, {
+        target: { value: event.form.projectId === null ? '' : String(event.form.projectId) },
+      });
+      const role = roleSelect();
+      if (role && !role.disabled) fireEvent.change(role, { target: { value: String(event.form.roleId) } });
+    }
   },
   'form.submit': async ({ user }) => {
     const submit = within(dialog()).getByRole('button', { name: /Create user|Save/ });
@@ -126,6 +146,12 @@ const states: StateAssertions<typeof machine> = {
     // The active switch is for existing users only: a new one starts active.
     if (form.id === null) expect(within(dialog()).queryByRole('switch')).not.toBeInTheDocument();
     else expect(within(dialog()).getByRole('switch', { name: /Active/ })).toBeChecked();
+    // A new user gets a role in a project in the same dialog (issue 34); an existing one keeps theirs.
+    if (form.id === null) {
+      expect(projectSelect()?.value).toBe(form.projectId === null ? '' : String(form.projectId));
+      expect(roleSelect()?.value).toBe(String(form.roleId));
+      expect(roleSelect()?.disabled).toBe(form.projectId === null);
+    } else expect(projectSelect()).toBeNull();
     const submit = within(dialog()).getByRole('button', { name: form.id === null ? 'Create user' : 'Save' });
     if (form.name === '' || form.email === '') expect(submit).toBeDisabled();
     else expect(submit).toBeEnabled();
@@ -157,6 +183,7 @@ describeModel({
   executors,
   states,
   invokes: { loadUsers, saveUser, applyChange },
+  input: INPUT,
   internalExecutors: {
     // One toast per failure: the server's words; nothing after a lost session.
     'xstate.error.actor.applyChange': async ({ event }) => {
@@ -171,12 +198,20 @@ describeModel({
     { type: 'user.edit', id: 5 },
     { type: 'user.delete', id: 5 },
     { type: 'user.reset', id: 5 },
-    { type: 'form.change', form: { name: 'Grace Hopper', email: 'grace@example.com', active: true } },
+    {
+      type: 'form.change',
+      form: { name: 'Grace Hopper', email: 'grace@example.com', active: true, projectId: 1, roleId: 3 },
+    },
+    {
+      type: 'form.change',
+      form: { name: 'Grace Hopper', email: 'grace@example.com', active: true, projectId: null, roleId: 2 },
+    },
   ],
   serializeContext: (c) => ({
     loaded: c.users !== null,
     formId: c.form.id,
     formName: c.form.name,
+    formRole: [c.form.projectId, c.form.roleId],
     saveError: c.saveError !== null,
     change: c.change?.kind ?? null,
     password: c.oneOffPassword !== null,

@@ -66,7 +66,7 @@ describe('sessions', () => {
     const second = await t.login(SEED_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
     const changed = await t.call('PUT', '/v1/users/change-my-passwd', {
       as: second,
-      body: { passwd: 'A-much-Longer-Passphrase-42' },
+      body: { passwd: 'A-much-Longer-Passphrase-42', current_passwd: TEST_ADMIN_PASSWORD },
     });
     expect(changed.statusCode).toBe(200);
     expect((await t.call('GET', '/v1/users/me', { as: first })).statusCode).toBe(401);
@@ -83,7 +83,10 @@ describe('sessions', () => {
 
   it('refuses a weak new password with a readable message', async () => {
     const caller = await t.admin();
-    const res = await t.call('PUT', '/v1/users/change-my-passwd', { as: caller, body: { passwd: 'password1' } });
+    const res = await t.call('PUT', '/v1/users/change-my-passwd', {
+      as: caller,
+      body: { passwd: 'password1', current_passwd: TEST_ADMIN_PASSWORD },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/too easy to guess/);
     const verdict = await t.call('POST', '/v1/users/validate-passwd', {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { projectNameTaken } from '../../src/api/contract/projects.ts';
 import { type Caller, createTestApp, DEMO_PROJECT_ID, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -78,6 +79,32 @@ describe('project clone (spec 1 §7 POST /projects/clone)', () => {
     expect(jobs.map((j) => j.kind)).toContain('train-draft');
     const log = await t.db.selectFrom('users_logs').select('action').where('project_id', '=', id).execute();
     expect(log.map((l) => l.action)).toContain('Cloned project Demo bot as Demo bot (copy)');
+  });
+
+  it('refuses an existing project name with 409 and a message, whatever its case', async () => {
+    const before = await t.db.selectFrom('projects').select('id').execute();
+    const res = await clone(' demo BOT ');
+    expect([res.statusCode, res.json().message]).toEqual([409, projectNameTaken('demo BOT')]);
+    expect(await t.db.selectFrom('projects').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it("needs 'Clone projects': 'Create projects' alone is refused", async () => {
+    const role = (await t.db.insertInto('roles').values({ name: 'Creator' }).returning('id').executeTakeFirstOrThrow())
+      .id;
+    const grant = async (method: 'POST', path: string) => {
+      const { id } = await t.db
+        .selectFrom('permissions')
+        .select('id')
+        .where('method', '=', method)
+        .where('path', '=', path)
+        .executeTakeFirstOrThrow();
+      await t.db.insertInto('role_permissions').values({ role_id: role, permission_id: id }).execute();
+    };
+    await grant('POST', '/projects');
+    const creator = await t.createUser({ roleId: role });
+    expect((await clone('Creator copy', creator)).statusCode).toBe(402);
+    await grant('POST', '/projects/clone');
+    expect((await clone('Creator copy', creator)).statusCode).toBe(200);
   });
 
   it('refuses an empty name, a caller without POST /projects, and a project the caller does not see', async () => {

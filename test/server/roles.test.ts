@@ -123,4 +123,30 @@ describe('roles', () => {
     expect((await send(projectAdmin, 'PUT', '/v1/roles/permissions', [])).statusCode).toBe(402);
     expect((await send(projectAdmin, 'DELETE', '/v1/roles/3')).statusCode).toBe(402);
   });
+
+  it("lets 'Manage roles' without 'Edit role permissions' add a role but not change permissions (402)", async () => {
+    const systemRole = (
+      await t.db.insertInto('roles').values({ name: 'Role manager' }).returning('id').executeTakeFirstOrThrow()
+    ).id;
+    // 'Manage roles' and what it covers (View users), as the roles screen ticks them.
+    const held = await t.db
+      .selectFrom('permissions')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('method', '=', 'PUT'), eb('path', '=', '/system/roles/{id}')]),
+          eb.and([eb('method', '=', 'GET'), eb('path', '=', '/users')]),
+        ]),
+      )
+      .execute();
+    expect(held).toHaveLength(2);
+    await t.db
+      .insertInto('role_permissions')
+      .values(held.map((p) => ({ role_id: systemRole, permission_id: p.id })))
+      .execute();
+    const manager = await t.createUser({ roleId: 3, systemRoleId: systemRole });
+    expect((await send(manager, 'PUT', '/v1/roles/-1', { name: 'Support' })).statusCode).toBe(200);
+    const res = await send(manager, 'PUT', '/v1/roles/permissions', [{ id: 3, permissions: [] }]);
+    expect(res.statusCode).toBe(402);
+  });
 });

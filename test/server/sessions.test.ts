@@ -49,7 +49,7 @@ describe('an old cookie is refused', () => {
     const second = await t.login(await emailOf(first), USER_PASSWORD);
     const changed = await t.call('PUT', '/v1/users/change-my-passwd', {
       as: second,
-      body: { passwd: 'Another-Long-Passphrase-77' },
+      body: { passwd: 'Another-Long-Passphrase-77', current_passwd: USER_PASSWORD },
     });
     expect(changed.statusCode).toBe(200);
     expect((await me(first)).statusCode).toBe(401);

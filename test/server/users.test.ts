@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_USER_SELECTED, USER_ALREADY_ADDED } from '../../src/api/contract/users-admin.ts';
 import { SEED_ADMIN_EMAIL } from '../../server/seed.ts';
 import { EMAIL_TAKEN, USER_NOT_FOUND } from '../../server/features/users/users.ts';
-import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
+import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG, PASSWORD_NOT_NEW } from '../../src/api/contract/auth.ts';
+import { type Caller, type TestApp, USER_PASSWORD, createTestApp } from './helpers/test-app.ts';
+import { TEST_ADMIN_PASSWORD } from './helpers/test-database.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -102,6 +104,55 @@ describe('PUT /v1/users/{id}', () => {
     const listed = (await t.call('GET', '/v1/users', { as: admin })).json() as Array<Record<string, unknown>>;
     expect(JSON.stringify(listed)).not.toContain(password);
     expect(await logActions()).toContain('Created user new@example.com');
+  });
+
+  it('creates a user with a role in a project in the same call (issue 34)', async () => {
+    const admin = await t.admin();
+    const res = await put(admin, '/v1/users/-1', {
+      name: 'Role Holder',
+      email: 'holder@example.com',
+      project: { project_id: 1, role_id: 3 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = res.json();
+    const members = (await t.call('GET', '/v1/users/projects', { as: admin })).json() as Array<{
+      project_id: number;
+      users: Array<{ user_id: number; role_id: number }>;
+    }>;
+    expect(members.find((p) => p.project_id === 1)?.users).toContainEqual({ user_id: id, role_id: 3 });
+    expect((await logActions()).some((a) => /^Created user holder@example\.com with a role in /.test(a))).toBe(true);
+  });
+
+  it('refuses a role it may not give and leaves no half-created user behind', async () => {
+    const admin = await t.admin();
+    const elsewhere = (
+      await t.db
+        .insertInto('projects')
+        .values({ name: 'Elsewhere', company_id: 1, language: 'en' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const projectAdmin = await t.createUser({ roleId: 1 });
+    const foreign = await put(projectAdmin, '/v1/users/-1', {
+      name: 'Half',
+      email: 'half@example.com',
+      project: { project_id: elsewhere, role_id: 2 },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const unknownRole = await put(admin, '/v1/users/-1', {
+      name: 'Half',
+      email: 'half@example.com',
+      project: { project_id: 1, role_id: 99999 },
+    });
+    expect([unknownRole.statusCode, unknownRole.json().message]).toEqual([400, 'Unknown role.']);
+    const rows = await t.db.selectFrom('users').select('id').where('email', '=', 'half@example.com').execute();
+    expect(rows).toEqual([]);
+    const onUpdate = await put(admin, `/v1/users/${projectAdmin.userId}`, {
+      name: 'X',
+      email: 'x@example.com',
+      project: { project_id: 1, role_id: 2 },
+    });
+    expect(onUpdate.statusCode).toBe(400);
   });
 
   it('updates name, email and active; deactivating ends the sessions', async () => {
@@ -287,5 +338,48 @@ describe('GET/PUT /v1/users/projects', () => {
     expect([res.statusCode, res.json().message]).toEqual([404, 'Project not found.']);
     const missing = await put(admin, '/v1/users/projects', [{ project_id: 999_999, users: [] }], '/v1/users/projects');
     expect(missing.body).toBe(res.body);
+  });
+});
+
+describe('PUT /v1/users/change-my-passwd (own password, issue 34)', () => {
+  const change = (caller: Caller, body: Record<string, string>) =>
+    t.call('PUT', '/v1/users/change-my-passwd', { as: caller, body });
+  const refusal = async (caller: Caller, body: Record<string, string>) => {
+    const res = await change(caller, body);
+    return [res.statusCode, res.json().message];
+  };
+
+  it('asks for the right current password and refuses it as the new one', async () => {
+    const user = await t.createUser({ roleId: 3 });
+    const next = 'Fresh-Long-Passphrase-81';
+    expect(await refusal(user, { passwd: next })).toEqual([400, CURRENT_PASSWORD_REQUIRED]);
+    expect(await refusal(user, { passwd: next, current_passwd: 'not-it' })).toEqual([400, CURRENT_PASSWORD_WRONG]);
+    expect(await refusal(user, { passwd: USER_PASSWORD, current_passwd: USER_PASSWORD })).toEqual([
+      400,
+      PASSWORD_NOT_NEW,
+    ]);
+    expect((await change(user, { passwd: next, current_passwd: USER_PASSWORD })).statusCode).toBe(200);
+    const me = (await t.call('GET', '/v1/users/me', { as: user })).json() as { email: string };
+    await t.login(me.email, next);
+    // The previous password is now the one refused.
+    expect(await refusal(user, { passwd: next, current_passwd: next })).toEqual([400, PASSWORD_NOT_NEW]);
+  });
+
+  it('refuses the expired one-off password as the new one, without asking for it again', async () => {
+    const admin = await t.admin();
+    const created = await put(admin, '/v1/users/-1', { name: 'One Off', email: 'one-off@example.com' });
+    const { password } = created.json();
+    const user = await t.login('one-off@example.com', password);
+    expect(await refusal(user, { passwd: password })).toEqual([400, PASSWORD_NOT_NEW]);
+    expect((await change(user, { passwd: 'My-Own-Long-Passphrase-5' })).statusCode).toBe(200);
+    expect((await t.call('GET', '/v1/users/me', { as: user })).json().password_expired).toBe(false);
+  });
+
+  it('counts wrong current passwords against the account like failed logins', async () => {
+    const admin = await t.admin();
+    for (let i = 0; i < 5; i++)
+      await change(admin, { passwd: 'Fresh-Long-Passphrase-81', current_passwd: `wrong-${i}` });
+    const locked = await change(admin, { passwd: 'Fresh-Long-Passphrase-81', current_passwd: TEST_ADMIN_PASSWORD });
+    expect(locked.statusCode).toBe(429);
   });
 });

@@ -301,7 +301,7 @@ window.STATECHARTS = [
   "description": "Roles and permissions screen: roles, their permissions per resource and environment, users' roles, saved together.",
   "states": 14,
   "transitions": 36,
-  "hash": "1ae24695d7c87f8562f535f00751c5bac2600a95554a67aac18fcb888ebe7e1c",
+  "hash": "dab6b28eddbc60b1d2837400a5b7a79eb3bdcb60506eac86c62cb70afdd91f2f",
   "search": "loading failed roles.retry ready editing filter.user role.select member.add member.role member.remove permission.toggle permissions.selectAll permissions.unselectAll clean save role.new role.delete dirty naming role.create role.cancel creatingRole confirmingDelete delete.confirm delete.cancel deletingRole saving roles projects reloadScheduled"
  },
  {
@@ -316,9 +316,9 @@ window.STATECHARTS = [
   "name": "session",
   "description": "Login, password change, one-time code, idle logout and the user in session.",
   "states": 21,
-  "transitions": 34,
-  "hash": "3d9c0fc75e54dd803a5930bd206bd848e212fa5acf980efde18ff179cb36e923",
-  "search": "loadingUser anonymous credentials login.submit oneTimeCode login.back loggingIn authenticated session.logout session.expired session.activity access otpEnrolment otp.enrolled passwordExpired editing password.input empty mismatch debouncing checking rejected valid password.change changing ready inactivity watching loggingOut"
+  "transitions": 36,
+  "hash": "a8e1bf915f8b61b2d95368e3694043dd3d96ba0246ffca9f5a197af06edca840",
+  "search": "loadingUser anonymous credentials login.submit oneTimeCode login.back loggingIn authenticated session.logout session.expired session.activity access otpEnrolment otp.enrolled passwordChange password.close editing password.input empty mismatch debouncing checking rejected valid password.change changing ready password.open inactivity watching loggingOut"
  },
  {
   "name": "settingsForm",
@@ -389,7 +389,7 @@ window.STATECHARTS = [
   "description": "Users of the platform: list, create, edit, delete and password reset.",
   "states": 7,
   "transitions": 17,
-  "hash": "b7a1a3bf0225bc08c3bc313d74ceb0eec1f0be79e9091aafed821ed878a1bd1a",
+  "hash": "81eac901a04f32129abd0ed8a0d6327ad41464fac056c3c255880b0bb38b8660",
   "search": "password.dismiss loading failed users.reload ready user.create user.edit user.delete user.reset editing form.change form.submit dialog.cancel saving confirming change.confirm applying"
  },
  {

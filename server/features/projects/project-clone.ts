@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
+import { projectNameTaken } from '../../../src/api/contract/projects.ts';
 import { ADMINISTRATOR_ROLE_ID } from '../../../src/api/contract/roles.ts';
+import { conflict } from '../../domain-errors.ts';
 import type { Db } from '../../db/database.ts';
 import { logUserAction } from '../../history/users-log.ts';
 import { copyProjectActions } from '../dialogue/actions.ts';
@@ -26,6 +29,14 @@ export async function cloneProject(db: Db, c: { sourceId: number; name: string; 
       .select(['name', 'language', 'company_id'])
       .where('id', '=', c.sourceId)
       .executeTakeFirstOrThrow();
+    // Names are compared as people read them (case and surrounding spaces aside), within the source's company.
+    const taken = await trx
+      .selectFrom('projects')
+      .select('id')
+      .where(sql<string>`lower(trim(name))`, '=', c.name.trim().toLowerCase())
+      .where('company_id', source.company_id === null ? 'is' : '=', source.company_id)
+      .executeTakeFirst();
+    if (taken) throw conflict(projectNameTaken(c.name.trim()));
     const id = await insertProject(trx, { name: c.name, language: source.language, company_id: source.company_id });
     await addProjectMembers(trx, [{ user_id: c.ownerId, project_id: id, role_id: ADMINISTRATOR_ROLE_ID }]);
 

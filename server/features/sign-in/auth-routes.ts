@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_SUSPENDED, changeMyPasswd, login, logout, validatePasswd } from '../../../src/api/contract/auth.ts';
+import {
+  ACCOUNT_SUSPENDED,
+  CURRENT_PASSWORD_REQUIRED,
+  CURRENT_PASSWORD_WRONG,
+  PASSWORD_NOT_NEW,
+  changeMyPasswd,
+  login,
+  logout,
+  validatePasswd,
+} from '../../../src/api/contract/auth.ts';
 import {
   ACCOUNT_FAILURE_LIMIT,
   ADDRESS_FAILURE_LIMIT,
@@ -18,7 +27,7 @@ import type { RouteServices } from '../../http/register-call.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie.ts';
 import { loadCurrentUser } from '../../auth/current-user.ts';
-import { loginCandidate, setOwnPassword } from '../users/users.ts';
+import { loginCandidate, passwordHashOf, setOwnPassword } from '../users/users.ts';
 import { consumeStep } from '../users/users-store.ts';
 import { logUserAction } from '../../history/users-log.ts';
 
@@ -79,6 +88,21 @@ export default async function authRoutes(
     const user = requireUser();
     const verdict = judgePassword(body.passwd, user);
     if (verdict.status !== 'ok') throw new HttpError(400, verdict.msg);
+    const currentHash = await passwordHashOf(db, user.id);
+    // Asked for unless expired: a stolen session alone must not take the account over (ASVS 6.2.3). Wrong guesses
+    // count against the account like failed logins.
+    if (!user.password_expired) {
+      if (!body.current_passwd) throw new HttpError(400, CURRENT_PASSWORD_REQUIRED);
+      if (!(await reserveAttempt(db, accountKey(user.email), ACCOUNT_FAILURE_LIMIT)))
+        throw new HttpError(429, ACCOUNT_SUSPENDED);
+      if (!(await verifyPassword(currentHash, body.current_passwd))) {
+        await logUserAction(db, { userId: user.id, action: 'Failed own password change (wrong current password)' });
+        throw new HttpError(400, CURRENT_PASSWORD_WRONG);
+      }
+      await clearAttempts(db, accountKey(user.email));
+    }
+    // The current password (the one-off one when expired) cannot come back as the new one.
+    if (await verifyPassword(currentHash, body.passwd)) throw new HttpError(400, PASSWORD_NOT_NEW);
     await setOwnPassword(db, user.id, await hashPassword(body.passwd));
     // Every other session of this user ends; this one stays.
     await endAllSessions(db, user.id, request.sessionToken);

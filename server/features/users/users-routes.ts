@@ -23,8 +23,9 @@ export default async function userRoutes(app: FastifyInstance, services: RouteSe
       const created = await platformWrite(
         platformWriteContext(ctx),
         USERS,
-        (trx) => users.createUser(trx, reach, body),
-        (c) => `Created user ${c.email}`,
+        (trx) => users.createUser(trx, ctx.requireUser(), reach, body),
+        (c) => `Created user ${c.email}${c.project === null ? '' : ` with a role in ${c.project}`}`,
+        body.project ? ['/users/projects'] : [],
       );
       return { id: created.id, password: created.password };
     }

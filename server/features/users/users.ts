@@ -110,12 +110,33 @@ async function assertEmailFree(db: Db, email: string, exceptId: number | null): 
   if (await query.executeTakeFirst()) throw invalidInput(EMAIL_TAKEN);
 }
 
+/** Only on create: a role in one project, within the caller's reach and grant (as PUT /users/projects checks). */
+async function assertProjectRoleAllowed(
+  db: Db,
+  user: CurrentUser,
+  wanted: { project_id: number; role_id: number },
+): Promise<string> {
+  const project = await db
+    .selectFrom('projects')
+    .select(['id', 'name'])
+    .where('id', '=', wanted.project_id)
+    .executeTakeFirst();
+  const reachable = project && (can(user, 'GET', '/users', null) || user.projects.some((p) => p.id === project.id));
+  if (!project || !reachable) throw notFound(PROJECT_NOT_FOUND);
+  if (!can(user, 'PUT', '/users/projects', project.id)) throw notPermitted();
+  const role = await db.selectFrom('roles').select('id').where('id', '=', wanted.role_id).executeTakeFirst();
+  if (!role) throw invalidInput('Unknown role.');
+  return project.name;
+}
+
 export async function createUser(
   db: Db,
+  user: CurrentUser,
   reach: UserReach,
   body: z.output<typeof userBody>,
-): Promise<{ id: number; password: string; email: string }> {
+): Promise<{ id: number; password: string; email: string; project: string | null }> {
   await assertEmailFree(db, body.email, null);
+  const projectName = body.project ? await assertProjectRoleAllowed(db, user, body.project) : null;
   const password = oneOffPassword();
   const id = await insertUser(db, {
     company_id: reach.companyId,
@@ -126,7 +147,11 @@ export async function createUser(
     password_changed_at: new Date(),
     is_active: body.active ?? true,
   });
-  return { id, password, email: body.email };
+  // The same transaction (platformWrite's): a refused role leaves no user behind.
+  if (body.project) {
+    await addProjectMembers(db, [{ project_id: body.project.project_id, user_id: id, role_id: body.project.role_id }]);
+  }
+  return { id, password, email: body.email, project: projectName };
 }
 
 export async function updateUser(
@@ -135,6 +160,7 @@ export async function updateUser(
   id: number,
   body: z.output<typeof userBody>,
 ): Promise<UserRow> {
+  if (body.project) throw invalidInput('Roles of an existing user are changed in Manage roles.');
   const row = await findManageableUser(db, reach, id);
   if (body.active === false && id === reach.callerId) throw invalidInput('You cannot deactivate yourself.');
   await assertEmailFree(db, body.email, id);
@@ -277,6 +303,12 @@ export function loginCandidate(db: Db, email: string) {
     .select(['id', 'passwd_hash', 'otp_secret', 'is_active'])
     .where('email', '=', email)
     .executeTakeFirst();
+}
+
+/** The stored hash of a user's password (the own password change checks the current one against it). */
+export async function passwordHashOf(db: Db, userId: number): Promise<string> {
+  const row = await db.selectFrom('users').select('passwd_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.passwd_hash;
 }
 
 /** The user's own new password: no longer expired, its age counted from now. */

@@ -57,6 +57,15 @@ export const validatePasswd = defineCall({
   atimeExempt: true,
 });
 
+/** Refusals of an own password change (issue 34), shown as the dialog's message. */
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password.';
+export const CURRENT_PASSWORD_WRONG = 'The current password is not correct.';
+export const PASSWORD_NOT_NEW = 'The new password must differ from your current one (and from a one-off password).';
+
+/**
+ * The user's own new password. The current one is asked for unless it has expired (the forced change right after
+ * signing in with it); the new one must pass the policy and differ from the current (or one-off) one.
+ */
 export const changeMyPasswd = defineCall({
   name: 'changeMyPasswd',
   method: 'PUT',
@@ -64,7 +73,7 @@ export const changeMyPasswd = defineCall({
   resource: '/users/change-my-passwd',
   access: sessionAccess,
   query: scopeQuery.extend({ id: z.coerce.number().int().optional() }),
-  body: z.object({ passwd: z.string().min(1).max(4096) }),
+  body: z.object({ passwd: z.string().min(1).max(4096), current_passwd: z.string().max(4096).optional() }),
   response: okResponse,
   atimeExempt: true,
 });

@@ -6,6 +6,8 @@ export const CANNOT_CREATE_PROJECT = 'Cannot create new project.';
 export const NEW_SCRIPT_READY = 'New script ready';
 export const NO_PROJECTS_ALERT = 'ERROR: No projects associated with this user...';
 export const NOT_ASSIGNED = 'Cannot change project. User not assigned to this project';
+/** A clone must not take the name of a project that exists (issue 34: two 'Demo bot'); answered with 409. */
+export const projectNameTaken = (name: string) => `A project named "${name}" already exists. Choose another name.`;
 
 export const projectSummary = z.object({ id: z.number().int(), name: z.string() });
 export type ProjectSummary = z.infer<typeof projectSummary>;
@@ -44,7 +46,8 @@ export const cloneProject = defineCall({
   method: 'POST',
   path: '/projects/clone',
   resource: '/projects',
-  access: grant('POST', '/projects'),
+  // The catalogue's 'Clone projects' (issue 34), not 'Create projects'.
+  access: grant('POST', '/projects/clone'),
   query: scopeQuery,
   body: z.object({ name: z.string().trim().min(1, 'Project name cannot be empty').max(120) }),
   response: z.object({ project_id: z.number().int() }),

@@ -39,6 +39,16 @@ export const userBody = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Invalid email address').max(320)),
   /** Omitted: unchanged on update, active on create. */
   active: z.boolean().optional(),
+  /**
+   * Create only (issue 34): the new user's role in one project, stored with the user in one transaction, so a user
+   * is never left half-created without the role they were meant to have. Needs PUT /users/projects there.
+   */
+  project: z
+    .object({
+      project_id: z.number().int().min(1).max(MAX_ROW_ID),
+      role_id: z.number().int().min(1).max(MAX_ROW_ID),
+    })
+    .optional(),
 });
 
 /** `-1` creates a user whose one-off password comes back once, marked expired; other ids update. */

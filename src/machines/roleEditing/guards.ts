@@ -12,6 +12,10 @@ export const draftDiffers = (c: RoleEditingContext): boolean => rolesDirty(c) ||
 /** The Administrator role always holds everything (the server refuses less). */
 export const isEditableRole = (c: RoleEditingContext): boolean =>
   c.selectedRoleId !== null && c.selectedRoleId !== ADMINISTRATOR_ROLE_ID;
+/** The checklist of the role in view may change: a role other than the Administrator, and the grant is held. */
+export const mayEditRolePermissions = (c: RoleEditingContext): boolean => isEditableRole(c) && c.mayEditPermissions;
+/** Members may change: the grant is held and the assignments do not come from the corporate directory. */
+export const mayChangeMembers = (c: RoleEditingContext): boolean => c.mayAssign && !c.assignmentsFromDirectory;
 /** The Administrator and the default role for new members cannot be deleted. */
 export const isDeletableRole = (c: RoleEditingContext): boolean =>
   c.selectedRoleId !== null && c.selectedRoleId !== ADMINISTRATOR_ROLE_ID && c.selectedRoleId !== DEFAULT_ROLE_ID;

@@ -19,7 +19,7 @@ import {
 } from './draft.ts';
 import type { RoleEditingEvent } from './events.ts';
 import * as g from './guards.ts';
-import type { RoleEditingContext } from './types.ts';
+import type { RoleEditingContext, RoleEditingInput } from './types.ts';
 
 // Texts of spec 1 §8, verbatim.
 export const ROLES_SAVED = 'Roles permissions saved';
@@ -44,6 +44,8 @@ const empty: RoleEditingContext = {
   nameError: null,
   memberProblem: null,
   assignmentsFromDirectory: false,
+  mayEditPermissions: true,
+  mayAssign: true,
 };
 
 const permissionsOf = (roles: Role[]): PermissionDraft =>
@@ -63,6 +65,8 @@ function loaded(context: RoleEditingContext, data: RolesData): RoleEditingContex
     draftProjects: data.projects,
     selectedRoleId: selected,
     userFilter: context.userFilter,
+    mayEditPermissions: context.mayEditPermissions,
+    mayAssign: context.mayAssign,
   };
 }
 
@@ -75,7 +79,7 @@ function loaded(context: RoleEditingContext, data: RolesData): RoleEditingContex
 export const roleEditingMachine = setup({
   types: {
     context: {} as RoleEditingContext,
-    input: {} as { selectedRoleId?: number | null } | undefined,
+    input: {} as RoleEditingInput | undefined,
     events: {} as RoleEditingEvent,
   },
   actors: roleEditingActors,
@@ -84,12 +88,17 @@ export const roleEditingMachine = setup({
     draftSame: ({ context }) => !g.draftDiffers(context),
     rolesDirty: ({ context }) => g.rolesDirty(context),
     projectsDirty: ({ context }) => g.projectsDirty(context),
-    isEditableRole: ({ context }) => g.isEditableRole(context),
+    mayEditRolePermissions: ({ context }) => g.mayEditRolePermissions(context),
+    mayAddRole: ({ context }) => context.mayEditPermissions,
     isDeletableRole: ({ context }) => g.isDeletableRole(context),
-    noUserChosen: ({ event }) => event.type === 'member.add' && event.userId === null,
+    // Only where members may change: a read-only screen answers nothing at all.
+    noUserChosen: ({ context, event }) =>
+      g.mayChangeMembers(context) && event.type === 'member.add' && event.userId === null,
     alreadyAdded: ({ context, event }) =>
-      event.type === 'member.add' && g.alreadyAdded(context, event.projectId, event.userId),
-    assignmentsEditable: ({ context }) => !context.assignmentsFromDirectory,
+      g.mayChangeMembers(context) &&
+      event.type === 'member.add' &&
+      g.alreadyAdded(context, event.projectId, event.userId),
+    assignmentsEditable: ({ context }) => g.mayChangeMembers(context),
     nameEmpty: ({ event }) => event.type === 'role.create' && g.nameEmpty(event.name),
     nameDuplicit: ({ context, event }) => event.type === 'role.create' && g.nameDuplicit(context, event.name),
   },
@@ -178,7 +187,12 @@ export const roleEditingMachine = setup({
   description:
     "Roles and permissions screen: roles, their permissions per resource and environment, users' roles, saved together.",
   // The page reloads after saves (spec 1 §4): the role in view comes back through the input.
-  context: ({ input }) => ({ ...empty, selectedRoleId: input?.selectedRoleId ?? null }),
+  context: ({ input }) => ({
+    ...empty,
+    selectedRoleId: input?.selectedRoleId ?? null,
+    mayEditPermissions: input?.mayEditPermissions ?? true,
+    mayAssign: input?.mayAssign ?? true,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -214,7 +228,12 @@ export const roleEditingMachine = setup({
                 save: {
                   actions: [{ type: 'notify', params: { title: NO_CHANGES, color: 'blue' } }, 'clearMemberProblem'],
                 },
-                'role.new': { target: '#naming', actions: ['clearMemberProblem', 'clearNameError'] },
+                // Spec 1 §6: adding a role needs PUT /system/roles/permissions.
+                'role.new': {
+                  guard: 'mayAddRole',
+                  target: '#naming',
+                  actions: ['clearMemberProblem', 'clearNameError'],
+                },
                 'role.delete': { guard: 'isDeletableRole', target: '#confirmingDelete', actions: 'clearMemberProblem' },
               },
             },
@@ -237,7 +256,7 @@ export const roleEditingMachine = setup({
             'role.select': {
               actions: ['clearMemberProblem', { type: 'rememberSelectedRoleId', params: ({ event }) => event }],
             },
-            // Validating a new member (spec 1 §5): chosen, and not yet in the project.
+            // Validating a new member (spec 1 §5): chosen, and not yet in the project; read-only without the grant.
             'member.add': [
               {
                 guard: 'noUserChosen',
@@ -287,15 +306,15 @@ export const roleEditingMachine = setup({
               },
             },
             'permission.toggle': {
-              guard: 'isEditableRole',
+              guard: 'mayEditRolePermissions',
               actions: ['clearMemberProblem', { type: 'rememberDraftPermissions', params: ({ event }) => event }],
             },
             'permissions.selectAll': {
-              guard: 'isEditableRole',
+              guard: 'mayEditRolePermissions',
               actions: ['clearMemberProblem', 'resetDraftPermissions'],
             },
             'permissions.unselectAll': {
-              guard: 'isEditableRole',
+              guard: 'mayEditRolePermissions',
               actions: ['clearMemberProblem', 'resetDraftPermissionsOnPermissionsUnselectAll'],
             },
           },

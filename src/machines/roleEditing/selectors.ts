@@ -9,6 +9,12 @@ export const SAVE_LABEL = 'Save Roles & Permissions';
 /** Adding or deleting a role reloads the page, so unsaved changes are saved first. */
 export const SAVE_FIRST = 'Save your changes before adding or deleting a role.';
 
+/** Why the screen is read-only (issue 34): named by the catalogue's permission names. */
+export const READ_ONLY_PERMISSIONS =
+  "Read only: changing what a role may do, and adding roles, needs the 'Edit role permissions' permission.";
+export const READ_ONLY_MEMBERS =
+  "Read only: changing who holds a role in a project needs the 'Assign users to projects' permission.";
+
 type Snapshot = SnapshotFrom<typeof roleEditingMachine>;
 
 /** 'Name (email)', or the spec's text for a user the caller may not see. */

@@ -23,4 +23,15 @@ export interface RoleEditingContext {
   memberProblem: { projectId: number; message: string } | null;
   /** Assignments come from the corporate directory: member changes are refused here as on the server. */
   assignmentsFromDirectory: boolean;
+  /** 'Edit role permissions' (PUT /roles/permissions) is held: ticks, Select All and Add role are offered. */
+  mayEditPermissions: boolean;
+  /** 'Assign users to projects' (PUT /users/projects) is held: members can be added, changed and removed. */
+  mayAssign: boolean;
+}
+
+/** What the caller may change here; the server refuses the rest anyway (issue 34: read-only without them). */
+export interface RoleEditingInput {
+  selectedRoleId?: number | null;
+  mayEditPermissions?: boolean;
+  mayAssign?: boolean;
 }

@@ -12,6 +12,18 @@ export class LoginFailure extends Error {
   }
 }
 
+/** The server refused the new password (policy, reuse, wrong current password): its message is shown as it is. */
+export class PasswordRefused extends Error {
+  override readonly name = 'PasswordRefused';
+}
+
+/** The own password change: the current password is empty when it has expired (the forced change). */
+export interface PasswordChangeInput {
+  userId: number;
+  passwd: string;
+  current: string;
+}
+
 export interface LoginInput {
   email: string;
   passwd: string;
@@ -35,5 +47,5 @@ export const sessionActors = {
   login: fromPromise<CurrentUser, LoginInput>(notProvided('login')),
   logout: fromPromise<void>(notProvided('logout')),
   validatePassword: fromPromise<PasswordCheck, PasswordCheckInput>(notProvided('validatePassword')),
-  changePassword: fromPromise<void, { userId: number; passwd: string }>(notProvided('changePassword')),
+  changePassword: fromPromise<void, PasswordChangeInput>(notProvided('changePassword')),
 };

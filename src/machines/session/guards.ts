@@ -46,6 +46,10 @@ export const isPasswordEmpty = ({ event }: Args): boolean => event.type === 'pas
 export const isPasswordMismatch = ({ event }: Args): boolean =>
   event.type === 'password.input' && event.passwd !== event.confirm;
 
+/** The voluntary change needs the current password; the forced one (expired) does not ask for it. */
+export const isCurrentPasswordGiven = ({ context }: Args): boolean =>
+  isPasswordExpired(context.user) || context.password.current !== '';
+
 export const isPasswordAccepted = ({ event }: { event: unknown }): boolean =>
   (event as { output?: { status?: string } }).output?.status === 'ok';
 

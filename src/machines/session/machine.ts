@@ -1,9 +1,10 @@
 import type { DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, not, setup } from 'xstate';
 import type { CurrentUser } from '../../api/contract/users.ts';
-import { type LoginFailure, sessionActors } from './actors.ts';
+import { type LoginFailure, PasswordRefused, sessionActors } from './actors.ts';
 import type { SessionEvent } from './events.ts';
 import {
+  isCurrentPasswordGiven,
   isIdleTooLong,
   isLoginFormComplete,
   isOtpEnrolmentRequired,
@@ -20,7 +21,8 @@ import type { SessionContext, SessionInput } from './types.ts';
 
 const DEFAULT_PAGE = '/app/dashboard';
 const isAppPage = (path: string | null): path is string => !!path && path.startsWith('/app/');
-const emptyPassword = { passwd: '', confirm: '', serverMessage: null };
+const emptyPassword = { passwd: '', confirm: '', current: '', serverMessage: null };
+const PASSWORD_NOT_CHANGED = 'Password not changed.';
 
 /**
  * The browser session: who is logged in, the login with its optional one-time code, the forced one-time code
@@ -47,6 +49,7 @@ const sessionSetup = setup({
     isPasswordEmpty,
     isPasswordMismatch,
     isPasswordAccepted,
+    isCurrentPasswordGiven,
     isIdleTooLong,
     hasOtpStep: ({ context }) => context.otpRequired,
   },
@@ -68,7 +71,7 @@ const sessionSetup = setup({
     forgetOtp: assign({ otpRequired: false, credentials: null, loginFailure: null, fieldErrors: {} }),
     storePassword: assign(({ event }) =>
       event.type === 'password.input'
-        ? { password: { passwd: event.passwd, confirm: event.confirm, serverMessage: null } }
+        ? { password: { passwd: event.passwd, confirm: event.confirm, current: event.current, serverMessage: null } }
         : {},
     ),
     touch: assign({ lastActivity: () => Date.now() }),
@@ -113,8 +116,12 @@ const sessionSetup = setup({
       user: ({ context }) => (context.user ? { ...context.user, password_expired: false } : null),
       password: emptyPassword,
     }),
+    /** The server's own words when it refused the password (reuse, policy, wrong current one). */
     notePasswordNotChanged: assign({
-      password: ({ context }) => ({ ...context.password, serverMessage: 'Password not changed.' }),
+      password: ({ context }, event: ErrorActorEvent) => ({
+        ...context.password,
+        serverMessage: event.error instanceof PasswordRefused ? event.error.message : PASSWORD_NOT_CHANGED,
+      }),
     }),
     markLogoutByInactivity: assign({ logoutReason: 'inactivity', returnTo: null }),
   },
@@ -160,7 +167,7 @@ export const sessionMachine = sessionSetup.createMachine({
           },
           {
             guard: { type: 'isPasswordExpired', params: ({ event }) => ({ user: event.output }) },
-            target: '#session.authenticated.access.passwordExpired',
+            target: '#session.authenticated.access.passwordChange',
             actions: { type: 'enterSession', params: ({ event }) => ({ user: event.output }) },
           },
           {
@@ -223,7 +230,7 @@ export const sessionMachine = sessionSetup.createMachine({
           },
           {
             guard: { type: 'isPasswordExpired', params: ({ event }) => ({ user: event.output }) },
-            target: '#session.authenticated.access.passwordExpired',
+            target: '#session.authenticated.access.passwordChange',
             actions: [
               { type: 'enterSession', params: ({ event }) => ({ user: event.output }) },
               // After login, back to the page the user was sent away from (spec 1 §2).
@@ -283,7 +290,7 @@ export const sessionMachine = sessionSetup.createMachine({
                 'otp.enrolled': [
                   {
                     guard: 'isStoredPasswordExpired',
-                    target: 'passwordExpired',
+                    target: 'passwordChange',
                     actions: [
                       'markOtpEnrolled',
                       { type: 'publishUser', params: ({ context }) => ({ user: context.user }) },
@@ -299,14 +306,19 @@ export const sessionMachine = sessionSetup.createMachine({
                 ],
               },
             },
-            passwordExpired: {
-              description: 'The password has expired: a change-password dialog that cannot be closed.',
-              tags: ['passwordExpired'],
+            passwordChange: {
+              description:
+                'The change-password dialog: forced when the password has expired (it cannot be closed then, and ' +
+                'the current password is not asked for), or opened from the user menu by anyone (issue 34).',
               initial: 'editing',
               entry: 'resetPassword',
+              on: {
+                'password.close': { guard: not('isStoredPasswordExpired'), target: 'ready' },
+              },
               states: {
                 editing: {
-                  description: 'Typing the new password twice; validated on each keypress.',
+                  description:
+                    'Typing the new password twice (and the current one unless expired); validated on each keypress.',
                   initial: 'empty',
                   on: {
                     'password.input': [
@@ -349,17 +361,26 @@ export const sessionMachine = sessionSetup.createMachine({
                     rejected: { description: 'The server refused the password: its message is shown.' },
                     valid: {
                       description: 'The password may be saved.',
-                      on: { 'password.change': '#session.authenticated.access.passwordExpired.changing' },
+                      on: {
+                        'password.change': {
+                          guard: 'isCurrentPasswordGiven',
+                          target: '#session.authenticated.access.passwordChange.changing',
+                        },
+                      },
                     },
                   },
                 },
                 changing: {
-                  description: 'Saving the new password.',
+                  description: "Saving the new password; a refusal shows the server's message.",
                   tags: ['loading'],
                   invoke: {
                     id: 'changePassword',
                     src: 'changePassword',
-                    input: ({ context }) => ({ userId: context.user?.id ?? -1, passwd: context.password.passwd }),
+                    input: ({ context }) => ({
+                      userId: context.user?.id ?? -1,
+                      passwd: context.password.passwd,
+                      current: context.password.current,
+                    }),
                     onDone: {
                       target: '#session.authenticated.access.ready',
                       actions: [
@@ -370,13 +391,16 @@ export const sessionMachine = sessionSetup.createMachine({
                     },
                     onError: {
                       target: 'editing.rejected',
-                      actions: 'notePasswordNotChanged',
+                      actions: { type: 'notePasswordNotChanged', params: ({ event }) => event },
                     },
                   },
                 },
               },
             },
-            ready: { description: 'The console is usable.' },
+            ready: {
+              description: 'The console is usable.',
+              on: { 'password.open': 'passwordChange' },
+            },
           },
         },
         inactivity: {

@@ -1,6 +1,6 @@
 import { ApiError, resetApiClient, setApiScope } from '../../api/client.ts';
 import { fromPromise } from 'xstate';
-import { LoginFailure } from './actors.ts';
+import { LoginFailure, PasswordRefused } from './actors.ts';
 import { sessionMachine } from './machine.ts';
 import { showNotice } from '../../console/notices.ts';
 import { navigateTo } from '../../console/navigation.ts';
@@ -39,7 +39,14 @@ export const providedSessionMachine = sessionMachine.provide({
     }),
     validatePassword: fromPromise(async ({ input }) => (await authCalls()).checkNewPassword(input)),
     changePassword: fromPromise(async ({ input }) => {
-      await (await authCalls()).changeMyPassword(input.userId, input.passwd);
+      try {
+        await (await authCalls()).changeMyPassword(input.userId, input.passwd, input.current);
+      } catch (error) {
+        // 400: the policy, reuse or a wrong current password; 429: too many wrong ones. Shown in the dialog.
+        if (error instanceof ApiError && (error.status === 400 || error.status === 429))
+          throw new PasswordRefused(error.message);
+        throw error;
+      }
     }),
   },
   actions: {

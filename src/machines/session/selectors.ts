@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { isPasswordExpired } from './guards.ts';
 import type { sessionMachine } from './machine.ts';
 
 // Texts of spec 1 §5, §8 and spec 2 §9, verbatim.
@@ -25,12 +26,20 @@ export function loginError(snapshot: Snapshot): string | null {
 
 /** The live validation message of the change-password dialog (spec 1 §5). */
 export function passwordProblem(snapshot: Snapshot): string | null {
-  if (snapshot.matches({ authenticated: { access: { passwordExpired: { editing: 'empty' } } } })) return NO_PASSWORD;
-  if (snapshot.matches({ authenticated: { access: { passwordExpired: { editing: 'mismatch' } } } }))
+  if (snapshot.matches({ authenticated: { access: { passwordChange: { editing: 'empty' } } } })) return NO_PASSWORD;
+  if (snapshot.matches({ authenticated: { access: { passwordChange: { editing: 'mismatch' } } } }))
     return PASSWORDS_DIFFER;
-  if (snapshot.matches({ authenticated: { access: { passwordExpired: { editing: 'rejected' } } } }))
+  if (snapshot.matches({ authenticated: { access: { passwordChange: { editing: 'rejected' } } } }))
     return snapshot.context.password.serverMessage;
   return null;
 }
+
+/** The change-password dialog is open (forced or asked for). */
+export const isPasswordDialogOpen = (snapshot: Snapshot): boolean =>
+  snapshot.matches({ authenticated: { access: 'passwordChange' } });
+
+/** The forced change of an expired password: no screen loads until it is done (the server refuses them). */
+export const isPasswordChangeForced = (snapshot: Snapshot): boolean =>
+  isPasswordDialogOpen(snapshot) && isPasswordExpired(snapshot.context.user);
 
 export const isSignedIn = (snapshot: Snapshot): boolean => snapshot.matches('authenticated');

@@ -10,7 +10,7 @@ export interface SessionContext {
   otpRequired: boolean;
   loginFailure: LoginFailure['reason'] | null;
   fieldErrors: Partial<Record<'email' | 'passwd' | 'otp', string>>;
-  password: { passwd: string; confirm: string; serverMessage: string | null };
+  password: { passwd: string; confirm: string; current: string; serverMessage: string | null };
   inactivityMs: number;
   lastActivity: number;
   logoutReason: 'user' | 'inactivity' | null;

@@ -2,7 +2,7 @@ import type { DoneActorEvent, ErrorActorEvent, OutputFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import { SAVE_SUCCESS } from '../../api/contract/settings.ts';
 import type { AdminUser } from '../../api/contract/users-admin.ts';
-import { type UserChange, type UserForm, usersAdminActors } from './actors.ts';
+import { type RoleOption, type UserChange, type UserForm, usersAdminActors } from './actors.ts';
 import type { UsersAdminEvent } from './events.ts';
 import { EMPTY_FORM, formErrors } from './form.ts';
 
@@ -11,6 +11,12 @@ type Notice = { title: string; message?: string; color: 'red' | 'green' | 'yello
 export interface UsersAdminContext {
   /** What the server answered last; kept while reloading so the table does not flash. */
   users: AdminUser[] | null;
+  /** The roles a new user can be given in a project. */
+  roles: RoleOption[];
+  /** Projects where the caller may give roles (PUT /users/projects), offered in the new user form. */
+  projects: { id: number; name: string }[];
+  /** The project a new user gets a role in unless changed: the current one, when the caller may assign there. */
+  defaultProjectId: number | null;
   /** The user being created or edited. */
   form: UserForm;
   /** The server's refusal of the last save (e.g. 'Email address is already used.'), shown in the form. */
@@ -21,12 +27,20 @@ export interface UsersAdminContext {
   oneOffPassword: { email: string; password: string } | null;
 }
 
+export interface UsersAdminInput {
+  projects?: { id: number; name: string }[];
+  defaultProjectId?: number | null;
+}
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const userById = (context: UsersAdminContext, id: number) => context.users?.find((u) => u.id === id);
 
-/** The users screen (spec 1 §7 users): list, create with a one-off password, edit, delete and reset, one at a time. */
+/**
+ * The users screen (spec 1 §7 users): list, create with a one-off password (and a role in a project, in the same
+ * call: issue 34), edit, delete and reset, one at a time.
+ */
 export const usersAdminMachine = setup({
-  types: { context: {} as UsersAdminContext, events: {} as UsersAdminEvent },
+  types: { context: {} as UsersAdminContext, events: {} as UsersAdminEvent, input: {} as UsersAdminInput | undefined },
   actors: usersAdminActors,
   guards: {
     isKnownUser: ({ context, event }) => 'id' in event && userById(context, event.id) !== undefined,
@@ -37,14 +51,19 @@ export const usersAdminMachine = setup({
     /** A failure's one toast, the server's message; nothing when the client's table told (a lost session). */
     notifyFailure: (_, _params: { error: unknown }) => {},
     clearOneOffPassword: assign({ oneOffPassword: null }),
-    storeUsers: assign({
-      users: (_, event: DoneActorEvent<OutputFrom<(typeof usersAdminActors)['loadUsers']>>) => event.output,
+    storeUsers: assign((_, event: DoneActorEvent<OutputFrom<(typeof usersAdminActors)['loadUsers']>>) => ({
+      users: event.output.users,
+      roles: event.output.roles,
+    })),
+    /** A new user: in the current project with the default role, unless changed (issue 34: one dialog). */
+    resetForm: assign({
+      form: ({ context }) => ({ ...EMPTY_FORM, projectId: context.defaultProjectId }),
+      saveError: null,
     }),
-    resetForm: assign({ form: EMPTY_FORM, saveError: null }),
     rememberForm: assign({
       form: ({ context }, event: Extract<UsersAdminEvent, { type: 'user.edit' }>) => {
         const user = userById(context, event.id)!;
-        return { id: user.id, name: user.name, email: user.email, active: user.active };
+        return { ...EMPTY_FORM, id: user.id, name: user.name, email: user.email, active: user.active };
       },
       saveError: null,
     }),
@@ -82,7 +101,20 @@ export const usersAdminMachine = setup({
 }).createMachine({
   id: 'usersAdmin',
   description: 'Users of the platform: list, create, edit, delete and password reset.',
-  context: { users: null, form: EMPTY_FORM, saveError: null, change: null, oneOffPassword: null },
+  context: ({ input }) => {
+    const projects = input?.projects ?? [];
+    const current = input?.defaultProjectId ?? null;
+    return {
+      users: null,
+      roles: [],
+      projects,
+      defaultProjectId: projects.some((p) => p.id === current) ? current : null,
+      form: EMPTY_FORM,
+      saveError: null,
+      change: null,
+      oneOffPassword: null,
+    };
+  },
   initial: 'loading',
   on: { 'password.dismiss': { actions: 'clearOneOffPassword' } },
   states: {
@@ -119,7 +151,8 @@ export const usersAdminMachine = setup({
       },
     },
     editing: {
-      description: 'The user form is open; it saves only when the name and email are valid.',
+      description:
+        'The user form is open; it saves only when the name and email are valid. A new user may get a role in a project.',
       on: {
         'form.change': {
           actions: { type: 'rememberFormOnFormChange', params: ({ event }) => event },

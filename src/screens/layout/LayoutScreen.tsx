@@ -17,7 +17,7 @@ import { providedMenuModeMachine } from '../../machines/menuMode/provide.ts';
 import { providedProjectSelectionMachine } from '../../machines/projectSelection/provide.ts';
 import type { PaletteCommand } from '../../machines/commandPalette/paletteItems.ts';
 import { SessionActor } from '../../machines/session/context.ts';
-import { passwordProblem } from '../../machines/session/selectors.ts';
+import { isPasswordChangeForced, isPasswordDialogOpen, passwordProblem } from '../../machines/session/selectors.ts';
 import { ChangePasswordModal } from '../../ui/ChangePasswordModal.tsx';
 import { CommandPalette } from '../../ui/shell/CommandPalette.tsx';
 import { ConsoleShell } from '../../ui/shell/ConsoleShell.tsx';
@@ -192,17 +192,19 @@ function Shell({
     paletteSources.tests,
     paletteSources.knowledge,
   ]);
-  const passwordExpired = SessionActor.useSelector((s) => s.hasTag('passwordExpired'));
+  const passwordExpired = SessionActor.useSelector(isPasswordChangeForced);
+  const passwordDialog = SessionActor.useSelector(isPasswordDialogOpen);
   const password = SessionActor.useSelector((s) => s.context.password);
   const problem = SessionActor.useSelector(passwordProblem);
   const checking = SessionActor.useSelector((s) =>
-    s.matches({ authenticated: { access: { passwordExpired: { editing: 'checking' } } } }),
+    s.matches({ authenticated: { access: { passwordChange: { editing: 'checking' } } } }),
   );
   const valid = SessionActor.useSelector((s) =>
-    s.matches({ authenticated: { access: { passwordExpired: { editing: 'valid' } } } }),
+    s.matches({ authenticated: { access: { passwordChange: { editing: 'valid' } } } }),
   );
+  const canSubmitPassword = SessionActor.useSelector((s) => s.can({ type: 'password.change' }));
   const saving = SessionActor.useSelector((s) =>
-    s.matches({ authenticated: { access: { passwordExpired: 'changing' } } }),
+    s.matches({ authenticated: { access: { passwordChange: 'changing' } } }),
   );
 
   const main = (() => {
@@ -274,7 +276,12 @@ function Shell({
             // Through the URL, like a link to another project: the navigation guard asks first when a draft would go.
             onSelect={(id) => navigateTo(`${location}?project_id=${id}`, true)}
             onNew={() => projectSelection.send({ type: 'project.new' })}
-            onClone={() => projectSelection.send({ type: 'project.clone' })}
+            // 'Clone projects' (issue 34), not only 'Create projects'.
+            onClone={
+              can(user, 'POST', '/projects/clone', projectId)
+                ? () => projectSelection.send({ type: 'project.clone' })
+                : undefined
+            }
             status={startup && <StartupStatus actor={startup} />}
           />
         }
@@ -308,7 +315,10 @@ function Shell({
                   platform: can(user, 'PUT', '/platform', projectId),
                   loginLogs: can(user, 'GET', '/users-logs', projectId),
                   manageRoles: can(user, 'PUT', '/roles/{id}', projectId),
+                  users: can(user, 'GET', '/users', projectId),
+                  chatbotTest: projectId !== null,
                 }}
+                onChangePassword={() => session.send({ type: 'password.open' })}
                 onOpen={(path) => navigate(path)}
                 onOneTimeCodes={() => otpEnrolment.send({ type: 'otp.open' })}
                 // Asks first while a draft is held (the navigation guard); an expired session cannot ask.
@@ -345,17 +355,20 @@ function Shell({
         commands={paletteCommands}
         canOpenConversation={can(user, 'GET', '/conversations/{id}', projectId)}
       />
-      {passwordExpired && (
+      {passwordDialog && (
         <ChangePasswordModal
           opened
-          closable={false}
+          closable={!passwordExpired}
+          onClose={() => session.send({ type: 'password.close' })}
           passwd={password.passwd}
           confirm={password.confirm}
+          current={password.current}
           problem={problem}
           checking={checking}
           valid={valid}
           saving={saving}
-          onInput={(passwd, confirm) => session.send({ type: 'password.input', passwd, confirm })}
+          canSubmit={canSubmitPassword}
+          onInput={(passwd, confirm, current) => session.send({ type: 'password.input', passwd, confirm, current })}
           onSubmit={() => session.send({ type: 'password.change' })}
         />
       )}

@@ -19,14 +19,28 @@ import {
   Title,
 } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconBuildingCommunity, IconDeviceFloppy, IconPlus, IconShieldLock, IconTrash } from '@tabler/icons-react';
+import {
+  IconBuildingCommunity,
+  IconDeviceFloppy,
+  IconLock,
+  IconPlus,
+  IconShieldLock,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { ADMINISTRATOR_HOLDS_ALL } from '../../api/contract/roles.ts';
 import { ROLES_FROM_DIRECTORY } from '../../api/contract/sso.ts';
-import { isDeletableRole, isEditableRole } from '../../machines/roleEditing/guards.ts';
+import {
+  isDeletableRole,
+  isEditableRole,
+  mayChangeMembers,
+  mayEditRolePermissions,
+} from '../../machines/roleEditing/guards.ts';
 import type { roleEditingMachine } from '../../machines/roleEditing/machine.ts';
 import {
+  READ_ONLY_MEMBERS,
+  READ_ONLY_PERMISSIONS,
   SAVE_FIRST,
   SAVE_LABEL,
   isDirty,
@@ -40,16 +54,26 @@ import { RetryAlert } from '../../ui/RetryAlert.tsx';
 
 export interface RolesViewProps {
   actor: ActorRefFrom<typeof roleEditingMachine>;
-  /** PUT /system/roles/permissions: without it 'Add role' and 'Save Roles & Permissions' are hidden (spec 1 §6). */
-  canEdit?: boolean;
+}
+
+/** The line saying why a part of the screen cannot be changed. */
+function ReadOnlyLine({ text, testId }: { text: string; testId: string }) {
+  return (
+    <Alert color="gray" variant="light" icon={<IconLock size={18} />} mb="md" data-testid={testId}>
+      {text}
+    </Alert>
+  );
 }
 
 const ALL_USERS = '';
 
 /** /app/roles (spec 1 §2): who holds which role per project, and what each role may do. Only renders and sends. */
-export function RolesView({ actor, canEdit = true }: RolesViewProps) {
+export function RolesView({ actor }: RolesViewProps) {
   const state = useSelector(actor, (s) => s);
   const { send } = actor;
+  // What the machine lets change (issue 34): without either grant there is nothing to save.
+  const { mayEditPermissions, mayAssign } = state.context;
+  const canEdit = mayEditPermissions || mayAssign;
   // Ctrl+S saves from anywhere on the screen, inputs included.
   useHotkeys([['mod+S', () => canEdit && send({ type: 'save' }), { preventDefault: true }]], []);
   const busy = state.hasTag('busy');
@@ -97,7 +121,8 @@ export function RolesView({ actor, canEdit = true }: RolesViewProps) {
   const { context } = state;
   const role = selectedRole(state);
   const ticked = new Set(selectedPermissions(state));
-  const editable = isEditableRole(context);
+  const editable = mayEditRolePermissions(context);
+  const membersEditable = mayChangeMembers(context);
   const permissionById = new Map(context.permissions.map((p) => [p.id, p]));
   const roleOptions = context.roles.map((r) => ({ value: String(r.id), label: r.name }));
   // Synchronised from the corporate directory: the assignments are shown as they are, without controls.
@@ -114,6 +139,7 @@ export function RolesView({ actor, canEdit = true }: RolesViewProps) {
             the assignments below are read-only.
           </Alert>
         )}
+        {!fromDirectory && !mayAssign && <ReadOnlyLine text={READ_ONLY_MEMBERS} testId="members-read-only" />}
         <Group justify="space-between" mb="md">
           <Title order={3}>Users in projects</Title>
           <NativeSelect
@@ -156,7 +182,7 @@ export function RolesView({ actor, canEdit = true }: RolesViewProps) {
                                 aria-label={`Role of ${label} in ${project.project_name}`}
                                 value={String(member.role_id)}
                                 data={roleOptions}
-                                disabled={busy}
+                                disabled={busy || !membersEditable}
                                 onChange={(e) =>
                                   send({
                                     type: 'member.role',
@@ -174,7 +200,7 @@ export function RolesView({ actor, canEdit = true }: RolesViewProps) {
                                 variant="subtle"
                                 color="red"
                                 aria-label={`Remove ${label} from ${project.project_name}`}
-                                disabled={busy}
+                                disabled={busy || !membersEditable}
                                 onClick={() =>
                                   send({ type: 'member.remove', projectId: project.project_id, userId: member.user_id })
                                 }
@@ -188,7 +214,7 @@ export function RolesView({ actor, canEdit = true }: RolesViewProps) {
                     })}
                   </Table.Tbody>
                 </Table>
-                {!fromDirectory && (
+                {membersEditable && (
                   <form
                     onSubmit={(e) => {
                       e.preventDefault();
@@ -278,7 +304,7 @@ export function RolesView({ actor, canEdit = true }: RolesViewProps) {
                 </form>
               ) : (
                 <>
-                  {canEdit && (
+                  {mayEditPermissions && (
                     <Button
                       mt="sm"
                       variant="light"
@@ -333,7 +359,8 @@ export function RolesView({ actor, canEdit = true }: RolesViewProps) {
                     )}
                   </Group>
                 </Group>
-                {!editable && <Text c="dimmed">{ADMINISTRATOR_HOLDS_ALL}</Text>}
+                {!mayEditPermissions && <ReadOnlyLine text={READ_ONLY_PERMISSIONS} testId="permissions-read-only" />}
+                {mayEditPermissions && !isEditableRole(context) && <Text c="dimmed">{ADMINISTRATOR_HOLDS_ALL}</Text>}
                 <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }}>
                   {context.groups.map((group) => (
                     <Fieldset key={group.name} legend={group.name}>

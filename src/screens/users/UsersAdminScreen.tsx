@@ -7,9 +7,16 @@ import { UsersAdminView } from './UsersAdminView.tsx';
 
 /** /app/users: the users of the platform (spec 1 §7 users calls), each change behind its own permission. */
 export default function UsersAdminScreen() {
-  const actor = useActorRef(providedUsersAdminMachine);
   const user = SessionActor.useSelector((s) => s.context.user);
   const projectId = ProjectSelectionActor.useSelector((s) => s.context.projectId);
+  const projects = ProjectSelectionActor.useSelector((s) => s.context.projects);
+  // The new user form offers the projects where the caller may give roles, the current one first chosen.
+  const actor = useActorRef(providedUsersAdminMachine, {
+    input: {
+      projects: projects.filter((p) => can(user, 'PUT', '/users/projects', p.id)).map(({ id, name }) => ({ id, name })),
+      defaultProjectId: projectId,
+    },
+  });
   return (
     <UsersAdminView
       actor={actor}

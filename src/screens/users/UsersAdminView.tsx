@@ -1,5 +1,18 @@
 import { OneOffPasswordAlert } from '../../ui/OneOffPasswordAlert.tsx';
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  NativeSelect,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconKey, IconPencil, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -20,9 +33,11 @@ export interface UsersAdminPermissions {
 
 type Actor = ActorRefFrom<typeof usersAdminMachine>;
 
+const NO_PROJECT = '';
+
 function UserFormModal({ actor }: { actor: Actor }) {
   const state = useSelector(actor, (s) => s);
-  const { form, saveError } = state.context;
+  const { form, saveError, projects, roles } = state.context;
   const opened = state.matches('editing') || state.matches('saving');
   const errors = formErrors(form);
   const change = (patch: Partial<typeof form>) => {
@@ -65,6 +80,29 @@ function UserFormModal({ actor }: { actor: Actor }) {
               onChange={(e) => change({ active: e.currentTarget.checked })}
             />
           )}
+          {form.id === null && projects.length > 0 && (
+            // Issue 34: the role comes with the user, in the same save.
+            <Group grow align="flex-start">
+              <NativeSelect
+                label="Project"
+                value={form.projectId === null ? NO_PROJECT : String(form.projectId)}
+                data={[
+                  { value: NO_PROJECT, label: 'No project yet' },
+                  ...projects.map((p) => ({ value: String(p.id), label: p.name })),
+                ]}
+                onChange={(e) =>
+                  change({ projectId: e.currentTarget.value === NO_PROJECT ? null : Number(e.currentTarget.value) })
+                }
+              />
+              <NativeSelect
+                label="Role in the project"
+                value={String(form.roleId)}
+                disabled={form.projectId === null}
+                data={roles.map((r) => ({ value: String(r.id), label: r.name }))}
+                onChange={(e) => change({ roleId: Number(e.currentTarget.value) })}
+              />
+            </Group>
+          )}
           {form.id === null && (
             <Text size="sm" c="dimmed">
               A one-off password is shown once after saving; the user must change it at the first login.
@@ -102,7 +140,7 @@ export function UsersAdminView({ actor, permissions }: { actor: Actor; permissio
     <PageHeader
       icon={IconUsers}
       title="Users"
-      description="Who may sign in to the console; roles per project are set in Manage roles."
+      description="Who may sign in to the console. A new user gets a role in a project here; later changes are made in Manage roles."
       actions={
         permissions.canEdit && (
           <Button

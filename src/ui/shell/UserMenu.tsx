@@ -2,10 +2,13 @@ import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core'
 import {
   IconChevronDown,
   IconDeviceMobileCode,
+  IconKey,
   IconListDetails,
   IconLogout,
+  IconMessageChatbot,
   IconServerCog,
   IconShieldLock,
+  IconUsers,
 } from '@tabler/icons-react';
 
 /** The user menu (spec 1 §2): name and role in the current project, admin links when permitted, and Logout. */
@@ -16,16 +19,19 @@ export function UserMenu({
   links,
   onOpen,
   onOneTimeCodes,
+  onChangePassword,
   onLogout,
 }: {
   name: string;
   email: string;
   roleName: string | null;
   /** Only the links the user may follow. */
-  links: { platform: boolean; loginLogs: boolean; manageRoles: boolean };
+  links: { platform: boolean; loginLogs: boolean; manageRoles: boolean; users: boolean; chatbotTest: boolean };
   onOpen: (path: string) => void;
   /** Opens the one-time code enrolment dialog. */
   onOneTimeCodes: () => void;
+  /** Opens the change-password dialog: everyone may change their own password (issue 34). */
+  onChangePassword: () => void;
   onLogout: () => void;
 }) {
   const initials = name
@@ -72,6 +78,11 @@ export function UserMenu({
             Platform access
           </Menu.Item>
         )}
+        {links.users && (
+          <Menu.Item leftSection={<IconUsers size={16} />} onClick={() => onOpen('/app/users')}>
+            Users
+          </Menu.Item>
+        )}
         {links.loginLogs && (
           <Menu.Item leftSection={<IconListDetails size={16} />} onClick={() => onOpen('/app/users-logs')}>
             Login logs
@@ -82,6 +93,15 @@ export function UserMenu({
             Manage roles
           </Menu.Item>
         )}
+        {links.chatbotTest && (
+          <Menu.Item leftSection={<IconMessageChatbot size={16} />} onClick={() => onOpen('/app/chatbot-test')}>
+            Chatbot test
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconKey size={16} />} onClick={onChangePassword}>
+          Change password
+        </Menu.Item>
         <Menu.Item leftSection={<IconDeviceMobileCode size={16} />} onClick={onOneTimeCodes}>
           One-time codes
         </Menu.Item>

@@ -35,13 +35,18 @@ export const TEMPLATE_DIR_VARIABLE = 'E2E_TEMPLATE_DIR';
 /** The real server (`node server/main.ts`) on a temporary data directory and a free port, serving the built SPA. */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { fresh?: boolean } = {},
+  options: {
+    fresh?: boolean;
+    /** Changes the data directory before the server opens it (rows no API writes, e.g. a system role holder). */
+    prepare?: (dataDir: string) => Promise<void>;
+  } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'console-e2e-'));
   const template = process.env[TEMPLATE_DIR_VARIABLE];
   // fresh: an empty data directory, so the server's own first start (and SEED_* variables) apply.
   if (template && !options.fresh) await fs.cp(template, dataDir, { recursive: true });
+  await options.prepare?.(dataDir);
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
