@@ -97,6 +97,14 @@ window.STATECHARTS = [
   "search": "coordinating deploy.done"
  },
  {
+  "name": "doNotCall",
+  "description": "The project's do-not-call list: numbers its campaigns never dial.",
+  "states": 10,
+  "transitions": 21,
+  "hash": "52413275a2d5bfa09a8508a97edbc53eff6208e7758a1403bd108fdc7467dbfe",
+  "search": "closed doNotCall.open loading doNotCall.close loadFailed doNotCall.reload ready idle draft.change draft.add entry.remove file.choose adding confirmingRemoval removal.confirm removal.cancel removing importing refreshing"
+ },
+ {
   "name": "emailReports",
   "description": "The email reports of the project: list, add or edit, send now as a test, delete.",
   "states": 7,

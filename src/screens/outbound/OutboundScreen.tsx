@@ -3,6 +3,7 @@ import { useUnsavedDraft } from '../../console/useUnsavedDraft.ts';
 import { can } from '../../api/permissions.ts';
 import { providedCallImportMachine } from '../../machines/callImport/provide.ts';
 import { providedCampaignMachine } from '../../machines/campaign/provide.ts';
+import { providedDoNotCallMachine } from '../../machines/doNotCall/provide.ts';
 import { providedOutboundScreenMachine } from '../../machines/outboundScreen/provide.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { SessionActor } from '../../machines/session/context.ts';
@@ -12,8 +13,9 @@ function Outbound(props: { canEdit: boolean; canDelete: boolean; canUpload: bool
   const modal = useActorRef(providedCampaignMachine);
   const importer = useActorRef(providedCallImportMachine);
   useUnsavedDraft(modal, 'campaign', { type: 'campaign.save' });
+  const doNotCall = useActorRef(providedDoNotCallMachine);
   const actor = useActorRef(providedOutboundScreenMachine, { input: { modal, importer } });
-  return <OutboundView actor={actor} modal={modal} importer={importer} {...props} />;
+  return <OutboundView actor={actor} modal={modal} importer={importer} doNotCall={doNotCall} {...props} />;
 }
 
 /** /app/outbound: the campaigns of the project, fresh for each project; controls as the user's grants allow. */

@@ -25,11 +25,13 @@ import {
 } from '../../api/contract/outbound.ts';
 import type { callImportMachine } from '../../machines/callImport/machine.ts';
 import type { campaignMachine } from '../../machines/campaign/machine.ts';
+import type { doNotCallMachine } from '../../machines/doNotCall/machine.ts';
 import type { outboundScreenMachine } from '../../machines/outboundScreen/machine.ts';
 import { windowLabel } from '../../machines/outboundScreen/selectors.ts';
 import { GuidedEmpty } from '../../ui/GuidedEmpty.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { CallImportModal } from './CallImportModal.tsx';
+import { DoNotCallModal } from './DoNotCallModal.tsx';
 import { CallTable } from './CallTable.tsx';
 import { CampaignModal } from './CampaignModal.tsx';
 import { CampaignsTable } from './CampaignsTable.tsx';
@@ -44,6 +46,8 @@ export interface OutboundViewProps {
   actor: ActorRefFrom<typeof outboundScreenMachine>;
   modal: ActorRefFrom<typeof campaignMachine>;
   importer: ActorRefFrom<typeof callImportMachine>;
+  /** The project's do-not-call list (issue 38); absent in tests that do not show it. */
+  doNotCall?: ActorRefFrom<typeof doNotCallMachine>;
   /** PUT /outbound/campaigns/{id}: add, edit, Start, Pause. */
   canEdit: boolean;
   /** DELETE /outbound/campaigns/{id}. */
@@ -54,7 +58,16 @@ export interface OutboundViewProps {
 }
 
 /** /app/outbound: the campaign table, one campaign's calls, the modal, the import and the confirmations. */
-export function OutboundView({ actor, modal, importer, canEdit, canDelete, canUpload, projectId }: OutboundViewProps) {
+export function OutboundView({
+  actor,
+  modal,
+  importer,
+  doNotCall,
+  canEdit,
+  canDelete,
+  canUpload,
+  projectId,
+}: OutboundViewProps) {
   const state = useSelector(actor, (s) => s);
   const { send } = actor;
   const { campaigns, calls, selectedId, target, stale, dialler, callTarget, callDraft, callError } = state.context;
@@ -125,6 +138,16 @@ export function OutboundView({ actor, modal, importer, canEdit, canDelete, canUp
         actions={
           <Group gap="xs">
             {state.hasTag('refreshing') && <Loader size="xs" aria-label="Refreshing campaigns" />}
+            {doNotCall && (
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconPhoneOff size={16} />}
+                onClick={() => doNotCall.send({ type: 'doNotCall.open' })}
+              >
+                Do-not-call list
+              </Button>
+            )}
             <Tooltip label="Reload">
               <ActionIcon
                 variant="subtle"
@@ -197,6 +220,7 @@ export function OutboundView({ actor, modal, importer, canEdit, canDelete, canUp
 
       <CampaignModal actor={modal} />
       <CallImportModal actor={importer} />
+      {doNotCall && <DoNotCallModal actor={doNotCall} canEdit={canEdit} />}
 
       <Modal
         opened={state.matches({ ready: 'confirmingDelete' })}
