@@ -6,6 +6,8 @@
  * UTC in winter and 07:00–15:00 UTC in summer; an opening that falls into the skipped hour opens when the hour ends.
  */
 
+import { instantOfWallClock, offsetAt } from '../../../src/api/contract/time-zone.ts';
+
 const MINUTE_MS = 60_000;
 
 export interface CallWindow {
@@ -29,52 +31,20 @@ export const callWindow = (from: string, to: string, timeZone = 'UTC'): CallWind
   timeZone,
 });
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** The wall clock of `t` in `timeZone`: year, month (1–12), day, minutes after midnight. */
 function wallClock(t: Date, timeZone: string): { y: number; mo: number; d: number; minute: number } {
-  if (timeZone === 'UTC')
-    return { y: t.getUTCFullYear(), mo: t.getUTCMonth() + 1, d: t.getUTCDate(), minute: minuteOfUtc(t) };
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(t).map((p) => [p.type, p.value]));
+  const wall = new Date(t.getTime() + offsetAt(t.getTime(), timeZone));
   return {
-    y: Number(parts.year),
-    mo: Number(parts.month),
-    d: Number(parts.day),
-    minute: Number(parts.hour) * 60 + Number(parts.minute),
+    y: wall.getUTCFullYear(),
+    mo: wall.getUTCMonth() + 1,
+    d: wall.getUTCDate(),
+    minute: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
   };
 }
 
-const minuteOfUtc = (t: Date) => t.getUTCHours() * 60 + t.getUTCMinutes();
-
-/** How far `timeZone`'s wall clock is ahead of UTC at `t`, in ms (whole minutes). */
-function offsetAt(t: number, timeZone: string): number {
-  const w = wallClock(new Date(t), timeZone);
-  const asUtc = Date.UTC(w.y, w.mo - 1, w.d, 0, w.minute);
-  return asUtc - Math.floor(t / MINUTE_MS) * MINUTE_MS;
-}
-
-/**
- * The instant the wall clock of `timeZone` shows `minute` on day y-mo-d (mo 1–12; a day past the month's end rolls
- * over). A time skipped by a DST change gives the instant just after the gap, one shown twice the first of the two.
- */
-function instantOf(y: number, mo: number, d: number, minute: number, timeZone: string): number {
-  const wall = Date.UTC(y, mo - 1, d, 0, minute);
-  const first = wall - offsetAt(wall, timeZone);
-  return wall - offsetAt(first, timeZone);
-}
+/** The instant the wall clock of `timeZone` shows `minute` on day y-mo-d (a day past the month's end rolls over). */
+const instantOf = (y: number, mo: number, d: number, minute: number, timeZone: string): number =>
+  instantOfWallClock(Date.UTC(y, mo - 1, d, 0, minute), timeZone);
 
 /**
  * An opening inside a skipped hour is placed after the gap by the gap's length (02:30 → 03:30); the window opened

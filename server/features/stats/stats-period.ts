@@ -1,4 +1,5 @@
 import { HOURLY_UP_TO_DAYS, MAX_PERIOD_DAYS, isTimeZone } from '../../../src/api/contract/stats.ts';
+import { instantOfWallClock } from '../../../src/api/contract/time-zone.ts';
 import { invalidInput } from '../../domain-errors.ts';
 
 /**
@@ -20,29 +21,8 @@ export interface StatsPeriod {
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
-/** The offset of `tz` from UTC at instant `ms`, in milliseconds. */
-function offsetAt(ms: number, tz: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(ms));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-  return local - Math.floor(ms / 1000) * 1000;
-}
-
-/** The instant of local midnight of a day (epoch days) in `tz`; twice over so a change of offset that day is right. */
-function localMidnight(epochDay: number, tz: string): Date {
-  const wall = epochDay * DAY_MS;
-  const first = wall - offsetAt(wall, tz);
-  return new Date(wall - offsetAt(first, tz));
-}
+/** The instant of local midnight of a day (epoch days) in `tz`. */
+const localMidnight = (epochDay: number, tz: string): Date => new Date(instantOfWallClock(epochDay * DAY_MS, tz));
 
 const epochDay = (isoDay: string): number => {
   const ms = Date.parse(`${isoDay}T00:00:00Z`);
