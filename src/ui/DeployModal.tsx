@@ -52,7 +52,7 @@ function SourceChoice({
     );
   return (
     <Stack gap="xs">
-      <Radio.Group label="What goes live" value={chosen} onChange={(v) => onChoose(v as DeploySource)}>
+      <Radio.Group label="What to deploy" value={chosen} onChange={(v) => onChoose(v as DeploySource)}>
         <Stack gap={6} mt={4}>
           <Radio
             value="testing"
