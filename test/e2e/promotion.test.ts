@@ -48,7 +48,9 @@ describe('promotion of the build on Testing (e2e)', () => {
     await setOpeningHours(TESTED);
 
     // Testing deploy from the deployments screen, filtered on Production: the new row shows at once, live.
+    // A fresh page: the deploy above went past the console's client (the startup answers predate it).
     await page.goto(`${server.url}/?project_id=1#/app/deployments`);
+    await page.reload();
     await page.getByTestId('deployments-screen').waitFor();
     const table = page.getByRole('table', { name: 'Deployments' });
     await table.getByRole('row', { name: `Deployment ${first.id}` }).waitFor();
