@@ -16,9 +16,10 @@ export const removeTest = (id: number) => callApi(deleteTest, { params: { id } }
 
 /**
  * A run that could not run is the screen's to tell, once: the test's 'Test … failed' toast with the server's reason,
- * or the deploy modal's row; the client's table adds no 'Error!' beside it (an expired session still logs out).
+ * or the deploy modal's row (`deploymentId`: the run is on that deployment's frozen bot, not on the draft); the client's table adds no 'Error!' beside it (an expired session still logs out).
  */
-export const executeTest = (id: number) => callApi(runTest, { params: { id }, ownsFailure: true });
+export const executeTest = (id: number, deploymentId?: number | null) =>
+  callApi(runTest, { params: { id }, query: { deploymentId: deploymentId ?? undefined }, ownsFailure: true });
 
 /** What the test editor offers in its autocompletes: reaction ids and names, action names. */
 

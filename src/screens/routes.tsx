@@ -209,7 +209,7 @@ export const appRoutes: RouteEntry[] = [
     label: 'Platform access',
     purpose: 'Users, companies and platform-wide settings.',
     icon: IconServerCog,
-    permission: { method: 'PUT', path: '/platform' },
+    // Everyone's (spec 1 §2 user menu); what it shows follows the user's grants (issue 34).
     placement: 'userMenu',
     screen: lazyScreen(() => import('./platformSettings/PlatformSettingsScreen.tsx')),
   },

@@ -1,9 +1,18 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Radio, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { DEPLOY_WITHOUT_DIFF, DIFF_FAILED, DIFF_UNAVAILABLE_NOTE } from '../api/contract/deploy-diff.ts';
-import { TESTS_STILL_RUNNING } from '../api/contract/deployments.ts';
-import type { DeployTestStatus } from '../machines/deployModal/events.ts';
+import {
+  DEPLOY_WITHOUT_DIFF,
+  DIFF_FAILED,
+  DIFF_UNAVAILABLE_NOTE,
+  DRAFT_NOT_TESTED,
+  NO_TESTING_BUILD,
+  SOURCE_DRAFT,
+  SOURCE_TESTING,
+  testsOnBuild,
+} from '../api/contract/deploy-diff.ts';
+import { type Deployment, TESTS_STILL_RUNNING, versionTime } from '../api/contract/deployments.ts';
+import type { DeploySource, DeployTestStatus } from '../machines/deployModal/events.ts';
 import type { deployModalMachine } from '../machines/deployModal/machine.ts';
 import { messageProblem, titleOf } from '../machines/deployModal/selectors.ts';
 import { DeployDiffView, DeployTrainingNote } from './DeployDiffView.tsx';
@@ -15,6 +24,53 @@ const STATUS_COLORS: Record<DeployTestStatus, string> = {
   ok: 'green',
   failed: 'red',
 };
+
+/** The build on Testing as the production dialog names it: id, version time, who deployed it and why. */
+const buildLine = (d: Deployment): string =>
+  `Deployment ${d.id} · ${versionTime(d.version)}${d.user_name ? ` · ${d.user_name}` : ''}${d.note ? ` · “${d.note}”` : ''}`;
+
+/**
+ * Production (issue 34): the build on Testing (what QA tested) or the current draft, with a warning when the draft
+ * goes live untested; nothing to choose when Testing has no build yet.
+ */
+function SourceChoice({
+  build,
+  chosen,
+  canChoose,
+  onChoose,
+}: {
+  build: Deployment | null;
+  chosen: DeploySource;
+  canChoose: (source: DeploySource) => boolean;
+  onChoose: (source: DeploySource) => void;
+}) {
+  if (!build)
+    return (
+      <Alert color="yellow" variant="light">
+        {NO_TESTING_BUILD}
+      </Alert>
+    );
+  return (
+    <Stack gap="xs">
+      <Radio.Group label="What to deploy" value={chosen} onChange={(v) => onChoose(v as DeploySource)}>
+        <Stack gap={6} mt={4}>
+          <Radio
+            value="testing"
+            label={SOURCE_TESTING}
+            description={buildLine(build)}
+            disabled={chosen !== 'testing' && !canChoose('testing')}
+          />
+          <Radio value="draft" label={SOURCE_DRAFT} disabled={chosen !== 'draft' && !canChoose('draft')} />
+        </Stack>
+      </Radio.Group>
+      {chosen === 'draft' && (
+        <Alert color="yellow" variant="light">
+          {DRAFT_NOT_TESTED}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
 
 /** The deployment modal (spec 1 §2): commit message (Ctrl+Enter deploys) and, for production, the tests. */
 export function DeployModal({ actor }: { actor: ActorRefFrom<typeof deployModalMachine> }) {
@@ -79,7 +135,32 @@ export function DeployModal({ actor }: { actor: ActorRefFrom<typeof deployModalM
             onTrain={state.can({ type: 'deploy.train' }) ? () => send({ type: 'deploy.train' }) : undefined}
           />
         )}
+        {context.env === 'prod' && context.rollbackOf === null && context.diff && (
+          <SourceChoice
+            build={context.diff.testing_build}
+            // While the other choice loads it shows as chosen; then the server's answer says what goes live.
+            chosen={
+              state.hasTag('diffLoading') ? context.source : context.diff.source === 'testing' ? 'testing' : 'draft'
+            }
+            canChoose={(source) => state.can({ type: 'source.choose', source })}
+            onChoose={(source) => send({ type: 'source.choose', source })}
+          />
+        )}
+        {context.env === 'prod' &&
+          context.rollbackOf === null &&
+          context.diff === null &&
+          !state.hasTag('diffLoading') &&
+          !state.matches('diffFailed') && (
+            <Alert color="yellow" variant="light">
+              {DRAFT_NOT_TESTED}
+            </Alert>
+          )}
         {diffReady && context.diff && <DeployDiffView diff={context.diff} />}
+        {context.tests.length > 0 && context.diff?.source === 'testing' && context.diff.source_deployment_id && (
+          <Text size="sm" c="dimmed">
+            {testsOnBuild(context.diff.source_deployment_id)}
+          </Text>
+        )}
         {context.tests.length > 0 && (
           <Table striped withTableBorder aria-label="Tests before deploying">
             <Table.Thead>

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_ERROR_TEXTS } from '../../src/api/client.ts';
 import { appRoutes } from '../../src/screens/routes.tsx';
+import { PLATFORM_PARTIAL } from '../../src/screens/platformSettings/PlatformSettingsView.tsx';
 import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './helpers/server.ts';
 
@@ -196,14 +197,20 @@ describe('roles, permissions and concurrent settings in Chromium against the rea
     }
     await screenshot(editor, 'platform-04-editor-menu');
 
-    // The user menu offers no administration screens.
+    // The user menu offers no administration screens; Platform access is everyone's (spec 1 §2), its parts by grant.
     await editor.getByTestId('user-menu').click();
     await editor.getByRole('menuitem', { name: 'Logout' }).waitFor();
-    for (const name of ['Manage roles', 'Platform access', 'Login logs']) {
+    for (const name of ['Manage roles', 'Login logs']) {
       expect(await editor.getByRole('menuitem', { name }).count()).toBe(0);
     }
     await screenshot(editor, 'platform-05-editor-user-menu');
-    await editor.keyboard.press('Escape');
+    await editor.getByRole('menuitem', { name: 'Platform access' }).click();
+    await editor.getByText(PLATFORM_PARTIAL).waitFor({ timeout: 15_000 });
+    await editor.getByRole('group', { name: 'Companies' }).waitFor();
+    for (const name of ['Save policy', 'Add company', 'Reset password']) {
+      expect(await editor.getByRole('button', { name }).count()).toBe(0);
+    }
+    await screenshot(editor, 'platform-05b-editor-platform-access');
 
     // Settings: editable (Edit settings granted) but the token cannot be renewed (PUT /project/api-token missing).
     await editor.goto(`${server.url}/#/app/settings`);

@@ -42,4 +42,23 @@ describe('console commands', () => {
     expect(train).toHaveBeenCalledWith({ type: 'train' });
     expect(commands.getSnapshot().matches('ready')).toBe(true);
   });
+
+  it("passes the top bar's finished deploy to an open deployments list (issue 34 item 5)", () => {
+    const commands = createActor(consoleCommandsMachine).start();
+    const added = vi.fn();
+    commands.on('deployment.added', added);
+    const deployment = {
+      id: 3,
+      version: 1_700_000_000,
+      created: '2026-01-01T00:00:00.000Z',
+      users_id: 1,
+      user_name: 'Administrator',
+      project_env: 'dev' as const,
+      note: '',
+      rollback_of: null,
+      live: true,
+    };
+    commands.send({ type: 'deployment.announce', deployment });
+    expect(added).toHaveBeenCalledWith({ type: 'deployment.added', deployment });
+  });
 });

@@ -1,13 +1,18 @@
 // Model-based test of the deployment modal: xstate/graph walks the deployModal chart, each path drives the real DeployModal.
 import { Button, MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import {
   DEPLOY_WITHOUT_DIFF,
   DIFF_FAILED,
   DIFF_UNAVAILABLE_NOTE,
+  DRAFT_NOT_TESTED,
   type DeployDiff,
+  NO_TESTING_BUILD,
+  SOURCE_DRAFT,
+  SOURCE_TESTING,
+  testsOnBuild,
   MODEL_STALE_NOTE,
   MODEL_TRAINING_NOTE,
 } from '../../src/api/contract/deploy-diff.ts';
@@ -18,9 +23,9 @@ import {
   type Deployment,
   TESTS_STILL_RUNNING,
 } from '../../src/api/contract/deployments.ts';
-import type { DeployTest, LoadDiffInput, RunTestsInput } from '../../src/machines/deployModal/actors.ts';
+import type { DeployInput, DeployTest, LoadDiffInput, RunTestsInput } from '../../src/machines/deployModal/actors.ts';
 import type { DeployModalEvent } from '../../src/machines/deployModal/events.ts';
-import { messageValid, modelStale } from '../../src/machines/deployModal/guards.ts';
+import { fromDeploymentId, messageValid, modelStale } from '../../src/machines/deployModal/guards.ts';
 import { deployModalMachine } from '../../src/machines/deployModal/machine.ts';
 import { DeployModal } from '../../src/ui/DeployModal.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
@@ -36,6 +41,19 @@ const deployed: Deployment = {
   project_env: 'prod',
   note: 'Fixed the greeting',
   rollback_of: null,
+  live: true,
+};
+/** The build on Testing that QA tested (issue 34). */
+const BUILD: Deployment = {
+  id: 8,
+  version: 1_699_990_000,
+  created: '2026-01-01T00:00:00.000Z',
+  users_id: 2,
+  user_name: 'QA',
+  project_env: 'dev',
+  note: 'For QA',
+  rollback_of: null,
+  live: true,
 };
 
 const trainingStatus = {
@@ -46,11 +64,14 @@ const trainingStatus = {
   evaluated_at: '2026-01-01T00:00:00.000Z',
   stale: false,
 };
-/** One reaction changed; the model is current. */
+/** One reaction changed; the model is current; the draft goes live (Testing serves BUILD). */
 const DIFF: DeployDiff = {
   env: 'prod',
   current_deployment_id: 4,
   rollback_of: null,
+  source: 'draft',
+  source_deployment_id: null,
+  testing_build: BUILD,
   training: trainingStatus,
   resources: [
     {
@@ -75,11 +96,15 @@ const DIFF: DeployDiff = {
 };
 /** The same, with a draft model older than its intents. */
 const STALE_DIFF: DeployDiff = { ...DIFF, training: { ...trainingStatus, stale: true } };
+/** The build on Testing goes live: its frozen model, no training state. */
+const PROMOTION_DIFF: DeployDiff = { ...DIFF, source: 'testing', source_deployment_id: BUILD.id, training: null };
+/** Testing has no build yet: only the draft can go live. */
+const NO_BUILD_DIFF: DeployDiff = { ...DIFF, testing_build: null };
 
 const loadDiff = createDeferredActor<DeployDiff, LoadDiffInput>({ output: DIFF, error: new Error('offline') });
 const train = createDeferredActor<void, undefined>({ output: undefined, error: new Error('Training failed') });
 const loadTests = createDeferredActor<DeployTest[], unknown>({ output: [TEST], error: new Error('offline') });
-const deploy = createDeferredActor<Deployment, { env: 'dev' | 'prod'; message: string; rollbackOf: number | null }>({
+const deploy = createDeferredActor<Deployment, DeployInput>({
   output: deployed,
   error: new Error('The language model is not trained'),
 });
@@ -136,6 +161,12 @@ const executors = {
   'deploy.train': ({ user }) => user.click(screen.getByRole('button', { name: 'Train first' })),
   'test.running': ({ event }) => fromRunner(event),
   'test.settled': ({ event }) => fromRunner(event),
+  // Without a loaded diff naming a build on Testing there is no choice on screen, and the chart takes none.
+  'source.choose': async ({ user, event, previous }) => {
+    const radio = screen.queryByRole('radio', { name: event.source === 'testing' ? SOURCE_TESTING : SOURCE_DRAFT });
+    if (radio) await user.click(radio);
+    else expect(previous.can(event)).toBe(false);
+  },
 } satisfies ModelExecutors<typeof machine>;
 
 const title = (text: string) => expect(screen.getByRole('dialog')).toHaveTextContent(text);
@@ -157,6 +188,35 @@ const diffShown = (c: { diff: DeployDiff | null; rollbackOf: number | null }) =>
   if (modelStale(c.diff)) expect(screen.getByText(MODEL_STALE_NOTE)).toBeInTheDocument();
   else expect(screen.queryByText(MODEL_STALE_NOTE)).toBeNull();
 };
+/**
+ * Production (issue 34): the build on Testing or the draft, the chosen one checked; the draft warns it was not
+ * deployed to Testing; without a testing build only the draft is offered. Testing and rollbacks choose nothing.
+ */
+const sourceShown = (c: { env: string; rollbackOf: number | null; diff: DeployDiff | null }) => {
+  if (c.env !== 'prod' || c.rollbackOf !== null) {
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByText(DRAFT_NOT_TESTED)).toBeNull();
+    return;
+  }
+  if (c.diff === null) {
+    expect(screen.getByText(DRAFT_NOT_TESTED)).toBeInTheDocument();
+    return;
+  }
+  if (c.diff.testing_build === null) {
+    expect(screen.getByText(NO_TESTING_BUILD)).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).toBeNull();
+    return;
+  }
+  const testing = screen.getByRole('radio', { name: SOURCE_TESTING });
+  expect(screen.getByText(/^Deployment 8 · .* · QA · “For QA”$/)).toBeInTheDocument();
+  if (c.diff.source === 'testing') {
+    expect(testing).toBeChecked();
+    expect(screen.queryByText(DRAFT_NOT_TESTED)).toBeNull();
+  } else {
+    expect(screen.getByRole('radio', { name: SOURCE_DRAFT })).toBeChecked();
+    expect(screen.getByText(DRAFT_NOT_TESTED)).toBeInTheDocument();
+  }
+};
 
 const states: StateAssertions<typeof machine> = {
   closed: () => {
@@ -167,7 +227,11 @@ const states: StateAssertions<typeof machine> = {
   loadingDiff: (state) => {
     expect(screen.getByText('Comparing with what the environment serves…')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Deploy' })).toBeDisabled();
-    expect(loadDiff.calls.at(-1)).toEqual({ env: state.context.env, rollbackOf: state.context.rollbackOf });
+    expect(loadDiff.calls.at(-1)).toEqual({
+      env: state.context.env,
+      rollbackOf: state.context.rollbackOf,
+      source: state.context.source,
+    });
   },
   diffFailed: () => {
     expect(screen.getByText(DIFF_FAILED)).toBeInTheDocument();
@@ -193,7 +257,12 @@ const states: StateAssertions<typeof machine> = {
     expect(screen.getByText(TESTS_STILL_RUNNING)).toBeInTheDocument();
     expect(badge()).toHaveTextContent(state.context.tests[0].status);
     expect(screen.getByRole('button', { name: 'Deploy' })).toBeDisabled();
-    expect(runner.calls.at(-1)).toEqual({ tests: [TEST] });
+    sourceShown(state.context);
+    // A promotion's tests run on the build on Testing, never on the draft.
+    const build = fromDeploymentId(state.context.env, null, state.context.diff);
+    expect(runner.calls.at(-1)).toEqual({ tests: [TEST], deploymentId: build });
+    if (build !== null) expect(screen.getByText(testsOnBuild(build))).toBeInTheDocument();
+    else expect(screen.queryByText(/the build on Testing\.$/)).toBeNull();
   },
   blocked: (state) => {
     diffShown(state.context);
@@ -212,6 +281,7 @@ const states: StateAssertions<typeof machine> = {
           : 'Deploy to testing',
     );
     diffShown(c);
+    sourceShown(c);
     expect(screen.getByRole('button', { name: 'Deploy' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Train first' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Deploy anyway' })).toBeNull();
@@ -235,6 +305,7 @@ const states: StateAssertions<typeof machine> = {
       env: state.context.env,
       message: state.context.message,
       rollbackOf: state.context.rollbackOf,
+      fromDeploymentId: fromDeploymentId(state.context.env, state.context.rollbackOf, state.context.diff),
     });
   },
 };
@@ -276,6 +347,9 @@ describeModel({
     },
     { type: 'xstate.done.actor.loadDiff', output: DIFF } as never,
     { type: 'xstate.done.actor.loadDiff', output: STALE_DIFF } as never,
+    // The walk's fake server answers with the draft (the build on Testing offered beside it); the promotion itself
+    // is walked step by step below.
+    { type: 'source.choose', source: 'testing' },
     { type: 'xstate.done.actor.loadTests', output: [TEST] } as never,
     { type: 'xstate.done.actor.loadTests', output: [] } as never,
   ],
@@ -288,4 +362,72 @@ describeModel({
     diff: c.diff === null ? 'none' : 'loaded',
     tests: c.tests.map((t) => t.status),
   }),
+});
+
+describe('promotion of the build on Testing (issue 34)', () => {
+  const open = () => {
+    notices.length = 0;
+    runner.calls = [];
+    loadDiff.reset();
+    loadTests.reset();
+    deploy.reset();
+    const actor = createActor(machine).start();
+    render(
+      <MantineProvider env="test">
+        <DeployModal actor={actor} />
+      </MantineProvider>,
+    );
+    act(() => actor.send({ type: 'deploy.open', env: 'prod' }));
+    return actor;
+  };
+
+  it('offers the build on Testing first, runs the tests on it and deploys exactly it; the draft warns', async () => {
+    const actor = open();
+    expect(loadDiff.calls.at(-1)).toEqual({ env: 'prod', rollbackOf: null, source: 'testing' });
+    await act(async () => loadDiff.resolve(PROMOTION_DIFF));
+    await act(async () => loadTests.resolve([TEST]));
+    expect(runner.calls.at(-1)).toEqual({ tests: [TEST], deploymentId: BUILD.id });
+    expect(screen.getByText(testsOnBuild(BUILD.id))).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: SOURCE_TESTING })).toBeChecked();
+    expect(screen.queryByText(DRAFT_NOT_TESTED)).toBeNull();
+    await fromRunner({ type: 'test.settled', id: TEST.id, ok: true, result: 'ok' });
+    expect(actor.getSnapshot().value).toBe('ready');
+
+    // The draft instead: the diff and the tests load again for it, and the dialog warns.
+    fireEvent.click(screen.getByRole('radio', { name: SOURCE_DRAFT }));
+    expect(loadDiff.calls.at(-1)).toEqual({ env: 'prod', rollbackOf: null, source: 'draft' });
+    await act(async () => loadDiff.resolve(DIFF));
+    await act(async () => loadTests.resolve([TEST]));
+    expect(runner.calls.at(-1)).toEqual({ tests: [TEST], deploymentId: null });
+    expect(screen.getByText(DRAFT_NOT_TESTED)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: SOURCE_DRAFT })).toBeChecked();
+
+    // And back to the build: what is deployed is its id, never the draft.
+    fireEvent.click(screen.getByRole('radio', { name: SOURCE_TESTING }));
+    await act(async () => loadDiff.resolve(PROMOTION_DIFF));
+    await act(async () => loadTests.resolve([TEST]));
+    await fromRunner({ type: 'test.settled', id: TEST.id, ok: true, result: 'ok' });
+    fireEvent.change(textarea(), { target: { value: 'Release what QA tested' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Deploy' }));
+    expect(deploy.calls.at(-1)).toEqual({
+      env: 'prod',
+      message: 'Release what QA tested',
+      rollbackOf: null,
+      fromDeploymentId: BUILD.id,
+    });
+    const done: unknown[] = [];
+    actor.on('deploy.done', (event) => done.push(event));
+    await act(async () => deploy.resolve({ ...deployed, rollback_of: BUILD.id }));
+    expect(done).toEqual([{ type: 'deploy.done', env: 'prod', deployment: { ...deployed, rollback_of: BUILD.id } }]);
+    actor.stop();
+  });
+
+  it('without a build on Testing offers only the draft, and says why', async () => {
+    const actor = open();
+    await act(async () => loadDiff.resolve(NO_BUILD_DIFF));
+    expect(screen.getByText(NO_TESTING_BUILD)).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'source.choose', source: 'testing' })).toBe(false);
+    actor.stop();
+  });
 });

@@ -1,11 +1,14 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import { createActor } from 'xstate';
 import { ApiError } from '../../src/api/client.ts';
 import { SAVE_FAILED, SAVE_SUCCESS } from '../../src/api/contract/settings.ts';
 import { noticeActions } from '../../src/console/notices.ts';
 import type { PlatformData, PlatformTask } from '../../src/machines/platformSettings/actors.ts';
 import { platformSettingsMachine } from '../../src/machines/platformSettings/machine.ts';
-import { PlatformSettingsView } from '../../src/screens/platformSettings/PlatformSettingsView.tsx';
+import { PLATFORM_PARTIAL, PlatformSettingsView } from '../../src/screens/platformSettings/PlatformSettingsView.tsx';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 import { renderActorView } from './renderActorView.tsx';
 import { clearToasts, shownToasts, toastsAddedBy } from './toasts.ts';
@@ -147,4 +150,30 @@ describeModel({
     otp: c.draft?.require_otp ?? null,
     password: c.oneOffPassword !== null,
   }),
+});
+
+describe('Platform access for everyone (issue 34)', () => {
+  it('shows a user without platform grants only what they may see, read-only, and says so', async () => {
+    const actor = createActor(machine).start();
+    render(
+      <MantineProvider env="test">
+        <PlatformSettingsView
+          actor={actor}
+          permissions={{ policy: false, companies: false, users: false, resetPassword: false, resetOtp: false }}
+        />
+      </MantineProvider>,
+    );
+    await act(async () => load.resolve({ ...data, policy: null, users: [] }));
+    expect(screen.getByText(PLATFORM_PARTIAL)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save policy' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Users' })).toBeNull();
+    expect(screen.getByRole('group', { name: 'Companies' })).toBeInTheDocument();
+    // Companies, languages and voices are read, not edited.
+    expect(screen.getByRole('cell', { name: 'Demo' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Name of company 1' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add company' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete company Demo' })).toBeNull();
+    expect(screen.getByText('English (eSpeak)')).toBeInTheDocument();
+    actor.stop();
+  });
 });

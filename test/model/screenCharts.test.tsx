@@ -70,11 +70,21 @@ describe('screen charts', () => {
     screen.stop();
   });
 
-  it('deployments: a finished deploy reloads the list', () => {
-    const screen = start(deploymentsScreenMachine, ['list', 'deploy']);
-    childOf(screen, 'deploy').send({ type: 'emit', event: { type: 'deploy.done', env: 'prod' } });
-    expect(received(childOf(screen, 'list'))).toEqual([{ type: 'list.reload' }]);
+  it("deployments: a finished deploy, the screen's or the top bar's, goes to the top of the list", () => {
+    const commands = createActor(standIn).start();
+    const screen = start(deploymentsScreenMachine, ['list', 'deploy'], { commands });
+    const deployment = { id: 5, project_env: 'prod' };
+    childOf(screen, 'deploy').send({ type: 'emit', event: { type: 'deploy.done', env: 'prod', deployment } });
+    expect(received(childOf(screen, 'list'))).toEqual([{ type: 'deployment.added', deployment }]);
+    // The top bar's dialog, through the console's commands (issue 34 item 5).
+    const fromTopBar = { id: 6, project_env: 'dev' };
+    commands.send({ type: 'emit', event: { type: 'deployment.added', deployment: fromTopBar } });
+    expect(received(childOf(screen, 'list'))).toEqual([
+      { type: 'deployment.added', deployment },
+      { type: 'deployment.added', deployment: fromTopBar },
+    ]);
     screen.stop();
+    commands.stop();
   });
 
   it('knowledge: an import reloads the list, any change refreshes the index status, a finished reindex reloads the list', () => {

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TrackerEntry } from '../../src/api/contract/chat.ts';
+import type { DeployDiff } from '../../src/api/contract/deploy-diff.ts';
 import { DEPLOY_MESSAGE_REQUIRED, type Deployment, MODEL_NOT_TRAINED } from '../../src/api/contract/deployments.ts';
+import type { TestRunResult } from '../../src/api/contract/tests.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -137,6 +139,92 @@ describe('deployments', () => {
     ).rejects.toThrow(/immutable/);
     expect((await deploy({ project_env: 'prod', message: 'xyz', toDeploymentId: 999999 })).statusCode).toBe(404);
     expect((await deploy({ project_env: 'dev', message: 'x', toDeploymentId: first.id })).statusCode).toBe(400);
+  });
+
+  it('promotes the build on Testing: production gets its snapshot, not the draft edited since (issue 34)', async () => {
+    const first = await deployed({ project_env: 'prod', message: 'First release' });
+    await changeOpeningHours('Tested on Testing.');
+    const build = await deployed({ project_env: 'dev', message: 'For QA' });
+    // Edited after the testing deploy: this must not go live with the promotion.
+    await changeOpeningHours('Untested edit.');
+
+    const diffOf = async (query: Record<string, string | number>): Promise<DeployDiff> => {
+      const res = await t.call('GET', '/v1/run/deploy/diff', { as: admin, query });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const promotion = await diffOf({ project_env: 'prod', source: 'testing' });
+    expect(promotion).toMatchObject({
+      source: 'testing',
+      source_deployment_id: build.id,
+      current_deployment_id: first.id,
+      training: null,
+    });
+    expect(promotion.testing_build).toMatchObject({ id: build.id, project_env: 'dev', note: 'For QA', live: true });
+    const reactions = promotion.resources.find((r) => r.resource === 'reactions');
+    expect(reactions?.changed).toBe(1);
+    expect(JSON.stringify(reactions?.items[0].after)).toContain('Tested on Testing.');
+    // The draft is still offered, with the build on Testing named beside it.
+    const draft = await diffOf({ project_env: 'prod' });
+    expect(draft).toMatchObject({ source: 'draft', source_deployment_id: null, testing_build: { id: build.id } });
+    expect(JSON.stringify(draft.resources.find((r) => r.resource === 'reactions')?.items[0].after)).toContain(
+      'Untested edit.',
+    );
+    // Testing's own dialog names no build: there is nothing to promote to it.
+    expect((await diffOf({ project_env: 'dev', source: 'testing' })).testing_build).toBeNull();
+
+    // The gate's tests run on the build, not on the draft.
+    const tests = await t.call('GET', '/v1/tests', { as: admin });
+    const created = await t.call('PUT', '/v1/tests/-1', {
+      as: admin,
+      body: { name: 'opening', steps: [{ input: 'when are you open', reactions: ['opening_hours'] }] },
+      query: { atime: tests.headers['x-atime'] as string },
+    });
+    const testId = created.json().id as number;
+    const saidIn = async (query: Record<string, number>) => {
+      const res = await t.call('GET', `/v1/run/test/${testId}`, { as: admin, query });
+      expect(res.statusCode, res.body).toBe(200);
+      const run = res.json() as TestRunResult;
+      expect(run.result).toBe('ok');
+      return run.tracker.filter((e) => e.type === 'utter' && e.args.who === 'bot').map((e) => e.value);
+    };
+    expect(await saidIn({ deploymentId: build.id })).toContain('Tested on Testing.');
+    expect(await saidIn({})).toContain('Untested edit.');
+    expect(
+      (await t.call('GET', `/v1/run/test/${testId}`, { as: admin, query: { deploymentId: 999999 } })).statusCode,
+    ).toBe(404);
+
+    const promoted = await deployed({
+      project_env: 'prod',
+      message: 'Release what QA tested',
+      toDeploymentId: build.id,
+    });
+    expect(promoted).toMatchObject({ project_env: 'prod', rollback_of: build.id, note: 'Release what QA tested' });
+    expect(await widgetSays('prod', 'when are you open')).toEqual(['Tested on Testing.']);
+    const log = await t.db.selectFrom('users_logs').select('action').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(log.action).toBe(`Deployed testing build ${build.id} to production: Release what QA tested`);
+    // A promotion needs a message like any production deploy.
+    const short = await deploy({ project_env: 'prod', message: 'ab', toDeploymentId: build.id });
+    expect(short.json().message).toBe(DEPLOY_MESSAGE_REQUIRED);
+  });
+
+  it('marks the deployment each environment serves as live', async () => {
+    const a = await deployed({ project_env: 'prod', message: 'one' });
+    const dev = await deployed({ project_env: 'dev', message: '' });
+    expect(dev.live).toBe(true);
+    const b = await deployed({ project_env: 'prod', message: 'two' });
+    expect(b.live).toBe(true);
+    expect((await list()).items.map((d) => [d.id, d.live])).toEqual([
+      [b.id, true],
+      [a.id, false],
+    ]);
+    expect((await list({ project_env: 'dev' })).items.map((d) => [d.id, d.live])).toEqual([[dev.id, true]]);
+    const back = await deployed({ project_env: 'prod', message: 'back', toDeploymentId: a.id });
+    expect((await list()).items.map((d) => [d.id, d.live])).toEqual([
+      [back.id, true],
+      [b.id, false],
+      [a.id, false],
+    ]);
   });
 
   it('validates: production needs a message, env must be given, the model must be current; permissions by env', async () => {

@@ -218,6 +218,17 @@ describe('reference lists and platform settings', () => {
     expect(bad.json().message).toContain('at least 1 day');
     const editor = await t.createUser({ roleId: 2 });
     expect((await t.call('GET', '/v1/platform/settings', { as: editor })).statusCode).toBe(402);
+    // Platform access is open to everyone in the console (issue 34); the server still refuses their writes.
+    const atime = { atime: String(put.headers['x-atime']) };
+    const write = await t.call('PUT', '/v1/platform/settings', {
+      as: editor,
+      body: { require_otp: true },
+      query: atime,
+    });
+    expect(write.statusCode).toBe(402);
+    const company = await t.call('PUT', '/v1/companies/-1', { as: editor, body: { name: 'Sneaky' }, query: atime });
+    expect(company.statusCode).toBe(402);
+    expect((await t.call('GET', '/v1/companies', { as: editor })).statusCode).toBe(200);
   });
 
   it('creates, renames and deletes a company; refuses deleting one in use', async () => {

@@ -24,11 +24,21 @@ interface Manifest {
   samples: Record<string, Record<string, unknown>[]>;
 }
 
+/**
+ * Columns a later migration moved to another table, read back from where they went (as SQL on the row `t`), so the
+ * old row's values are still compared: 0014 appends a conversation's transcript as rows of conversation_entries, the
+ * old column becoming its first row.
+ */
+const MOVED: Record<string, string> = {
+  conversations: `jsonb_build_object('tracker', coalesce((SELECT e.entries FROM conversation_entries e
+    WHERE e.conversation_id = t.id AND e.seq = 0), '[]'::jsonb))`,
+};
+
 /** Every row of a table as the fixture script sampled it: JSON, values longer than 200 characters as their md5. */
 const rowsSql = (table: string) => `
   SELECT (SELECT jsonb_object_agg(key, CASE WHEN length(value::text) > 200
             THEN jsonb_build_object('md5', md5(value::text)) ELSE value END)
-          FROM jsonb_each(to_jsonb(t)))::text AS row
+          FROM jsonb_each(to_jsonb(t)${MOVED[table] ? ` || ${MOVED[table]}` : ''}))::text AS row
   FROM "${table}" t`;
 
 /** Tables the server's start, the login and the chat below write to: they may only grow. */

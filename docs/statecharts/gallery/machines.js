@@ -50,11 +50,11 @@ window.STATECHARTS = [
  },
  {
   "name": "consoleCommands",
-  "description": "Requests between parts of the console: Run Tests for the tests screen, \"talk to the bot\" for Run Chat, deploy and train for the top bar.",
+  "description": "Requests between parts of the console: Run Tests for the tests screen, \"talk to the bot\" for Run Chat, deploy and train for the top bar, the top bar's deploys for the deployments list.",
   "states": 1,
-  "transitions": 5,
-  "hash": "feb1e89edf2044b150165e130543d045c17cb7257170ff1ad4bddefab22ca87f",
-  "search": "ready tests.runAll.request tests.runAll.taken chat.open.request train.request deploy.open.request"
+  "transitions": 6,
+  "hash": "c921569c2c2bd0c252177102e6fbf753c72b8ca85e6be9975acb223be357bea6",
+  "search": "ready tests.runAll.request tests.runAll.taken chat.open.request train.request deploy.open.request deployment.announce"
  },
  {
   "name": "conversationLogs",
@@ -76,25 +76,25 @@ window.STATECHARTS = [
   "name": "deployModal",
   "description": "Deploy to testing or production, or roll back: commit message, test gate and 'Deploy anyway'.",
   "states": 10,
-  "transitions": 43,
-  "hash": "3fe761467ef36d708e9f01eb8720b6b58e6cffa44e47ca39a5d2e9d17498d489",
-  "search": "closed deploy.open loadingDiff message.change deploy.cancel diffFailed diff.retry diff.skip training loadingTests testing test.running test.settled blocked deploy.anyway untrained deploy.train ready deploy.submit deploying"
+  "transitions": 47,
+  "hash": "9162ebcb387bb96cf9427ddf5401a35b05343a489a6fb738b52b9211e11d67b4",
+  "search": "closed deploy.open loadingDiff message.change deploy.cancel diffFailed diff.retry diff.skip training loadingTests testing test.running test.settled source.choose blocked deploy.anyway untrained deploy.train ready deploy.submit deploying"
  },
  {
   "name": "deploymentsList",
   "description": "Deployments screen: the list of deployments, filtered on the server after a pause in typing.",
   "states": 4,
-  "transitions": 5,
-  "hash": "9b7ca981bad5a050e52d7dc70927719ecd03096e71ddd05aef61c772d9fb78d4",
-  "search": "filter.change list.reload debouncing loading shown failed"
+  "transitions": 6,
+  "hash": "a19cc0d36e0b150a9a3bef62b980ed3a94adbecb16dc07b54b40fd0fd79cea21",
+  "search": "filter.change list.reload deployment.added debouncing loading shown failed"
  },
  {
   "name": "deploymentsScreen",
-  "description": "The deployments screen: its list and deploy dialog charts; a finished deploy or rollback reloads the list.",
+  "description": "The deployments screen: its list and deploy dialog charts; a finished deploy or rollback, this dialog's or the top bar's, goes to the top of the list at once.",
   "states": 1,
-  "transitions": 1,
-  "hash": "17140a0d50ba950bf97136290fd2e93c70a0b2ef4368ca9ad66d59189a2b6d83",
-  "search": "coordinating deploy.done"
+  "transitions": 2,
+  "hash": "4ba18d2d77eccf36009d5e06064aaacd89cb8a61c5c779aed98d4c45b8a3fc67",
+  "search": "coordinating deploy.done deployment.added"
  },
  {
   "name": "doNotCall",

@@ -6,7 +6,7 @@ import {
 } from '../../../src/api/contract/deploy-diff.ts';
 import type { Db } from '../../db/database.ts';
 import { invalidInput, notFound } from '../../domain-errors.ts';
-import { type FrozenConfiguration, freezeConfiguration } from './deployments.ts';
+import { type FrozenConfiguration, freezeConfiguration, testingBuild } from './deployments.ts';
 import type { TrainingData } from '../../nlu/index.ts';
 import { trainingStatus } from '../training/training.ts';
 import { trainingDataHash } from '../training/training-data.ts';
@@ -144,28 +144,41 @@ async function frozenConfiguration(db: Db, projectId: number, id: number): Promi
 /** An environment before its first deployment serves nothing: everything in the draft counts as added. */
 const EMPTY: Partial<FrozenConfiguration> = {};
 
-/** GET /run/deploy/diff: the environment's current deployment against the draft, or against a rollback's target. */
+/**
+ * GET /run/deploy/diff: the environment's current deployment against what would go live: the draft, the build on
+ * Testing (production, `source` 'testing'; the draft when Testing has none) or a rollback's target. Production's
+ * answer names the build on Testing, so that the dialog can offer it (issue 34).
+ */
 export async function deployDiff(
   db: Db,
   projectId: number,
   env: 'dev' | 'prod',
   toDeploymentId?: number,
+  source: 'draft' | 'testing' = 'draft',
 ): Promise<DeployDiff> {
   if (toDeploymentId !== undefined && env !== 'prod') throw invalidInput('A rollback deploys to production only.');
+  const testing = env === 'prod' ? await testingBuild(db, projectId) : null;
+  const what =
+    toDeploymentId !== undefined
+      ? { source: 'rollback' as const, id: toDeploymentId }
+      : source === 'testing' && testing
+        ? { source: 'testing' as const, id: testing.id }
+        : { source: 'draft' as const, id: null };
   const [current, target] = await Promise.all([
     latestConfiguration(db, projectId, env),
-    toDeploymentId !== undefined
-      ? frozenConfiguration(db, projectId, toDeploymentId)
-      : freezeConfiguration(db, projectId),
+    what.id !== null ? frozenConfiguration(db, projectId, what.id) : freezeConfiguration(db, projectId),
   ]);
   // The draft just read holds the training data: its digest is not read a second time (40,000 templates).
   const training =
-    toDeploymentId === undefined ? await trainingStatus(db, projectId, trainingDataHash(trainingDataOf(target))) : null;
+    what.id === null ? await trainingStatus(db, projectId, trainingDataHash(trainingDataOf(target))) : null;
   const from = current?.configuration ?? EMPTY;
   return {
     env,
     current_deployment_id: current?.id ?? null,
     rollback_of: toDeploymentId ?? null,
+    source: what.source,
+    source_deployment_id: what.id,
+    testing_build: testing,
     resources: DIFF_RESOURCES.map((r) => diffResource(r.resource, r.label, r.entries(from), r.entries(target))),
     training,
   };

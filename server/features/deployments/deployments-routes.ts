@@ -19,7 +19,7 @@ export default async function deploymentRoutes(app: FastifyInstance, services: R
   );
 
   registerCall(app, services, getDeployDiff, async ({ db, query, requireProject }) =>
-    deployDiff(db, requireProject(), query.project_env, query.toDeploymentId),
+    deployDiff(db, requireProject(), query.project_env, query.toDeploymentId, query.source),
   );
 
   registerCall(app, services, getDeployments, async ({ db, query, requireProject }) =>

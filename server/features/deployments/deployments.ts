@@ -89,7 +89,10 @@ type DeploymentRow = {
   rollback_of: number | null;
 };
 
-const view = (r: DeploymentRow): Deployment => ({
+/** The deployment each environment serves now: its latest. */
+type LiveIds = Record<'dev' | 'prod', number | null>;
+
+const view = (r: DeploymentRow, live: LiveIds): Deployment => ({
   id: r.id,
   version: Number(r.version),
   created: new Date(r.created).toISOString(),
@@ -98,6 +101,7 @@ const view = (r: DeploymentRow): Deployment => ({
   project_env: r.project_env,
   note: r.note,
   rollback_of: r.rollback_of,
+  live: live[r.project_env] === r.id,
 });
 
 function deploymentsQuery(db: Db, projectId: number) {
@@ -117,10 +121,28 @@ const columns = [
   'd.rollback_of',
 ] as const;
 
-async function deploymentById(db: Db, projectId: number, id: number): Promise<Deployment> {
-  const row = await deploymentsQuery(db, projectId).select(columns).where('d.id', '=', id).executeTakeFirst();
+async function liveIds(db: Db, projectId: number): Promise<LiveIds> {
+  const [dev, prod] = await Promise.all([
+    latestDeploymentId(db, projectId, 'dev'),
+    latestDeploymentId(db, projectId, 'prod'),
+  ]);
+  return { dev, prod };
+}
+
+/** One deployment of the project (404 for another project's id). */
+export async function deploymentById(db: Db, projectId: number, id: number): Promise<Deployment> {
+  const [row, live] = await Promise.all([
+    deploymentsQuery(db, projectId).select(columns).where('d.id', '=', id).executeTakeFirst(),
+    liveIds(db, projectId),
+  ]);
   if (!row) throw notFound('Deployment not found.');
-  return view(row);
+  return view(row, live);
+}
+
+/** The build QA tests (issue 34): the deployment Testing serves now, or null before its first. */
+export async function testingBuild(db: Db, projectId: number): Promise<Deployment | null> {
+  const id = await latestDeploymentId(db, projectId, 'dev');
+  return id === null ? null : deploymentById(db, projectId, id);
 }
 
 /** `like` pattern of a user's text: % and _ match themselves. */
@@ -140,11 +162,12 @@ export async function listDeployments(
     query = query.where('d.created', '<', new Date((filter.created_to + DAY_SECONDS) * 1000));
   const user = filter.user?.trim();
   if (user) query = query.where(sql<string>`coalesce(u.name, '')`, 'ilike', containing(user));
-  const [rows, count] = await Promise.all([
+  const [rows, count, live] = await Promise.all([
     query.select(columns).orderBy('d.id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    liveIds(db, projectId),
   ]);
-  return { items: rows.map(view), total: Number(count.n) };
+  return { items: rows.map((row) => view(row, live)), total: Number(count.n) };
 }
 
 /** Refuses a deploy whose model is missing, stale or still being trained (decision: no silent training here). */
@@ -159,11 +182,17 @@ export interface DeployRequest {
   userId: number | null;
   env: 'dev' | 'prod';
   message: string;
-  /** Rollback: the deployment whose frozen copy becomes the new production deployment. */
+  /**
+   * The deployment whose frozen copy becomes the new production deployment: an earlier production one (rollback)
+   * or a build on Testing (promotion, issue 34: exactly what QA tested goes live, not the draft).
+   */
   toDeploymentId?: number;
 }
 
-/** GET /run/deploy: one transaction that writes the deployment, its frozen model and a users-log line. */
+/**
+ * GET /run/deploy: one transaction that writes the deployment, its frozen model and a users-log line. With
+ * toDeploymentId the copied deployment's configuration, model and knowledge index go live as they were frozen.
+ */
 export async function deploy(db: Db, request: DeployRequest): Promise<Deployment> {
   const note = request.message.trim();
   const rollback = request.toDeploymentId;
@@ -176,15 +205,17 @@ export async function deploy(db: Db, request: DeployRequest): Promise<Deployment
   }
   const id = await db.transaction().execute(async (trx) => {
     let frozen = configuration;
+    let sourceEnv: 'dev' | 'prod' | null = null;
     if (rollback !== undefined) {
       const source = await trx
         .selectFrom('deployments')
-        .select(['id', 'configuration'])
+        .select(['id', 'configuration', 'project_env'])
         .where('project_id', '=', request.projectId)
         .where('id', '=', rollback)
         .executeTakeFirst();
       if (!source) throw notFound('Deployment not found.');
       frozen = source.configuration as unknown as FrozenConfiguration;
+      sourceEnv = source.project_env;
     }
     const { id } = await trx
       .insertInto('deployments')
@@ -213,7 +244,11 @@ export async function deploy(db: Db, request: DeployRequest): Promise<Deployment
       userId: request.userId,
       projectId: request.projectId,
       action:
-        rollback !== undefined ? `Rolled back production to deployment ${rollback}` : `Deployed to ${where}: ${note}`,
+        rollback === undefined
+          ? `Deployed to ${where}: ${note}`
+          : sourceEnv === 'dev'
+            ? `Deployed testing build ${rollback} to production: ${note}`
+            : `Rolled back production to deployment ${rollback}`,
     });
     return id;
   });

@@ -2,9 +2,12 @@ import { type TestRunResult, testBody } from '../../../src/api/contract/tests.ts
 import type { Db } from '../../db/database.ts';
 import type { KnowledgeIndex, SerializedKnowledgeIndex } from '../../knowledge/types.ts';
 import type { BotSource } from '../deployments/bot-source.ts';
-import { draftModelInfo, modelBytes } from '../training/model-store.ts';
+import { deploymentById } from '../deployments/deployments.ts';
+import { deploymentModelRow, draftModelInfo, modelBytes } from '../training/model-store.ts';
 import { TestRunnerPool, sharedBytes } from './test-runner.ts';
 import { findTest } from './tests.ts';
+
+const MAX_SHARED_DEPLOYMENT_MODELS = 8;
 
 /**
  * Runs stored tests in this app's runner threads (created once in server/app-scope.ts, closed with the app).
@@ -15,6 +18,7 @@ export class TestRuns {
   private readonly bots: BotSource;
   private readonly pool = new TestRunnerPool();
   private readonly sharedModels = new Map<number, { version: number; bytes: Uint8Array }>();
+  private readonly sharedDeploymentModels = new Map<number, Uint8Array>();
   private readonly serializedIndexes = new WeakMap<KnowledgeIndex, { key: string; json: SerializedKnowledgeIndex }>();
   private nextIndexKey = 1;
 
@@ -27,10 +31,16 @@ export class TestRuns {
     return this.pool.threadCount;
   }
 
-  /** GET /run/test/{id}: the stored test against the working draft (reactions, scopes, actions, settings, model). */
-  async run(projectId: number, id: number): Promise<TestRunResult> {
+  /**
+   * GET /run/test/{id}: the stored test against the working draft (reactions, scopes, actions, settings, model), or
+   * against a deployment's frozen bot and model (the production dialog's tests of the build on Testing, issue 34).
+   */
+  async run(projectId: number, id: number, deploymentId?: number): Promise<TestRunResult> {
     const test = await findTest(this.db, projectId, id);
-    const [snapshot, model] = await Promise.all([this.bots.draft(projectId), this.draftModel(projectId)]);
+    const [snapshot, model] =
+      deploymentId === undefined
+        ? await Promise.all([this.bots.draft(projectId), this.draftModel(projectId)])
+        : await this.deployed(projectId, deploymentId);
     const { model: _model, env: _env, deploymentId: _deploymentId, knowledge, ...rest } = snapshot;
     const configuration = { ...rest, knowledge: knowledge && { ...knowledge, index: null } };
     const knowledgeIndex = knowledge?.index ? this.serialized(knowledge.index) : null;
@@ -49,7 +59,33 @@ export class TestRuns {
 
   async close(): Promise<void> {
     this.sharedModels.clear();
+    this.sharedDeploymentModels.clear();
     await this.pool.close();
+  }
+
+  /** A deployment of this project (404 otherwise) as a bot, with its frozen model's bytes. */
+  private async deployed(projectId: number, deploymentId: number) {
+    const deployment = await deploymentById(this.db, projectId, deploymentId);
+    const [snapshot, row] = await Promise.all([
+      this.bots.deployed(projectId, deployment.project_env, deploymentId),
+      deploymentModelRow(this.db, deploymentId),
+    ]);
+    if (!snapshot) throw new Error(`deployment ${deploymentId} has no bot`);
+    let model: { key: string; bytes: Uint8Array } | null = null;
+    if (row) {
+      let hit = this.sharedDeploymentModels.get(deploymentId);
+      if (!hit) {
+        const bytes = await modelBytes(this.db, row.id);
+        if (bytes) {
+          hit = sharedBytes(bytes);
+          // Frozen models never change: a small bound is all the cache needs.
+          if (this.sharedDeploymentModels.size >= MAX_SHARED_DEPLOYMENT_MODELS) this.sharedDeploymentModels.clear();
+          this.sharedDeploymentModels.set(deploymentId, hit);
+        }
+      }
+      if (hit) model = { key: `deployment:${deploymentId}`, bytes: hit };
+    }
+    return [snapshot, model] as const;
   }
 
   private async draftModel(projectId: number): Promise<{ key: string; bytes: Uint8Array } | null> {

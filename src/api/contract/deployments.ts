@@ -22,6 +22,12 @@ export const deployTitle = (env: 'dev' | 'prod', rollbackOf: number | null): str
       : 'Deploy to testing';
 export const rollbackMessage = (id: number): string => `Rollback to version ${id}`;
 export const ENV_LABELS = { dev: 'Testing', prod: 'Production' } as const;
+/** Ours (issue 34): the list's marker of the deployment an environment serves. */
+export const LIVE_LABEL = 'Live';
+
+/** A deployment's version (unix seconds) as the date and time it shows, in the browser's time zone. */
+export const versionTime = (version: number): string =>
+  new Date(version * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** Ours: deploying needs a model trained on the current intents, synonyms and entities. */
 export const MODEL_NOT_TRAINED =
@@ -37,14 +43,20 @@ export const deployment = z.object({
   user_name: z.string().nullable(),
   project_env: projectEnv,
   note: z.string(),
-  /** The deployment a rollback copied, else null. */
+  /** The deployment whose frozen copy this is (a rollback, or the build on Testing promoted), else null. */
   rollback_of: z.number().int().nullable(),
+  /** The environment serves this deployment now (its latest; issue 34). */
+  live: z.boolean(),
 });
 export type Deployment = z.infer<typeof deployment>;
 
 const deployId = z.coerce.number().int().min(1).max(MAX_ROW_ID);
 
-/** GET /run/deploy (spec 1 §7): freezes the draft (or, with toDeploymentId, an earlier deployment) for an environment. */
+/**
+ * GET /run/deploy (spec 1 §7): freezes the draft for an environment, or, with toDeploymentId, deploys that
+ * deployment's frozen copy to production: a rollback (an earlier production deployment) or a promotion (a build on
+ * Testing, issue 34).
+ */
 export const runDeploy = defineCall({
   name: 'runDeploy',
   method: 'GET',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, grant } from './call.ts';
 import { trackerEntry } from './chat.ts';
 import { idOrNewParam, idParam, idResponse, okResponse, scopeQuery } from './common.ts';
+import { MAX_ROW_ID } from './row-id.ts';
 
 /** Texts of spec 1 §5 and §8, verbatim. */
 export const DUPLICIT_TEST_NAME = 'Duplicit test name, please change the test name!';
@@ -114,7 +115,10 @@ export const testRunResult = z.object({
 });
 export type TestRunResult = z.infer<typeof testRunResult>;
 
-/** Runs the test's steps in a fresh, unstored conversation with the working draft. */
+/**
+ * Runs the test's steps in a fresh, unstored conversation with the working draft, or with a deployment's frozen
+ * bot (`deploymentId`: the production dialog's tests of the build on Testing, issue 34).
+ */
 export const runTest = defineCall({
   name: 'runTest',
   method: 'GET',
@@ -122,7 +126,7 @@ export const runTest = defineCall({
   resource: '/run/test',
   access: grant('GET', '/run/test/{id}'),
   params: idParam,
-  query: scopeQuery,
+  query: scopeQuery.extend({ deploymentId: z.coerce.number().int().min(1).max(MAX_ROW_ID).optional() }),
   response: testRunResult,
 });
 

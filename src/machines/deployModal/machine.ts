@@ -4,12 +4,14 @@ import type { DeployDiff } from '../../api/contract/deploy-diff.ts';
 import type { Notice } from '../../api/contract/notice.ts';
 import { DEPLOY_FAILED, DEPLOY_SUCCESS, rollbackMessage } from '../../api/contract/deployments.ts';
 import { type DeployTest, deployModalActors } from './actors.ts';
-import type { DeployEnv, DeployModalEmitted, DeployModalEvent, DeployTestStatus } from './events.ts';
-import { messageValid, modelStale } from './guards.ts';
+import type { DeployEnv, DeployModalEmitted, DeployModalEvent, DeploySource, DeployTestStatus } from './events.ts';
+import { currentSource, fromDeploymentId, messageValid, modelStale, offersSource } from './guards.ts';
 
 export interface DeployModalContext {
   env: DeployEnv;
   rollbackOf: number | null;
+  /** Production: what should go live; the diff says what does (the draft when Testing has no build). */
+  source: DeploySource;
   message: string;
   tests: (DeployTest & { status: DeployTestStatus; result: string | null })[];
   /** Deploy was pressed: show the message's problem. */
@@ -20,6 +22,19 @@ export interface DeployModalContext {
   diffError: string | null;
 }
 
+/** The build on Testing or the draft, chosen in the production dialog: what goes live loads again. */
+const chooseSource = {
+  guard: {
+    type: 'otherSource',
+    params: ({ event }: { event: Extract<DeployModalEvent, { type: 'source.choose' }> }) => event,
+  },
+  target: 'loadingDiff',
+  actions: {
+    type: 'chooseSource',
+    params: ({ event }: { event: Extract<DeployModalEvent, { type: 'source.choose' }> }) => event,
+  },
+} as const;
+
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -29,6 +44,8 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  * First it loads what would go live (GET /run/deploy/diff, per resource, with the draft model's training state);
  * a stale model blocks Deploy and offers 'Train first', after which the diff and the tests load again. When the diff
  * cannot be loaded the modal says so, with Retry and 'Deploy without it' (the tests still run for production).
+ * Production takes the build on Testing by default (issue 34: what QA tested, its tests run on that build, the
+ * server deploys its frozen copy) or, when chosen, the current draft; choosing loads the diff and the tests again.
  */
 export const deployModalMachine = setup({
   types: {
@@ -46,6 +63,9 @@ export const deployModalMachine = setup({
       context.tests.every((t) => t.status === 'ok' || t.status === 'failed') &&
       context.tests.some((t) => t.status === 'failed'),
     messageValid: ({ context }) => messageValid(context.env, context.message),
+    /** Production with a build on Testing, and the other choice than what the diff shows. */
+    otherSource: ({ context }, params: { source: DeploySource }) =>
+      offersSource(context.env, context.rollbackOf, context.diff) && params.source !== currentSource(context.diff),
   },
   actions: {
     notify: (_, _params: Notice) => {},
@@ -57,6 +77,7 @@ export const deployModalMachine = setup({
       return {
         env: rollbackOf !== null ? ('prod' as const) : event.env,
         rollbackOf,
+        source: rollbackOf === null && event.env === 'prod' ? ('testing' as const) : ('draft' as const),
         message: rollbackOf !== null ? rollbackMessage(rollbackOf) : '',
         tests: [],
         touched: false,
@@ -91,11 +112,24 @@ export const deployModalMachine = setup({
         ),
     }),
     resetTouched: assign({ touched: true }),
+    chooseSource: assign({
+      source: (_, event: Extract<DeployModalEvent, { type: 'source.choose' }>) => event.source,
+      tests: [],
+    }),
   },
 }).createMachine({
   id: 'deployModal',
   description: "Deploy to testing or production, or roll back: commit message, test gate and 'Deploy anyway'.",
-  context: { env: 'dev', rollbackOf: null, message: '', tests: [], touched: false, diff: null, diffError: null },
+  context: {
+    env: 'dev',
+    rollbackOf: null,
+    source: 'draft',
+    message: '',
+    tests: [],
+    touched: false,
+    diff: null,
+    diffError: null,
+  },
   initial: 'closed',
   states: {
     closed: {
@@ -110,7 +144,7 @@ export const deployModalMachine = setup({
       invoke: {
         id: 'loadDiff',
         src: 'loadDiff',
-        input: ({ context }) => ({ env: context.env, rollbackOf: context.rollbackOf }),
+        input: ({ context }) => ({ env: context.env, rollbackOf: context.rollbackOf, source: context.source }),
         onDone: [
           {
             guard: 'runsTests',
@@ -179,7 +213,10 @@ export const deployModalMachine = setup({
       invoke: {
         id: 'runTests',
         src: 'runTests',
-        input: ({ context }) => ({ tests: context.tests.map(({ id, name }) => ({ id, name })) }),
+        input: ({ context }) => ({
+          tests: context.tests.map(({ id, name }) => ({ id, name })),
+          deploymentId: fromDeploymentId(context.env, null, context.diff),
+        }),
       },
       always: [
         { guard: 'anyFailedAndSettled', target: 'blocked' },
@@ -194,6 +231,7 @@ export const deployModalMachine = setup({
           actions: { type: 'rememberTestsOnTestSettled', params: ({ event }) => event },
         },
         'message.change': { actions: 'setMessage' },
+        'source.choose': chooseSource,
         'deploy.cancel': 'closed',
       },
     },
@@ -202,6 +240,7 @@ export const deployModalMachine = setup({
       on: {
         'deploy.anyway': [{ guard: 'modelStale', target: 'untrained' }, { target: 'ready' }],
         'message.change': { actions: 'setMessage' },
+        'source.choose': chooseSource,
         'deploy.cancel': 'closed',
       },
     },
@@ -210,6 +249,7 @@ export const deployModalMachine = setup({
       on: {
         'deploy.train': 'training',
         'message.change': { actions: 'setMessage' },
+        'source.choose': chooseSource,
         'deploy.cancel': 'closed',
       },
     },
@@ -218,6 +258,7 @@ export const deployModalMachine = setup({
       on: {
         'message.change': { actions: 'setMessage' },
         'deploy.submit': [{ guard: 'messageValid', target: 'deploying' }, { actions: 'resetTouched' }],
+        'source.choose': chooseSource,
         'deploy.cancel': 'closed',
       },
     },
@@ -227,12 +268,21 @@ export const deployModalMachine = setup({
       invoke: {
         id: 'deploy',
         src: 'deploy',
-        input: ({ context }) => ({ env: context.env, message: context.message, rollbackOf: context.rollbackOf }),
+        input: ({ context }) => ({
+          env: context.env,
+          message: context.message,
+          rollbackOf: context.rollbackOf,
+          fromDeploymentId: fromDeploymentId(context.env, context.rollbackOf, context.diff),
+        }),
         onDone: {
           target: 'closed',
           actions: [
             { type: 'notify', params: { title: DEPLOY_SUCCESS, color: 'green' } },
-            emit(({ context }) => ({ type: 'deploy.done' as const, env: context.env })),
+            emit(({ context, event }) => ({
+              type: 'deploy.done' as const,
+              env: context.env,
+              deployment: event.output,
+            })),
           ],
         },
         onError: {

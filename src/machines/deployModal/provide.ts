@@ -18,7 +18,7 @@ const runTests = fromCallback<{ type: 'never' }, RunTestsInput>(({ input, sendBa
     for (let test = queue.shift(); test && !stopped; test = queue.shift()) {
       sendBack({ type: 'test.running', id: test.id } satisfies DeployModalEvent);
       try {
-        const answer = await executeTest(test.id);
+        const answer = await executeTest(test.id, input.deploymentId);
         if (!stopped)
           sendBack({ type: 'test.settled', id: test.id, ok: answer.result === TEST_OK, result: answer.result });
       } catch (error) {
@@ -40,11 +40,11 @@ const runTests = fromCallback<{ type: 'never' }, RunTestsInput>(({ input, sendBa
 
 export const providedDeployModalMachine = deployModalMachine.provide({
   actors: {
-    loadDiff: fromPromise(({ input }) => loadDeployDiff(input.env, input.rollbackOf)),
+    loadDiff: fromPromise(({ input }) => loadDeployDiff(input.env, input.rollbackOf, input.source)),
     train: fromPromise(({ signal }) => trainAndWait(null, signal)),
     loadTests: fromPromise(async () => (await loadTests()).map(({ id, name }) => ({ id, name }))),
     runTests,
-    deploy: fromPromise(({ input }) => startDeploy(input.env, input.message, input.rollbackOf)),
+    deploy: fromPromise(({ input }) => startDeploy(input.env, input.message, input.fromDeploymentId)),
   },
   actions: {
     notify: (_, params) => showNotice(params),

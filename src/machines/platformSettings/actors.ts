@@ -5,7 +5,8 @@ import type { AdminUser } from '../../api/contract/users-admin.ts';
 
 /** Everything the platform-settings screen shows, loaded together. */
 export interface PlatformData {
-  policy: PlatformSettings;
+  /** Null when the user may not read the sign-in policy (Platform access is for everyone, its parts by permission). */
+  policy: PlatformSettings | null;
   companies: Company[];
   languages: Array<{ code: string; name: string }>;
   voices: Voice[];

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, 
 import { IconCloudUpload, IconRocket } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { ENV_LABELS, NO_MATCH } from '../../api/contract/deployments.ts';
+import { ENV_LABELS, LIVE_LABEL, NO_MATCH, versionTime } from '../../api/contract/deployments.ts';
 import type { deployModalMachine } from '../../machines/deployModal/machine.ts';
 import type { deploymentsListMachine } from '../../machines/deploymentsList/machine.ts';
 import { DeployModal } from '../../ui/DeployModal.tsx';
@@ -120,17 +120,26 @@ export function DeploymentsView({ list, deploy, canDev, canProd }: DeploymentsVi
           {items.map((d) => (
             <Table.Tr key={d.id} aria-label={`Deployment ${d.id}`}>
               <Table.Td>{d.id}</Table.Td>
-              <Table.Td>{d.version}</Table.Td>
+              {/* The version is unix seconds (spec 2 §3): shown as a date and time, the seconds in the title. */}
+              <Table.Td title={String(d.version)}>{versionTime(d.version)}</Table.Td>
               <Table.Td>{when(d.created)}</Table.Td>
               <Table.Td>{d.user_name ?? 'N/A (insufficient permissions)'}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={d.project_env === 'prod' ? 'blue' : 'gray'}>
-                  {ENV_LABELS[d.project_env]}
-                </Badge>
+                <Group gap={4} wrap="nowrap">
+                  <Badge variant="light" color={d.project_env === 'prod' ? 'blue' : 'gray'}>
+                    {ENV_LABELS[d.project_env]}
+                  </Badge>
+                  {d.live && (
+                    <Badge variant="filled" color="green" title={`${ENV_LABELS[d.project_env]} serves this deployment`}>
+                      {LIVE_LABEL}
+                    </Badge>
+                  )}
+                </Group>
               </Table.Td>
               <Table.Td>{d.note}</Table.Td>
               <Table.Td>
-                {d.project_env === 'prod' && canProd && (
+                {/* Spec 2 §2: production rows only; the live one has nothing to roll back to (issue 34). */}
+                {d.project_env === 'prod' && !d.live && canProd && (
                   <Anchor
                     component="button"
                     size="sm"

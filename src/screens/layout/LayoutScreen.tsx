@@ -312,7 +312,8 @@ function Shell({
                 email={user.email}
                 roleName={roleNameIn(user, projectId)}
                 links={{
-                  platform: can(user, 'PUT', '/platform', projectId),
+                  // Everyone's (spec 1 §2); its contents follow the user's grants (issue 34).
+                  platform: true,
                   loginLogs: can(user, 'GET', '/users-logs', projectId),
                   manageRoles: can(user, 'PUT', '/roles/{id}', projectId),
                   users: can(user, 'GET', '/users', projectId),

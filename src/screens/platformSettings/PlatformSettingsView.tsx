@@ -74,8 +74,27 @@ function PolicyForm({
   );
 }
 
+/** What the user may see or change here (their grants); the server refuses the rest whatever the screen shows. */
+export interface PlatformPermissions {
+  policy: boolean;
+  companies: boolean;
+  users: boolean;
+  resetPassword: boolean;
+  resetOtp: boolean;
+}
+const ALL: PlatformPermissions = { policy: true, companies: true, users: true, resetPassword: true, resetOtp: true };
+
+/** Ours (issue 34): Platform access is open to everyone; this line says why parts are missing. */
+export const PLATFORM_PARTIAL = 'Only what your role allows is shown here: ask an administrator for the rest.';
+
 /** Sign-in policy, companies, languages, voices and users (reset password / one-time code), driven by its machine. */
-export function PlatformSettingsView({ actor }: { actor: ActorRefFrom<typeof platformSettingsMachine> }) {
+export function PlatformSettingsView({
+  actor,
+  permissions = ALL,
+}: {
+  actor: ActorRefFrom<typeof platformSettingsMachine>;
+  permissions?: PlatformPermissions;
+}) {
   const state = useSelector(actor, (s) => s);
   // The name typed for a new company is only an input's text until 'Add company' sends it.
   const [newCompany, setNewCompany] = useState('');
@@ -93,7 +112,7 @@ export function PlatformSettingsView({ actor }: { actor: ActorRefFrom<typeof pla
   );
 
   // A failed load (first or after a change) offers a reload; nothing stale stays on screen to click.
-  if (state.matches('failed') || !data || !draft) {
+  if (state.matches('failed') || !data) {
     return (
       <Stack>
         {header}
@@ -114,13 +133,20 @@ export function PlatformSettingsView({ actor }: { actor: ActorRefFrom<typeof pla
     <Stack>
       {header}
       <OneOffPasswordAlert shown={oneOffPassword} onDismiss={() => actor.send({ type: 'platform.dismissPassword' })} />
-      <PolicyForm
-        draft={draft}
-        changed={state.can({ type: 'policy.save' })}
-        busy={busy}
-        onEdit={(policy) => actor.send({ type: 'policy.edit', policy })}
-        onSave={() => actor.send({ type: 'policy.save' })}
-      />
+      {Object.values(permissions).some((may) => !may) && (
+        <Text size="sm" c="dimmed">
+          {PLATFORM_PARTIAL}
+        </Text>
+      )}
+      {permissions.policy && draft && (
+        <PolicyForm
+          draft={draft}
+          changed={state.can({ type: 'policy.save' })}
+          busy={busy}
+          onEdit={(policy) => actor.send({ type: 'policy.edit', policy })}
+          onSave={() => actor.send({ type: 'policy.save' })}
+        />
+      )}
 
       <Fieldset legend="Companies">
         <Table withTableBorder>
@@ -136,101 +162,115 @@ export function PlatformSettingsView({ actor }: { actor: ActorRefFrom<typeof pla
             {data.companies.map((c) => (
               <Table.Tr key={c.id}>
                 <Table.Td>
-                  <TextInput
-                    aria-label={`Name of company ${c.id}`}
-                    defaultValue={c.name}
-                    variant="unstyled"
-                    onBlur={(e) =>
-                      e.currentTarget.value.trim() !== c.name &&
-                      run({ kind: 'company.save', id: c.id, name: e.currentTarget.value })
-                    }
-                  />
+                  {permissions.companies ? (
+                    <TextInput
+                      aria-label={`Name of company ${c.id}`}
+                      defaultValue={c.name}
+                      variant="unstyled"
+                      onBlur={(e) =>
+                        e.currentTarget.value.trim() !== c.name &&
+                        run({ kind: 'company.save', id: c.id, name: e.currentTarget.value })
+                      }
+                    />
+                  ) : (
+                    c.name
+                  )}
                 </Table.Td>
                 <Table.Td>{c.users}</Table.Td>
                 <Table.Td>{c.projects}</Table.Td>
                 <Table.Td>
-                  <Tooltip label={c.users + c.projects > 0 ? 'Move its users and projects first' : 'Delete company'}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete company ${c.name}`}
-                      disabled={locked || c.users + c.projects > 0}
-                      onClick={() => run({ kind: 'company.delete', id: c.id })}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  {permissions.companies && (
+                    <Tooltip label={c.users + c.projects > 0 ? 'Move its users and projects first' : 'Delete company'}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete company ${c.name}`}
+                        disabled={locked || c.users + c.projects > 0}
+                        onClick={() => run({ kind: 'company.delete', id: c.id })}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-        <Group mt="sm">
-          <TextInput
-            placeholder="New company name"
-            value={newCompany}
-            onChange={(e) => setNewCompany(e.currentTarget.value)}
-          />
-          <Button
-            leftSection={<IconPlus size={16} />}
-            variant="light"
-            disabled={!newCompany.trim() || locked}
-            onClick={() => {
-              run({ kind: 'company.save', id: null, name: newCompany });
-              setNewCompany('');
-            }}
-          >
-            Add company
-          </Button>
-        </Group>
+        {permissions.companies && (
+          <Group mt="sm">
+            <TextInput
+              placeholder="New company name"
+              value={newCompany}
+              onChange={(e) => setNewCompany(e.currentTarget.value)}
+            />
+            <Button
+              leftSection={<IconPlus size={16} />}
+              variant="light"
+              disabled={!newCompany.trim() || locked}
+              onClick={() => {
+                run({ kind: 'company.save', id: null, name: newCompany });
+                setNewCompany('');
+              }}
+            >
+              Add company
+            </Button>
+          </Group>
+        )}
       </Fieldset>
 
-      <Fieldset legend="Users">
-        <Table withTableBorder striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.users.map((u) => (
-              <Table.Tr key={u.id}>
-                <Table.Td>{u.name}</Table.Td>
-                <Table.Td>{u.email}</Table.Td>
-                <Table.Td>
-                  {!u.active && <Badge color="gray">inactive</Badge>}
-                  {u.password_expired && <Badge color="yellow">password expired</Badge>}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconKey size={14} />}
-                      disabled={locked}
-                      onClick={() => run({ kind: 'user.resetPassword', id: u.id })}
-                    >
-                      Reset password
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconShieldOff size={14} />}
-                      disabled={locked}
-                      onClick={() => run({ kind: 'user.resetOtp', id: u.id })}
-                    >
-                      Reset one-time code
-                    </Button>
-                  </Group>
-                </Table.Td>
+      {permissions.users && (
+        <Fieldset legend="Users">
+          <Table withTableBorder striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Fieldset>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.users.map((u) => (
+                <Table.Tr key={u.id}>
+                  <Table.Td>{u.name}</Table.Td>
+                  <Table.Td>{u.email}</Table.Td>
+                  <Table.Td>
+                    {!u.active && <Badge color="gray">inactive</Badge>}
+                    {u.password_expired && <Badge color="yellow">password expired</Badge>}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end">
+                      {permissions.resetPassword && (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          leftSection={<IconKey size={14} />}
+                          disabled={locked}
+                          onClick={() => run({ kind: 'user.resetPassword', id: u.id })}
+                        >
+                          Reset password
+                        </Button>
+                      )}
+                      {permissions.resetOtp && (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          leftSection={<IconShieldOff size={14} />}
+                          disabled={locked}
+                          onClick={() => run({ kind: 'user.resetOtp', id: u.id })}
+                        >
+                          Reset one-time code
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Fieldset>
+      )}
 
       <Group align="flex-start" grow>
         <Fieldset legend="Languages">

@@ -65,7 +65,12 @@ export function TopBarActions({
   };
   // The dashboard's next step and the command palette open the same dialog and start the same training.
   useEffect(() => {
-    const subscriptions = [commands.on('deploy.open', (event) => openDeploy(event.env)), commands.on('train', train)];
+    const subscriptions = [
+      commands.on('deploy.open', (event) => openDeploy(event.env)),
+      commands.on('train', train),
+      // An open deployments list shows this dialog's deployment at once (issue 34 item 5).
+      deploy.on('deploy.done', (event) => commands.send({ type: 'deployment.announce', deployment: event.deployment })),
+    ];
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
     };
