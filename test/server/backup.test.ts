@@ -262,6 +262,19 @@ describe(`backup and restore drill (${onPostgres ? 'PostgreSQL: pg_dump/pg_resto
       const onPglite = await runScript('restore', file, { DATA_DIR: path.dirname(file) });
       expect(onPglite.code).toBe(1);
       expect(onPglite.output).toContain('is a PostgreSQL backup');
+      // --force: pg_restore --clean puts the backup's rows back over what changed since.
+      const client = new pg.Client({ connectionString: source.url });
+      client.on('error', () => {});
+      await client.connect();
+      cleanups.push(() => client.end());
+      const expired = async () =>
+        (await client.query('SELECT password_expired FROM users WHERE email = $1', [SEED_ADMIN_EMAIL])).rows[0]
+          ?.password_expired as boolean;
+      expect(await expired()).toBe(false);
+      await client.query('UPDATE users SET password_expired = true WHERE email = $1', [SEED_ADMIN_EMAIL]);
+      const forced = await runScript('restore', file, source.env, '--force');
+      expect(forced.code, forced.output).toBe(0);
+      expect(await expired()).toBe(false);
     },
     60_000,
   );
