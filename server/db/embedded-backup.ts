@@ -36,7 +36,14 @@ export async function dumpEmbedded(db: Db, pglite: PGlite, file: string): Promis
   });
   const bytes = Buffer.from(await dump.arrayBuffer());
   const partial = `${file}.partial-${randomBytes(4).toString('hex')}`;
-  await fs.writeFile(partial, bytes);
+  // On the disk before it takes the backup's name: a backup that a power cut empties is no backup.
+  const handle = await fs.open(partial, 'w');
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
   await fs.rename(partial, file);
   return bytes.length;
 }
@@ -227,9 +234,10 @@ export async function serveEmbeddedBackups(options: {
       await fs.rm(at, { force: true });
       let done: BackupDone;
       try {
+        const began = performance.now();
         const bytes = await dumpEmbedded(db, pglite, request.file);
         done = { ok: true, bytes };
-        log(`Backup written to ${request.file} (${bytes} bytes)`);
+        log(`Backup written to ${request.file} (${bytes} bytes in ${Math.round(performance.now() - began)} ms)`);
       } catch (error) {
         done = { ok: false, error: String(error) };
         log(`Backup to ${request.file} failed`, error);
