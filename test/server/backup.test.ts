@@ -209,6 +209,15 @@ describe(`backup and restore drill (${onPostgres ? 'PostgreSQL: pg_dump/pg_resto
       expect(stranger.signalCode).toBeNull();
       // The script's claim is gone with it.
       await expect(fs.access(path.join(dir, 'console.pid'))).rejects.toThrow();
+      // A live holder that answers no backups (a server still starting, another backup): refused, not signalled.
+      const stat = await fs.readFile(`/proc/${stranger.pid}/stat`, 'utf8');
+      const started = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+      await fs.writeFile(path.join(dir, 'console.pid'), JSON.stringify({ pid: stranger.pid, started, backups: false }));
+      const busy = await runScript('backup', `${file}.busy`, source.env);
+      expect(busy.code).toBe(1);
+      expect(busy.output).toContain(`is in use by pid ${stranger.pid}`);
+      expect(stranger.exitCode).toBeNull();
+      await fs.rm(path.join(dir, 'console.pid'));
 
       const notBackup = await runScript('restore', path.join(root, 'package.json'), { DATA_DIR: dir });
       expect(notBackup.code).toBe(1);
