@@ -2,22 +2,35 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { serveEmbeddedBackups } from './db/embedded-backup.ts';
+import { type DataDirClaim, DataDirInUse, claimDataDir, serveEmbeddedBackups } from './db/embedded-backup.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { SEED_ADMIN_EMAIL, seedDatabase } from './seed.ts';
 
 const config = readConfig();
+// The embedded database's directory is this process's alone: claimed (DATA_DIR/console.pid) before it is opened, so
+// a second server, or `npm run backup`/`restore` opening it themselves, refuse rather than open it beside us.
+let claim: DataDirClaim | null = null;
+if (!config.databaseUrl) {
+  try {
+    claim = await claimDataDir(config.dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirInUse)) throw error;
+    console.error(`${error.message} One process per DATA_DIR: stop it, or give this one another DATA_DIR.`);
+    process.exit(1);
+  }
+}
 const database = await openDatabase(config);
-// `npm run backup` on the embedded database asks this process for the dump (server/db/embedded-backup.ts); the pid
-// file is there from the moment the directory is open, so the script never opens it beside us.
-const stopBackups = database.pglite
-  ? await serveEmbeddedBackups({
-      dataDir: config.dataDir,
-      db: database.db,
-      pglite: database.pglite,
-      log: (message, err) => (err ? console.error(message, err) : console.log(message)),
-    })
-  : null;
+// `npm run backup` on the embedded database asks this process for the dump (server/db/embedded-backup.ts) as soon as
+// the directory is open.
+const stopBackups =
+  claim && database.pglite
+    ? await serveEmbeddedBackups({
+        claim,
+        db: database.db,
+        pglite: database.pglite,
+        log: (message, err) => (err ? console.error(message, err) : console.log(message)),
+      })
+    : null;
 await migrateToLatest(database.db);
 const seed = await seedDatabase(database.db, {
   adminPassword: config.seedAdminPassword,
