@@ -41,7 +41,7 @@ const stats: Stats = {
     { intent: 'order_pizza', count: 20 },
     { intent: 'greeting', count: 11 },
   ],
-  top_unclassified: [{ text: 'do you sell shoes', count: 3 }],
+  top_unclassified: [{ id: 7, text: 'do you sell shoes', count: 3 }],
   channels: [
     { channel: 'console', conversations: 4 },
     { channel: 'widget', conversations: 8 },

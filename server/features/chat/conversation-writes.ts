@@ -96,13 +96,17 @@ export async function setConversationChannel(db: Db, id: number, channel: 'voice
 }
 
 /** Generated conversations (the demo history), 500 rows per statement. */
-export async function insertConversationRows(db: Db, rows: Insertable<ConversationsTable>[]): Promise<void> {
+export async function insertConversationRows(db: Db, rows: Insertable<ConversationsTable>[]): Promise<number[]> {
+  const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 500) {
-    await db
+    const inserted = await db
       .insertInto('conversations')
       .values(rows.slice(i, i + 500) as never)
+      .returning('id')
       .execute();
+    ids.push(...inserted.map((r) => Number(r.id)));
   }
+  return ids;
 }
 
 /** What one turn (or an append outside a turn) stores in its conversation. */

@@ -84,6 +84,26 @@ export const unclassifiedBatchCte = (): RawBuilder<unknown> => sql`w_unclassifie
     GROUP BY src.project_id, u.key ORDER BY 1, 3
     ${onUnclassifiedConflict})`;
 
+/**
+ * A generated history's fallbacks (the seed's demo): each phrase counted once per saying, its conversations the
+ * newest MAX_CONVERSATIONS_PER_PHRASE, added to what the queue holds.
+ */
+export async function seedUnclassified(
+  db: Db,
+  projectId: number,
+  phrases: { phrase: string; conversationIds: number[] }[],
+): Promise<void> {
+  for (const { phrase, conversationIds } of phrases) {
+    const said = unclassifiedPhrase(phrase);
+    if (!said) continue;
+    const ids = JSON.stringify(conversationIds.slice(-MAX_CONVERSATIONS_PER_PHRASE).map(String));
+    await sql`
+      INSERT INTO unclassified_intents (project_id, intent, intent_key, counter, conversations_ids)
+      VALUES (${projectId}, ${said}, ${unclassifiedKey(said)}, ${conversationIds.length}, ${ids}::jsonb)
+      ${onUnclassifiedConflict}`.execute(db);
+  }
+}
+
 /** The fallbacks list: most issued first, paginated, optionally filtered by a substring. */
 export async function listUnclassified(
   db: Db,
