@@ -117,7 +117,7 @@ window.STATECHARTS = [
   "description": "Fallbacks screen: unrecognised phrases one by one, each classified into an intent or skipped.",
   "states": 10,
   "transitions": 30,
-  "hash": "f1fc84d2f63fcbb9ff049d641de47206fc7b10183a7467cef810e1c50fdcba83",
+  "hash": "d33ce0aff7195fd0a7638533b43f87d8e434ddcc971697c3dceacd553f0b9790",
   "search": "loading failed fallbacks.reload browsing fallback.open fallback.keepAsTest fallback.select fallbacks.bulkClass fallbacks.bulkApply idle undoable fallback.undo bulkSaving suggesting classifying fallback.phrase fallback.useSuggestion fallback.class fallback.setClass fallback.dismiss fallback.cancel undoing saving"
  },
  {

@@ -11,14 +11,18 @@ export function openFallbackOn(id: number): void {
   navigateTo(`/app/fallbacks?${params}`);
 }
 
-/** The fallback a link asked for, taken once: the parameter leaves the address so a reload starts with the list. */
-export function takeRequestedFallback(): number | null {
+/** The fallback a link asked for (read only: a render may be retried, so the address is cleared after mounting). */
+export function requestedFallback(): number | null {
   if (typeof location === 'undefined') return null;
+  const raw = new URLSearchParams(location.search).get(PARAM);
+  return raw !== null && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+}
+
+/** The parameter leaves the address once the screen has it, so a reload starts with the list. */
+export function forgetRequestedFallback(): void {
   const params = new URLSearchParams(location.search);
-  const raw = params.get(PARAM);
-  if (raw === null) return null;
+  if (!params.has(PARAM)) return;
   params.delete(PARAM);
   const search = params.toString();
   history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
-  return /^\d{1,10}$/.test(raw) ? Number(raw) : null;
 }

@@ -77,6 +77,8 @@ export const fallbackClassificationMachine = setup({
     canApplyBulk: ({ context }) => context.selected.length > 0 && context.bulkIntentId !== null,
     hasSuggestion: ({ context }) => context.suggestion !== null,
     hasUndo: ({ context }) => context.undo !== null,
+    /** The row is in the list (a classified one is gone: nothing to open or tick). */
+    isListed: ({ context }, params: { id: number }) => context.items.some((i) => i.id === params.id),
     focusLoaded: ({ context }, params: { items: UnclassifiedIntent[] }) =>
       context.focus !== null && params.items.some((i) => i.id === context.focus),
   },
@@ -118,6 +120,7 @@ export const fallbackClassificationMachine = setup({
       current: null,
       phrase: '',
       intentId: null,
+      suggestion: null,
       classified: context.classified + 1,
       selected: context.selected.filter((id) => id !== context.current),
     })),
@@ -225,10 +228,15 @@ export const fallbackClassificationMachine = setup({
         },
       },
       on: {
-        'fallback.open': { target: 'suggesting', actions: ['confirmUndo', 'open'] },
+        'fallback.open': {
+          guard: { type: 'isListed', params: ({ event }) => event },
+          target: 'suggesting',
+          actions: ['confirmUndo', 'open'],
+        },
         'fallbacks.reload': 'loading',
         'fallback.keepAsTest': { actions: 'setKeepAsTest' },
         'fallback.select': {
+          guard: { type: 'isListed', params: ({ event }) => event },
           actions: { type: 'rememberSelected', params: ({ event }) => event },
         },
         'fallbacks.bulkClass': { actions: { type: 'rememberBulkIntentId', params: ({ event }) => event } },
@@ -292,7 +300,11 @@ export const fallbackClassificationMachine = setup({
         'fallback.dismiss': { target: 'saving', actions: 'chooseNoClass' },
         'fallback.keepAsTest': { actions: 'setKeepAsTest' },
         'fallback.cancel': { target: 'browsing', actions: 'clearCurrentAndPhraseEtc' },
-        'fallback.open': { target: 'suggesting', actions: 'open' },
+        'fallback.open': {
+          guard: { type: 'isListed', params: ({ event }) => event },
+          target: 'suggesting',
+          actions: 'open',
+        },
       },
     },
     undoing: {

@@ -20,7 +20,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { FALLBACKS_TITLE, NO_CLASS, type UnclassifiedIntent } from '../../api/contract/unclassified.ts';
 import { can } from '../../api/permissions.ts';
-import { takeRequestedFallback } from '../../machines/fallbackClassification/address.ts';
+import { forgetRequestedFallback, requestedFallback } from '../../machines/fallbackClassification/address.ts';
 import { FALLBACK_TEXTS, NOT_RETRAINED_NOTE } from '../../machines/fallbackClassification/machine.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { providedFallbackClassificationMachine } from '../../machines/fallbackClassification/provide.ts';
@@ -90,7 +90,8 @@ export default function FallbacksScreen({
   const canTrain = can(user, 'GET', '/run/train', projectId);
   const canKeepTests = can(user, 'PUT', '/tests/{id}', projectId);
   // The fallback a link asked for (the dashboard's "Not understood" list), taken from the address once.
-  const [focus] = useState(takeRequestedFallback);
+  const [focus] = useState(requestedFallback);
+  useEffect(forgetRequestedFallback, []);
   const screen = useActorRef(
     fallbacksScreenMachine.provide({
       actors: { fallbacks: machines.fallbackClassification, training: machines.training },
