@@ -107,7 +107,8 @@ export default function FallbacksScreen({
   const editing = state.matches('suggesting') || state.matches('classifying');
   // The row opened from a link is brought into view.
   useEffect(() => {
-    if (editing && current !== null) document.querySelector(`[data-testid="fallback-${current}"]`)?.scrollIntoView?.();
+    if (editing && current !== null)
+      document.querySelector(`[data-testid="fallback-${current}"]`)?.scrollIntoView?.({ block: 'center' });
   }, [editing, current]);
   const bulkOpen = state.matches('browsing') || state.matches('bulkSaving');
   const keepAsTestBox = (
@@ -220,10 +221,10 @@ export default function FallbacksScreen({
                     <Table.Td>
                       <Text size="sm">{item.intent}</Text>
                       {open && (
-                        <Group gap="xs" mt="xs" wrap="nowrap" align="flex-end">
+                        <Group gap="xs" mt="xs" wrap="wrap" align="flex-end">
                           <TextInput
                             size="xs"
-                            style={{ flex: 1 }}
+                            w="100%"
                             label="Phrase"
                             aria-label="Phrase"
                             value={phrase}
