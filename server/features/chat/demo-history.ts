@@ -78,7 +78,8 @@ export async function seedDemoHistory(db: Db, projectId: number, userId: number,
   const notUnderstood = new Map<string, number[]>();
   const today = Math.floor(now / 86_400_000) * 86_400_000;
 
-  for (let day = DEMO_HISTORY_DAYS; day >= 1; day--) {
+  // Today too, up to an hour ago: the "Today" preset has hours to compare with the same hours of yesterday.
+  for (let day = DEMO_HISTORY_DAYS; day >= 0; day--) {
     const date = today - day * 86_400_000;
     const weekend = [0, 6].includes(new Date(date).getUTCDay());
     const growth = 1.02 ** (DEMO_HISTORY_DAYS - day);
@@ -91,6 +92,7 @@ export async function seedDemoHistory(db: Db, projectId: number, userId: number,
           ([, w]) => w,
         )[0];
         const startedAt = date + hour * 3_600_000 + Math.floor(random() * 3_600_000);
+        if (startedAt > now - 3_600_000) continue;
         // Testing is mostly the console's test window (a user), production the widget.
         const channel: StatsChannel = env === 'dev' && random() < 0.7 ? 'console' : 'widget';
         const flow = weighted(FLOWS, (f) => f.weight);
