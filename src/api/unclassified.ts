@@ -1,8 +1,10 @@
 import { callApi } from './client.ts';
 import {
+  type ClassificationUndo,
   classifyUnclassified,
   getUnclassifiedIntents,
   markClassified,
+  restoreUnclassified,
   setUnclassifiedClass,
 } from './contract/unclassified.ts';
 
@@ -19,3 +21,6 @@ export const classifyFallbacks = (ids: number[], intentId: number | null, keepAs
 
 export const storeFallbackClass = (id: number, cls: string | null) =>
   callApi(setUnclassifiedClass, { params: { id }, body: { class: cls } });
+
+/** Undo of a classification (issue 34): the fallback waits again, the template (and kept test step) it added goes. */
+export const restoreFallback = (undo: ClassificationUndo) => callApi(restoreUnclassified, { body: undo });

@@ -1,6 +1,8 @@
 import { notifications } from '@mantine/notifications';
+import { createElement } from 'react';
 import { HTTP_ERROR_TEXTS, type Notice } from '../api/client.ts';
 import { failureReason, toldByClient } from '../api/contract/notice.ts';
+import { NoticeActionMessage } from '../ui/NoticeActionMessage.tsx';
 import { noticeCloseDelay } from './noticeTiming.ts';
 
 /**
@@ -11,6 +13,27 @@ export function showNotice(notice: Notice): void {
   const id = notifications.show({
     title: notice.title,
     message: notice.message ?? '',
+    color: notice.color,
+    autoClose: false,
+  });
+  setTimeout(() => notifications.hide(id), noticeCloseDelay(notice));
+}
+
+/**
+ * A notice with one button (issue 34: a classification's Undo): the button runs `onAction` and closes the notice,
+ * which otherwise closes after the notice's own duration (the window the action is offered for).
+ */
+export function showNoticeWithAction(notice: Notice, action: { label: string; onAction: () => void }): void {
+  const id = notifications.show({
+    title: notice.title,
+    message: createElement(NoticeActionMessage, {
+      message: notice.message ?? '',
+      label: action.label,
+      onAction: () => {
+        notifications.hide(id);
+        action.onAction();
+      },
+    }),
     color: notice.color,
     autoClose: false,
   });

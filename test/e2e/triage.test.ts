@@ -1,9 +1,12 @@
-// Issue 19 acceptance in Chromium against the real server: two fallback phrases classified with "Keep as test"
-// (one inline, one through the bulk bar) become steps of the tests named after their intents; after training,
-// Run all passes both; a reaction changed so that one breaks, and the production gate of the deploy dialog shows
-// the failure. Needs `npm run build`.
+// Issue 34 item 1 and issue 19 acceptance in Chromium against the real server. Issue 34: the dashboard's "Not
+// understood" list opens the fallbacks queue on the phrase; the phrase is classified as written (the suggested
+// shortening only shown), Set Class waits for a class, Undo takes the classification back, and the template is the
+// phrase as written. Issue 19: two fallback phrases classified with "Keep as test" (one inline, one through the bulk
+// bar) become steps of the tests named after their intents; after training, Run all passes both; a reaction changed
+// so that one breaks, and the production gate of the deploy dialog shows the failure. Needs `npm run build`.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FALLBACKS_TITLE } from '../../src/api/contract/unclassified.ts';
 import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { loginAsAdmin } from './helpers/login.ts';
 import { pageApi, pageApiWithAtime } from './helpers/page-api.ts';
@@ -14,6 +17,8 @@ let browser: TestBrowser;
 let page: Page;
 const HOURS_PHRASE = 'the quantum flux capacitor hums loudly';
 const HELP_PHRASE = 'zorblat wibbles the frobnicator';
+/** The seeded demo history's most frequent phrase the bot does not understand. */
+const GLUTEN = 'do you have gluten free dough';
 
 async function toast(text: string | RegExp) {
   await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor({ timeout: 120_000 });
@@ -52,12 +57,64 @@ describe('triage that writes tests (e2e)', () => {
     await server?.stop();
   });
 
+  it('dashboard → queue → classify → the template as written, with Undo', async () => {
+    const templatesOf = async (name: string) =>
+      (await pageApi<{ name: string; templates: string[] }[]>(page, 'GET', '/v1/intents?project_id=1')).find(
+        (i) => i.name === name,
+      )?.templates ?? [];
+    // The seeded demo's most frequent phrase the bot does not understand, on the dashboard.
+    await page.goto(`${server.url}/?project_id=1#/app/dashboard`);
+    const notUnderstood = page.getByTestId('top-unclassified');
+    const phrase = notUnderstood.getByRole('button', { name: GLUTEN, exact: true });
+    await phrase.waitFor({ timeout: 30_000 });
+    await screenshot(page, 'triage-0-dashboard');
+    await phrase.click();
+
+    // The queue opens on that phrase: the row's classification is open, the phrase as the user wrote it.
+    await page.waitForURL(/#\/app\/fallbacks/);
+    const row = page.locator('[data-testid^="fallback-"]').filter({ hasText: GLUTEN });
+    const input = row.getByRole('textbox', { name: 'Phrase' });
+    await input.waitFor({ timeout: 30_000 });
+    expect(await input.inputValue()).toBe(GLUTEN);
+    // The suggested shortening is beside it, not in it.
+    await row.getByTestId('fallback-suggestion').waitFor();
+    expect(await row.getByTestId('fallback-suggestion').textContent()).not.toBe(GLUTEN);
+    expect(await input.inputValue()).toBe(GLUTEN);
+    // Set Class needs a class.
+    const setClass = row.getByRole('button', { name: 'Set Class' });
+    expect(await setClass.isDisabled()).toBe(true);
+    await row.getByTestId('fallback-choose-class').waitFor();
+    await screenshot(page, 'triage-0-queue');
+    await row.locator('input[aria-label="Class"]').click();
+    await page.getByRole('option', { name: 'menu', exact: true }).click();
+    await setClass.click();
+    const added = page.locator('.mantine-Notification-root').filter({ hasText: 'Intent template added' });
+    await added.waitFor({ timeout: 30_000 });
+    await row.waitFor({ state: 'detached' });
+    expect(await templatesOf('menu')).toContain(GLUTEN);
+
+    // Undo: the message waits in the queue again and the template is gone.
+    await added.getByRole('button', { name: 'Undo' }).click();
+    await toast('Classification undone');
+    await row.waitFor({ timeout: 30_000 });
+    expect(await templatesOf('menu')).not.toContain(GLUTEN);
+
+    // Classified again and left: the template is the phrase as written.
+    await row.getByRole('button', { name: 'Classify' }).click();
+    await row.locator('input[aria-label="Class"]').click();
+    await page.getByRole('option', { name: 'menu', exact: true }).click();
+    await row.getByRole('button', { name: 'Set Class' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect(await templatesOf('menu')).toContain(GLUTEN);
+    // No longer waiting: no longer "not understood" on the dashboard.
+    await page.goto(`${server.url}/?project_id=1#/app/dashboard`);
+    await notUnderstood.waitFor({ timeout: 30_000 });
+    expect(await notUnderstood.getByRole('button', { name: GLUTEN, exact: true }).count()).toBe(0);
+  }, 180_000);
+
   it('keeps two classified phrases as tests, runs them green, and the production gate catches the break', async () => {
-    // Guided start: nothing to classify yet, and one button opens the chat to talk to the bot.
     await page.goto(`${server.url}/?project_id=1#/app/fallbacks`);
-    await page.getByTestId('fallbacks-empty').waitFor({ timeout: 30_000 });
-    await page.getByTestId('fallbacks-empty').getByRole('button', { name: 'Talk to the bot' }).click();
-    await page.getByLabel('Chat test window').waitFor();
+    await page.getByText(FALLBACKS_TITLE).waitFor({ timeout: 30_000 });
     await say(HOURS_PHRASE);
     await say(HELP_PHRASE);
     const waiting = await pageApi<{ items: { intent: string }[] }>(

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { Stats, StatsTotals } from '../../src/api/contract/stats.ts';
+import { CONTAINMENT_DEFINITION, type Stats, type StatsTotals } from '../../src/api/contract/stats.ts';
 import type { StatsRequest } from '../../src/machines/dashboard/actors.ts';
 import { dashboardMachine } from '../../src/machines/dashboard/machine.ts';
 import { presetPeriod } from '../../src/machines/dashboard/period.ts';
@@ -41,7 +41,7 @@ const stats: Stats = {
     { intent: 'order_pizza', count: 20 },
     { intent: 'greeting', count: 11 },
   ],
-  top_unclassified: [{ text: 'do you sell shoes', count: 3 }],
+  top_unclassified: [{ id: 7, text: 'do you sell shoes', count: 3 }],
   channels: [
     { channel: 'console', conversations: 4 },
     { channel: 'widget', conversations: 8 },
@@ -152,6 +152,39 @@ describe('dashboard statistics details', () => {
     actor.send({ type: 'period.custom', from: '2024-01-01', to: '2026-11-01' });
     expect(actor.getSnapshot().context.period.kind).toBe('7d');
     actor.stop();
+  });
+
+  it('issue 34: legends, the containment definition, today not drawn, an unapplied custom range, the phrase to the queue', async () => {
+    renderView(machine);
+    const underWay: Stats = {
+      ...stats,
+      series: stats.series.map((p, i) => (i === 6 ? { ...p, partial: true as const } : p)),
+    };
+    loadStats.resolve(underWay);
+    // Every donut has a legend: each outcome (8 ended, 1 transferred, 1 abandoned, 2 still active) and channel.
+    const outcomes = await screen.findByTestId('outcomes-legend');
+    expect(outcomes).toHaveTextContent('Ended: 8Transferred: 1Abandoned: 1Still active: 2');
+    expect(screen.getByTestId('channels-legend')).toHaveTextContent('Test window: 4Widget: 8');
+    // The containment card says what it counts.
+    expect(screen.getByRole('img', { name: `Containment: ${CONTAINMENT_DEFINITION}` })).toBeInTheDocument();
+    // Today (partial) is not drawn but said; the change compares the same hours.
+    expect(screen.getByTestId('partial-note')).toHaveTextContent(
+      'Today is not over and not drawn: 6 conversations, 24 user messages so far.',
+    );
+    expect(screen.getByTestId('stats-period')).toHaveTextContent('compared with the same hours of the period before');
+    expect(within(screen.getByTestId('figure-conversations')).getByText('+100 %').closest('[title]')).toHaveAttribute(
+      'title',
+      'Against the same hours of the period before',
+    );
+    // The phrase opens the queue on its fallback.
+    within(screen.getByTestId('top-unclassified')).getByRole('button', { name: 'do you sell shoes' }).click();
+    expect(openFallbacks).toHaveBeenLastCalledWith(7);
+    // Custom: until both days are chosen the picker says the range is not applied, and what is shown.
+    screen.getByRole('radio', { name: 'Custom' }).click();
+    expect(await screen.findByTestId('custom-not-applied')).toHaveTextContent(
+      'Not applied yet: choose the first and the last day.',
+    );
+    expect(screen.getByTestId('stats-period')).toHaveTextContent(/^Shown: Production, 2026-11-19 to 2026-11-25/);
   });
 
   it('says what to do when there is no traffic, and links the unclassified phrases to the fallbacks', async () => {

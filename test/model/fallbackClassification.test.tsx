@@ -1,12 +1,24 @@
 // Model-based test of fallback classification (spec 1 §2 "Fallbacks screen", §4 "Fallbacks") against the real
-// fallbacks screen: inline classification with the suggested stripped phrase, the class selector with
-// "__don't want to specify__", Set Class removing the item, and the note that the model is not retrained.
+// fallbacks screen: inline classification of the phrase as written with the suggested stripped phrase beside it
+// (used only when chosen, issue 34), the class selector with "__don't want to specify__", Set Class needing a class
+// and removing the item, Dismiss, the Undo of the last classification, a fallback opened from a link, and the note
+// that the model is not retrained.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { INTENT_TOASTS } from '../../src/api/contract/intents.ts';
-import { FALLBACKS_TITLE, type KeptTest, keptTestNotice, NO_CLASS } from '../../src/api/contract/unclassified.ts';
+import {
+  type ClassificationUndo,
+  FALLBACKS_TITLE,
+  type KeptTest,
+  keptTestNotice,
+  NO_CLASS,
+} from '../../src/api/contract/unclassified.ts';
 import type { FallbacksLoad } from '../../src/machines/fallbackClassification/actors.ts';
-import { FALLBACK_DISMISSED, NOT_RETRAINED_NOTE } from '../../src/machines/fallbackClassification/machine.ts';
+import {
+  FALLBACK_DISMISSED,
+  FALLBACK_TEXTS,
+  NOT_RETRAINED_NOTE,
+} from '../../src/machines/fallbackClassification/machine.ts';
 import { providedFallbackClassificationMachine } from '../../src/machines/fallbackClassification/provide.ts';
 import FallbacksScreen from '../../src/screens/fallbacks/FallbacksScreen.tsx';
 import {
@@ -35,10 +47,20 @@ const loaded: FallbacksLoad = {
 const loadFallbacks = createDeferredActor<FallbacksLoad>({ output: loaded });
 const suggestPhrase = createDeferredActor<string, { template: string }>({ output: 'want menu' });
 const KEPT: KeptTest = { id: 4, name: 'menu', steps_added: 1 };
+const UNDO: ClassificationUndo = {
+  intent: 'I want the menu please',
+  counter: 5,
+  conversations_ids: ['c-1', 'c-2'],
+  class: null,
+  intent_id: 10,
+  template: 'I want the menu please',
+  test_id: null,
+};
 const classify = createDeferredActor<
-  { test?: KeptTest | null },
+  { test?: KeptTest | null; undo?: ClassificationUndo },
   { id: number; intentId: number | null; template: string; keepAsTest: boolean }
->({ output: { test: null } });
+>({ output: { test: null, undo: UNDO } });
+const restore = createDeferredActor<{ id: number }, ClassificationUndo>({ output: { id: 1 } });
 const classifyMany = createDeferredActor<
   { classified: number; test: KeptTest | null },
   { ids: number[]; intentId: number | null; keepAsTest: boolean }
@@ -51,8 +73,13 @@ const machine = providedFallbackClassificationMachine.provide({
     suggestPhrase: suggestPhrase.logic,
     classify: classify.logic,
     classifyMany: classifyMany.logic,
+    restore: restore.logic,
   },
-  actions: { notify: notices.notify, notifyFailure: () => notices.titles.push('failure') },
+  actions: {
+    notify: notices.notify,
+    notifyUndoable: notices.notify,
+    notifyFailure: () => notices.titles.push('failure'),
+  },
 });
 
 const row = (id: number) => screen.queryByTestId(`fallback-${id}`);
@@ -87,6 +114,22 @@ const executors = {
     fireEvent.click(screen.getByRole('button', { name: 'Set Class' }));
     await flush();
   },
+  'fallback.useSuggestion': async ({ event }) => {
+    const use = screen.queryByRole('button', { name: FALLBACK_TEXTS.useSuggestion });
+    // Without a suggestion there is no button; the event is sent as the view would, and changes nothing.
+    if (use) fireEvent.click(use);
+    else load.parent().send(event);
+    await flush();
+  },
+  'fallback.dismiss': async () => {
+    fireEvent.click(screen.getByRole('button', { name: FALLBACK_TEXTS.dismiss }));
+    await flush();
+  },
+  // The notification's Undo (its real effect sends this event to the chart; the test's notify records the notice).
+  'fallback.undo': async ({ event }) => {
+    load.parent().send(event);
+    await flush();
+  },
   'fallback.cancel': async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await flush();
@@ -97,7 +140,10 @@ const executors = {
   },
   'fallback.select': async ({ event }) => {
     const name = loaded.items.find((i) => i.id === event.id)?.intent ?? '';
-    fireEvent.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
+    const box = screen.queryByRole('checkbox', { name: `Select ${name}` });
+    // A classified row is gone: the event is sent as the view would, and changes nothing.
+    if (box) fireEvent.click(box);
+    else load.parent().send(event);
     await flush();
   },
   'fallbacks.bulkClass': async ({ event }) => {
@@ -134,7 +180,9 @@ const states: StateAssertions<typeof machine> = {
         selected.includes(item.id),
       );
     expect(screen.getByTestId('bulk-triage')).toHaveTextContent(`${selected.length} selected`);
-    if (selected.length) expect(screen.getByRole('button', { name: 'Classify selected' })).toBeEnabled();
+    // Classify selected needs rows and a class (issue 34: no class no longer discards them).
+    if (selected.length && state.context.bulkIntentId !== null)
+      expect(screen.getByRole('button', { name: 'Classify selected' })).toBeEnabled();
     else expect(screen.getByRole('button', { name: 'Classify selected' })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'Keep as test' })).toHaveProperty('checked', keepAsTest);
     expect(screen.getByText(FALLBACKS_TITLE).parentElement).toHaveTextContent(`${FALLBACKS_TITLE}${total}`);
@@ -151,7 +199,7 @@ const states: StateAssertions<typeof machine> = {
       expect(screen.getByTestId('not-retrained-note')).toHaveTextContent(NOT_RETRAINED_NOTE);
       expect(notices.titles.at(-1)).toMatch(
         new RegExp(
-          `^(${FALLBACK_DISMISSED}|(${INTENT_TOASTS.templateAdded}|${keptTestNotice(KEPT)}) \\| ${NOT_RETRAINED_NOTE})$`,
+          `^(failure|${FALLBACK_DISMISSED}|(${INTENT_TOASTS.templateAdded}|${keptTestNotice(KEPT)}) \\| ${NOT_RETRAINED_NOTE})$`,
         ),
       );
     } else expect(screen.queryByTestId('not-retrained-note')).not.toBeInTheDocument();
@@ -164,12 +212,33 @@ const states: StateAssertions<typeof machine> = {
     expect(phraseInput()).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Set Class' })).toBeDisabled();
   },
+  'browsing.idle': (state) => {
+    expect(state.context.undo).toBeNull();
+  },
+  'browsing.undoable': (state) => {
+    expect(state.context.undo).toEqual(UNDO);
+  },
+  undoing: (state) => {
+    expect(restore.pending).toBe(1);
+    expect(restore.calls.at(-1)).toEqual(state.context.undo);
+  },
   classifying: (state) => {
     const open = row(state.context.current ?? -1) as HTMLElement;
+    const item = state.context.items.find((i) => i.id === state.context.current);
     expect(within(open).getByRole('textbox', { name: 'Phrase' })).toHaveValue(state.context.phrase);
+    // The phrase is the message as written until the suggestion is chosen; the suggestion is shown beside it.
+    if (state.context.suggestion === null) expect(screen.queryByTestId('fallback-suggestion')).not.toBeInTheDocument();
+    else expect(screen.getByTestId('fallback-suggestion')).toHaveTextContent(state.context.suggestion);
+    expect([item?.intent, state.context.suggestion, '']).toContain(state.context.phrase);
     // The class the fallback carries is preselected; none reads "__don't want to specify__".
     expect(classInput()).toHaveValue(classLabel(state.context.intentId));
-    expect(screen.getByRole('button', { name: 'Set Class' })).toBeEnabled();
+    // Set Class needs a class (and a phrase); without one the row says so.
+    if (state.context.intentId === null || state.context.phrase.trim() === '') {
+      expect(screen.getByRole('button', { name: 'Set Class' })).toBeDisabled();
+    } else expect(screen.getByRole('button', { name: 'Set Class' })).toBeEnabled();
+    if (state.context.intentId === null)
+      expect(screen.getByTestId('fallback-choose-class')).toHaveTextContent(FALLBACK_TEXTS.chooseClass);
+    expect(screen.getByRole('button', { name: FALLBACK_TEXTS.dismiss })).toBeEnabled();
     expect(screen.getByRole('checkbox', { name: 'Keep as test' })).toHaveProperty('checked', state.context.keepAsTest);
   },
   bulkSaving: (state) => {
@@ -197,6 +266,8 @@ describeModel({
   machine,
   render: async (m) => {
     notices.clear();
+    // The link the dashboard's "Not understood" list follows: the screen takes the fallback from the address.
+    history.replaceState(null, '', `${location.pathname}?fallback=1${location.hash}`);
     await renderWithSession(
       <WhenSignedIn>
         <FallbacksScreen
@@ -210,7 +281,9 @@ describeModel({
   },
   executors,
   states,
-  invokes: { loadFallbacks, suggestPhrase, classify, classifyMany },
+  invokes: { loadFallbacks, suggestPhrase, classify, classifyMany, restore },
+  // Opened from the dashboard's list on fallback 1: its classification opens once the list is loaded.
+  input: { focus: 1 },
   events: [
     { type: 'fallback.open', id: 1 },
     { type: 'fallback.open', id: 2 },
@@ -220,15 +293,19 @@ describeModel({
     { type: 'fallback.keepAsTest', on: true },
     { type: 'fallback.select', id: 1, on: true },
     { type: 'fallbacks.bulkClass', intentId: 10 },
-    { type: 'xstate.done.actor.classify', output: { test: null } } as never,
-    { type: 'xstate.done.actor.classify', output: { test: KEPT } } as never,
+    { type: 'xstate.done.actor.classify', output: { test: null, undo: UNDO } } as never,
+    { type: 'xstate.done.actor.classify', output: { test: KEPT, undo: UNDO } } as never,
   ],
   // Bounds of the walk: it stops once an item is classified, and does not go on from the second row once its
   // phrase or class was changed (the first row walks those).
   stopWhen: (state) => {
     const { classified, current, phrase, intentId } = state.context;
     const { selected, keepAsTest, bulkIntentId } = state.context;
-    if (classified > 0) return true;
+    // After a classification only its undo is walked on (from the list as the classification left it).
+    if (classified > 0) {
+      const untouched = selected.length === 0 && bulkIntentId === null && !keepAsTest;
+      if (!untouched || !(state.matches({ browsing: 'undoable' }) || state.matches('undoing'))) return true;
+    }
     // Bulk is walked from the list alone; keep as test is walked once per place (list, open row).
     if (selected.length > 0 && !state.matches('browsing') && !state.matches('bulkSaving')) return true;
     if (keepAsTest && (current === 2 || bulkIntentId !== null)) return true;

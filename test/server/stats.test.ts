@@ -3,7 +3,9 @@ import type { Reaction } from '../../src/api/contract/reactions.ts';
 import type { Stats } from '../../src/api/contract/stats.ts';
 import { DEMO_HISTORY_DAYS, seedDemoHistory } from '../../server/features/chat/demo-history.ts';
 import { addEntries, addStart, emptyRollup, writeRollup } from '../../server/features/stats/stats-rollup.ts';
+import { seedUnclassified } from '../../server/features/unclassified/unclassified.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
+import { write } from './language-model-fixtures.ts';
 
 let t: TestApp;
 let admin: Caller;
@@ -79,11 +81,15 @@ describe('GET /v1/stats', () => {
     const empty = (await stats({ project_env: 'prod', from: today(), to: today() })).json() as Stats;
     expect(empty.totals.conversations).toBe(0);
 
+    const hoursBegun = new Date().getUTCHours() + 1;
     const res = await stats({ project_env: 'dev', from: today(), to: today() });
     expect(res.statusCode, res.body).toBe(200);
     const s = res.json() as Stats;
     expect(s.bucket).toBe('hour');
-    expect(s.series).toHaveLength(24);
+    // The hours begun so far (not 24: the rest of the day has not happened), the last one under way.
+    expect([hoursBegun, hoursBegun + 1]).toContain(s.series.length);
+    expect(s.series.at(-1)?.partial).toBe(true);
+    expect(s.series.filter((p) => p.partial)).toHaveLength(1);
     expect(s.totals).toMatchObject({
       conversations: 3,
       user_messages: 6,
@@ -92,9 +98,9 @@ describe('GET /v1/stats', () => {
       fallback_share: 2 / 6,
       ended: 1,
       transferred: 1,
-      // The open conversation had a message a moment ago.
+      // The open conversation had a message a moment ago: it is not over, so not counted in containment yet.
       abandoned: 0,
-      containment: 2 / 3,
+      containment: 1 / 2,
     });
     expect(s.totals.avg_confidence).toBeGreaterThan(0);
     expect(s.totals.avg_confidence).toBeLessThan(1);
@@ -113,7 +119,11 @@ describe('GET /v1/stats', () => {
       ]),
     );
     expect(s.top_intents).toHaveLength(3);
-    expect(s.top_unclassified).toEqual([{ text: 'blorp quux zzzx', count: 2 }]);
+    // The phrase as the queue holds it (as first written), with the queue's id: the list is the queue's.
+    const queue = await t.call('GET', '/v1/intents/unclassified', { as: admin });
+    const queued = (queue.json() as { items: { id: number; intent: string }[] }).items;
+    expect(queued.map((q) => q.intent)).toEqual(['blorp quux zzzx']);
+    expect(s.top_unclassified).toEqual([{ id: queued[0]!.id, text: 'blorp quux zzzx', count: 2 }]);
     expect(s.channels).toEqual([
       { channel: 'console', conversations: 2 },
       { channel: 'widget', conversations: 1 },
@@ -131,6 +141,16 @@ describe('GET /v1/stats', () => {
       .execute();
     const later = (await stats({ project_env: 'dev', from: today(), to: today() })).json() as Stats;
     expect(later.totals.abandoned).toBe(1);
+    expect(later.totals.containment).toBe(1 / 3);
+
+    // Classified: no longer waiting, so no longer "not understood" on the dashboard either.
+    const intents = (await t.call('GET', '/v1/intents', { as: admin })).json() as { id: number; name: string }[];
+    const classified = await write(t, admin, 'POST', `/v1/intents/${queued[0]!.id}/mark-classified`, {
+      body: { intent_id: intents.find((i) => i.name === 'help')!.id },
+    });
+    expect(classified.statusCode, classified.body).toBe(200);
+    const after = (await stats({ project_env: 'dev', from: today(), to: today() })).json() as Stats;
+    expect(after.top_unclassified).toEqual([]);
   });
 
   it("counts an answered campaign call's conversation as a campaign call, and final calls by result", async () => {
@@ -290,6 +310,13 @@ describe('GET /v1/stats', () => {
     // The hour after the day (UTC): outside the period.
     say('frequent 00', '2026-03-11T00:00:00Z', 100);
     await writeRollup(t.db, { projectId: 1, env: 'prod', userId: null }, history);
+    // All of them wait in the fallbacks queue (only waiting phrases are listed).
+    const phrases = [...new Set([...history.phrases.keys()].map((k) => k.slice(k.indexOf('\t') + 1)))];
+    await seedUnclassified(
+      t.db,
+      1,
+      phrases.map((phrase) => ({ phrase, conversationIds: [] })),
+    );
     const top = async (query: Record<string, string>) =>
       ((await stats({ project_env: 'prod', ...query })).json() as Stats).top_unclassified;
     const expected = [
@@ -299,10 +326,11 @@ describe('GET /v1/stats', () => {
       })),
       { text: 'spread out', count: 25 },
     ];
-    expect(await top({ from: '2026-03-10', to: '2026-03-10' })).toEqual(expected);
+    const withoutIds = (list: Stats['top_unclassified']) => list.map(({ text, count }) => ({ text, count }));
+    expect(withoutIds(await top({ from: '2026-03-10', to: '2026-03-10' }))).toEqual(expected);
     // Over three days in Prague the day is inside and the hour after it too.
     const prague = await top({ from: '2026-03-09', to: '2026-03-11', tz: 'Europe/Prague' });
-    expect(prague[0]).toEqual({ text: 'frequent 00', count: 120 });
+    expect(prague[0]).toMatchObject({ text: 'frequent 00', count: 120 });
     expect(prague).toHaveLength(10);
   });
 
@@ -314,9 +342,23 @@ describe('GET /v1/stats', () => {
     expect(s.totals.conversations).toBeGreaterThan(DEMO_HISTORY_DAYS * 20);
     // The "human agent" flow hands over to the agent desk (integration_redirect): containment is below 1.
     expect(s.totals.transferred).toBeGreaterThan(0);
-    expect(s.totals.containment).toBeGreaterThan(0.8);
-    expect(s.totals.containment).toBeLessThan(1);
+    // Contained: ended, out of ended, transferred and abandoned (a third of the demo's conversations are abandoned).
+    const { ended, transferred, abandoned } = s.totals;
+    expect(abandoned).toBeGreaterThan(0);
+    expect(s.totals.containment).toBe(ended / (ended + transferred + abandoned));
+    expect(s.totals.containment).toBeLessThan(0.8);
     expect(s.totals.ended).toBeGreaterThan(0);
+    // What the dashboard lists as not understood waits in the fallbacks queue, as said, with its conversations.
+    const queue = (await t.call('GET', '/v1/intents/unclassified', { as: admin })).json() as {
+      items: { id: number; intent: string; conversations_ids: string[] }[];
+    };
+    expect(s.top_unclassified.length).toBeGreaterThan(3);
+    for (const phrase of s.top_unclassified) {
+      const queued = queue.items.find((q) => q.id === phrase.id);
+      expect(queued?.intent).toBe(phrase.text);
+      expect(queued?.conversations_ids.length).toBeGreaterThan(0);
+    }
+    expect(s.top_unclassified.map((p) => p.text)).toContain('do you have gluten free dough');
     expect(s.totals.fallback_share).toBeGreaterThan(0);
     expect(s.series.filter((point) => point.conversations > 0)).toHaveLength(DEMO_HISTORY_DAYS);
   });

@@ -79,6 +79,60 @@ describe('unclassified intents (fallbacks)', () => {
     expect((await page()).total).toBe(0);
   });
 
+  it('undoes a classification: the fallback waits again as it was, the template and the kept test step go', async () => {
+    await countUnclassified(t.db, 1, 'Where can I park my car?', 'c1');
+    await countUnclassified(t.db, 1, 'where can i park my car?', 'c2');
+    const [parking] = (await page()).items;
+    const hours = await intentByName(t, admin, 'opening hours');
+    const res = await write(t, admin, 'POST', `/v1/intents/${parking!.id}/mark-classified`, {
+      body: { intent_id: hours.id, template: 'Where can I park my car?', keep_as_test: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { undo, test } = res.json();
+    expect(undo).toEqual({
+      intent: 'Where can I park my car?',
+      counter: 2,
+      conversations_ids: ['c1', 'c2'],
+      class: null,
+      intent_id: hours.id,
+      template: 'Where can I park my car?',
+      test_id: test.id,
+    });
+    expect((await intentByName(t, admin, 'opening hours')).templates).toContain('Where can I park my car?');
+    const steps = async () =>
+      ((await t.call('GET', '/v1/tests', { as: admin })).json() as { id: number; steps: { input: string }[] }[])
+        .find((x) => x.id === test.id)
+        ?.steps.map((s) => s.input);
+    expect(await steps()).toContain('Where can I park my car?');
+    expect((await page()).total).toBe(0);
+
+    // A Viewer may not; the classifier may.
+    const viewer = await t.createUser({ roleId: 3 });
+    expect((await write(t, viewer, 'POST', '/v1/intents/unclassified/restore', { body: undo })).statusCode).toBe(402);
+    const restored = await write(t, admin, 'POST', '/v1/intents/unclassified/restore', { body: undo });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await page()).items).toEqual([
+      {
+        id: restored.json().id,
+        intent: 'Where can I park my car?',
+        counter: 2,
+        conversations_ids: ['c1', 'c2'],
+        class: null,
+      },
+    ]);
+    expect((await intentByName(t, admin, 'opening hours')).templates).not.toContain('Where can I park my car?');
+    expect(await steps()).not.toContain('Where can I park my car?');
+
+    // A dismissal undone: the fallback is back, nothing else to remove.
+    const dismissed = await write(t, admin, 'POST', `/v1/intents/${restored.json().id}/mark-classified`, {
+      body: { intent_id: null },
+    });
+    expect(dismissed.json().undo).toMatchObject({ intent_id: null, template: null, test_id: null });
+    expect((await page()).total).toBe(0);
+    await write(t, admin, 'POST', '/v1/intents/unclassified/restore', { body: dismissed.json().undo });
+    expect((await page()).items.map((i) => i.intent)).toEqual(['Where can I park my car?']);
+  });
+
   it('sets a class, "__don\'t want to specify__" clears it; 404 across projects; Viewer 402', async () => {
     await countUnclassified(t.db, 1, 'something odd', null);
     const [item] = (await page()).items;

@@ -131,10 +131,10 @@ window.STATECHARTS = [
  {
   "name": "fallbackClassification",
   "description": "Fallbacks screen: unrecognised phrases one by one, each classified into an intent or skipped.",
-  "states": 7,
-  "transitions": 23,
-  "hash": "a36b5a7a3b4da48f75eae48e8a69136c971a84418a09d3458d8bcdd5d1b91037",
-  "search": "loading failed fallbacks.reload browsing fallback.open fallback.keepAsTest fallback.select fallbacks.bulkClass fallbacks.bulkApply bulkSaving suggesting classifying fallback.phrase fallback.class fallback.setClass fallback.cancel saving"
+  "states": 10,
+  "transitions": 30,
+  "hash": "d33ce0aff7195fd0a7638533b43f87d8e434ddcc971697c3dceacd553f0b9790",
+  "search": "loading failed fallbacks.reload browsing fallback.open fallback.keepAsTest fallback.select fallbacks.bulkClass fallbacks.bulkApply idle undoable fallback.undo bulkSaving suggesting classifying fallback.phrase fallback.useSuggestion fallback.class fallback.setClass fallback.dismiss fallback.cancel undoing saving"
  },
  {
   "name": "fallbacksScreen",

@@ -147,8 +147,12 @@ export async function setConversationChannel(db: Db, id: number, channel: 'voice
 /** A generated conversation (the demo history, benchmarks' histories): its row and its whole transcript. */
 export type GeneratedConversation = Insertable<ConversationsTable> & { tracker: TrackerEntry[] };
 
-/** Generated conversations, 500 per statement: each one's transcript is its first row of entries (seq 0). */
-export async function insertConversationRows(db: Db, conversations: GeneratedConversation[]): Promise<void> {
+/**
+ * Generated conversations, 500 per statement: each one's transcript is its first row of entries (seq 0). Returns
+ * the new conversations' ids, in order.
+ */
+export async function insertConversationRows(db: Db, conversations: GeneratedConversation[]): Promise<number[]> {
+  const all: number[] = [];
   for (let i = 0; i < conversations.length; i += 500) {
     const part = conversations.slice(i, i + 500);
     const ids = await db
@@ -156,6 +160,7 @@ export async function insertConversationRows(db: Db, conversations: GeneratedCon
       .values(part.map(({ tracker: _, ...row }) => row) as never)
       .returning('id')
       .execute();
+    all.push(...ids.map((r) => Number(r.id)));
     const entries = part.flatMap((c, n) =>
       c.tracker.length
         ? [
@@ -170,6 +175,7 @@ export async function insertConversationRows(db: Db, conversations: GeneratedCon
     );
     if (entries.length) await db.insertInto('conversation_entries').values(entries).execute();
   }
+  return all;
 }
 
 /** What one turn (or an append outside a turn) stores in its conversation. */

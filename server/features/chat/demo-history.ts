@@ -9,6 +9,7 @@ import { type Rollup, addEntries, addStart, emptyRollup, hourOf, writeRollup } f
 import { demoReactions } from '../dialogue/demo-dialogue.ts';
 import { demoIntents } from '../training/demo-language-model.ts';
 import { insertLabelRow } from '../settings/labels.ts';
+import { seedUnclassified } from '../unclassified/unclassified.ts';
 import { type GeneratedConversation, insertConversationRows } from './conversation-writes.ts';
 
 /** Every generated conversation carries this label, so nobody mistakes it for a real customer's. */
@@ -55,7 +56,8 @@ const FLOWS: Flow[] = [
  * A few weeks of conversations with the demo bot (issue 18 item 6), generated from its own intents' templates
  * and reactions with a seeded random generator, so the dashboard shows real charts on a fresh machine. The
  * conversations are stored as the chat stores them (label 'demo') and their roll-ups go through the chat's own
- * roll-up code; nothing else (the fallbacks list, tests) is touched.
+ * roll-up code, and what the bot did not understand waits in the fallbacks queue as the chat would have put it there
+ * (issue 34: the dashboard's "Not understood" list and the queue read the same phrases).
  */
 export async function seedDemoHistory(db: Db, projectId: number, userId: number, now = Date.now()): Promise<void> {
   const random = seededRandom(18);
@@ -72,9 +74,12 @@ export async function seedDemoHistory(db: Db, projectId: number, userId: number,
   const reply = (intent: string) => reactions.find((r) => (r.intents ?? []).includes(intent));
   const rollups = new Map<string, Rollup>();
   const rows: GeneratedConversation[] = [];
+  /** Each fallback phrase with the rows (indices into `rows`) of the conversations that said it. */
+  const notUnderstood = new Map<string, number[]>();
   const today = Math.floor(now / 86_400_000) * 86_400_000;
 
-  for (let day = DEMO_HISTORY_DAYS; day >= 1; day--) {
+  // Today too, up to an hour ago: the "Today" preset has hours to compare with the same hours of yesterday.
+  for (let day = DEMO_HISTORY_DAYS; day >= 0; day--) {
     const date = today - day * 86_400_000;
     const weekend = [0, 6].includes(new Date(date).getUTCDay());
     const growth = 1.02 ** (DEMO_HISTORY_DAYS - day);
@@ -87,6 +92,7 @@ export async function seedDemoHistory(db: Db, projectId: number, userId: number,
           ([, w]) => w,
         )[0];
         const startedAt = date + hour * 3_600_000 + Math.floor(random() * 3_600_000);
+        if (startedAt > now - 3_600_000) continue;
         // Testing is mostly the console's test window (a user), production the widget.
         const channel: StatsChannel = env === 'dev' && random() < 0.7 ? 'console' : 'widget';
         const flow = weighted(FLOWS, (f) => f.weight);
@@ -114,6 +120,7 @@ export async function seedDemoHistory(db: Db, projectId: number, userId: number,
           }
           const known = intent !== null;
           const text = known ? pick(demoIntents.find((i) => i.name === intent)!.templates) : weightedOffTopic(random);
+          if (!known) notUnderstood.set(text, [...(notUnderstood.get(text) ?? []), rows.length]);
           const confidence = known ? 0.5 + 0.5 * random() ** 0.4 : 0.05 + 0.4 * random();
           add('utter', text, { who: 'user', intent, confidence });
           add('intent', intent, { confidence, entities: [], best: intent });
@@ -159,7 +166,12 @@ export async function seedDemoHistory(db: Db, projectId: number, userId: number,
       }
     }
   }
-  await insertConversationRows(db, rows);
+  const ids = await insertConversationRows(db, rows);
+  await seedUnclassified(
+    db,
+    projectId,
+    [...notUnderstood].map(([phrase, said]) => ({ phrase, conversationIds: said.map((row) => ids[row]!) })),
+  );
   for (const [key, rollup] of rollups) {
     const [env, channel] = key.split('\t') as ['prod' | 'dev', StatsChannel];
     await writeRollup(db, { projectId, env, userId: channel === 'console' ? userId : null }, rollup);

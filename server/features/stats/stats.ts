@@ -19,11 +19,12 @@ import { periodHours, statsPeriod } from './stats-period.ts';
 /** dev is the testing environment together with the console's test window, which talks to the draft. */
 const envsOf = (env: 'dev' | 'prod'): ('draft' | 'dev' | 'prod')[] => (env === 'dev' ? ['dev', 'draft'] : ['prod']);
 
+const HOUR_MS = 3_600_000;
 const HIST = Array.from({ length: CONFIDENCE_BINS }, (_, i) => `hist${i}`);
 const CHANNELS: Stats['channels'][number]['channel'][] = ['console', 'widget', 'campaign'];
 const CALL_RESULTS = callResult.options;
 
-interface HourlySums {
+export interface HourlySums {
   conversations: number;
   user_messages: number;
   fallbacks: number;
@@ -51,7 +52,14 @@ const zeroSums = (): HourlySums => ({
 
 const share = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
 
-function totalsOf(s: HourlySums, callers: number, active: number): StatsTotals {
+/**
+ * The headline figures of a period's sums. Outcomes split the conversations that are over: ended (call_end, no
+ * handover), transferred (handed to a person) and abandoned (neither, silent for ABANDONED_AFTER_MINUTES); those still
+ * active are none of them yet. Containment is the ended share of the conversations that are over: a conversation the
+ * caller walked away from is not one the bot contained.
+ */
+export function totalsOf(s: HourlySums, callers: number, active: number): StatsTotals {
+  const abandoned = Math.max(0, s.conversations - s.ended - s.transferred - active);
   return {
     conversations: s.conversations,
     user_messages: s.user_messages,
@@ -62,8 +70,8 @@ function totalsOf(s: HourlySums, callers: number, active: number): StatsTotals {
     ended: s.ended,
     transferred: s.transferred,
     // Started in the period, neither ended nor transferred, and not active within the last half hour.
-    abandoned: Math.max(0, s.conversations - s.ended - s.transferred - active),
-    containment: share(s.conversations - s.transferred, s.conversations),
+    abandoned,
+    containment: share(s.ended, s.ended + s.transferred + abandoned),
     knowledge_answers: s.knowledge_answers,
     knowledge_no_answers: s.knowledge_no_answers,
   };
@@ -73,10 +81,17 @@ export async function getStats(
   db: Db,
   projectId: number,
   q: { project_env: 'dev' | 'prod'; from: string; to: string; tz: string },
+  now: Date = new Date(),
 ): Promise<Stats> {
   const period = statsPeriod(q.from, q.to, q.tz);
   const envs = envsOf(q.project_env);
   const { start, end, previousStart } = period;
+  // A period not over yet (today's) is compared with the same hours of the period before, not its whole length:
+  // the hours begun so far (the current one included) against as many hours from the previous period's start.
+  const cut = new Date(
+    Math.max(start.getTime(), Math.min(end.getTime(), (Math.floor(now.getTime() / HOUR_MS) + 1) * HOUR_MS)),
+  );
+  const previousCut = new Date(previousStart.getTime() + (cut.getTime() - start.getTime()));
   const hourly = db
     .selectFrom('stats_hourly')
     .where('project_id', '=', projectId)
@@ -87,6 +102,7 @@ export async function getStats(
     // Both periods, per channel: a handful of rows.
     hourly
       .where('hour_utc', '>=', previousStart)
+      .where(sql<boolean>`(hour_utc >= ${start} OR hour_utc < ${previousCut})`)
       .select([
         'channel',
         sql<boolean>`hour_utc >= ${start}`.as('current'),
@@ -120,7 +136,7 @@ export async function getStats(
       .execute(),
     topCounts(db, 'intents', projectId, envs, start, end),
     topCounts(db, 'unclassified', projectId, envs, start, end),
-    conversationFigures(db, projectId, envs, previousStart, start, end),
+    conversationFigures(db, projectId, envs, { previousStart, previousCut, start, end }),
     db
       .selectFrom('deployments')
       .where('project_id', '=', projectId)
@@ -163,10 +179,16 @@ export async function getStats(
   channels.set('widget', Math.max(0, (channels.get('widget') ?? 0) - calls.answered));
 
   const byBucket = new Map(seriesRows.map((r) => [r.bucket, r]));
-  const points =
+  // Buckets not begun yet are left out (they are not zero, they have not happened); the one under way says so.
+  const points = (
     period.bucket === 'hour'
-      ? periodHours(period).map((t) => ({ t, key: t.toISOString().slice(0, 13) }))
-      : period.dayStarts.map((d) => ({ t: d.start, key: d.day }));
+      ? periodHours(period).map((t) => ({ t, key: t.toISOString().slice(0, 13), ends: t.getTime() + HOUR_MS }))
+      : period.dayStarts.map((d, i) => ({
+          t: d.start,
+          key: d.day,
+          ends: (period.dayStarts[i + 1]?.start ?? end).getTime(),
+        }))
+  ).filter((p) => p.t < cut);
 
   return {
     project_env: q.project_env,
@@ -176,22 +198,48 @@ export async function getStats(
     bucket: period.bucket,
     totals: totalsOf(current, conversationRows.current.callers, conversationRows.current.active),
     previous: totalsOf(previous, conversationRows.previous.callers, conversationRows.previous.active),
-    series: points.map(({ t, key }) => {
+    series: points.map(({ t, key, ends }) => {
       const row = byBucket.get(key);
       return {
         t: t.toISOString(),
         conversations: row?.conversations ?? 0,
         user_messages: row?.user_messages ?? 0,
         fallbacks: row?.fallbacks ?? 0,
+        ...(ends > now.getTime() ? { partial: true as const } : {}),
       };
     }),
     confidence_histogram: current.hist,
     top_intents: intents.map((r) => ({ intent: r.name, count: r.count })),
-    top_unclassified: phrases.map((r) => ({ text: r.name, count: r.count })),
+    top_unclassified: await asQueued(db, projectId, phrases),
     channels: [...channels].map(([channel, conversations]) => ({ channel, conversations })),
     campaign_calls: CALL_RESULTS.map((result) => ({ result, calls: calls.byResult.get(result) ?? 0 })),
     deployments: deployments.map((d) => ({ id: d.id, created: new Date(d.created).toISOString(), note: d.note })),
   };
+}
+
+/** The top phrases as the fallbacks queue holds them: its id (the dashboard opens the queue on it) and the text as said. */
+async function asQueued(
+  db: Db,
+  projectId: number,
+  phrases: { name: string; count: number }[],
+): Promise<Stats['top_unclassified']> {
+  if (phrases.length === 0) return [];
+  const queued = await db
+    .selectFrom('unclassified_intents')
+    .select(['id', 'intent', 'intent_key'])
+    .where('project_id', '=', projectId)
+    .where(
+      'intent_key',
+      'in',
+      phrases.map((p) => p.name),
+    )
+    .execute();
+  const byKey = new Map(queued.map((q) => [q.intent_key, q]));
+  return phrases.flatMap((p) => {
+    const q = byKey.get(p.name);
+    // Classified between the two reads: gone from the queue, so gone from the list.
+    return q ? [{ id: q.id, text: q.intent, count: p.count }] : [];
+  });
 }
 
 /**
@@ -240,7 +288,6 @@ const DAY_MS = 86_400_000;
 
 /** A phrase counted at least this often in one day or hour is a candidate of the pruned top ten. */
 const FREQUENT = 10;
-const HOUR_MS = 3_600_000;
 
 /**
  * The ten most frequent intents (or unclassified phrases) of [start, end): the daily rows of the whole UTC days
@@ -260,10 +307,16 @@ async function topCounts(
   const endDay = Math.max(firstDay, Math.floor(end.getTime() / DAY_MS) * DAY_MS);
   const edgeEnd = new Date(Math.min(firstDay, end.getTime()));
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const scope = sql`project_id = ${projectId} AND project_env IN (${sql.join(envs)})`;
   const hourly = sql.table(`stats_${what}_hourly`);
   const daily = sql.table(`stats_${what}_daily`);
   const days = sql`day_utc >= ${day(firstDay)}::date AND day_utc < ${day(endDay)}::date`;
+  // Phrases: only those still waiting in the fallbacks queue (a classified phrase is no longer "not understood", and
+  // the dashboard's list must be what the queue shows). The roll-up's phrase is the queue's key (unclassifiedKey).
+  const waiting =
+    what === 'unclassified'
+      ? sql` AND EXISTS (SELECT 1 FROM unclassified_intents u WHERE u.project_id = ${projectId} AND u.intent_key = phrase)`
+      : sql``;
+  const scope = sql`project_id = ${projectId} AND project_env IN (${sql.join(envs)})${waiting}`;
   const edges = sql`SELECT ${column} AS name, count FROM ${hourly}
         WHERE ${scope} AND hour_utc >= ${start} AND hour_utc < ${edgeEnd}
       UNION ALL
@@ -309,9 +362,7 @@ async function conversationFigures(
   db: Db,
   projectId: number,
   envs: string[],
-  previousStart: Date,
-  start: Date,
-  end: Date,
+  { previousStart, previousCut, start, end }: Record<'previousStart' | 'previousCut' | 'start' | 'end', Date>,
 ): Promise<Record<'current' | 'previous', { callers: number; active: number }>> {
   const [callers, active] = await Promise.all([
     db
@@ -322,7 +373,7 @@ async function conversationFigures(
       .where('hour_utc', '<', end)
       .select([
         sql<number>`count(DISTINCT user_id) FILTER (WHERE hour_utc >= ${start})::int`.as('current'),
-        sql<number>`count(DISTINCT user_id) FILTER (WHERE hour_utc < ${start})::int`.as('previous'),
+        sql<number>`count(DISTINCT user_id) FILTER (WHERE hour_utc < ${previousCut})::int`.as('previous'),
       ])
       .executeTakeFirstOrThrow(),
     db
@@ -335,7 +386,7 @@ async function conversationFigures(
       .where('last_activity_at', '>', sql<Date>`now() - make_interval(mins => ${ABANDONED_AFTER_MINUTES})`)
       .select([
         sql<number>`count(*) FILTER (WHERE started_at >= ${start})::int`.as('current'),
-        sql<number>`count(*) FILTER (WHERE started_at < ${start})::int`.as('previous'),
+        sql<number>`count(*) FILTER (WHERE started_at < ${previousCut})::int`.as('previous'),
       ])
       .executeTakeFirstOrThrow(),
   ]);

@@ -81,3 +81,30 @@ export async function keepPhrasesAsTest(
   if (!first) throw notFound('No free test name.');
   return { ...first, steps_added: added };
 }
+
+/**
+ * Undo of a kept phrase (issue 34): the step of test `testId` whose input is the phrase goes (the last one, as it was
+ * added last). A test gone or without the step is left as it is.
+ */
+export async function removeKeptPhrase(
+  trx: Db,
+  scope: { projectId: number; userId: number | null },
+  testId: number,
+  phrase: string,
+): Promise<void> {
+  const test = await trx
+    .selectFrom('tests')
+    .select(['id', 'name', 'steps'])
+    .where('project_id', '=', scope.projectId)
+    .where('id', '=', testId)
+    .executeTakeFirst();
+  if (!test) return;
+  const key = phrase.trim().toLowerCase();
+  const at = test.steps.findLastIndex((s) => s.input.trim().toLowerCase() === key);
+  if (at < 0) return;
+  const atime = await claimAtime(trx, scope.projectId, TESTS_RESOURCE, Number.MAX_SAFE_INTEGER);
+  await saveTest(trx, { ...scope, atime: atime ?? Date.now() * 1000 }, test.id, {
+    name: test.name,
+    steps: test.steps.filter((_, i) => i !== at),
+  });
+}

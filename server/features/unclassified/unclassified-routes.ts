@@ -4,6 +4,7 @@ import {
   classifyUnclassified,
   getUnclassifiedIntents,
   markClassified,
+  restoreUnclassified,
   setUnclassifiedClass,
 } from '../../../src/api/contract/unclassified.ts';
 import { classifyPhrases } from '../../../src/api/contract/triage.ts';
@@ -27,14 +28,25 @@ export default async function unclassifiedRoutes(app: FastifyInstance, services:
     const projectId = requireProject();
     requireTestWrite(user, projectId, body.keep_as_test);
     const what = body.intent_id === null ? 'Dismissed' : `Classified into intent ${body.intent_id}`;
-    const test = await write(`${what} fallback ${params.id}`, (trx, atime) =>
+    const { test, undo } = await write(`${what} fallback ${params.id}`, (trx, atime) =>
       unclassified.markClassified(trx, { projectId, userId: user?.id ?? null, atime }, params.id, {
         intentId: body.intent_id,
         template: body.template,
         keepAsTest: body.keep_as_test,
       }),
     );
-    return { status: 'ok' as const, test };
+    return { status: 'ok' as const, test, undo };
+  });
+
+  registerCall(app, services, restoreUnclassified, async ({ body, write, requireProject, user }) => {
+    const projectId = requireProject();
+    // Removing what the classification added is deleting a template (and a test step): their own grants.
+    if (body.template !== null && !can(user, 'PUT', '/intents', projectId)) throw notPermitted();
+    requireTestWrite(user, projectId, body.test_id !== null);
+    const id = await write(`Undid the classification of fallback "${body.intent.slice(0, 80)}"`, (trx, atime) =>
+      unclassified.restoreClassified(trx, { projectId, userId: user?.id ?? null, atime }, body),
+    );
+    return { status: 'ok' as const, id };
   });
 
   registerCall(app, services, classifyUnclassified, async ({ body, write, requireProject, user }) => {

@@ -2,9 +2,9 @@ import { type RawBuilder, sql } from 'kysely';
 import { NO_CLASS, type UnclassifiedIntent } from '../../../src/api/contract/unclassified.ts';
 import type { Db } from '../../db/database.ts';
 import { invalidInput, notFound } from '../../domain-errors.ts';
-import type { KeptTest } from '../../../src/api/contract/unclassified.ts';
-import { type WriteScope, addTemplate, normalizeTemplate } from '../intents/intents.ts';
-import { keepPhrasesAsTest } from './triage-tests.ts';
+import type { ClassificationUndo, KeptTest } from '../../../src/api/contract/unclassified.ts';
+import { type WriteScope, addTemplate, deleteTemplate, normalizeTemplate } from '../intents/intents.ts';
+import { keepPhrasesAsTest, removeKeptPhrase } from './triage-tests.ts';
 
 /** At most this many conversation ids are kept per phrase (the newest). */
 export const MAX_CONVERSATIONS_PER_PHRASE = 50;
@@ -84,6 +84,26 @@ export const unclassifiedBatchCte = (): RawBuilder<unknown> => sql`w_unclassifie
     GROUP BY src.project_id, u.key ORDER BY 1, 3
     ${onUnclassifiedConflict})`;
 
+/**
+ * A generated history's fallbacks (the seed's demo): each phrase counted once per saying, its conversations the
+ * newest MAX_CONVERSATIONS_PER_PHRASE, added to what the queue holds.
+ */
+export async function seedUnclassified(
+  db: Db,
+  projectId: number,
+  phrases: { phrase: string; conversationIds: number[] }[],
+): Promise<void> {
+  for (const { phrase, conversationIds } of phrases) {
+    const said = unclassifiedPhrase(phrase);
+    if (!said) continue;
+    const ids = JSON.stringify(conversationIds.slice(-MAX_CONVERSATIONS_PER_PHRASE).map(String));
+    await sql`
+      INSERT INTO unclassified_intents (project_id, intent, intent_key, counter, conversations_ids)
+      VALUES (${projectId}, ${said}, ${unclassifiedKey(said)}, ${conversationIds.length}, ${ids}::jsonb)
+      ${onUnclassifiedConflict}`.execute(db);
+  }
+}
+
 /** The fallbacks list: most issued first, paginated, optionally filtered by a substring. */
 export async function listUnclassified(
   db: Db,
@@ -107,7 +127,7 @@ export async function listUnclassified(
 async function unclassifiedOf(db: Db, projectId: number, id: number) {
   const row = await db
     .selectFrom('unclassified_intents')
-    .select(['id', 'intent'])
+    .select(['id', 'intent', 'counter', 'conversations_ids', 'class'])
     .where('project_id', '=', projectId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -124,18 +144,55 @@ export async function markClassified(
   scope: WriteScope,
   id: number,
   choice: { intentId: number | null; template?: string; keepAsTest?: boolean },
-): Promise<KeptTest | null> {
+): Promise<{ test: KeptTest | null; undo: ClassificationUndo }> {
   const item = await unclassifiedOf(trx, scope.projectId, id);
   let kept: KeptTest | null = null;
+  let template: string | null = null;
   if (choice.intentId !== null) {
-    const template = normalizeTemplate(choice.template ?? item.intent);
+    template = normalizeTemplate(choice.template ?? item.intent);
     if (!template) throw invalidInput('The phrase cannot be empty.');
     await addTemplate(trx, scope, choice.intentId, template);
     // The test keeps what users said (the message), which the model must reach the intent from.
     if (choice.keepAsTest) kept = await keepPhrasesAsTest(trx, scope, choice.intentId, [item.intent]);
   }
   await trx.deleteFrom('unclassified_intents').where('id', '=', id).execute();
-  return kept;
+  const undo: ClassificationUndo = {
+    intent: item.intent,
+    counter: item.counter,
+    conversations_ids: item.conversations_ids,
+    class: item.class,
+    intent_id: choice.intentId,
+    template,
+    test_id: kept && kept.steps_added > 0 ? kept.id : null,
+  };
+  return { test: kept, undo };
+}
+
+/**
+ * Undo of `markClassified` (issue 34): the fallback waits again (its count added to any that came since) and what the
+ * classification added goes: the template, and the kept step of the test. Answers the fallback's id.
+ */
+export async function restoreClassified(trx: Db, scope: WriteScope, undo: ClassificationUndo): Promise<number> {
+  if (undo.intent_id !== null && undo.template !== null) {
+    const held = await trx
+      .selectFrom('intent_templates')
+      .select('template')
+      .where('project_id', '=', scope.projectId)
+      .where('intent_id', '=', undo.intent_id)
+      .where('template', '=', undo.template)
+      .executeTakeFirst();
+    if (held) await deleteTemplate(trx, scope, undo.intent_id, held.template);
+  }
+  if (undo.test_id !== null) await removeKeptPhrase(trx, scope, undo.test_id, undo.intent);
+  const phrase = unclassifiedPhrase(undo.intent);
+  if (!phrase) throw invalidInput('The phrase cannot be empty.');
+  const row = await sql<{ id: number }>`
+    INSERT INTO unclassified_intents (project_id, intent, intent_key, counter, conversations_ids, class)
+    VALUES (${scope.projectId}, ${phrase}, ${unclassifiedKey(phrase)}, ${undo.counter},
+      ${JSON.stringify(undo.conversations_ids)}::jsonb, ${undo.class})
+    ${onUnclassifiedConflict}
+    RETURNING id`.execute(trx);
+  return row.rows[0]!.id;
 }
 
 /**

@@ -14,6 +14,9 @@ export const HOURLY_UP_TO_DAYS = 2;
 /** The longest period one call may ask for. */
 export const MAX_PERIOD_DAYS = 366;
 export const TOP_N = 10;
+/** The containment card's tooltip (issue 34): what the figure counts. */
+export const CONTAINMENT_DEFINITION =
+  'Conversations that ended without a transfer to a person and were not abandoned, out of the conversations of the period that are over (still active ones are not counted yet).';
 
 export { isTimeZone } from './time-zone.ts';
 
@@ -49,7 +52,10 @@ export const statsTotals = z.object({
   transferred: z.number().int(),
   /** Neither ended nor transferred, and silent for ABANDONED_AFTER_MINUTES. */
   abandoned: z.number().int(),
-  /** Conversations not transferred / all conversations. */
+  /**
+   * Issue 34: conversations that ended without a transfer and were not abandoned, out of the conversations that are
+   * over (ended + transferred + abandoned; those still active are not counted yet). CONTAINMENT_DEFINITION says it.
+   */
   containment: z.number().nullable(),
   /** Issue 16: user messages answered from the knowledge base, and knowledge searches with no answer. */
   knowledge_answers: z.number().int().optional(),
@@ -64,7 +70,10 @@ export const statsResponse = z.object({
   tz: z.string(),
   bucket: z.enum(['hour', 'day']),
   totals: statsTotals,
-  /** The same figures for the period of equal length just before, for the change shown beside each figure. */
+  /**
+   * The same figures for the period of equal length just before, for the change shown beside each figure; while the
+   * period is under way, only as many of its hours as the period has had (the same hours of the day before for today).
+   */
   previous: statsTotals,
   /** One point per bucket of the period, in order, empty buckets included; `t` is the bucket's start (ISO). */
   series: z.array(
@@ -73,12 +82,18 @@ export const statsResponse = z.object({
       conversations: z.number().int(),
       user_messages: z.number().int(),
       fallbacks: z.number().int(),
+      /** The bucket is under way (the current hour or today): its counts are so far. Buckets not begun are left out. */
+      partial: z.literal(true).optional(),
     }),
   ),
   /** Counts of classified user messages by confidence, CONFIDENCE_BINS bins of 0.1. */
   confidence_histogram: z.array(z.number().int()).length(CONFIDENCE_BINS),
   top_intents: z.array(z.object({ intent: z.string(), count: z.number().int() })).max(TOP_N),
-  top_unclassified: z.array(z.object({ text: z.string(), count: z.number().int() })).max(TOP_N),
+  /**
+   * The period's most counted phrases among those waiting in the fallbacks queue (issue 34: the list and the queue
+   * read the same phrases): the queue's id and text as the user wrote it.
+   */
+  top_unclassified: z.array(z.object({ id: z.number().int(), text: z.string(), count: z.number().int() })).max(TOP_N),
   channels: z.array(z.object({ channel: z.enum(['console', 'widget', 'campaign']), conversations: z.number().int() })),
   /**
    * Campaign calls of the environment that reached their final status in the period, by how their last attempt

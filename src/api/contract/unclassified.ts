@@ -44,6 +44,21 @@ export const getUnclassifiedIntents = defineCall({
 });
 
 /**
+ * Issue 34: a classification undone for a while after it. The fallback as it was (its phrase, count, conversations
+ * and class) and what the classification added: the template of `intent_id` and the step of test `test_id`.
+ */
+export const classificationUndo = z.object({
+  intent: z.string().min(1).max(2000),
+  counter: z.number().int().min(1),
+  conversations_ids: z.array(z.string().max(64)).max(50),
+  class: z.string().max(500).nullable(),
+  intent_id: z.number().int().nullable(),
+  template: z.string().max(2000).nullable(),
+  test_id: z.number().int().nullable(),
+});
+export type ClassificationUndo = z.infer<typeof classificationUndo>;
+
+/**
  * Classifies fallback {id}: its phrase (`template`, default the fallback's text) joins the templates of
  * `intent_id` and the fallback is removed; `intent_id` null removes it without adding anything.
  * Writes the intents, so it carries the /intents atime.
@@ -62,7 +77,26 @@ export const markClassified = defineCall({
     /** Also keep the phrase as a regression test step (needs PUT /tests/{id}): see keptTest. */
     keep_as_test: z.boolean().default(false),
   }),
-  response: okResponse.extend({ test: keptTest.nullable().default(null) }),
+  response: okResponse.extend({
+    test: keptTest.nullable().default(null),
+    /** What POST /intents/unclassified/restore needs to undo this classification (issue 34). */
+    undo: classificationUndo.optional(),
+  }),
+});
+
+/**
+ * Undo of a classification: the fallback waits in the queue again and the template (and kept test step) it added is
+ * removed. Removing a template needs PUT /intents as deleting one does; removing a test step PUT /tests/{id}.
+ */
+export const restoreUnclassified = defineCall({
+  name: 'restoreUnclassified',
+  method: 'POST',
+  path: '/intents/unclassified/restore',
+  resource: '/intents',
+  access: grant('POST', '/intents/{id}/mark-classified'),
+  query: scopeQuery,
+  body: classificationUndo,
+  response: okResponse.extend({ id: z.number().int() }),
 });
 
 /**

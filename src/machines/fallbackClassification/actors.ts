@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { KeptTest, UnclassifiedIntent } from '../../api/contract/unclassified.ts';
+import type { ClassificationUndo, KeptTest, UnclassifiedIntent } from '../../api/contract/unclassified.ts';
 
 /** The fallbacks screen's page (the startup load asks for the same one). */
 export const FALLBACKS_PAGE_LIMIT = 500;
@@ -21,9 +21,11 @@ export const fallbackClassificationActors = {
   suggestPhrase: fromPromise<string, { template: string }>(notProvided('suggestPhrase')),
   /** POST /intents/{id}/mark-classified. */
   classify: fromPromise<
-    { test?: KeptTest | null },
+    { test?: KeptTest | null; undo?: ClassificationUndo },
     { id: number; intentId: number | null; template: string; keepAsTest: boolean }
   >(notProvided('classify')),
+  /** POST /intents/unclassified/restore: a classification undone (issue 34). */
+  restore: fromPromise<{ id: number }, ClassificationUndo>(notProvided('restore')),
   /** POST /intents/unclassified/classify: several fallbacks, one class, one click. */
   classifyMany: fromPromise<
     { classified: number; test: KeptTest | null },

@@ -4,8 +4,14 @@ export type FallbackClassificationEvent =
   | { type: 'fallback.phrase'; value: string }
   /** The class selector; null is "__don't want to specify__". */
   | { type: 'fallback.class'; intentId: number | null }
-  /** Set Class. */
+  /** Set Class: needs a class (issue 34); the phrase as written unless the suggestion was chosen. */
   | { type: 'fallback.setClass' }
+  /** The suggested shortening replaces the phrase (only when chosen, issue 34). */
+  | { type: 'fallback.useSuggestion' }
+  /** Removes the fallback without a class (undoable like a classification). */
+  | { type: 'fallback.dismiss' }
+  /** The notification's Undo: the last classification is taken back while its window lasts. */
+  | { type: 'fallback.undo' }
   | { type: 'fallback.cancel' }
   /** "Keep as test": classifying also keeps the phrase as a regression test step. */
   | { type: 'fallback.keepAsTest'; on: boolean }

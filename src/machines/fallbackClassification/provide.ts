@@ -1,8 +1,13 @@
 import { loadIntents, withoutStopwords } from '../../api/intents.ts';
-import { classifyFallbacks, loadUnclassifiedIntents, classifyFallback } from '../../api/unclassified.ts';
+import {
+  classifyFallbacks,
+  loadUnclassifiedIntents,
+  classifyFallback,
+  restoreFallback,
+} from '../../api/unclassified.ts';
 import { fromPromise } from 'xstate';
-import { fallbackClassificationMachine } from './machine.ts';
-import { noticeActions } from '../../console/notices.ts';
+import { FALLBACK_TEXTS, fallbackClassificationMachine } from './machine.ts';
+import { noticeActions, showNoticeWithAction } from '../../console/notices.ts';
 import { FALLBACKS_PAGE_LIMIT } from './actors.ts';
 
 export const providedFallbackClassificationMachine = fallbackClassificationMachine.provide({
@@ -17,6 +22,14 @@ export const providedFallbackClassificationMachine = fallbackClassificationMachi
     suggestPhrase: fromPromise(async ({ input }) => (await withoutStopwords(input.template)).preprocessed),
     classify: fromPromise(({ input }) => classifyFallback(input.id, input.intentId, input.template, input.keepAsTest)),
     classifyMany: fromPromise(({ input }) => classifyFallbacks(input.ids, input.intentId, input.keepAsTest)),
+    restore: fromPromise(({ input }) => restoreFallback(input)),
   },
-  actions: noticeActions,
+  actions: {
+    ...noticeActions,
+    notifyUndoable: ({ self }, params) =>
+      showNoticeWithAction(params, {
+        label: FALLBACK_TEXTS.undo,
+        onAction: () => self.send({ type: 'fallback.undo' }),
+      }),
+  },
 });

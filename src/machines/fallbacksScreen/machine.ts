@@ -10,14 +10,19 @@ export interface FallbacksScreenContext {
 
 /** The fallbacks screen: after a training the list of fallbacks is loaded again (the new model may know them). */
 export const fallbacksScreenMachine = setup({
-  types: { context: {} as FallbacksScreenContext, events: {} as { type: 'training.done' } },
+  types: {
+    context: {} as FallbacksScreenContext,
+    events: {} as { type: 'training.done' },
+    /** `focus`: the fallback a link asked to open (the dashboard's "Not understood" list). */
+    input: {} as { focus?: number | null } | undefined,
+  },
   actors: { fallbacks: fallbackClassificationMachine, training: trainingMachine, relay: relayEmitted },
 }).createMachine({
   id: 'fallbacksScreen',
   description:
     'The fallbacks screen: its classification and training charts; a finished training reloads the fallbacks.',
-  context: ({ spawn }) => ({
-    fallbacks: spawn('fallbacks', { id: 'fallbacks' }),
+  context: ({ spawn, input }) => ({
+    fallbacks: spawn('fallbacks', { id: 'fallbacks', input: { focus: input?.focus ?? null } }),
     training: spawn('training', { id: 'training' }),
   }),
   initial: 'coordinating',

@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import type { ProjectEnv } from '../../api/contract/common.ts';
-import { navigateTo } from '../../console/navigation.ts';
 import { openLogsFiltered } from '../../machines/conversationLogs/address.ts';
+import { openFallbackOn } from '../../machines/fallbackClassification/address.ts';
 import { providedDashboardMachine } from '../../machines/dashboard/provide.ts';
 import { ConsoleCommandsActor } from '../../machines/consoleCommands/context.ts';
 import { todayIn } from '../../machines/dashboard/period.ts';
@@ -21,7 +21,7 @@ export function DashboardStats({ envs, canChat }: { envs: ProjectEnv[]; canChat:
       actor={actor}
       links={{
         openLogs: (filter) => openLogsFiltered({ ...filter, env: actor.getSnapshot().context.env ?? env }),
-        openFallbacks: () => navigateTo('/app/fallbacks'),
+        openFallbacks: openFallbackOn,
       }}
       onTalkToBot={canChat ? () => commands.send({ type: 'chat.open.request' }) : undefined}
     />

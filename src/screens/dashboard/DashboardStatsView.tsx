@@ -54,6 +54,15 @@ export function DashboardStatsView({
   const [customOpen, setCustomOpen] = useState(period.kind === 'custom');
   const [range, setRange] = useState<[string | null, string | null]>([period.from, period.to]);
   const loading = state.hasTag('loading');
+  const underWay = stats?.series.some((p) => p.partial) ?? false;
+  // Issue 34: the picker shows a range the figures are not of until both days are chosen; it says so.
+  const [pickFrom, pickTo] = range;
+  const notApplied =
+    customOpen && (period.kind !== 'custom' || pickFrom !== period.from || pickTo !== period.to)
+      ? pickFrom && !pickTo
+        ? 'Not applied yet: choose the last day.'
+        : 'Not applied yet: choose the first and the last day.'
+      : null;
 
   return (
     <Stack gap="md" data-testid="dashboard-stats">
@@ -64,8 +73,11 @@ export function DashboardStatsView({
             value={customOpen ? 'custom' : period.kind}
             data={PERIODS}
             onChange={(value) => {
-              if (value === 'custom') setCustomOpen(true);
-              else {
+              if (value === 'custom') {
+                setCustomOpen(true);
+                // The picker starts empty: what it shows is what will be applied.
+                if (period.kind !== 'custom') setRange([null, null]);
+              } else {
                 setCustomOpen(false);
                 actor.send({ type: 'period.preset', kind: value as PresetPeriod });
               }
@@ -88,6 +100,11 @@ export function DashboardStatsView({
               }}
             />
           )}
+          {notApplied && (
+            <Text size="xs" c="orange.8" data-testid="custom-not-applied">
+              {notApplied}
+            </Text>
+          )}
           {loading && stats && <Loader size="xs" aria-label="Updating statistics" />}
         </Group>
         {envs.length > 1 && (
@@ -103,8 +120,9 @@ export function DashboardStatsView({
         )}
       </Group>
       <Text size="xs" c="dimmed" data-testid="stats-period">
+        {notApplied ? 'Shown: ' : ''}
         {ENV_LABELS[env]}, {period.from === period.to ? period.from : `${period.from} to ${period.to}`} (
-        {state.context.tz})
+        {state.context.tz}){underWay ? ', so far: compared with the same hours of the period before' : ''}
       </Text>
 
       {state.matches('failed') ? (
@@ -124,7 +142,7 @@ export function DashboardStatsView({
         </Card>
       ) : (
         <Stack gap="md" style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          <StatsFigures totals={stats.totals} previous={stats.previous} />
+          <StatsFigures totals={stats.totals} previous={stats.previous} underWay={underWay} />
           <StatsCharts stats={stats} links={links} />
         </Stack>
       )}

@@ -1,11 +1,12 @@
 import { AreaChart, BarChart, BarsList, DonutChart } from '@mantine/charts';
-import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, ColorSwatch, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Stats } from '../../api/contract/stats.ts';
 
 /** Where a click on a chart leads: the conversation logs of those days, or the fallbacks screen. */
 export interface StatsLinks {
   openLogs: (filter: { dateFrom: string; dateTo: string; text?: string }) => void;
-  openFallbacks: () => void;
+  /** The fallbacks queue with this phrase's classification open (issue 34: the list is the queue's). */
+  openFallbacks: (fallbackId: number) => void;
 }
 
 const dayIn = (iso: string, tz: string) =>
@@ -38,14 +39,34 @@ function ChartCard({ title, hint, children }: { title: string; hint?: string; ch
   );
 }
 
+/** A donut's legend (issue 34: every chart has one): each part's colour, name and count. */
+function Legend({ items, testId }: { items: { name: string; value: number; color: string }[]; testId: string }) {
+  return (
+    <Group justify="center" gap="md" mt="xs" data-testid={testId}>
+      {items.map((item) => (
+        <Group key={item.name} gap={6} wrap="nowrap">
+          <ColorSwatch color={`var(--mantine-color-${item.color.replace('.', '-')})`} size={10} withShadow={false} />
+          <Text size="xs" c="dimmed">
+            {item.name}: {item.value}
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
 export function StatsCharts({ stats, links }: { stats: Stats; links: StatsLinks }) {
   const { tz, bucket } = stats;
-  const series = stats.series.map((p) => ({ ...p, label: bucketLabel(p.t, bucket, tz), day: dayIn(p.t, tz) }));
+  // The bucket under way (this hour, today) is not drawn: its counts so far would dive to zero (issue 34).
+  const under = stats.series.find((p) => p.partial);
+  const series = stats.series
+    .filter((p) => !p.partial)
+    .map((p) => ({ ...p, label: bucketLabel(p.t, bucket, tz), day: dayIn(p.t, tz) }));
   // A deployment is marked at the bucket it fell in.
   const bucketOf = (iso: string) => {
     const at = Date.parse(iso);
     let index = -1;
-    for (let i = 0; i < stats.series.length; i++) if (Date.parse(stats.series[i]!.t) <= at) index = i;
+    for (let i = 0; i < series.length; i++) if (Date.parse(series[i]!.t) <= at) index = i;
     return index;
   };
   const deploymentLines = stats.deployments
@@ -63,12 +84,13 @@ export function StatsCharts({ stats, links }: { stats: Stats; links: StatsLinks 
   }));
   const t = stats.totals;
   const open = Math.max(0, t.conversations - t.ended - t.transferred - t.abandoned);
-  const outcomes = [
+  const outcomeKinds = [
     { name: 'Ended', value: t.ended, color: 'teal.6' },
     { name: 'Transferred', value: t.transferred, color: 'orange.6' },
     { name: 'Abandoned', value: t.abandoned, color: 'red.6' },
-    { name: 'Open', value: open, color: 'gray.5' },
-  ].filter((o) => o.value > 0);
+    { name: 'Still active', value: open, color: 'gray.5' },
+  ];
+  const outcomes = outcomeKinds.filter((o) => o.value > 0);
   const channelColors = { console: 'indigo.6', widget: 'cyan.6', campaign: 'lime.6' } as const;
   const channelNames = { console: 'Test window', widget: 'Widget', campaign: 'Campaign calls' } as const;
   const channels = stats.channels
@@ -87,6 +109,12 @@ export function StatsCharts({ stats, links }: { stats: Stats; links: StatsLinks 
   return (
     <Stack gap="md">
       <ChartCard title="Activity" hint="Click a point for its conversations">
+        {under && (
+          <Text size="xs" c="dimmed" mb={4} data-testid="partial-note">
+            {bucket === 'hour' ? 'This hour' : 'Today'} is not over and not drawn: {under.conversations}{' '}
+            {under.conversations === 1 ? 'conversation' : 'conversations'}, {under.user_messages} user messages so far.
+          </Text>
+        )}
         <div data-testid="chart-activity">
           <AreaChart
             h={260}
@@ -132,6 +160,7 @@ export function StatsCharts({ stats, links }: { stats: Stats; links: StatsLinks 
               pieProps={{ onClick: () => links.openLogs(wholePeriod), style: { cursor: 'pointer' } }}
             />
           </Group>
+          <Legend items={outcomeKinds} testId="outcomes-legend" />
           {(t.knowledge_answers ?? 0) + (t.knowledge_no_answers ?? 0) > 0 && (
             <Text size="xs" ta="center" mt={4} data-testid="knowledge-answers">
               Knowledge base: {t.knowledge_answers ?? 0} answered · {t.knowledge_no_answers ?? 0} without an answer
@@ -149,13 +178,7 @@ export function StatsCharts({ stats, links }: { stats: Stats; links: StatsLinks 
               pieProps={{ onClick: () => links.openLogs(wholePeriod), style: { cursor: 'pointer' } }}
             />
           </Group>
-          <Group justify="center" gap="md" mt="xs">
-            {channels.map((c) => (
-              <Text key={c.name} size="xs" c="dimmed">
-                {c.name}: {c.value}
-              </Text>
-            ))}
-          </Group>
+          <Legend items={channels} testId="channels-legend" />
           {campaignCalls.length > 0 && (
             <Text size="xs" ta="center" mt={4} data-testid="campaign-calls">
               Campaign calls finished: {campaignCalls.map((c) => `${c.calls} ${resultNames[c.result]}`).join(' · ')}
@@ -178,14 +201,19 @@ export function StatsCharts({ stats, links }: { stats: Stats; links: StatsLinks 
             </Text>
           )}
         </ChartCard>
-        <ChartCard title="Not understood" hint="Classify them on the fallbacks screen">
+        <ChartCard title="Not understood" hint="Waiting in the fallbacks queue: click one to classify it">
           {stats.top_unclassified.length ? (
             <Table verticalSpacing={4} data-testid="top-unclassified">
               <Table.Tbody>
                 {stats.top_unclassified.map((u) => (
-                  <Table.Tr key={u.text}>
+                  <Table.Tr key={u.id}>
                     <Table.Td>
-                      <Anchor size="sm" component="button" onClick={links.openFallbacks}>
+                      <Anchor
+                        size="sm"
+                        component="button"
+                        onClick={() => links.openFallbacks(u.id)}
+                        title="Classify it in the fallbacks queue"
+                      >
                         {u.text}
                       </Anchor>
                     </Table.Td>

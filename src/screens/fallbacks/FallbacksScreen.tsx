@@ -17,9 +17,11 @@ import {
 import { useHotkeys } from '@mantine/hooks';
 import { IconChevronDown, IconMessages } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { FALLBACKS_TITLE, NO_CLASS, type UnclassifiedIntent } from '../../api/contract/unclassified.ts';
 import { can } from '../../api/permissions.ts';
-import { NOT_RETRAINED_NOTE } from '../../machines/fallbackClassification/machine.ts';
+import { forgetRequestedFallback, requestedFallback } from '../../machines/fallbackClassification/address.ts';
+import { FALLBACK_TEXTS, NOT_RETRAINED_NOTE } from '../../machines/fallbackClassification/machine.ts';
 import { ProjectSelectionActor } from '../../machines/projectSelection/context.ts';
 import { providedFallbackClassificationMachine } from '../../machines/fallbackClassification/provide.ts';
 import { providedTrainingMachine } from '../../machines/training/provide.ts';
@@ -87,16 +89,27 @@ export default function FallbacksScreen({
   const canClassify = can(user, 'POST', '/intents/{id}/mark-classified', projectId);
   const canTrain = can(user, 'GET', '/run/train', projectId);
   const canKeepTests = can(user, 'PUT', '/tests/{id}', projectId);
+  // The fallback a link asked for (the dashboard's "Not understood" list), taken from the address once.
+  const [focus] = useState(requestedFallback);
+  useEffect(forgetRequestedFallback, []);
   const screen = useActorRef(
     fallbacksScreenMachine.provide({
       actors: { fallbacks: machines.fallbackClassification, training: machines.training },
     }),
+    { input: { focus } },
   );
   const { fallbacks: actor, training } = screen.getSnapshot().context;
   const commands = ConsoleCommandsActor.useActorRef();
   const state = useSelector(actor, (s) => s);
   const { items, total, intents, current, phrase, intentId, classified, keepAsTest, selected, bulkIntentId } =
     state.context;
+  const { suggestion } = state.context;
+  const editing = state.matches('suggesting') || state.matches('classifying');
+  // The row opened from a link is brought into view.
+  useEffect(() => {
+    if (editing && current !== null)
+      document.querySelector(`[data-testid="fallback-${current}"]`)?.scrollIntoView?.({ block: 'center' });
+  }, [editing, current]);
   const bulkOpen = state.matches('browsing') || state.matches('bulkSaving');
   const keepAsTestBox = (
     <Tooltip label="Also add the phrase as a step of the intent's test: the test gate catches the day it breaks">
@@ -170,7 +183,8 @@ export default function FallbacksScreen({
               size="xs"
               onClick={() => actor.send({ type: 'fallbacks.bulkApply' })}
               loading={state.matches('bulkSaving')}
-              disabled={selected.length === 0}
+              disabled={!state.can({ type: 'fallbacks.bulkApply' })}
+              title={selected.length > 0 && bulkIntentId === null ? FALLBACK_TEXTS.chooseClass : undefined}
             >
               Classify selected
             </Button>
@@ -189,7 +203,7 @@ export default function FallbacksScreen({
             </Table.Thead>
             <Table.Tbody>
               {items.map((item) => {
-                const open = current === item.id && !state.matches('browsing');
+                const open = current === item.id && !state.matches('browsing') && !state.matches('undoing');
                 return (
                   <Table.Tr key={item.id} data-testid={`fallback-${item.id}`}>
                     {canClassify && (
@@ -207,10 +221,10 @@ export default function FallbacksScreen({
                     <Table.Td>
                       <Text size="sm">{item.intent}</Text>
                       {open && (
-                        <Group gap="xs" mt="xs" wrap="nowrap" align="flex-end">
+                        <Group gap="xs" mt="xs" wrap="wrap" align="flex-end">
                           <TextInput
                             size="xs"
-                            style={{ flex: 1 }}
+                            w="100%"
                             label="Phrase"
                             aria-label="Phrase"
                             value={phrase}
@@ -238,9 +252,19 @@ export default function FallbacksScreen({
                             size="xs"
                             onClick={() => actor.send({ type: 'fallback.setClass' })}
                             loading={state.matches('saving')}
-                            disabled={!state.matches('classifying')}
+                            disabled={!state.matches('classifying') || intentId === null || phrase.trim() === ''}
+                            title={intentId === null ? FALLBACK_TEXTS.chooseClass : undefined}
                           >
                             Set Class
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => actor.send({ type: 'fallback.dismiss' })}
+                            disabled={!state.matches('classifying')}
+                          >
+                            {FALLBACK_TEXTS.dismiss}
                           </Button>
                           <Button
                             size="xs"
@@ -250,6 +274,33 @@ export default function FallbacksScreen({
                           >
                             Cancel
                           </Button>
+                        </Group>
+                      )}
+                      {open && (
+                        <Group gap="xs" mt={6} data-testid="fallback-hints">
+                          {suggestion !== null && (
+                            <>
+                              <Text size="xs" c="dimmed">
+                                {FALLBACK_TEXTS.suggested}
+                              </Text>
+                              <Text size="xs" fw={600} data-testid="fallback-suggestion">
+                                {suggestion}
+                              </Text>
+                              <Button
+                                size="compact-xs"
+                                variant="light"
+                                onClick={() => actor.send({ type: 'fallback.useSuggestion' })}
+                                disabled={!state.matches('classifying') || phrase === suggestion}
+                              >
+                                {FALLBACK_TEXTS.useSuggestion}
+                              </Button>
+                            </>
+                          )}
+                          {intentId === null && state.matches('classifying') && (
+                            <Text size="xs" c="orange.8" data-testid="fallback-choose-class">
+                              {FALLBACK_TEXTS.chooseClass}
+                            </Text>
+                          )}
                         </Group>
                       )}
                     </Table.Td>
