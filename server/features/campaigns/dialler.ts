@@ -76,14 +76,29 @@ export interface StatusWebhook {
   fields: Record<string, unknown>;
 }
 
+/**
+ * A keyed answer of several digits (a reaction's `collect_digits` action): the digits reach the runtime as one message
+ * once `finishOnKey` is pressed (not part of it), `max` digits are in, or no digit came for `interDigitSeconds`.
+ */
+export interface DigitCollection {
+  max: number | null;
+  finishOnKey: '#' | '*' | null;
+  interDigitSeconds: number;
+}
+
 /** What the bot does on its turn of an answered call, for a gateway that asks (webhookVoice) instead of being told. */
 export interface VoiceTurn {
-  /** The bot's utterances in order, by their tracker timestamp (the audio route synthesizes each one). */
+  /**
+   * The bot's utterances in order, by their tracker timestamp (the audio route synthesizes each one); a reaction's
+   * buttons are one of them, spoken as "Press 1 for …" (buttonsMenu).
+   */
   utterances: { text: string; ts: number }[];
   /** Transfer the call to this number (the target project's SIP number); null: no transfer. */
   transferTo: string | null;
   /** Hang up after the utterances (call_end, an ended conversation, or a transfer that cannot be made). */
   hangUp: boolean;
+  /** The next answer is several digits (collect_digits); absent or null: one digit is the answer. */
+  collect?: DigitCollection | null;
 }
 
 /** Which call and attempt of which campaign a gateway's webhook speaks for (its URL's query, already authenticated). */

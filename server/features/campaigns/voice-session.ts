@@ -7,12 +7,75 @@ import type { ChatEngine } from '../chat/chat-engine.ts';
 import { setConversationChannel } from '../chat/conversation-writes.ts';
 import type { SpeechEngine } from '../../speech/speech-engine.ts';
 import { linkConversation } from './outbound-calls.ts';
-import type { CallEndReason, Dialler, VoiceTurn } from './dialler.ts';
+import type { CallEndReason, DigitCollection, Dialler, VoiceTurn } from './dialler.ts';
 import { toTelephoneWav } from './diallers/telephone-wav.ts';
 import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD, type SpeechRecognizer } from './speech-recognition.ts';
 
 /** The log entry that ends a call's conversation when the call ends. */
 export const CALL_ENDED = 'The call ended.';
+
+/** A reaction's buttons on a call: the first nine, each chosen by its number. */
+export const CALL_BUTTONS = 9;
+
+/** How a call offers a reaction's buttons, spoken after its prompt: its text, then "Press 1 for …" for each. */
+export function buttonsMenu(args: Record<string, unknown>): string {
+  const buttons = buttonsOf(args);
+  const text = typeof args.text === 'string' ? args.text.trim() : '';
+  const menu = buttons.map((b, i) => `Press ${i + 1} for ${b.title}.`).join(' ');
+  return [text, menu].filter(Boolean).join(' ');
+}
+
+function buttonsOf(args: Record<string, unknown>): { title: string; payload: string }[] {
+  const list = Array.isArray(args.buttons) ? args.buttons : [];
+  return list
+    .map((b) => {
+      const item = (b ?? {}) as Record<string, unknown>;
+      const title = typeof item.title === 'string' ? item.title : '';
+      return { title, payload: typeof item.payload === 'string' && item.payload ? item.payload : title };
+    })
+    .filter((b) => b.title)
+    .slice(0, CALL_BUTTONS);
+}
+
+/** What a tracker entry says into the call: a bot utterance, or a reaction's buttons as their menu; else null. */
+function spokenText(e: TrackerEntry): string | null {
+  if (e.type === 'utter' && e.args.who !== 'user' && e.value) return e.value as string;
+  if (e.type === 'action' && e.value === 'buttons' && buttonsOf(e.args).length) return buttonsMenu(e.args);
+  return null;
+}
+
+/**
+ * What the bot's last turn waits for: its buttons (the last buttons action since the callee last spoke, chosen by
+ * number) and a collection of digits (its last collect_digits action).
+ */
+function awaitedAnswer(entries: readonly TrackerEntry[]): {
+  buttons: { title: string; payload: string }[];
+  collect: DigitCollection | null;
+} {
+  const lastUser = entries.findLastIndex((e) => e.type === 'utter' && e.args.who === 'user');
+  const since = entries.slice(lastUser + 1);
+  const buttons = since.findLast((e) => e.type === 'action' && e.value === 'buttons');
+  const collect = since.findLast((e) => e.type === 'action' && e.value === 'collect_digits');
+  const key = collect?.args.finish_on_key;
+  const max = Number(collect?.args.max);
+  return {
+    buttons: buttons ? buttonsOf(buttons.args) : [],
+    collect: collect
+      ? {
+          max: Number.isInteger(max) && max > 0 ? max : null,
+          finishOnKey: key === '#' || key === '*' ? key : null,
+          interDigitSeconds: Number(collect.args.timeout) > 0 ? Number(collect.args.timeout) : 5,
+        }
+      : null,
+  };
+}
+
+/** Digits keyed so far on a SIP call whose bot collects several (collect_digits). */
+interface KeyedDigits {
+  digits: string;
+  collect: DigitCollection;
+  timer: NodeJS.Timeout | null;
+}
 
 /** Where an answered call's conversation lives: stored on the call row, so any instance can run its next turn. */
 interface CallConversation {
@@ -40,6 +103,8 @@ export class VoiceSessions {
   private readonly dialler: Dialler;
   private readonly recognizer: SpeechRecognizer;
   private readonly log: (message: string, error?: unknown) => void;
+  /** SIP calls (this process's) in the middle of a keyed answer, by call id. */
+  private readonly keyed = new Map<number, KeyedDigits>();
 
   constructor(o: {
     db: Db;
@@ -102,13 +167,27 @@ export class VoiceSessions {
     });
   }
 
-  /** A gateway's gather action hook: the digits are the callee's message; its turn is returned (null: no call). */
+  /**
+   * A gateway's gather action hook: the digits (one, or a whole collection the gateway gathered) are the callee's
+   * message, a button's number chooses that button; its turn is returned (null: no call).
+   */
   async digitsByWebhook(callId: number, digits: string): Promise<VoiceTurn | null> {
     const call = await this.conversationOf(callId);
     if (!call) return null;
-    // No digit before the gather's timeout: nothing to say, wait again.
-    if (!digits) return { utterances: [], transferTo: null, hangUp: false };
-    return this.turn(call, digits);
+    const awaited = awaitedAnswer(await this.trackerOf(call));
+    // No digit before the gather's timeout: nothing to say, wait again (for the same kind of answer).
+    if (!digits) return { utterances: [], transferTo: null, hangUp: false, collect: awaited.collect };
+    return this.turn(call, awaited.collect ? digits : this.chosen(awaited.buttons, digits));
+  }
+
+  /** A pressed button number is that button's payload (as a click in the chat window sends); other digits as they are. */
+  private chosen(buttons: { title: string; payload: string }[], digits: string): string {
+    return /^[1-9]$/.test(digits) ? (buttons[Number(digits) - 1]?.payload ?? digits) : digits;
+  }
+
+  private async trackerOf(call: CallConversation): Promise<TrackerEntry[]> {
+    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
+    return (await this.chat.conversation(caller, call.conversationId, call.token)).tracker;
   }
 
   /**
@@ -120,12 +199,11 @@ export class VoiceSessions {
     if (!row?.conversation_id || !row.conversation_token || !this.speech) return null;
     const caller: ChatCaller = { projectId: row.project_id, env: row.project_env, userId: null, via: 'token' };
     const conversation = await this.chat.conversation(caller, row.conversation_id, row.conversation_token);
-    const entry = conversation.tracker.find(
-      (e) => e.type === 'utter' && e.args.who !== 'user' && e.timestamp === ts && e.value,
-    );
-    if (!entry?.value) return null;
+    const entry = conversation.tracker.find((e) => e.timestamp === ts && spokenText(e));
+    const text = entry ? spokenText(entry) : null;
+    if (!text) return null;
     const bot = await this.bots.load(row.project_id, row.project_env);
-    const wav = await this.speech.synthesize(entry.value, { language: bot.language, speed: 1 });
+    const wav = await this.speech.synthesize(text, { language: bot.language, speed: 1 });
     return toTelephoneWav(wav, 0).wav;
   }
 
@@ -145,10 +223,40 @@ export class VoiceSessions {
       .executeTakeFirst();
   }
 
-  /** A digit the callee pressed: the runtime gets it as the user's message ("press 1 to confirm"). */
+  /**
+   * A digit the callee pressed (SIP: one event per digit): the runtime gets it as the user's message ("press 1 to
+   * confirm"), a button's number as that button's payload. When the bot collects digits (collect_digits) they are
+   * kept until the finish key, the most digits, or a pause longer than the inter-digit timeout, then sent as one.
+   */
   async dtmf(callId: number, digit: string): Promise<void> {
     const call = await this.conversationOf(callId);
-    if (call) await this.says(call, digit);
+    if (!call) return;
+    let open = this.keyed.get(callId);
+    if (!open) {
+      const awaited = awaitedAnswer(await this.trackerOf(call));
+      if (!awaited.collect) return this.says(call, this.chosen(awaited.buttons, digit));
+      open = { digits: '', collect: awaited.collect, timer: null };
+      this.keyed.set(callId, open);
+    }
+    if (open.timer) clearTimeout(open.timer);
+    const finished = digit === open.collect.finishOnKey;
+    if (!finished) open.digits += digit;
+    if (finished || (open.collect.max !== null && open.digits.length >= open.collect.max))
+      return this.keyedAnswer(call);
+    open.timer = setTimeout(
+      () => void this.keyedAnswer(call).catch((error) => this.log(`Call ${callId}: keyed digits failed`, error)),
+      open.collect.interDigitSeconds * 1000,
+    );
+    open.timer.unref();
+  }
+
+  /** The digits keyed so far are the callee's one message (none: the finish key alone says nothing). */
+  private async keyedAnswer(call: CallConversation): Promise<void> {
+    const open = this.keyed.get(call.callId);
+    if (!open) return;
+    this.keyed.delete(call.callId);
+    if (open.timer) clearTimeout(open.timer);
+    if (open.digits) await this.says(call, open.digits);
   }
 
   /** The callee's message (a digit, recognised speech) runs a turn; the bot's answer is spoken into the call. */
@@ -194,6 +302,9 @@ export class VoiceSessions {
    * with a log entry saying how, so it is not left open for ever.
    */
   async callEnded(callId: number, reason: CallEndReason, code: string | null): Promise<void> {
+    const open = this.keyed.get(callId);
+    if (open?.timer) clearTimeout(open.timer);
+    this.keyed.delete(callId);
     const row = await this.callRow(callId);
     if (!row?.conversation_id || !row.conversation_token) return;
     const caller: ChatCaller = { projectId: row.project_id, env: row.project_env, userId: null, via: 'token' };
@@ -246,16 +357,17 @@ export class VoiceSessions {
     entries: TrackerEntry[],
     ended: boolean,
   ): Promise<VoiceTurn> {
-    const utterances = entries
-      .filter((e) => e.type === 'utter' && e.args.who !== 'user' && e.value)
-      .map((e) => ({ text: e.value as string, ts: e.timestamp }));
+    const utterances = entries.flatMap((e) => {
+      const text = spokenText(e);
+      return text ? [{ text, ts: e.timestamp }] : [];
+    });
     const transfer = entries.find((e) => e.type === 'action' && e.value === 'call_transfer');
     const transferTo = transfer ? await this.numberOfProject(Number(transfer.args.project_id), call.env) : null;
     if (transfer && !transferTo) {
       this.log(`Call ${call.callId}: project ${transfer.args.project_id} has no SIP number to transfer to; hanging up`);
     }
     const hangUp = ended || !!transfer || entries.some((e) => e.type === 'action' && e.value === 'call_end');
-    return { utterances, transferTo, hangUp };
+    return { utterances, transferTo, hangUp, collect: awaitedAnswer(entries).collect };
   }
 
   /** Speaks a turn's utterances into the call, then transfers or hangs up when the turn said so. */

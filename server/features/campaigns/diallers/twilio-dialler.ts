@@ -31,15 +31,25 @@ const TWIML_VERBS: TurnVerbs<string> = {
   play: (url) => `<Play>${xmlText(url)}</Play>`,
   transfer: (destination) => `<Dial>${dialTarget(destination)}</Dial>`,
   hangUp: () => '<Hangup/>',
-  // actionOnEmptyResult: a gather that times out asks the action hook again instead of running out of TwiML.
-  gather: (action) =>
-    `<Gather input="dtmf" numDigits="1" timeout="${GATHER_TIMEOUT_SECONDS}" actionOnEmptyResult="true" method="POST" action="${xmlText(action)}"/>`,
+  // Prompts nested in <Gather> listen: a digit during one interrupts it. actionOnEmptyResult: a gather that times out
+  // asks the action hook again instead of running out of TwiML. A collection's inter-digit pause is Twilio's timeout
+  // (its one timeout counts before the first digit and between digits); numDigits bounds it, finishOnKey ends it.
+  gather: (action, prompts, collect) => {
+    const digits = collect
+      ? `${collect.max ? ` numDigits="${collect.max}"` : ''} finishOnKey="${collect.finishOnKey ?? ''}" timeout="${collect.interDigitSeconds}"`
+      : ` numDigits="1" timeout="${GATHER_TIMEOUT_SECONDS}"`;
+    const open = `<Gather input="dtmf"${digits} actionOnEmptyResult="true" method="POST" action="${xmlText(action)}"`;
+    return prompts.length
+      ? `${open}>${prompts.map((p) => `<Play>${xmlText(p)}</Play>`).join('')}</Gather>`
+      : `${open}/>`;
+  },
 };
 
 /**
  * Twilio's Calls API: `POST /2010-04-01/Accounts/{sid}/Calls.json` with a per-call `Url` (Twilio asks it for TwiML once
  * the callee answers) and a StatusCallback for the events initiated, ringing, answered and completed. The bot's turns
- * are TwiML (`<Play>` of our audio route, `<Gather>` of one digit, `<Dial>`, `<Hangup/>`) answered by the call and
+ * are TwiML (`<Gather>` of a digit or a collection of them, with `<Play>` of our audio route nested, `<Dial>`,
+ * `<Hangup/>`) answered by the call and
  * gather webhooks (webhookVoice), each checked against X-Twilio-Signature.
  */
 export class TwilioDialler extends GatewayDialler implements Dialler {
