@@ -13,10 +13,12 @@ import {
   engineFor,
   expectPressOneConversation,
   importCalls,
+  keyedAnswerBot,
   number,
   pressOneBot,
   runTicks,
   runningCampaign,
+  userMessagesOf,
 } from './campaign-fixtures.ts';
 import { type TestDatabase, openTestDatabase } from './helpers/test-database.ts';
 
@@ -130,5 +132,85 @@ describe('voice session of an answered call', () => {
     });
     await fake.close();
     await chat.close();
+  });
+
+  /** A fake call answered by a callee who presses `dtmf`; what the bot said, the call, and the callee's messages. */
+  async function keyedCall(dtmf: string[], settle?: () => Promise<void>) {
+    const { db } = database;
+    const clock = new TestClock('2039-01-01T10:00:00Z');
+    const fake = new FakeDialler({ decide: () => ({ kind: 'answer', dtmf }), now: () => clock.now() });
+    const spoken: string[] = [];
+    const speech: SpeechEngine = {
+      name: 'recording',
+      synthesize: async (text) => {
+        spoken.push(text);
+        return createEspeakEngine('espeak-ng').synthesize('ok', { language: 'en', speed: 1 });
+      },
+    };
+    const bots = new BotSource(db);
+    const chat = createChatRuntime(db, null, bots);
+    const voice = new VoiceSessions({ db, chat: chat.engine, bots, speech, dialler: fake, log: () => {} });
+    const engine = engineFor(db, fake, clock, voice);
+    const id = await runningCampaign(db);
+    await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`], clock.now());
+    await runTicks(engine, 4);
+    await settle?.();
+    await runTicks(engine, 1);
+    const [call] = await callsOf(db, id);
+    const messages = await userMessagesOf(db, call!.conversation_id!);
+    await engine.stop();
+    await fake.close();
+    await chat.close();
+    return { spoken, call: call!, messages, hungUp: fake.hungUp };
+  }
+
+  it("collect_digits: '1','2','3','4','#' keyed during the prompt reach the runtime as one message '1234'", async () => {
+    await keyedAnswerBot(database.db, 'Key in your PIN, then the hash key.', [
+      { name: 'collect_digits', args: { max: 8, finish_on_key: '#' }, who: 'bot' },
+    ]);
+    const { spoken, call, messages, hungUp } = await keyedCall(['1', '2', '3', '4', '#']);
+    expect(messages).toEqual(['1234']);
+    expect(spoken).toEqual(['Key in your PIN, then the hash key.', 'Thank you, goodbye.']);
+    expect(hungUp).toEqual(['fake-1']);
+    expect(call).toMatchObject({ status: 'completed' });
+  });
+
+  it('collect_digits: a pause longer than the inter-digit timeout ends the answer; max digits end it too', async () => {
+    await keyedAnswerBot(database.db, 'Key in the amount.', [
+      { name: 'collect_digits', args: { finish_on_key: '#', timeout: 1 }, who: 'bot' },
+    ]);
+    // No finish key: the digits wait for the pause (1 s), then go as one message.
+    const paused = await keyedCall(['5', '6'], () => new Promise((resolve) => setTimeout(resolve, 1300)));
+    expect(paused.messages).toEqual(['56']);
+    expect(paused.hungUp).toEqual(['fake-1']);
+
+    await database.db.deleteFrom('outbound_campaigns').execute();
+    await keyedAnswerBot(database.db, 'Key in the year.', [{ name: 'collect_digits', args: { max: 4 }, who: 'bot' }]);
+    const full = await keyedCall(['2', '0', '3', '9']);
+    expect(full.messages).toEqual(['2039']);
+  });
+
+  it("buttons are offered as 'Press N for …' after the prompt, and a pressed 2 chooses the second button", async () => {
+    await keyedAnswerBot(database.db, 'Welcome to the pizzeria.', [
+      {
+        name: 'buttons',
+        args: {
+          buttons: [
+            { title: 'Order a pizza', payload: 'I want to order a pizza' },
+            { title: 'Opening hours', payload: 'when are you open' },
+          ],
+        },
+        who: 'bot',
+      },
+    ]);
+    const { spoken, messages, hungUp } = await keyedCall(['2']);
+    expect(spoken).toEqual([
+      'Welcome to the pizzeria.',
+      'Press 1 for Order a pizza. Press 2 for Opening hours.',
+      'Thank you, goodbye.',
+    ]);
+    // As a click in the chat window: the button's payload is the callee's message.
+    expect(messages).toEqual(['when are you open']);
+    expect(hungUp).toEqual(['fake-1']);
   });
 });
