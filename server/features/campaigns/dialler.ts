@@ -99,6 +99,8 @@ export interface VoiceTurn {
   hangUp: boolean;
   /** The next answer is several digits (collect_digits); absent or null: one digit is the answer. */
   collect?: DigitCollection | null;
+  /** Seconds the next gather waits for a first digit (the project's long-silence timeout); absent: 10. */
+  silenceSeconds?: number;
 }
 
 /** Which call and attempt of which campaign a gateway's webhook speaks for (its URL's query, already authenticated). */

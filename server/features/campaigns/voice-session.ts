@@ -14,6 +14,25 @@ import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD, type SpeechRecognizer } f
 /** The log entry that ends a call's conversation when the call ends. */
 export const CALL_ENDED = 'The call ended.';
 
+/** The log entry of a gather that heard nothing (args: which silence in a row, of how many allowed). */
+export const LONG_SILENCE = 'Long silence: the callee said nothing.';
+
+/** The project's long-silence settings (Settings: utterance, timeout, retries, hang-up utterance). */
+export interface SilenceSettings {
+  utter: string;
+  timeoutSeconds: number;
+  retries: number;
+  hangupUtter: string;
+}
+
+/** Used where a project stored none (the defaults of an English project). */
+const DEFAULT_SILENCE: SilenceSettings = {
+  utter: 'Sorry, I did not hear you. Are you still there?',
+  timeoutSeconds: 10,
+  retries: 2,
+  hangupUtter: 'I cannot hear you. Goodbye.',
+};
+
 /** A reaction's buttons on a call: the first nine, each chosen by its number. */
 export const CALL_BUTTONS = 9;
 
@@ -169,15 +188,79 @@ export class VoiceSessions {
 
   /**
    * A gateway's gather action hook: the digits (one, or a whole collection the gateway gathered) are the callee's
-   * message, a button's number chooses that button; its turn is returned (null: no call).
+   * message, a button's number chooses that button; its turn is returned (null: no call). No digits: the gather
+   * timed out (silence).
    */
   async digitsByWebhook(callId: number, digits: string): Promise<VoiceTurn | null> {
     const call = await this.conversationOf(callId);
     if (!call) return null;
-    const awaited = awaitedAnswer(await this.trackerOf(call));
-    // No digit before the gather's timeout: nothing to say, wait again (for the same kind of answer).
-    if (!digits) return { utterances: [], transferTo: null, hangUp: false, collect: awaited.collect };
+    const tracker = await this.trackerOf(call);
+    const awaited = awaitedAnswer(tracker);
+    if (!digits) return this.silence(call, tracker, awaited.collect);
     return this.turn(call, awaited.collect ? digits : this.chosen(awaited.buttons, digits));
+  }
+
+  /**
+   * A gather that heard nothing (the project's long-silence settings): the bot says the long-silence utterance and
+   * waits again for the same answer, up to `retries` times in a row; the next silence says the hang-up utterance and
+   * hangs up. Each silence is a log entry of the conversation (the count since the callee last spoke).
+   */
+  private async silence(
+    call: CallConversation,
+    tracker: TrackerEntry[],
+    collect: DigitCollection | null,
+  ): Promise<VoiceTurn> {
+    const settings = await this.silenceSettings(call.projectId);
+    const lastUser = tracker.findLastIndex((e) => e.type === 'utter' && e.args.who === 'user');
+    const silences = tracker.slice(lastUser + 1).filter((e) => e.type === 'log' && e.value === LONG_SILENCE).length;
+    const hangUp = silences >= settings.retries;
+    const text = hangUp ? settings.hangupUtter : settings.utter;
+    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
+    let ts = 0;
+    await this.chat.append(
+      caller,
+      call.conversationId,
+      call.token,
+      (c) => {
+        const clock = new TrackerClock(c.lastTs);
+        const log = {
+          type: 'log' as const,
+          value: LONG_SILENCE,
+          args: { silence: silences + 1, retries: settings.retries, hang_up: hangUp },
+          timestamp: clock.next(),
+          level: LOG_LEVELS.info,
+        };
+        ts = clock.next();
+        return text ? [log, { type: 'utter', value: text, args: { who: 'bot' }, timestamp: ts }] : [log];
+      },
+      0,
+      false,
+    );
+    return {
+      utterances: text ? [{ text, ts }] : [],
+      transferTo: null,
+      hangUp,
+      collect,
+      silenceSeconds: settings.timeoutSeconds,
+    };
+  }
+
+  /** The project's long-silence settings as stored (the defaults for what is not). */
+  async silenceSettings(projectId: number): Promise<SilenceSettings> {
+    const row = await this.db
+      .selectFrom('project_settings')
+      .select('data')
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
+    const data = (row?.data ?? {}) as Record<string, unknown>;
+    const str = (key: string, fallback: string) => (typeof data[key] === 'string' ? (data[key] as string) : fallback);
+    const int = (key: string, fallback: number) => (Number.isInteger(data[key]) ? (data[key] as number) : fallback);
+    return {
+      utter: str('long_silence_utter', DEFAULT_SILENCE.utter),
+      timeoutSeconds: Math.max(1, int('long_silence_timeout', DEFAULT_SILENCE.timeoutSeconds)),
+      retries: Math.max(0, int('long_silence_retries', DEFAULT_SILENCE.retries)),
+      hangupUtter: str('long_silence_hangup_utter', DEFAULT_SILENCE.hangupUtter),
+    };
   }
 
   /** A pressed button number is that button's payload (as a click in the chat window sends); other digits as they are. */
@@ -353,7 +436,7 @@ export class VoiceSessions {
 
   /** What the bot did in a turn: its utterances, and whether the call is transferred (where) or ends. */
   private async turnOf(
-    call: { callId: number; env: 'dev' | 'prod' },
+    call: { callId: number; projectId: number; env: 'dev' | 'prod' },
     entries: TrackerEntry[],
     ended: boolean,
   ): Promise<VoiceTurn> {
@@ -367,7 +450,8 @@ export class VoiceSessions {
       this.log(`Call ${call.callId}: project ${transfer.args.project_id} has no SIP number to transfer to; hanging up`);
     }
     const hangUp = ended || !!transfer || entries.some((e) => e.type === 'action' && e.value === 'call_end');
-    return { utterances, transferTo, hangUp, collect: awaitedAnswer(entries).collect };
+    const silenceSeconds = hangUp ? undefined : (await this.silenceSettings(call.projectId)).timeoutSeconds;
+    return { utterances, transferTo, hangUp, collect: awaitedAnswer(entries).collect, silenceSeconds };
   }
 
   /** Speaks a turn's utterances into the call, then transfers or hangs up when the turn said so. */

@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import jambonzVerbs from '@jambonz/verb-specifications';
+import { sql } from 'kysely';
 import twilio from 'twilio';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DigitCollection } from '../../../server/features/campaigns/dialler.ts';
+import { LONG_SILENCE } from '../../../server/features/campaigns/voice-session.ts';
 import type { GatewaySettings } from '../../../server/features/campaigns/diallers/dialler-settings.ts';
 import { readWav } from '../../../server/features/campaigns/diallers/telephone-wav.ts';
 import {
@@ -47,7 +49,10 @@ interface Verbs {
   hangup: boolean;
 }
 
-/** The gather's digit attributes we expect: one digit, or the collection the reaction asked for. */
+/**
+ * The gather we expect: one digit, or the collection the reaction asked for; `timeout` the seconds it waits for a
+ * first digit (the project's long-silence timeout, 10 by default).
+ */
 type Expected = DigitCollection | null;
 
 interface Provider {
@@ -61,7 +66,7 @@ interface Provider {
   answered: Record<string, string>;
   pressed(digit: string): Record<string, string>;
   contentType: string;
-  verbs(text: string, expected?: Expected): Verbs;
+  verbs(text: string, expected?: Expected, timeout?: number): Verbs;
 }
 
 const xmlUnescape = (s: string) =>
@@ -85,7 +90,7 @@ const providers: Provider[] = [
     answered: { call_sid: 'jz-1', direction: 'outbound', call_status: 'in-progress', sip_status: '200' },
     pressed: (digit) => ({ call_sid: 'jz-1', reason: 'dtmfDetected', digits: digit }),
     contentType: 'application/json',
-    verbs(text, expected = null) {
+    verbs(text, expected = null, timeout = 10) {
       const verbs = JSON.parse(text) as Record<string, unknown>[];
       // jambonz's own validator: it throws on a verb, property or type jambonz does not know.
       jambonzVerbs.validate({ debug() {}, info() {}, error() {} }, verbs);
@@ -104,7 +109,7 @@ const providers: Provider[] = [
                 interDigitTimeout: expected.interDigitSeconds,
               }
             : { numDigits: 1 }),
-          timeout: 10,
+          timeout,
           ...(nested.length ? { dtmfBargein: true } : {}),
         });
         // The prompts are inside the gather, none before it.
@@ -137,7 +142,7 @@ const providers: Provider[] = [
     answered: { CallSid: 'CA0001', AccountSid: 'AC0001', CallStatus: 'in-progress', Direction: 'outbound-api' },
     pressed: (digit) => ({ CallSid: 'CA0001', AccountSid: 'AC0001', CallStatus: 'in-progress', Digits: digit }),
     contentType: 'text/xml',
-    verbs(text, expected = null) {
+    verbs(text, expected = null, timeout = 10) {
       const gather = /<Gather [^>]*action="([^"]+)"/.exec(text);
       const plays = [...text.matchAll(/<Play>([^<]+)<\/Play>/g)].map((m) => xmlUnescape(m[1]!));
       const hangup = text.includes('<Hangup/>');
@@ -152,7 +157,7 @@ const providers: Provider[] = [
                 finishOnKey: expected.finishOnKey ?? '',
                 timeout: expected.interDigitSeconds,
               }
-            : { numDigits: 1, timeout: 10 }),
+            : { numDigits: 1, timeout }),
           actionOnEmptyResult: true,
           method: 'POST',
           action: xmlUnescape(gather[1]!),
@@ -226,10 +231,6 @@ describe.each(providers)('the bot on a $name call', (provider) => {
     expect(opening.hangup).toBe(false);
     await fetchAudio(opening.plays);
 
-    // A gather that timed out asks again: nothing said, another gather.
-    const silence = await provider.post(opening.gather!, provider.pressed(''));
-    expect(provider.verbs(await silence.text())).toMatchObject({ plays: [], hangup: false });
-
     // The callee presses 1: the confirming reaction speaks and hangs up.
     const reply = await provider.post(opening.gather!, provider.pressed('1'));
     expect(reply.status).toBe(200);
@@ -268,9 +269,11 @@ describe.each(providers)('the bot on a $name call', (provider) => {
     );
     const opening = provider.verbs(first, collect);
     expect(opening.plays).toHaveLength(1);
-    // A gather that timed out asks again for the same kind of answer.
+    // A gather that timed out re-prompts (the long-silence utterance) and asks again for the same kind of answer.
     const silence = await provider.post(opening.gather!, provider.pressed(''));
-    expect(provider.verbs(await silence.text(), collect)).toMatchObject({ plays: [], hangup: false });
+    const again = provider.verbs(await silence.text(), collect);
+    expect(again).toMatchObject({ hangup: false });
+    expect(again.plays).toHaveLength(1);
     // The gateway posts the digits before the finish key, all at once.
     const reply = provider.verbs(await (await provider.post(opening.gather!, provider.pressed('1234'))).text());
     expect(reply).toMatchObject({ gather: null, hangup: true });
@@ -303,5 +306,59 @@ describe.each(providers)('the bot on a $name call', (provider) => {
     const [call] = await callsOf(db, id);
     // As a click in the chat window: the button's payload is the callee's message.
     expect(await userMessagesOf(db, call!.conversation_id!)).toEqual(['I want to order a pizza']);
+  });
+
+  it("silence: the project's long-silence settings re-prompt, then say the hang-up utterance and hang up", async () => {
+    const { db, engine, id, created, first } = await answeredCall(provider, async (db) => {
+      await pressOneBot(db);
+      const silence = {
+        long_silence_utter: 'Hello? Press 1 to confirm.',
+        long_silence_timeout: 7,
+        long_silence_retries: 1,
+        long_silence_hangup_utter: 'No answer, goodbye.',
+      };
+      await db
+        .updateTable('project_settings')
+        .set({ data: sql`data || ${JSON.stringify(silence)}::jsonb` })
+        .where('project_id', '=', 1)
+        .execute();
+    });
+    // The gather waits the long-silence timeout for a first digit.
+    const opening = provider.verbs(first, null, 7);
+    // The first silence: the long-silence utterance, and the gather again.
+    const retry = provider.verbs(await (await provider.post(opening.gather!, provider.pressed(''))).text(), null, 7);
+    expect(retry).toMatchObject({ hangup: false });
+    expect(retry.plays).toHaveLength(1);
+    await fetchAudio(retry.plays);
+    // The retries are used up: the hang-up utterance, then the hang-up.
+    const last = provider.verbs(await (await provider.post(retry.gather!, provider.pressed(''))).text());
+    expect(last).toMatchObject({ gather: null, hangup: true });
+    expect(last.plays).toHaveLength(1);
+    await fetchAudio(last.plays);
+
+    const [call] = await callsOf(db, id);
+    const { tracker } = await db
+      .selectFrom('conversations')
+      .select('tracker')
+      .where('id', '=', call!.conversation_id!)
+      .executeTakeFirstOrThrow();
+    const entries = tracker as { type: string; value: string; args: Record<string, unknown> }[];
+    expect(entries.filter((e) => e.type === 'utter').map((e) => e.value)).toEqual([
+      'Press 1 to confirm your appointment.',
+      'Hello? Press 1 to confirm.',
+      'No answer, goodbye.',
+    ]);
+    expect(entries.filter((e) => e.value === LONG_SILENCE).map((e) => e.args)).toEqual([
+      { silence: 1, retries: 1, hang_up: false },
+      { silence: 2, retries: 1, hang_up: true },
+    ]);
+    // The gateway hangs up as told: the call completes and its conversation ends.
+    await provider.post(provider.statusHookOf(created), {
+      ...provider.answered,
+      CallStatus: 'completed',
+      call_status: 'completed',
+    });
+    await engine.settle();
+    expect((await callsOf(db, id))[0]).toMatchObject({ status: 'completed' });
   });
 });

@@ -12,10 +12,13 @@ export interface TurnVerbs<V> {
    * then waits for the answer (one digit, or the collection's digits) and posts it to `actionUrl`, which answers the
    * next turn.
    */
-  gather(actionUrl: string, prompts: string[], collect: DigitCollection | null): V;
+  gather(actionUrl: string, prompts: string[], collect: DigitCollection | null, timeoutSeconds: number): V;
 }
 
-/** Seconds a gather waits for a digit before it asks the action hook again (with no digits). */
+/**
+ * Seconds a gather waits for a digit before it asks the action hook again (with no digits), when the turn does not
+ * say (the project's long-silence timeout).
+ */
 export const GATHER_TIMEOUT_SECONDS = 10;
 
 /**
@@ -33,7 +36,10 @@ export function verbsOfTurn<V>(
   const url = (webhook: 'audio' | 'gather', extra?: Record<string, string>) =>
     gatewayWebhookUrl(callbacks, webhook, provider, call.campaignId, call, extra);
   const prompts = turn.utterances.map((u) => url('audio', { ts: String(u.ts) }));
-  if (!turn.transferTo && !turn.hangUp) return [verbs.gather(url('gather'), prompts, turn.collect ?? null)];
+  if (!turn.transferTo && !turn.hangUp) {
+    const timeout = turn.silenceSeconds ?? GATHER_TIMEOUT_SECONDS;
+    return [verbs.gather(url('gather'), prompts, turn.collect ?? null, timeout)];
+  }
   const out = prompts.map((p) => verbs.play(p));
   if (turn.transferTo) out.push(verbs.transfer(turn.transferTo));
   out.push(verbs.hangUp());

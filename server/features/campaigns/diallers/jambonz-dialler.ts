@@ -4,7 +4,7 @@ import type { DiallerSettings } from './dialler-settings.ts';
 import { GatewayError, field, gatewayRequest, sipCode } from './gateway-request.ts';
 import { GatewayDialler } from './gateway-dialler.ts';
 import { gatewayStatusEvent } from './gateway-call-status.ts';
-import { GATHER_TIMEOUT_SECONDS, type TurnVerbs, verbsOfTurn } from './gateway-turn.ts';
+import { type TurnVerbs, verbsOfTurn } from './gateway-turn.ts';
 import { gatewayWebhookUrl, statusCallbackUrl } from './status-callback-url.ts';
 import { statusFromEvent } from './status-from-event.ts';
 
@@ -33,7 +33,7 @@ const JAMBONZ_VERBS: TurnVerbs<Record<string, unknown>> = {
   hangUp: () => ({ verb: 'hangup' }),
   // The prompts nested in the gather (its `play`, several URLs in turn) with dtmfBargein: a digit interrupts them and
   // counts. A collection ends at maxDigits, its finishOnKey or its interDigitTimeout.
-  gather: (actionHook, prompts, collect) => ({
+  gather: (actionHook, prompts, collect, timeout) => ({
     verb: 'gather',
     input: ['digits'],
     ...(collect
@@ -44,7 +44,7 @@ const JAMBONZ_VERBS: TurnVerbs<Record<string, unknown>> = {
           interDigitTimeout: collect.interDigitSeconds,
         }
       : { numDigits: 1 }),
-    timeout: GATHER_TIMEOUT_SECONDS,
+    timeout,
     ...(prompts.length ? { play: { url: prompts.length === 1 ? prompts[0] : prompts }, dtmfBargein: true } : {}),
     actionHook,
   }),
