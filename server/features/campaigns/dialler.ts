@@ -31,9 +31,10 @@ export interface OriginateRequest {
 
 /**
  * Why a call ended, as the campaign engine counts it. busy / no-answer / failed are retried; do-not-call (the number
- * is on the project's do-not-call list, found at dial time: never dialled) is final.
+ * is on the project's do-not-call list, found at dial time: never dialled) is final; no-input (answered, and the bot
+ * hung up on a silent callee after the long-silence retries) is an answered call's ending.
  */
-export type CallEndReason = 'completed' | 'busy' | 'no-answer' | 'failed' | 'do-not-call';
+export type CallEndReason = 'completed' | 'busy' | 'no-answer' | 'failed' | 'do-not-call' | 'no-input';
 
 /** Whether a call was answered when it is hung up (outbound_calls.status 'dialling' or 'answered'). */
 export type CallPhase = 'ringing' | 'answered';

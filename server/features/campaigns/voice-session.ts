@@ -245,6 +245,18 @@ export class VoiceSessions {
     };
   }
 
+  /** Whether the bot's last word in the call was the long-silence hang-up (the callee never spoke after it). */
+  async hungUpForSilence(callId: number): Promise<boolean> {
+    const row = await this.callRow(callId);
+    if (!row?.conversation_id || !row.conversation_token) return false;
+    const caller: ChatCaller = { projectId: row.project_id, env: row.project_env, userId: null, via: 'token' };
+    const { tracker } = await this.chat.conversation(caller, row.conversation_id, row.conversation_token);
+    const last = tracker.findLast(
+      (e) => (e.type === 'utter' && e.args.who === 'user') || (e.type === 'log' && e.value === LONG_SILENCE),
+    );
+    return last?.type === 'log' && last.args.hang_up === true;
+  }
+
   /** The project's long-silence settings as stored (the defaults for what is not). */
   async silenceSettings(projectId: number): Promise<SilenceSettings> {
     const row = await this.db

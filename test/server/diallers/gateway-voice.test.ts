@@ -308,7 +308,7 @@ describe.each(providers)('the bot on a $name call', (provider) => {
     expect(await userMessagesOf(db, call!.conversation_id!)).toEqual(['I want to order a pizza']);
   });
 
-  it("silence: the project's long-silence settings re-prompt, then say the hang-up utterance and hang up", async () => {
+  it("silence: the project's long-silence settings re-prompt, then say the hang-up utterance and hang up: outcome no input", async () => {
     const { db, engine, id, created, first } = await answeredCall(provider, async (db) => {
       await pressOneBot(db);
       const silence = {
@@ -352,13 +352,13 @@ describe.each(providers)('the bot on a $name call', (provider) => {
       { silence: 1, retries: 1, hang_up: false },
       { silence: 2, retries: 1, hang_up: true },
     ]);
-    // The gateway hangs up as told: the call completes and its conversation ends.
+    // The gateway hangs up as told: the call is over, its outcome "no input".
     await provider.post(provider.statusHookOf(created), {
       ...provider.answered,
       CallStatus: 'completed',
       call_status: 'completed',
     });
     await engine.settle();
-    expect((await callsOf(db, id))[0]).toMatchObject({ status: 'completed' });
+    expect((await callsOf(db, id))[0]).toMatchObject({ status: 'completed', last_result: 'no-input' });
   });
 });
