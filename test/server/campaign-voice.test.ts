@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestClock } from '../../server/features/campaigns/clock.ts';
 import { FakeDialler } from '../../server/features/campaigns/fake-dialler.ts';
 import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD } from '../../server/features/campaigns/speech-recognition.ts';
-import { CALL_ENDED, VoiceSessions } from '../../server/features/campaigns/voice-session.ts';
+import { CALL_ENDED, LONG_SILENCE, VoiceSessions } from '../../server/features/campaigns/voice-session.ts';
 import { LOG_LEVELS } from '../../src/api/contract/chat.ts';
 import { BotSource } from '../../server/features/deployments/bot-source.ts';
 import { createChatRuntime } from '../../server/features/chat/chat-runtime.ts';
@@ -212,5 +213,39 @@ describe('voice session of an answered call', () => {
     // As a click in the chat window: the button's payload is the callee's message.
     expect(messages).toEqual(['when are you open']);
     expect(hungUp).toEqual(['fake-1']);
+  });
+
+  it("a silent callee: after the long-silence timeout the utterance, after the retries the hang-up utterance, hang-up, outcome 'no-input'", async () => {
+    await pressOneBot(database.db);
+    const silence = {
+      long_silence_utter: 'Hello? Press 1 to confirm.',
+      long_silence_timeout: 1,
+      long_silence_retries: 1,
+      long_silence_hangup_utter: 'No answer, goodbye.',
+    };
+    await database.db
+      .updateTable('project_settings')
+      .set({ data: sql`data || ${JSON.stringify(silence)}::jsonb` })
+      .where('project_id', '=', 1)
+      .execute();
+    // The callee answers and says nothing; two silences of 1 s each.
+    const { spoken, call, messages, hungUp } = await keyedCall([], () => new Promise((r) => setTimeout(r, 2600)));
+    expect(spoken).toEqual([
+      'Press 1 to confirm your appointment.',
+      'Hello? Press 1 to confirm.',
+      'No answer, goodbye.',
+    ]);
+    expect(messages).toEqual([]);
+    expect(hungUp).toEqual(['fake-1']);
+    expect(call).toMatchObject({ status: 'completed', last_result: 'no-input' });
+    const { tracker } = await database.db
+      .selectFrom('conversations')
+      .select('tracker')
+      .where('id', '=', call.conversation_id!)
+      .executeTakeFirstOrThrow();
+    const silences = (tracker as { value: string; args: Record<string, unknown> }[]).filter(
+      (e) => e.value === LONG_SILENCE,
+    );
+    expect(silences.map((e) => e.args.hang_up)).toEqual([false, true]);
   });
 });

@@ -124,6 +124,8 @@ export class VoiceSessions {
   private readonly log: (message: string, error?: unknown) => void;
   /** SIP calls (this process's) in the middle of a keyed answer, by call id. */
   private readonly keyed = new Map<number, KeyedDigits>();
+  /** SIP calls (this process's) waiting for the callee: the long-silence timer of each, by call id. */
+  private readonly silenceTimers = new Map<number, NodeJS.Timeout>();
 
   constructor(o: {
     db: Db;
@@ -324,6 +326,7 @@ export class VoiceSessions {
    * kept until the finish key, the most digits, or a pause longer than the inter-digit timeout, then sent as one.
    */
   async dtmf(callId: number, digit: string): Promise<void> {
+    this.disarmSilence(callId);
     const call = await this.conversationOf(callId);
     if (!call) return;
     let open = this.keyed.get(callId);
@@ -352,6 +355,35 @@ export class VoiceSessions {
     this.keyed.delete(call.callId);
     if (open.timer) clearTimeout(open.timer);
     if (open.digits) await this.says(call, open.digits);
+    else this.armSilence(call.callId, (await this.silenceSettings(call.projectId)).timeoutSeconds);
+  }
+
+  /**
+   * A SIP call's long-silence timer (gateways time their gathers themselves): armed once the bot's prompt has been
+   * played and it waits for the callee; whatever the callee does disarms it; when it fires, the silence turn runs
+   * (the long-silence utterance and a new timer, or after the retries the hang-up utterance and the hang-up).
+   */
+  private armSilence(callId: number, seconds: number) {
+    this.disarmSilence(callId);
+    const timer = setTimeout(() => {
+      this.silenceTimers.delete(callId);
+      void this.silentCallee(callId).catch((error) => this.log(`Call ${callId}: the long-silence turn failed`, error));
+    }, seconds * 1000);
+    timer.unref();
+    this.silenceTimers.set(callId, timer);
+  }
+
+  private disarmSilence(callId: number) {
+    clearTimeout(this.silenceTimers.get(callId));
+    this.silenceTimers.delete(callId);
+  }
+
+  private async silentCallee(callId: number): Promise<void> {
+    if (this.keyed.has(callId)) return;
+    const call = await this.conversationOf(callId);
+    if (!call) return;
+    const tracker = await this.trackerOf(call);
+    await this.perform(call, await this.silence(call, tracker, awaitedAnswer(tracker).collect));
   }
 
   /** The callee's message (a digit, recognised speech) runs a turn; the bot's answer is spoken into the call. */
@@ -364,6 +396,7 @@ export class VoiceSessions {
    * log entry in the conversation, so the logs show that the callee said something the bot did not get.
    */
   async heard(callId: number, audio: Buffer): Promise<void> {
+    this.disarmSilence(callId);
     const call = await this.conversationOf(callId);
     if (!call) return;
     const bot = await this.bots.load(call.projectId, call.env);
@@ -390,6 +423,8 @@ export class VoiceSessions {
       0,
       false,
     );
+    // Not understood is not an answer: the bot waits again.
+    this.armSilence(callId, (await this.silenceSettings(call.projectId)).timeoutSeconds);
   }
 
   /**
@@ -397,6 +432,7 @@ export class VoiceSessions {
    * with a log entry saying how, so it is not left open for ever.
    */
   async callEnded(callId: number, reason: CallEndReason, code: string | null): Promise<void> {
+    this.disarmSilence(callId);
     const open = this.keyed.get(callId);
     if (open?.timer) clearTimeout(open.timer);
     this.keyed.delete(callId);
@@ -480,6 +516,7 @@ export class VoiceSessions {
       this.log(`Call ${call.callId}: cannot transfer to ${turn.transferTo}; hanging up`);
     }
     if (turn.hangUp) await this.dialler.hangup(providerCallId, 'answered');
+    else if (!turn.transferTo && turn.silenceSeconds) this.armSilence(call.callId, turn.silenceSeconds);
   }
 
   private async say(providerCallId: string, text: string, language: string) {
