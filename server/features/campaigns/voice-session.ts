@@ -199,7 +199,11 @@ export class VoiceSessions {
     const tracker = await this.trackerOf(call);
     const awaited = awaitedAnswer(tracker);
     if (!digits) return this.silence(call, tracker, awaited.collect);
-    return this.turn(call, awaited.collect ? digits : this.chosen(awaited.buttons, digits));
+    if (!awaited.collect) return this.turn(call, this.chosen(awaited.buttons, digits));
+    // The finish key ends the answer and is not part of it (should a gateway report it).
+    const key = awaited.collect.finishOnKey;
+    const answer = key && digits.endsWith(key) ? digits.slice(0, -1) : digits;
+    return answer ? this.turn(call, answer) : this.silence(call, tracker, awaited.collect);
   }
 
   /**
