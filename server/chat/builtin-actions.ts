@@ -362,6 +362,28 @@ export const builtinActions: BuiltinAction[] = [
       await runProjectAction(ctx, action);
     },
   },
+  {
+    name: 'collect_digits',
+    doc: "On a call: the callee's next answer is keyed digits sent as one message, ended by the finish key (not part of it), by max digits, or by a pause longer than the timeout. The chat window ignores it.",
+    args: [
+      { name: 'max', type: 'number', required: false, doc: 'Most digits (1–32); empty: until the finish key.' },
+      { name: 'finish_on_key', type: 'text', required: false, doc: '# or * ends the answer; # when max is empty.' },
+      { name: 'timeout', type: 'number', required: false, doc: 'Seconds allowed between two digits (1–30; 5).' },
+    ],
+    ends_conversation: false,
+    run: (ctx) => {
+      const max = Math.round(Number(ctx.args.max));
+      const key = text(ctx.args.finish_on_key).trim();
+      const timeout = Math.round(Number(ctx.args.timeout));
+      const collect = {
+        max: max >= 1 ? Math.min(32, max) : null,
+        finish_on_key: key === '#' || key === '*' ? key : null,
+        timeout: timeout >= 1 ? Math.min(30, timeout) : 5,
+      };
+      if (collect.max === null) collect.finish_on_key ??= '#';
+      ctx.tracker.add('action', 'collect_digits', collect);
+    },
+  },
 ];
 
 const byName = new Map(builtinActions.map((a) => [a.name, a]));

@@ -102,6 +102,49 @@ export async function pressOneBot(db: Db) {
 }
 
 /**
+ * A bot whose @start reaction asks for a keyed answer (the given actions after its prompt: collect_digits, buttons);
+ * whatever the callee answers, the fallback thanks and ends the call.
+ */
+export async function keyedAnswerBot(db: Db, prompt: string, asks: unknown[]) {
+  await db.deleteFrom('reactions').where('project_id', '=', 1).execute();
+  const reaction = (name: string, intents: string[], actions: unknown[]) => ({
+    project_id: 1,
+    name,
+    intents: JSON.stringify(intents),
+    condition: '',
+    priority: 0,
+    reactions_scopes_id: null,
+    actions: JSON.stringify(actions),
+  });
+  await db
+    .insertInto('reactions')
+    .values([
+      reaction('ask', ['@start'], [{ name: 'utter', args: { text: prompt }, who: 'bot' }, ...asks]),
+      reaction(
+        'thanks',
+        ['@fallback'],
+        [
+          { name: 'utter', args: { text: 'Thank you, goodbye.' }, who: 'bot' },
+          { name: 'call_end', args: {}, who: 'bot' },
+        ],
+      ),
+    ] as never)
+    .execute();
+}
+
+/** The callee's messages in a conversation, in order. */
+export async function userMessagesOf(db: Db, conversationId: number): Promise<string[]> {
+  const { tracker } = await db
+    .selectFrom('conversations')
+    .select('tracker')
+    .where('id', '=', conversationId)
+    .executeTakeFirstOrThrow();
+  return (tracker as { type: string; value: string; args: { who?: string } }[])
+    .filter((e) => e.type === 'utter' && e.args.who === 'user')
+    .map((e) => e.value);
+}
+
+/**
  * The call's conversation after pressOneBot's prompt and a '1': the transcript's utterances in order, and the
  * conversation logs listing it as a voice conversation with the one user message.
  */

@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestClock } from '../../server/features/campaigns/clock.ts';
 import { FakeDialler } from '../../server/features/campaigns/fake-dialler.ts';
 import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD } from '../../server/features/campaigns/speech-recognition.ts';
-import { CALL_ENDED, VoiceSessions } from '../../server/features/campaigns/voice-session.ts';
+import { CALL_ENDED, LONG_SILENCE, VoiceSessions } from '../../server/features/campaigns/voice-session.ts';
 import { LOG_LEVELS } from '../../src/api/contract/chat.ts';
 import { BotSource } from '../../server/features/deployments/bot-source.ts';
 import { createChatRuntime } from '../../server/features/chat/chat-runtime.ts';
@@ -13,10 +14,12 @@ import {
   engineFor,
   expectPressOneConversation,
   importCalls,
+  keyedAnswerBot,
   number,
   pressOneBot,
   runTicks,
   runningCampaign,
+  userMessagesOf,
 } from './campaign-fixtures.ts';
 import { type TestDatabase, openTestDatabase } from './helpers/test-database.ts';
 import { readTranscript } from '../../server/features/chat/transcript.ts';
@@ -128,5 +131,119 @@ describe('voice session of an answered call', () => {
     });
     await fake.close();
     await chat.close();
+  });
+
+  /** A fake call answered by a callee who presses `dtmf`; what the bot said, the call, and the callee's messages. */
+  async function keyedCall(dtmf: string[], settle?: () => Promise<void>) {
+    const { db } = database;
+    const clock = new TestClock('2039-01-01T10:00:00Z');
+    const fake = new FakeDialler({ decide: () => ({ kind: 'answer', dtmf }), now: () => clock.now() });
+    const spoken: string[] = [];
+    const speech: SpeechEngine = {
+      name: 'recording',
+      synthesize: async (text) => {
+        spoken.push(text);
+        return createEspeakEngine('espeak-ng').synthesize('ok', { language: 'en', speed: 1 });
+      },
+    };
+    const bots = new BotSource(db);
+    const chat = createChatRuntime(db, null, bots);
+    const voice = new VoiceSessions({ db, chat: chat.engine, bots, speech, dialler: fake, log: () => {} });
+    const engine = engineFor(db, fake, clock, voice);
+    const id = await runningCampaign(db);
+    await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`], clock.now());
+    await runTicks(engine, 4);
+    await settle?.();
+    await runTicks(engine, 1);
+    const [call] = await callsOf(db, id);
+    const messages = await userMessagesOf(db, call!.conversation_id!);
+    await engine.stop();
+    await fake.close();
+    await chat.close();
+    return { spoken, call: call!, messages, hungUp: fake.hungUp };
+  }
+
+  it("collect_digits: '1','2','3','4','#' keyed during the prompt reach the runtime as one message '1234'", async () => {
+    await keyedAnswerBot(database.db, 'Key in your PIN, then the hash key.', [
+      { name: 'collect_digits', args: { max: 8, finish_on_key: '#' }, who: 'bot' },
+    ]);
+    const { spoken, call, messages, hungUp } = await keyedCall(['1', '2', '3', '4', '#']);
+    expect(messages).toEqual(['1234']);
+    expect(spoken).toEqual(['Key in your PIN, then the hash key.', 'Thank you, goodbye.']);
+    expect(hungUp).toEqual(['fake-1']);
+    expect(call).toMatchObject({ status: 'completed' });
+  });
+
+  it('collect_digits: a pause longer than the inter-digit timeout ends the answer; max digits end it too', async () => {
+    await keyedAnswerBot(database.db, 'Key in the amount.', [
+      { name: 'collect_digits', args: { finish_on_key: '#', timeout: 1 }, who: 'bot' },
+    ]);
+    // No finish key: the digits wait for the pause (1 s), then go as one message.
+    const paused = await keyedCall(['5', '6'], () => new Promise((resolve) => setTimeout(resolve, 1300)));
+    expect(paused.messages).toEqual(['56']);
+    expect(paused.hungUp).toEqual(['fake-1']);
+
+    await database.db.deleteFrom('outbound_campaigns').execute();
+    await keyedAnswerBot(database.db, 'Key in the year.', [{ name: 'collect_digits', args: { max: 4 }, who: 'bot' }]);
+    const full = await keyedCall(['2', '0', '3', '9']);
+    expect(full.messages).toEqual(['2039']);
+  });
+
+  it("buttons are offered as 'Press N for …' after the prompt, and a pressed 2 chooses the second button", async () => {
+    await keyedAnswerBot(database.db, 'Welcome to the pizzeria.', [
+      {
+        name: 'buttons',
+        args: {
+          buttons: [
+            { title: 'Order a pizza', payload: 'I want to order a pizza' },
+            { title: 'Opening hours', payload: 'when are you open' },
+          ],
+        },
+        who: 'bot',
+      },
+    ]);
+    const { spoken, messages, hungUp } = await keyedCall(['2']);
+    expect(spoken).toEqual([
+      'Welcome to the pizzeria.',
+      'Press 1 for Order a pizza. Press 2 for Opening hours.',
+      'Thank you, goodbye.',
+    ]);
+    // As a click in the chat window: the button's payload is the callee's message.
+    expect(messages).toEqual(['when are you open']);
+    expect(hungUp).toEqual(['fake-1']);
+  });
+
+  it("a silent callee: after the long-silence timeout the utterance, after the retries the hang-up utterance, hang-up, outcome 'no-input'", async () => {
+    await pressOneBot(database.db);
+    const silence = {
+      long_silence_utter: 'Hello? Press 1 to confirm.',
+      long_silence_timeout: 1,
+      long_silence_retries: 1,
+      long_silence_hangup_utter: 'No answer, goodbye.',
+    };
+    await database.db
+      .updateTable('project_settings')
+      .set({ data: sql`data || ${JSON.stringify(silence)}::jsonb` })
+      .where('project_id', '=', 1)
+      .execute();
+    // The callee answers and says nothing; two silences of 1 s each.
+    const { spoken, call, messages, hungUp } = await keyedCall([], () => new Promise((r) => setTimeout(r, 2600)));
+    expect(spoken).toEqual([
+      'Press 1 to confirm your appointment.',
+      'Hello? Press 1 to confirm.',
+      'No answer, goodbye.',
+    ]);
+    expect(messages).toEqual([]);
+    expect(hungUp).toEqual(['fake-1']);
+    expect(call).toMatchObject({ status: 'completed', last_result: 'no-input' });
+    const { tracker } = await database.db
+      .selectFrom('conversations')
+      .select('tracker')
+      .where('id', '=', call.conversation_id!)
+      .executeTakeFirstOrThrow();
+    const silences = (tracker as { value: string; args: Record<string, unknown> }[]).filter(
+      (e) => e.value === LONG_SILENCE,
+    );
+    expect(silences.map((e) => e.args.hang_up)).toEqual([false, true]);
   });
 });

@@ -220,6 +220,8 @@ describe('GET /v1/stats', () => {
       { result: 'busy', calls: 2 },
       { result: 'no-answer', calls: 1 },
       { result: 'failed', calls: 0 },
+      { result: 'do-not-call', calls: 0 },
+      { result: 'no-input', calls: 0 },
     ]);
     const p = (await stats({ project_env: 'prod', from: today(), to: today() })).json() as Stats;
     expect(p.campaign_calls.find((c) => c.result === 'failed')?.calls).toBe(1);

@@ -200,6 +200,26 @@ describe('built-in actions', () => {
     expect(action(entries, 'show_input')?.args.visible).toBe(visible);
   });
 
+  it.each([
+    [{ max: 4 }, { max: 4, finish_on_key: null, timeout: 5 }],
+    [
+      { max: '6', finish_on_key: '#', timeout: 2 },
+      { max: 6, finish_on_key: '#', timeout: 2 },
+    ],
+    [{}, { max: null, finish_on_key: '#', timeout: 5 }],
+    [
+      { max: 99, finish_on_key: 'x', timeout: 600 },
+      { max: 32, finish_on_key: null, timeout: 30 },
+    ],
+    [
+      { max: 0, finish_on_key: '*' },
+      { max: null, finish_on_key: '*', timeout: 5 },
+    ],
+  ])('collect_digits %j -> %j (what a call gathers next)', async (args, collect) => {
+    const { entries } = await run([{ name: 'collect_digits', args, who: 'bot' }]);
+    expect(action(entries, 'collect_digits')?.args).toEqual(collect);
+  });
+
   it('timeout and clear_timeout, set_variable, change_scope', async () => {
     const started = await run(
       [

@@ -31,9 +31,10 @@ export interface OriginateRequest {
 
 /**
  * Why a call ended, as the campaign engine counts it. busy / no-answer / failed are retried; do-not-call (the number
- * is on the project's do-not-call list, found at dial time: never dialled) is final.
+ * is on the project's do-not-call list, found at dial time: never dialled) is final; no-input (answered, and the bot
+ * hung up on a silent callee after the long-silence retries) is an answered call's ending.
  */
-export type CallEndReason = 'completed' | 'busy' | 'no-answer' | 'failed' | 'do-not-call';
+export type CallEndReason = 'completed' | 'busy' | 'no-answer' | 'failed' | 'do-not-call' | 'no-input';
 
 /** Whether a call was answered when it is hung up (outbound_calls.status 'dialling' or 'answered'). */
 export type CallPhase = 'ringing' | 'answered';
@@ -76,14 +77,31 @@ export interface StatusWebhook {
   fields: Record<string, unknown>;
 }
 
+/**
+ * A keyed answer of several digits (a reaction's `collect_digits` action): the digits reach the runtime as one message
+ * once `finishOnKey` is pressed (not part of it), `max` digits are in, or no digit came for `interDigitSeconds`.
+ */
+export interface DigitCollection {
+  max: number | null;
+  finishOnKey: '#' | '*' | null;
+  interDigitSeconds: number;
+}
+
 /** What the bot does on its turn of an answered call, for a gateway that asks (webhookVoice) instead of being told. */
 export interface VoiceTurn {
-  /** The bot's utterances in order, by their tracker timestamp (the audio route synthesizes each one). */
+  /**
+   * The bot's utterances in order, by their tracker timestamp (the audio route synthesizes each one); a reaction's
+   * buttons are one of them, spoken as "Press 1 for …" (buttonsMenu).
+   */
   utterances: { text: string; ts: number }[];
   /** Transfer the call to this number (the target project's SIP number); null: no transfer. */
   transferTo: string | null;
   /** Hang up after the utterances (call_end, an ended conversation, or a transfer that cannot be made). */
   hangUp: boolean;
+  /** The next answer is several digits (collect_digits); absent or null: one digit is the answer. */
+  collect?: DigitCollection | null;
+  /** Seconds the next gather waits for a first digit (the project's long-silence timeout); absent: 10. */
+  silenceSeconds?: number;
 }
 
 /** Which call and attempt of which campaign a gateway's webhook speaks for (its URL's query, already authenticated). */

@@ -284,8 +284,11 @@ export class CampaignEngine {
     if (event.type === 'answered') await this.markAnswered(event.callId, event.at, event.attempt);
     else if (event.type === 'dtmf') await this.voice?.dtmf(event.callId, event.digit);
     else if (event.type === 'speech') await this.voice?.heard(event.callId, event.audio);
-    else if (event.type === 'ended')
-      await this.endAttempt(event.callId, event.reason, event.code, event.at, event.attempt);
+    else if (event.type === 'ended') {
+      // The provider says completed; a call the bot hung up on a silent callee ended "no input".
+      const silent = event.reason === 'completed' && (await this.voice?.hungUpForSilence(event.callId));
+      await this.endAttempt(event.callId, silent ? 'no-input' : event.reason, event.code, event.at, event.attempt);
+    }
   }
 
   /** dialling → answered, once, for the attempt named (any when none is); then the bot starts talking. */
@@ -347,7 +350,9 @@ export class CampaignEngine {
           attempts: call.attempts,
           retryCount: call.retry_count,
         });
-        const result: CallEndReason = call.status === 'answered' ? 'completed' : item.reason;
+        // An answered call completed whatever the far end says, unless the bot hung up on a silent callee (no input).
+        const result: CallEndReason =
+          call.status === 'answered' && item.reason !== 'no-input' ? 'completed' : item.reason;
         const next =
           outcome.status === 'queued'
             ? retryAt(

@@ -7,12 +7,94 @@ import type { ChatEngine } from '../chat/chat-engine.ts';
 import { setConversationChannel } from '../chat/conversation-writes.ts';
 import type { SpeechEngine } from '../../speech/speech-engine.ts';
 import { linkConversation } from './outbound-calls.ts';
-import type { CallEndReason, Dialler, VoiceTurn } from './dialler.ts';
+import type { CallEndReason, DigitCollection, Dialler, VoiceTurn } from './dialler.ts';
 import { toTelephoneWav } from './diallers/telephone-wav.ts';
 import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD, type SpeechRecognizer } from './speech-recognition.ts';
 
 /** The log entry that ends a call's conversation when the call ends. */
 export const CALL_ENDED = 'The call ended.';
+
+/** The log entry of a gather that heard nothing (args: which silence in a row, of how many allowed). */
+export const LONG_SILENCE = 'Long silence: the callee said nothing.';
+
+/** The project's long-silence settings (Settings: utterance, timeout, retries, hang-up utterance). */
+export interface SilenceSettings {
+  utter: string;
+  timeoutSeconds: number;
+  retries: number;
+  hangupUtter: string;
+}
+
+/** Used where a project stored none (the defaults of an English project). */
+const DEFAULT_SILENCE: SilenceSettings = {
+  utter: 'Sorry, I did not hear you. Are you still there?',
+  timeoutSeconds: 10,
+  retries: 2,
+  hangupUtter: 'I cannot hear you. Goodbye.',
+};
+
+/** A reaction's buttons on a call: the first nine, each chosen by its number. */
+export const CALL_BUTTONS = 9;
+
+/** How a call offers a reaction's buttons, spoken after its prompt: its text, then "Press 1 for …" for each. */
+export function buttonsMenu(args: Record<string, unknown>): string {
+  const buttons = buttonsOf(args);
+  const text = typeof args.text === 'string' ? args.text.trim() : '';
+  const menu = buttons.map((b, i) => `Press ${i + 1} for ${b.title}.`).join(' ');
+  return [text, menu].filter(Boolean).join(' ');
+}
+
+function buttonsOf(args: Record<string, unknown>): { title: string; payload: string }[] {
+  const list = Array.isArray(args.buttons) ? args.buttons : [];
+  return list
+    .map((b) => {
+      const item = (b ?? {}) as Record<string, unknown>;
+      const title = typeof item.title === 'string' ? item.title : '';
+      return { title, payload: typeof item.payload === 'string' && item.payload ? item.payload : title };
+    })
+    .filter((b) => b.title)
+    .slice(0, CALL_BUTTONS);
+}
+
+/** What a tracker entry says into the call: a bot utterance, or a reaction's buttons as their menu; else null. */
+function spokenText(e: TrackerEntry): string | null {
+  if (e.type === 'utter' && e.args.who !== 'user' && e.value) return e.value as string;
+  if (e.type === 'action' && e.value === 'buttons' && buttonsOf(e.args).length) return buttonsMenu(e.args);
+  return null;
+}
+
+/**
+ * What the bot's last turn waits for: its buttons (the last buttons action since the callee last spoke, chosen by
+ * number) and a collection of digits (its last collect_digits action).
+ */
+function awaitedAnswer(entries: readonly TrackerEntry[]): {
+  buttons: { title: string; payload: string }[];
+  collect: DigitCollection | null;
+} {
+  const lastUser = entries.findLastIndex((e) => e.type === 'utter' && e.args.who === 'user');
+  const since = entries.slice(lastUser + 1);
+  const buttons = since.findLast((e) => e.type === 'action' && e.value === 'buttons');
+  const collect = since.findLast((e) => e.type === 'action' && e.value === 'collect_digits');
+  const key = collect?.args.finish_on_key;
+  const max = Number(collect?.args.max);
+  return {
+    buttons: buttons ? buttonsOf(buttons.args) : [],
+    collect: collect
+      ? {
+          max: Number.isInteger(max) && max > 0 ? max : null,
+          finishOnKey: key === '#' || key === '*' ? key : null,
+          interDigitSeconds: Number(collect.args.timeout) > 0 ? Number(collect.args.timeout) : 5,
+        }
+      : null,
+  };
+}
+
+/** Digits keyed so far on a SIP call whose bot collects several (collect_digits). */
+interface KeyedDigits {
+  digits: string;
+  collect: DigitCollection;
+  timer: NodeJS.Timeout | null;
+}
 
 /** Where an answered call's conversation lives: stored on the call row, so any instance can run its next turn. */
 interface CallConversation {
@@ -40,6 +122,10 @@ export class VoiceSessions {
   private readonly dialler: Dialler;
   private readonly recognizer: SpeechRecognizer;
   private readonly log: (message: string, error?: unknown) => void;
+  /** SIP calls (this process's) in the middle of a keyed answer, by call id. */
+  private readonly keyed = new Map<number, KeyedDigits>();
+  /** SIP calls (this process's) waiting for the callee: the long-silence timer of each, by call id. */
+  private readonly silenceTimers = new Map<number, NodeJS.Timeout>();
 
   constructor(o: {
     db: Db;
@@ -102,13 +188,107 @@ export class VoiceSessions {
     });
   }
 
-  /** A gateway's gather action hook: the digits are the callee's message; its turn is returned (null: no call). */
+  /**
+   * A gateway's gather action hook: the digits (one, or a whole collection the gateway gathered) are the callee's
+   * message, a button's number chooses that button; its turn is returned (null: no call). No digits: the gather
+   * timed out (silence).
+   */
   async digitsByWebhook(callId: number, digits: string): Promise<VoiceTurn | null> {
     const call = await this.conversationOf(callId);
     if (!call) return null;
-    // No digit before the gather's timeout: nothing to say, wait again.
-    if (!digits) return { utterances: [], transferTo: null, hangUp: false };
-    return this.turn(call, digits);
+    const tracker = await this.trackerOf(call);
+    const awaited = awaitedAnswer(tracker);
+    if (!digits) return this.silence(call, tracker, awaited.collect);
+    if (!awaited.collect) return this.turn(call, this.chosen(awaited.buttons, digits));
+    // The finish key ends the answer and is not part of it (should a gateway report it).
+    const key = awaited.collect.finishOnKey;
+    const answer = key && digits.endsWith(key) ? digits.slice(0, -1) : digits;
+    return answer ? this.turn(call, answer) : this.silence(call, tracker, awaited.collect);
+  }
+
+  /**
+   * A gather that heard nothing (the project's long-silence settings): the bot says the long-silence utterance and
+   * waits again for the same answer, up to `retries` times in a row; the next silence says the hang-up utterance and
+   * hangs up. Each silence is a log entry of the conversation (the count since the callee last spoke).
+   */
+  private async silence(
+    call: CallConversation,
+    tracker: TrackerEntry[],
+    collect: DigitCollection | null,
+  ): Promise<VoiceTurn> {
+    const settings = await this.silenceSettings(call.projectId);
+    const lastUser = tracker.findLastIndex((e) => e.type === 'utter' && e.args.who === 'user');
+    const silences = tracker.slice(lastUser + 1).filter((e) => e.type === 'log' && e.value === LONG_SILENCE).length;
+    const hangUp = silences >= settings.retries;
+    const text = hangUp ? settings.hangupUtter : settings.utter;
+    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
+    let ts = 0;
+    await this.chat.append(
+      caller,
+      call.conversationId,
+      call.token,
+      (c) => {
+        const clock = new TrackerClock(c.lastTs);
+        const log = {
+          type: 'log' as const,
+          value: LONG_SILENCE,
+          args: { silence: silences + 1, retries: settings.retries, hang_up: hangUp },
+          timestamp: clock.next(),
+          level: LOG_LEVELS.info,
+        };
+        ts = clock.next();
+        return text ? [log, { type: 'utter', value: text, args: { who: 'bot' }, timestamp: ts }] : [log];
+      },
+      0,
+      false,
+    );
+    return {
+      utterances: text ? [{ text, ts }] : [],
+      transferTo: null,
+      hangUp,
+      collect,
+      silenceSeconds: settings.timeoutSeconds,
+    };
+  }
+
+  /** Whether the bot's last word in the call was the long-silence hang-up (the callee never spoke after it). */
+  async hungUpForSilence(callId: number): Promise<boolean> {
+    const row = await this.callRow(callId);
+    if (!row?.conversation_id || !row.conversation_token) return false;
+    const caller: ChatCaller = { projectId: row.project_id, env: row.project_env, userId: null, via: 'token' };
+    const { tracker } = await this.chat.conversation(caller, row.conversation_id, row.conversation_token);
+    const last = tracker.findLast(
+      (e) => (e.type === 'utter' && e.args.who === 'user') || (e.type === 'log' && e.value === LONG_SILENCE),
+    );
+    return last?.type === 'log' && last.args.hang_up === true;
+  }
+
+  /** The project's long-silence settings as stored (the defaults for what is not). */
+  async silenceSettings(projectId: number): Promise<SilenceSettings> {
+    const row = await this.db
+      .selectFrom('project_settings')
+      .select('data')
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
+    const data = (row?.data ?? {}) as Record<string, unknown>;
+    const str = (key: string, fallback: string) => (typeof data[key] === 'string' ? (data[key] as string) : fallback);
+    const int = (key: string, fallback: number) => (Number.isInteger(data[key]) ? (data[key] as number) : fallback);
+    return {
+      utter: str('long_silence_utter', DEFAULT_SILENCE.utter),
+      timeoutSeconds: Math.max(1, int('long_silence_timeout', DEFAULT_SILENCE.timeoutSeconds)),
+      retries: Math.max(0, int('long_silence_retries', DEFAULT_SILENCE.retries)),
+      hangupUtter: str('long_silence_hangup_utter', DEFAULT_SILENCE.hangupUtter),
+    };
+  }
+
+  /** A pressed button number is that button's payload (as a click in the chat window sends); other digits as they are. */
+  private chosen(buttons: { title: string; payload: string }[], digits: string): string {
+    return /^[1-9]$/.test(digits) ? (buttons[Number(digits) - 1]?.payload ?? digits) : digits;
+  }
+
+  private async trackerOf(call: CallConversation): Promise<TrackerEntry[]> {
+    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
+    return (await this.chat.conversation(caller, call.conversationId, call.token)).tracker;
   }
 
   /**
@@ -120,12 +300,11 @@ export class VoiceSessions {
     if (!row?.conversation_id || !row.conversation_token || !this.speech) return null;
     const caller: ChatCaller = { projectId: row.project_id, env: row.project_env, userId: null, via: 'token' };
     const conversation = await this.chat.conversation(caller, row.conversation_id, row.conversation_token);
-    const entry = conversation.tracker.find(
-      (e) => e.type === 'utter' && e.args.who !== 'user' && e.timestamp === ts && e.value,
-    );
-    if (!entry?.value) return null;
+    const entry = conversation.tracker.find((e) => e.timestamp === ts && spokenText(e));
+    const text = entry ? spokenText(entry) : null;
+    if (!text) return null;
     const bot = await this.bots.load(row.project_id, row.project_env);
-    const wav = await this.speech.synthesize(entry.value, { language: bot.language, speed: 1 });
+    const wav = await this.speech.synthesize(text, { language: bot.language, speed: 1 });
     return toTelephoneWav(wav, 0).wav;
   }
 
@@ -145,10 +324,70 @@ export class VoiceSessions {
       .executeTakeFirst();
   }
 
-  /** A digit the callee pressed: the runtime gets it as the user's message ("press 1 to confirm"). */
+  /**
+   * A digit the callee pressed (SIP: one event per digit): the runtime gets it as the user's message ("press 1 to
+   * confirm"), a button's number as that button's payload. When the bot collects digits (collect_digits) they are
+   * kept until the finish key, the most digits, or a pause longer than the inter-digit timeout, then sent as one.
+   */
   async dtmf(callId: number, digit: string): Promise<void> {
+    this.disarmSilence(callId);
     const call = await this.conversationOf(callId);
-    if (call) await this.says(call, digit);
+    if (!call) return;
+    let open = this.keyed.get(callId);
+    if (!open) {
+      const awaited = awaitedAnswer(await this.trackerOf(call));
+      if (!awaited.collect) return this.says(call, this.chosen(awaited.buttons, digit));
+      open = { digits: '', collect: awaited.collect, timer: null };
+      this.keyed.set(callId, open);
+    }
+    if (open.timer) clearTimeout(open.timer);
+    const finished = digit === open.collect.finishOnKey;
+    if (!finished) open.digits += digit;
+    if (finished || (open.collect.max !== null && open.digits.length >= open.collect.max))
+      return this.keyedAnswer(call);
+    open.timer = setTimeout(
+      () => void this.keyedAnswer(call).catch((error) => this.log(`Call ${callId}: keyed digits failed`, error)),
+      open.collect.interDigitSeconds * 1000,
+    );
+    open.timer.unref();
+  }
+
+  /** The digits keyed so far are the callee's one message (none: the finish key alone says nothing). */
+  private async keyedAnswer(call: CallConversation): Promise<void> {
+    const open = this.keyed.get(call.callId);
+    if (!open) return;
+    this.keyed.delete(call.callId);
+    if (open.timer) clearTimeout(open.timer);
+    if (open.digits) await this.says(call, open.digits);
+    else this.armSilence(call.callId, (await this.silenceSettings(call.projectId)).timeoutSeconds);
+  }
+
+  /**
+   * A SIP call's long-silence timer (gateways time their gathers themselves): armed once the bot's prompt has been
+   * played and it waits for the callee; whatever the callee does disarms it; when it fires, the silence turn runs
+   * (the long-silence utterance and a new timer, or after the retries the hang-up utterance and the hang-up).
+   */
+  private armSilence(callId: number, seconds: number) {
+    this.disarmSilence(callId);
+    const timer = setTimeout(() => {
+      this.silenceTimers.delete(callId);
+      void this.silentCallee(callId).catch((error) => this.log(`Call ${callId}: the long-silence turn failed`, error));
+    }, seconds * 1000);
+    timer.unref();
+    this.silenceTimers.set(callId, timer);
+  }
+
+  private disarmSilence(callId: number) {
+    clearTimeout(this.silenceTimers.get(callId));
+    this.silenceTimers.delete(callId);
+  }
+
+  private async silentCallee(callId: number): Promise<void> {
+    if (this.keyed.has(callId)) return;
+    const call = await this.conversationOf(callId);
+    if (!call) return;
+    const tracker = await this.trackerOf(call);
+    await this.perform(call, await this.silence(call, tracker, awaitedAnswer(tracker).collect));
   }
 
   /** The callee's message (a digit, recognised speech) runs a turn; the bot's answer is spoken into the call. */
@@ -161,6 +400,7 @@ export class VoiceSessions {
    * log entry in the conversation, so the logs show that the callee said something the bot did not get.
    */
   async heard(callId: number, audio: Buffer): Promise<void> {
+    this.disarmSilence(callId);
     const call = await this.conversationOf(callId);
     if (!call) return;
     const bot = await this.bots.load(call.projectId, call.env);
@@ -187,6 +427,8 @@ export class VoiceSessions {
       0,
       false,
     );
+    // Not understood is not an answer: the bot waits again.
+    this.armSilence(callId, (await this.silenceSettings(call.projectId)).timeoutSeconds);
   }
 
   /**
@@ -194,6 +436,10 @@ export class VoiceSessions {
    * with a log entry saying how, so it is not left open for ever.
    */
   async callEnded(callId: number, reason: CallEndReason, code: string | null): Promise<void> {
+    this.disarmSilence(callId);
+    const open = this.keyed.get(callId);
+    if (open?.timer) clearTimeout(open.timer);
+    this.keyed.delete(callId);
     const row = await this.callRow(callId);
     if (!row?.conversation_id || !row.conversation_token) return;
     const caller: ChatCaller = { projectId: row.project_id, env: row.project_env, userId: null, via: 'token' };
@@ -242,20 +488,22 @@ export class VoiceSessions {
 
   /** What the bot did in a turn: its utterances, and whether the call is transferred (where) or ends. */
   private async turnOf(
-    call: { callId: number; env: 'dev' | 'prod' },
+    call: { callId: number; projectId: number; env: 'dev' | 'prod' },
     entries: TrackerEntry[],
     ended: boolean,
   ): Promise<VoiceTurn> {
-    const utterances = entries
-      .filter((e) => e.type === 'utter' && e.args.who !== 'user' && e.value)
-      .map((e) => ({ text: e.value as string, ts: e.timestamp }));
+    const utterances = entries.flatMap((e) => {
+      const text = spokenText(e);
+      return text ? [{ text, ts: e.timestamp }] : [];
+    });
     const transfer = entries.find((e) => e.type === 'action' && e.value === 'call_transfer');
     const transferTo = transfer ? await this.numberOfProject(Number(transfer.args.project_id), call.env) : null;
     if (transfer && !transferTo) {
       this.log(`Call ${call.callId}: project ${transfer.args.project_id} has no SIP number to transfer to; hanging up`);
     }
     const hangUp = ended || !!transfer || entries.some((e) => e.type === 'action' && e.value === 'call_end');
-    return { utterances, transferTo, hangUp };
+    const silenceSeconds = hangUp ? undefined : (await this.silenceSettings(call.projectId)).timeoutSeconds;
+    return { utterances, transferTo, hangUp, collect: awaitedAnswer(entries).collect, silenceSeconds };
   }
 
   /** Speaks a turn's utterances into the call, then transfers or hangs up when the turn said so. */
@@ -272,6 +520,7 @@ export class VoiceSessions {
       this.log(`Call ${call.callId}: cannot transfer to ${turn.transferTo}; hanging up`);
     }
     if (turn.hangUp) await this.dialler.hangup(providerCallId, 'answered');
+    else if (!turn.transferTo && turn.silenceSeconds) this.armSilence(call.callId, turn.silenceSeconds);
   }
 
   private async say(providerCallId: string, text: string, language: string) {

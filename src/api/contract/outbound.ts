@@ -128,8 +128,11 @@ export const callStatus = z.enum(['queued', 'dialling', 'answered', 'completed',
 export type CallStatus = z.infer<typeof callStatus>;
 export const FINAL_CALL_STATUSES: readonly CallStatus[] = ['completed', 'failed'];
 
-/** How the last attempt ended, as the dialler reported it. */
-export const callResult = z.enum(['completed', 'busy', 'no-answer', 'failed', 'do-not-call']);
+/**
+ * How the last attempt ended, as the dialler reported it; `no-input`: answered, and the bot hung up on a silent callee
+ * once the project's long-silence retries were used up.
+ */
+export const callResult = z.enum(['completed', 'busy', 'no-answer', 'failed', 'do-not-call', 'no-input']);
 export type CallResult = z.infer<typeof callResult>;
 
 export const campaignCall = z.object({

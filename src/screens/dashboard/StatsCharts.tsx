@@ -103,6 +103,7 @@ export function StatsCharts({ stats, links }: { stats: Stats; links: StatsLinks 
     'no-answer': 'no answer',
     failed: 'failed',
     'do-not-call': 'do not call',
+    'no-input': 'no input',
   } as const;
   const campaignCalls = stats.campaign_calls.filter((c) => c.calls > 0);
 

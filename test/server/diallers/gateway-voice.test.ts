@@ -1,13 +1,20 @@
 import type { AddressInfo } from 'node:net';
+import jambonzVerbs from '@jambonz/verb-specifications';
+import { sql } from 'kysely';
+import twilio from 'twilio';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { DigitCollection } from '../../../server/features/campaigns/dialler.ts';
+import { LONG_SILENCE } from '../../../server/features/campaigns/voice-session.ts';
 import type { GatewaySettings } from '../../../server/features/campaigns/diallers/dialler-settings.ts';
 import { readWav } from '../../../server/features/campaigns/diallers/telephone-wav.ts';
 import {
   callsOf,
   expectPressOneConversation,
   importCalls,
+  keyedAnswerBot,
   pressOneBot,
   runningCampaign,
+  userMessagesOf,
 } from '../campaign-fixtures.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type GatewayFake, type GatewayRequest, postWebhook, startGatewayFake } from './gateway-fake.ts';
@@ -16,7 +23,8 @@ import { type GatewayFake, type GatewayRequest, postWebhook, startGatewayFake } 
  * The bot on a hosted gateway's answered call, end to end: a real server (its engine, chat runtime and espeak-ng)
  * dials through a local server speaking jambonz's or Twilio's REST API; the test then plays the gateway: it posts the
  * status webhook and the call hook as the provider does, fetches the audio URLs of the verbs it gets back, presses 1
- * on the gather's action hook, and reads the conversation logs.
+ * on the gather's action hook, and reads the conversation logs. Every answer is checked by the gateway's own library:
+ * jambonz's verb validator, and Twilio's TwiML builder, which writes the expected document to compare with.
  */
 
 const SECRET = 'a-webhook-secret-of-at-least-32-characters';
@@ -31,12 +39,21 @@ afterEach(async () => {
   gateway = null;
 });
 
-/** The verbs a gateway got back, read the way it reads them. */
+/**
+ * The verbs a gateway got back, read the way it reads them: the prompts (nested in the gather when the callee answers
+ * next, so a digit during a prompt counts), the gather's action URL, and whether the call is hung up.
+ */
 interface Verbs {
   plays: string[];
   gather: string | null;
   hangup: boolean;
 }
+
+/**
+ * The gather we expect: one digit, or the collection the reaction asked for; `timeout` the seconds it waits for a
+ * first digit (the project's long-silence timeout, 10 by default).
+ */
+type Expected = DigitCollection | null;
 
 interface Provider {
   name: 'jambonz' | 'twilio';
@@ -49,7 +66,7 @@ interface Provider {
   answered: Record<string, string>;
   pressed(digit: string): Record<string, string>;
   contentType: string;
-  verbs(text: string): Verbs;
+  verbs(text: string, expected?: Expected, timeout?: number): Verbs;
 }
 
 const xmlUnescape = (s: string) =>
@@ -73,13 +90,37 @@ const providers: Provider[] = [
     answered: { call_sid: 'jz-1', direction: 'outbound', call_status: 'in-progress', sip_status: '200' },
     pressed: (digit) => ({ call_sid: 'jz-1', reason: 'dtmfDetected', digits: digit }),
     contentType: 'application/json',
-    verbs(text) {
-      const verbs = JSON.parse(text) as { verb: string; url?: string; actionHook?: string; input?: string[] }[];
+    verbs(text, expected = null, timeout = 10) {
+      const verbs = JSON.parse(text) as Record<string, unknown>[];
+      // jambonz's own validator: it throws on a verb, property or type jambonz does not know.
+      jambonzVerbs.validate({ debug() {}, info() {}, error() {} }, verbs);
       const gather = verbs.find((v) => v.verb === 'gather');
-      if (gather) expect(gather).toMatchObject({ input: ['digits'], numDigits: 1 });
+      const nested = (gather?.play as { url: string | string[] } | undefined)?.url ?? [];
+      if (gather) {
+        const { play: _, actionHook: __, ...rest } = gather;
+        expect(rest).toEqual({
+          verb: 'gather',
+          input: ['digits'],
+          ...(expected
+            ? {
+                minDigits: 1,
+                ...(expected.max ? { maxDigits: expected.max } : {}),
+                ...(expected.finishOnKey ? { finishOnKey: expected.finishOnKey } : {}),
+                interDigitTimeout: expected.interDigitSeconds,
+              }
+            : { numDigits: 1 }),
+          timeout,
+          ...(nested.length ? { dtmfBargein: true } : {}),
+        });
+        // The prompts are inside the gather, none before it.
+        expect(verbs).toHaveLength(1);
+      }
       return {
-        plays: verbs.filter((v) => v.verb === 'play').map((v) => v.url ?? ''),
-        gather: gather?.actionHook ?? null,
+        plays: [
+          ...verbs.filter((v) => v.verb === 'play').map((v) => String(v.url)),
+          ...(Array.isArray(nested) ? nested : [nested]),
+        ],
+        gather: typeof gather?.actionHook === 'string' ? gather.actionHook : null,
         hangup: verbs.some((v) => v.verb === 'hangup'),
       };
     },
@@ -101,14 +142,33 @@ const providers: Provider[] = [
     answered: { CallSid: 'CA0001', AccountSid: 'AC0001', CallStatus: 'in-progress', Direction: 'outbound-api' },
     pressed: (digit) => ({ CallSid: 'CA0001', AccountSid: 'AC0001', CallStatus: 'in-progress', Digits: digit }),
     contentType: 'text/xml',
-    verbs(text) {
-      expect(text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response>.*<\/Response>$/);
-      const gather = /<Gather input="dtmf" numDigits="1" [^>]*action="([^"]+)"\/>/.exec(text);
-      return {
-        plays: [...text.matchAll(/<Play>([^<]+)<\/Play>/g)].map((m) => xmlUnescape(m[1]!)),
-        gather: gather ? xmlUnescape(gather[1]!) : null,
-        hangup: text.includes('<Hangup/>'),
-      };
+    verbs(text, expected = null, timeout = 10) {
+      const gather = /<Gather [^>]*action="([^"]+)"/.exec(text);
+      const plays = [...text.matchAll(/<Play>([^<]+)<\/Play>/g)].map((m) => xmlUnescape(m[1]!));
+      const hangup = text.includes('<Hangup/>');
+      // Twilio's own TwiML builder writes what we should have answered; the document must be exactly that.
+      const response = new twilio.twiml.VoiceResponse();
+      if (gather) {
+        const nested = response.gather({
+          input: ['dtmf'],
+          ...(expected
+            ? {
+                ...(expected.max ? { numDigits: expected.max } : {}),
+                finishOnKey: expected.finishOnKey ?? '',
+                timeout: expected.interDigitSeconds,
+              }
+            : { numDigits: 1, timeout }),
+          actionOnEmptyResult: true,
+          method: 'POST',
+          action: xmlUnescape(gather[1]!),
+        });
+        for (const url of plays) nested.play(url);
+      } else {
+        for (const url of plays) response.play(url);
+        if (hangup) response.hangup();
+      }
+      expect(text).toBe(response.toString());
+      return { plays, gather: gather ? xmlUnescape(gather[1]!) : null, hangup };
     },
   },
 ];
@@ -128,44 +188,48 @@ async function fetchAudio(urls: string[]) {
   }
 }
 
-describe.each(providers)('the bot on a $name call', (provider) => {
-  it("plays @start's prompt from the audio route, gathers a digit, and '1' runs the confirming reaction, which hangs up", async () => {
-    gateway = await startGatewayFake((req) =>
-      req.method === 'POST' && req.path === provider.createCallPath
-        ? { status: 201, body: { sid: provider.name === 'twilio' ? 'CA0001' : 'jz-1' } }
-        : { status: 404 },
-    );
-    const settings = provider.settings(gateway.url);
-    app = await createTestApp({ config: { dialler: settings, campaignTickMs: 0 } });
-    await app.app.listen({ port: 0, host: '127.0.0.1' });
-    if (settings.kind !== 'sip')
-      settings.publicUrl = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
-    const { db } = app;
-    const engine = app.app.services.campaigns!;
-    await pressOneBot(db);
-    // A window open all day, and a call list of one call already due.
-    const id = await runningCampaign(db, { call_time_from: '00:00', call_time_to: '00:00' });
-    await importCalls(db, id, ['+420777000001,2020-01-01 10:00 UTC'], new Date('2020-01-01T09:00:00Z'));
-    await engine.tick();
-    await engine.settle();
-    const created = gateway.requests.find((r) => r.path === provider.createCallPath)!;
-    expect(created).toBeDefined();
+/**
+ * A real server dialling through the gateway fake with the bot `bot` writes; the callee answers (the status webhook,
+ * then the call hook): the call hook's answer is returned for the test to read.
+ */
+async function answeredCall(provider: Provider, bot: (db: TestApp['db']) => Promise<void>) {
+  gateway = await startGatewayFake((req) =>
+    req.method === 'POST' && req.path === provider.createCallPath
+      ? { status: 201, body: { sid: provider.name === 'twilio' ? 'CA0001' : 'jz-1' } }
+      : { status: 404 },
+  );
+  const settings = provider.settings(gateway.url);
+  app = await createTestApp({ config: { dialler: settings, campaignTickMs: 0 } });
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  if (settings.kind !== 'sip')
+    settings.publicUrl = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+  const { db } = app;
+  const engine = app.app.services.campaigns!;
+  await bot(db);
+  // A window open all day, and a call list of one call already due.
+  const id = await runningCampaign(db, { call_time_from: '00:00', call_time_to: '00:00' });
+  await importCalls(db, id, ['+420777000001,2020-01-01 10:00 UTC'], new Date('2020-01-01T09:00:00Z'));
+  await engine.tick();
+  await engine.settle();
+  const created = gateway.requests.find((r) => r.path === provider.createCallPath)!;
+  expect(created).toBeDefined();
+  // The callee answers: the status webhook, then the call hook asks for the first verbs.
+  expect((await provider.post(provider.statusHookOf(created), provider.answered)).status).toBe(200);
+  const first = await provider.post(provider.callHookOf(created), provider.answered);
+  expect(first.status).toBe(200);
+  expect(first.headers.get('content-type')).toContain(provider.contentType);
+  return { db, engine, id, created, first: await first.text() };
+}
 
-    // The callee answers: the status webhook, then the call hook asks for the first verbs.
-    expect((await provider.post(provider.statusHookOf(created), provider.answered)).status).toBe(200);
-    const first = await provider.post(provider.callHookOf(created), provider.answered);
-    expect(first.status).toBe(200);
-    expect(first.headers.get('content-type')).toContain(provider.contentType);
-    const opening = provider.verbs(await first.text());
+describe.each(providers)('the bot on a $name call', (provider) => {
+  it("plays @start's prompt inside the gather (a digit during it counts), and '1' runs the confirming reaction, which hangs up", async () => {
+    const { db, engine, id, created, first } = await answeredCall(provider, pressOneBot);
+    const opening = provider.verbs(first);
     expect(opening.plays).toHaveLength(1);
     expect(opening.plays[0]).toContain(`/v1/outbound/audio/${provider.name}?`);
     expect(opening.gather).toContain(`/v1/outbound/gather/${provider.name}?`);
     expect(opening.hangup).toBe(false);
     await fetchAudio(opening.plays);
-
-    // A gather that timed out asks again: nothing said, another gather.
-    const silence = await provider.post(opening.gather!, provider.pressed(''));
-    expect(provider.verbs(await silence.text())).toMatchObject({ plays: [], hangup: false });
 
     // The callee presses 1: the confirming reaction speaks and hangs up.
     const reply = await provider.post(opening.gather!, provider.pressed('1'));
@@ -194,5 +258,107 @@ describe.each(providers)('the bot on a $name call', (provider) => {
     });
     await engine.settle();
     expect((await callsOf(db, id))[0]).toMatchObject({ status: 'completed', last_result: 'completed' });
+  });
+
+  it('a collect_digits prompt gathers a PIN until # (the gateway collects it): one message "1234"', async () => {
+    const collect: DigitCollection = { max: 8, finishOnKey: '#', interDigitSeconds: 3 };
+    const { db, id, first } = await answeredCall(provider, (db) =>
+      keyedAnswerBot(db, 'Key in your PIN, then the hash key.', [
+        { name: 'collect_digits', args: { max: 8, finish_on_key: '#', timeout: 3 }, who: 'bot' },
+      ]),
+    );
+    const opening = provider.verbs(first, collect);
+    expect(opening.plays).toHaveLength(1);
+    // A gather that timed out re-prompts (the long-silence utterance) and asks again for the same kind of answer.
+    const silence = await provider.post(opening.gather!, provider.pressed(''));
+    const again = provider.verbs(await silence.text(), collect);
+    expect(again).toMatchObject({ hangup: false });
+    expect(again.plays).toHaveLength(1);
+    // The gateway posts the digits before the finish key, all at once.
+    const reply = provider.verbs(await (await provider.post(opening.gather!, provider.pressed('1234'))).text());
+    expect(reply).toMatchObject({ gather: null, hangup: true });
+    const [call] = await callsOf(db, id);
+    expect(await userMessagesOf(db, call!.conversation_id!)).toEqual(['1234']);
+  });
+
+  it("a reaction's buttons are spoken after its prompt as 'Press N for …' and a pressed 1 chooses the first", async () => {
+    const { db, id, first } = await answeredCall(provider, (db) =>
+      keyedAnswerBot(db, 'Welcome to the pizzeria.', [
+        {
+          name: 'buttons',
+          args: {
+            buttons: [
+              { title: 'Order a pizza', payload: 'I want to order a pizza' },
+              { title: 'Opening hours', payload: 'when are you open' },
+            ],
+          },
+          who: 'bot',
+        },
+      ]),
+    );
+    const opening = provider.verbs(first);
+    // The prompt and the menu, both nested in the gather, both real speech.
+    expect(opening.plays).toHaveLength(2);
+    await fetchAudio(opening.plays);
+    const reply = await provider.post(opening.gather!, provider.pressed('1'));
+    expect(reply.status).toBe(200);
+    provider.verbs(await reply.text());
+    const [call] = await callsOf(db, id);
+    // As a click in the chat window: the button's payload is the callee's message.
+    expect(await userMessagesOf(db, call!.conversation_id!)).toEqual(['I want to order a pizza']);
+  });
+
+  it("silence: the project's long-silence settings re-prompt, then say the hang-up utterance and hang up: outcome no input", async () => {
+    const { db, engine, id, created, first } = await answeredCall(provider, async (db) => {
+      await pressOneBot(db);
+      const silence = {
+        long_silence_utter: 'Hello? Press 1 to confirm.',
+        long_silence_timeout: 7,
+        long_silence_retries: 1,
+        long_silence_hangup_utter: 'No answer, goodbye.',
+      };
+      await db
+        .updateTable('project_settings')
+        .set({ data: sql`data || ${JSON.stringify(silence)}::jsonb` })
+        .where('project_id', '=', 1)
+        .execute();
+    });
+    // The gather waits the long-silence timeout for a first digit.
+    const opening = provider.verbs(first, null, 7);
+    // The first silence: the long-silence utterance, and the gather again.
+    const retry = provider.verbs(await (await provider.post(opening.gather!, provider.pressed(''))).text(), null, 7);
+    expect(retry).toMatchObject({ hangup: false });
+    expect(retry.plays).toHaveLength(1);
+    await fetchAudio(retry.plays);
+    // The retries are used up: the hang-up utterance, then the hang-up.
+    const last = provider.verbs(await (await provider.post(retry.gather!, provider.pressed(''))).text());
+    expect(last).toMatchObject({ gather: null, hangup: true });
+    expect(last.plays).toHaveLength(1);
+    await fetchAudio(last.plays);
+
+    const [call] = await callsOf(db, id);
+    const { tracker } = await db
+      .selectFrom('conversations')
+      .select('tracker')
+      .where('id', '=', call!.conversation_id!)
+      .executeTakeFirstOrThrow();
+    const entries = tracker as { type: string; value: string; args: Record<string, unknown> }[];
+    expect(entries.filter((e) => e.type === 'utter').map((e) => e.value)).toEqual([
+      'Press 1 to confirm your appointment.',
+      'Hello? Press 1 to confirm.',
+      'No answer, goodbye.',
+    ]);
+    expect(entries.filter((e) => e.value === LONG_SILENCE).map((e) => e.args)).toEqual([
+      { silence: 1, retries: 1, hang_up: false },
+      { silence: 2, retries: 1, hang_up: true },
+    ]);
+    // The gateway hangs up as told: the call is over, its outcome "no input".
+    await provider.post(provider.statusHookOf(created), {
+      ...provider.answered,
+      CallStatus: 'completed',
+      call_status: 'completed',
+    });
+    await engine.settle();
+    expect((await callsOf(db, id))[0]).toMatchObject({ status: 'completed', last_result: 'no-input' });
   });
 });

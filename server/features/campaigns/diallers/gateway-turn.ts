@@ -1,4 +1,4 @@
-import type { VoiceTurn, WebhookCall } from '../dialler.ts';
+import type { DigitCollection, VoiceTurn, WebhookCall } from '../dialler.ts';
 import type { StatusCallbacks } from './dialler-settings.ts';
 import { gatewayWebhookUrl } from './status-callback-url.ts';
 
@@ -7,16 +7,24 @@ export interface TurnVerbs<V> {
   play(audioUrl: string): V;
   transfer(destination: string): V;
   hangUp(): V;
-  /** Waits for one digit and posts it to `actionUrl`, which answers the next turn. */
-  gather(actionUrl: string): V;
+  /**
+   * Plays the prompts (audio URLs) inside the gather, so a digit pressed during a prompt interrupts it and counts;
+   * then waits for the answer (one digit, or the collection's digits) and posts it to `actionUrl`, which answers the
+   * next turn.
+   */
+  gather(actionUrl: string, prompts: string[], collect: DigitCollection | null, timeoutSeconds: number): V;
 }
 
-/** Seconds a gather waits for a digit before it asks the action hook again (with no digits). */
+/**
+ * Seconds a gather waits for a digit before it asks the action hook again (with no digits), when the turn does not
+ * say (the project's long-silence timeout).
+ */
 export const GATHER_TIMEOUT_SECONDS = 10;
 
 /**
  * A turn of the bot as a gateway's verbs: each utterance played from the audio route (the per-call token, `ts`
- * naming it), then a transfer, a hang-up, or a gather whose action hook runs the callee's next message.
+ * naming it), then a transfer or a hang-up; or, when the callee answers next, one gather with the utterances nested
+ * in it, whose action hook runs the callee's next message.
  */
 export function verbsOfTurn<V>(
   callbacks: StatusCallbacks,
@@ -27,9 +35,13 @@ export function verbsOfTurn<V>(
 ): V[] {
   const url = (webhook: 'audio' | 'gather', extra?: Record<string, string>) =>
     gatewayWebhookUrl(callbacks, webhook, provider, call.campaignId, call, extra);
-  const out = turn.utterances.map((u) => verbs.play(url('audio', { ts: String(u.ts) })));
+  const prompts = turn.utterances.map((u) => url('audio', { ts: String(u.ts) }));
+  if (!turn.transferTo && !turn.hangUp) {
+    const timeout = turn.silenceSeconds ?? GATHER_TIMEOUT_SECONDS;
+    return [verbs.gather(url('gather'), prompts, turn.collect ?? null, timeout)];
+  }
+  const out = prompts.map((p) => verbs.play(p));
   if (turn.transferTo) out.push(verbs.transfer(turn.transferTo));
-  if (turn.transferTo || turn.hangUp) out.push(verbs.hangUp());
-  else out.push(verbs.gather(url('gather')));
+  out.push(verbs.hangUp());
   return out;
 }

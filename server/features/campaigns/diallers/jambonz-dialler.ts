@@ -4,7 +4,7 @@ import type { DiallerSettings } from './dialler-settings.ts';
 import { GatewayError, field, gatewayRequest, sipCode } from './gateway-request.ts';
 import { GatewayDialler } from './gateway-dialler.ts';
 import { gatewayStatusEvent } from './gateway-call-status.ts';
-import { GATHER_TIMEOUT_SECONDS, type TurnVerbs, verbsOfTurn } from './gateway-turn.ts';
+import { type TurnVerbs, verbsOfTurn } from './gateway-turn.ts';
 import { gatewayWebhookUrl, statusCallbackUrl } from './status-callback-url.ts';
 import { statusFromEvent } from './status-from-event.ts';
 
@@ -31,11 +31,21 @@ const JAMBONZ_VERBS: TurnVerbs<Record<string, unknown>> = {
     target: [E164.test(destination) ? { type: 'phone', number: destination } : { type: 'sip', sipUri: destination }],
   }),
   hangUp: () => ({ verb: 'hangup' }),
-  gather: (actionHook) => ({
+  // The prompts nested in the gather (its `play`, several URLs in turn) with dtmfBargein: a digit interrupts them and
+  // counts. A collection ends at maxDigits, its finishOnKey or its interDigitTimeout.
+  gather: (actionHook, prompts, collect, timeout) => ({
     verb: 'gather',
     input: ['digits'],
-    numDigits: 1,
-    timeout: GATHER_TIMEOUT_SECONDS,
+    ...(collect
+      ? {
+          minDigits: 1,
+          ...(collect.max ? { maxDigits: collect.max } : {}),
+          ...(collect.finishOnKey ? { finishOnKey: collect.finishOnKey } : {}),
+          interDigitTimeout: collect.interDigitSeconds,
+        }
+      : { numDigits: 1 }),
+    timeout,
+    ...(prompts.length ? { play: { url: prompts.length === 1 ? prompts[0] : prompts }, dtmfBargein: true } : {}),
     actionHook,
   }),
 };
@@ -48,8 +58,9 @@ function jambonzCallStatus(fields: Record<string, unknown> | null): CallStatus {
 
 /**
  * jambonz (self-hosted or jambonz.cloud) through its REST API: createCall with a per-call call_hook (jambonz asks it
- * what to do once the callee answers) and status hook. The bot's turns are jambonz verbs (`play` of our audio route,
- * `gather` of one digit, `dial` to transfer, `hangup`), answered by the call and gather hooks (webhookVoice).
+ * what to do once the callee answers) and status hook. The bot's turns are jambonz verbs (a `gather` of a digit or of a
+ * collection of them with the `play` of our audio route nested; `play`, `dial` to transfer, `hangup`), answered by the
+ * call and gather hooks (webhookVoice).
  */
 export class JambonzDialler extends GatewayDialler implements Dialler {
   readonly name = 'jambonz';

@@ -3,7 +3,7 @@ import type { DiallerSettings } from './dialler-settings.ts';
 import { GatewayError, field, gatewayRequest, sipCode } from './gateway-request.ts';
 import { GatewayDialler } from './gateway-dialler.ts';
 import { gatewayStatusEvent } from './gateway-call-status.ts';
-import { GATHER_TIMEOUT_SECONDS, type TurnVerbs, verbsOfTurn } from './gateway-turn.ts';
+import { type TurnVerbs, verbsOfTurn } from './gateway-turn.ts';
 import { gatewayWebhookUrl, statusCallbackUrl } from './status-callback-url.ts';
 import { checkTwilioSignature } from './twilio-signature.ts';
 import { statusFromEvent } from './status-from-event.ts';
@@ -31,15 +31,25 @@ const TWIML_VERBS: TurnVerbs<string> = {
   play: (url) => `<Play>${xmlText(url)}</Play>`,
   transfer: (destination) => `<Dial>${dialTarget(destination)}</Dial>`,
   hangUp: () => '<Hangup/>',
-  // actionOnEmptyResult: a gather that times out asks the action hook again instead of running out of TwiML.
-  gather: (action) =>
-    `<Gather input="dtmf" numDigits="1" timeout="${GATHER_TIMEOUT_SECONDS}" actionOnEmptyResult="true" method="POST" action="${xmlText(action)}"/>`,
+  // Prompts nested in <Gather> listen: a digit during one interrupts it. actionOnEmptyResult: a gather that times out
+  // asks the action hook again instead of running out of TwiML. A collection's inter-digit pause is Twilio's timeout
+  // (its one timeout counts before the first digit and between digits); numDigits bounds it, finishOnKey ends it.
+  gather: (action, prompts, collect, timeout) => {
+    const digits = collect
+      ? `${collect.max ? ` numDigits="${collect.max}"` : ''} finishOnKey="${collect.finishOnKey ?? ''}" timeout="${collect.interDigitSeconds}"`
+      : ` numDigits="1" timeout="${timeout}"`;
+    const open = `<Gather input="dtmf"${digits} actionOnEmptyResult="true" method="POST" action="${xmlText(action)}"`;
+    return prompts.length
+      ? `${open}>${prompts.map((p) => `<Play>${xmlText(p)}</Play>`).join('')}</Gather>`
+      : `${open}/>`;
+  },
 };
 
 /**
  * Twilio's Calls API: `POST /2010-04-01/Accounts/{sid}/Calls.json` with a per-call `Url` (Twilio asks it for TwiML once
  * the callee answers) and a StatusCallback for the events initiated, ringing, answered and completed. The bot's turns
- * are TwiML (`<Play>` of our audio route, `<Gather>` of one digit, `<Dial>`, `<Hangup/>`) answered by the call and
+ * are TwiML (`<Gather>` of a digit or a collection of them, with `<Play>` of our audio route nested, `<Dial>`,
+ * `<Hangup/>`) answered by the call and
  * gather webhooks (webhookVoice), each checked against X-Twilio-Signature.
  */
 export class TwilioDialler extends GatewayDialler implements Dialler {

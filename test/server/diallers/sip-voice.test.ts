@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TestClock } from '../../../server/features/campaigns/clock.ts';
+import { SipDialler } from '../../../server/features/campaigns/diallers/sip-dialler.ts';
+import { VoiceSessions } from '../../../server/features/campaigns/voice-session.ts';
+import { createChatRuntime } from '../../../server/features/chat/chat-runtime.ts';
+import { BotSource } from '../../../server/features/deployments/bot-source.ts';
+import { createEspeakEngine } from '../../../server/speech/espeak-engine.ts';
+import type { SpeechEngine } from '../../../server/speech/speech-engine.ts';
+import {
+  callsOf,
+  engineFor,
+  importCalls,
+  keyedAnswerBot,
+  number,
+  runningCampaign,
+  userMessagesOf,
+} from '../campaign-fixtures.ts';
+import { type TestDatabase, openTestDatabase } from '../helpers/test-database.ts';
+import { openMediaSink, startSippPeer } from './sipp-peer.ts';
+
+/**
+ * The bot on a real SIP call: the engine dials through baresip, SIPp answers as the scenario says: it keys 1, 2, 3, 4
+ * and # (SIP INFO dtmf-relay) while the bot's prompt plays, or stays silent. Needs baresip, sip-tester and espeak-ng.
+ */
+
+let database: TestDatabase;
+beforeEach(async () => {
+  database = await openTestDatabase();
+});
+afterEach(async () => {
+  await database.close();
+});
+
+/**
+ * A campaign call of project 1 through a real baresip to a SIPp callee running `scenario`, with the bot `bot`
+ * writes and the project `settings` merged in; runs the engine until the call is over and returns it.
+ */
+async function sipCall(scenario: string, bot: () => Promise<void>, settings: Record<string, unknown> = {}) {
+  const { db } = database;
+  const media = await openMediaSink();
+  const peer = await startSippPeer(scenario, { rtpport: String(media.port) });
+  const dialler = new SipDialler({ sipHost: '127.0.0.1' });
+  const bots = new BotSource(db);
+  const chat = createChatRuntime(db, null, bots);
+  const espeak = createEspeakEngine('espeak-ng');
+  const spoken: string[] = [];
+  const speech: SpeechEngine = {
+    name: 'recording espeak-ng',
+    synthesize: (text, options) => {
+      spoken.push(text);
+      return espeak.synthesize(text, options);
+    },
+  };
+  const voice = new VoiceSessions({ db, chat: chat.engine, bots, speech, dialler, log: () => {} });
+  const clock = new TestClock('2039-01-01T10:00:00Z');
+  const engine = engineFor(db, dialler, clock, voice);
+  try {
+    await bot();
+    const merged = { ...settings, sip_server_dev: peer.address, sip_number_dev: '100' };
+    await db
+      .updateTable('project_settings')
+      .set({ data: sql`data || ${JSON.stringify(merged)}::jsonb` })
+      .where('project_id', '=', 1)
+      .execute();
+    const id = await runningCampaign(db);
+    await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`], clock.now());
+    const deadline = Date.now() + 40_000;
+    while ((await callsOf(db, id))[0]?.status !== 'completed' && Date.now() < deadline) {
+      await engine.tick();
+      await engine.settle();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const [call] = await callsOf(db, id);
+    const sipp = await peer.done;
+    return { call: call!, sipp, spoken, messages: await userMessagesOf(db, call!.conversation_id!) };
+  } finally {
+    await engine.stop();
+    await peer.stop();
+    await dialler.close();
+    await media.close();
+    await chat.close();
+  }
+}
+
+describe('the bot on a SIP call (baresip, a SIPp callee)', () => {
+  it("SIPp keys '1','2','3','4','#' during the prompt: the runtime gets one message '1234', then the bot hangs up", async () => {
+    const { call, sipp, messages } = await sipCall('answers-keys-pin.xml', () =>
+      keyedAnswerBot(database.db, 'Key in your PIN, then the hash key.', [
+        { name: 'collect_digits', args: { max: 8, finish_on_key: '#' }, who: 'bot' },
+      ]),
+    );
+    expect(call).toMatchObject({ status: 'completed', last_result: 'completed' });
+    expect(messages).toEqual(['1234']);
+    expect(sipp.errors).toBe('');
+    expect(sipp.code).toBe(0);
+  });
+
+  it("a silent SIPp callee is re-prompted, then hung up after the retries: outcome 'no-input'", async () => {
+    const { call, sipp, spoken, messages } = await sipCall(
+      'answers-stays-silent.xml',
+      () => keyedAnswerBot(database.db, 'Key in your PIN.', []),
+      {
+        long_silence_utter: 'Are you there?',
+        long_silence_timeout: 1,
+        long_silence_retries: 1,
+        long_silence_hangup_utter: 'Goodbye.',
+      },
+    );
+    expect(spoken).toEqual(['Key in your PIN.', 'Are you there?', 'Goodbye.']);
+    expect(messages).toEqual([]);
+    expect(call).toMatchObject({ status: 'completed', last_result: 'no-input' });
+    // The callee got the BYE: its scenario ran to the end.
+    expect(sipp.errors).toBe('');
+    expect(sipp.code).toBe(0);
+  });
+});
