@@ -134,11 +134,7 @@ export async function keyedAnswerBot(db: Db, prompt: string, asks: unknown[]) {
 
 /** The callee's messages in a conversation, in order. */
 export async function userMessagesOf(db: Db, conversationId: number): Promise<string[]> {
-  const { tracker } = await db
-    .selectFrom('conversations')
-    .select('tracker')
-    .where('id', '=', conversationId)
-    .executeTakeFirstOrThrow();
+  const tracker = await readTranscript(db, conversationId);
   return (tracker as { type: string; value: string; args: { who?: string } }[])
     .filter((e) => e.type === 'utter' && e.args.who === 'user')
     .map((e) => e.value);

@@ -236,11 +236,7 @@ describe('voice session of an answered call', () => {
     expect(messages).toEqual([]);
     expect(hungUp).toEqual(['fake-1']);
     expect(call).toMatchObject({ status: 'completed', last_result: 'no-input' });
-    const { tracker } = await database.db
-      .selectFrom('conversations')
-      .select('tracker')
-      .where('id', '=', call.conversation_id!)
-      .executeTakeFirstOrThrow();
+    const tracker = await readTranscript(database.db, call.conversation_id!);
     const silences = (tracker as { value: string; args: Record<string, unknown> }[]).filter(
       (e) => e.value === LONG_SILENCE,
     );

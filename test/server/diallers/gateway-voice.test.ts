@@ -18,6 +18,7 @@ import {
 } from '../campaign-fixtures.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type GatewayFake, type GatewayRequest, postWebhook, startGatewayFake } from './gateway-fake.ts';
+import { readTranscript } from '../../../server/features/chat/transcript.ts';
 
 /**
  * The bot on a hosted gateway's answered call, end to end: a real server (its engine, chat runtime and espeak-ng)
@@ -337,11 +338,7 @@ describe.each(providers)('the bot on a $name call', (provider) => {
     await fetchAudio(last.plays);
 
     const [call] = await callsOf(db, id);
-    const { tracker } = await db
-      .selectFrom('conversations')
-      .select('tracker')
-      .where('id', '=', call!.conversation_id!)
-      .executeTakeFirstOrThrow();
+    const tracker = await readTranscript(db, call!.conversation_id!);
     const entries = tracker as { type: string; value: string; args: Record<string, unknown> }[];
     expect(entries.filter((e) => e.type === 'utter').map((e) => e.value)).toEqual([
       'Press 1 to confirm your appointment.',
