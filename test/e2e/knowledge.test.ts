@@ -343,6 +343,8 @@ describe('knowledge base (e2e)', () => {
 
       // Roll back to the first deployment on the Deployments screen: production answers from it again.
       await page.goto(`${server.url}/?project_id=1#/app/deployments`);
+      // The deployments above went through the API: read the list anew, not the startup's answers of a minute ago.
+      await page.reload();
       await page.getByTestId('deployments-screen').waitFor();
       await page
         .getByRole('row', { name: `Deployment ${first.id}` })
