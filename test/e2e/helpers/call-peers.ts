@@ -38,7 +38,8 @@ export interface CallPeers {
 export const TEST_CAMPAIGN = { timeout: 3, retry_count: 1, retry_interval: 0 } as const;
 
 const GREETING = 'Welcome to the Demo pizzeria!';
-const NOT_UNDERSTOOD = 'Sorry, I did not understand.';
+/** The payload of the demo greeting's first button (server/features/dialogue/demo-dialogue.ts). */
+const ORDER_BUTTON_PAYLOAD = 'I want to order a pizza';
 
 /** The server's fake dialler (`CAMPAIGN_DIALLER=fake`): every call answered, the bot spoken into it, hung up after 3 s. */
 export function fakeCallPeers(): CallPeers {
@@ -106,8 +107,9 @@ export async function sipCallPeers(): Promise<CallPeers> {
       [destinations[3]]: { status: 'failed', attempts, last_result: 'failed', last_code: '503' },
     },
     watchAnswered: destinations[0],
-    // The digit reaches the demo bot as the callee's message; it is not one the bot knows.
-    transcript: [GREETING, NOT_UNDERSTOOD],
+    // The greeting's buttons are offered as "press 1 for Order a pizza" (issue 38): the callee's 1 chooses that
+    // button, so the bot gets its payload as the callee's message.
+    transcript: [GREETING, ORDER_BUTTON_PAYLOAD],
     settleMs: 90_000,
     async problems() {
       const found: string[] = [];
