@@ -5,6 +5,7 @@ import type { ChatCaller } from '../chat/chat-caller.ts';
 import type { BotSource } from '../deployments/bot-source.ts';
 import type { ChatEngine } from '../chat/chat-engine.ts';
 import { setConversationChannel } from '../chat/conversation-writes.ts';
+import { readSettings } from '../settings/settings.ts';
 import type { SpeechEngine } from '../../speech/speech-engine.ts';
 import { linkConversation } from './outbound-calls.ts';
 import type { CallEndReason, DigitCollection, Dialler, VoiceTurn } from './dialler.ts';
@@ -24,14 +25,6 @@ export interface SilenceSettings {
   retries: number;
   hangupUtter: string;
 }
-
-/** Used where a project stored none (the defaults of an English project). */
-const DEFAULT_SILENCE: SilenceSettings = {
-  utter: 'Sorry, I did not hear you. Are you still there?',
-  timeoutSeconds: 10,
-  retries: 2,
-  hangupUtter: 'I cannot hear you. Goodbye.',
-};
 
 /** A reaction's buttons on a call: the first nine, each chosen by its number. */
 export const CALL_BUTTONS = 9;
@@ -263,21 +256,14 @@ export class VoiceSessions {
     return last?.type === 'log' && last.args.hang_up === true;
   }
 
-  /** The project's long-silence settings as stored (the defaults for what is not). */
+  /** The project's long-silence settings, read as the Settings screen reads them (its defaults for what is not stored). */
   async silenceSettings(projectId: number): Promise<SilenceSettings> {
-    const row = await this.db
-      .selectFrom('project_settings')
-      .select('data')
-      .where('project_id', '=', projectId)
-      .executeTakeFirst();
-    const data = (row?.data ?? {}) as Record<string, unknown>;
-    const str = (key: string, fallback: string) => (typeof data[key] === 'string' ? (data[key] as string) : fallback);
-    const int = (key: string, fallback: number) => (Number.isInteger(data[key]) ? (data[key] as number) : fallback);
+    const settings = await readSettings(this.db, projectId);
     return {
-      utter: str('long_silence_utter', DEFAULT_SILENCE.utter),
-      timeoutSeconds: Math.max(1, int('long_silence_timeout', DEFAULT_SILENCE.timeoutSeconds)),
-      retries: Math.max(0, int('long_silence_retries', DEFAULT_SILENCE.retries)),
-      hangupUtter: str('long_silence_hangup_utter', DEFAULT_SILENCE.hangupUtter),
+      utter: settings.long_silence_utter,
+      timeoutSeconds: Math.max(1, settings.long_silence_timeout),
+      retries: Math.max(0, settings.long_silence_retries),
+      hangupUtter: settings.long_silence_hangup_utter,
     };
   }
 
