@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { callWindow, isInWindow } from './call-window.ts';
 import type { CallEndReason } from './dialler.ts';
 
@@ -295,6 +296,15 @@ export async function insertCalls(
   await trx.insertInto('outbound_calls').values(rows).execute();
 }
 
+/** The campaign's call `callId` while it has not been dialled: queued, no attempt made. */
+const undialled = (campaignId: number, callId: number) => (eb: ExpressionBuilder<Database, 'outbound_calls'>) =>
+  eb.and([
+    eb('id', '=', callId),
+    eb('campaign_id', '=', campaignId),
+    eb('status', '=', 'queued'),
+    eb('attempts', '=', 0),
+  ]);
+
 /**
  * A call not dialled yet (queued, no attempt made) removed from its campaign; false when there is none such (dialled
  * meanwhile, or gone). Conditional in one statement: the engine leasing it at the same moment wins or loses whole.
@@ -302,10 +312,7 @@ export async function insertCalls(
 export async function deleteUndialledCall(db: Db, campaignId: number, callId: number): Promise<boolean> {
   const row = await db
     .deleteFrom('outbound_calls')
-    .where('id', '=', callId)
-    .where('campaign_id', '=', campaignId)
-    .where('status', '=', 'queued')
-    .where('attempts', '=', 0)
+    .where(undialled(campaignId, callId))
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
@@ -321,10 +328,7 @@ export async function replaceUndialledCall(
   const row = await db
     .updateTable('outbound_calls')
     .set(r)
-    .where('id', '=', callId)
-    .where('campaign_id', '=', campaignId)
-    .where('status', '=', 'queued')
-    .where('attempts', '=', 0)
+    .where(undialled(campaignId, callId))
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
