@@ -291,6 +291,7 @@ async function runStep(
           database_cpu_ms: backend.admin ? perOpen(dbCpuBetween(beforeOpening, before)) : null,
         };
   const messageCpu = per(after.serverCpuMs - before.serverCpuMs + (backend.admin ? dbCpuBetween(before, after) : 0));
+  const perSecond = p99PerSecond(result.samples, 0, seconds);
   return {
     result,
     step: {
@@ -304,6 +305,12 @@ async function runStep(
         p99: round(percentile(latencies, 99)),
         max: round(latencies.at(-1) ?? 0),
       },
+      /**
+       * Seconds of the window whose own p99 passed 50 ms: how often a steady load blips (a collection, a checkpoint),
+       * the yardstick for the overload's recovery below.
+       */
+      seconds_over_budget: perSecond.filter((p) => p > P99_BUDGET_MS).length,
+      worst_second_p99_ms: Math.max(0, ...perSecond),
       errors,
       error_kinds: result.errors,
       init_errors: result.initErrors,
@@ -398,17 +405,17 @@ async function runOverload(server: Server, backend: Backend, token: string, conv
       .filter(([at]) => at >= fromMs)
       .map(([, l]) => l)
       .sort((a, b) => a - b);
-  // Each second after the overload: its messages' p99. Recovered from the first second after which all stay ≤ 50 ms.
-  const seconds: number[] = [];
-  for (let k = 0; k < RECOVERY_SECONDS; k++) {
-    const bucket = result.samples
-      .filter(([at]) => at >= endMs + k * 1000 && at < endMs + (k + 1) * 1000)
-      .map(([, l]) => l)
-      .sort((a, b) => a - b);
-    seconds.push(round(percentile(bucket, 99)));
-  }
+  // Each second after the overload: its messages' p99 (shown, and counted against the steady steps' blips).
+  const seconds = p99PerSecond(result.samples, endMs, RECOVERY_SECONDS);
+  // Recovered: the first second from which the rest of the window's p99 is ≤ 50 ms, judged as the knee is (p99 over a
+  // window). A queue left over (metastable) keeps every later p99 high; one blip of the kind a steady load also has
+  // (seconds_over_budget of the steps) does not count as not recovered. The stricter per-second reading is kept too:
+  // the first second after which no single second's p99 passes 50 ms.
   let recovery: number | null = null;
-  for (let k = seconds.length - 1; k >= 0 && seconds[k]! <= P99_BUDGET_MS; k--) recovery = k;
+  for (let k = 0; k < RECOVERY_SECONDS && recovery === null; k++)
+    if (percentile(afterEnd(endMs + k * 1000), 99) <= P99_BUDGET_MS) recovery = k;
+  let everySecond: number | null = null;
+  for (let k = seconds.length - 1; k >= 0 && seconds[k]! <= P99_BUDGET_MS; k--) everySecond = k;
   const acceptedP99 = percentile(during, 99);
   const readBack = result.readBack;
   return {
@@ -426,6 +433,8 @@ async function runOverload(server: Server, backend: Backend, token: string, conv
     },
     p99_per_second_after_ms: seconds,
     recovery_seconds: recovery,
+    every_second_within_budget_from_s: everySecond,
+    seconds_over_budget_after: seconds.filter((p) => p > P99_BUDGET_MS).length,
     p99_from_5_s_after_ms: round(percentile(afterEnd(endMs + RECOVERY_BUDGET_SECONDS * 1000), 99)),
     errors: step.errors,
     error_kinds: step.error_kinds,
@@ -442,6 +451,23 @@ async function runOverload(server: Server, backend: Backend, token: string, conv
     load_average: step.load_average,
   };
 }
+/** The p99 of each second of `count` from `fromMs` (samples: [scheduled ms from the window's start, latency ms]). */
+function p99PerSecond(samples: [number, number][], fromMs: number, count: number): number[] {
+  const buckets: number[][] = Array.from({ length: count }, () => []);
+  for (const [at, latency] of samples) {
+    const k = Math.floor((at - fromMs) / 1000);
+    if (k >= 0 && k < count) buckets[k]!.push(latency);
+  }
+  return buckets.map((b) =>
+    round(
+      percentile(
+        b.sort((x, y) => x - y),
+        99,
+      ),
+    ),
+  );
+}
+
 const withinBudget = (s: Step) => s.latency_ms.p99 <= P99_BUDGET_MS && s.errors === 0 && s.init_errors === 0;
 
 function printTable(
@@ -453,7 +479,7 @@ function printTable(
     `\n${backend}: one message per ${MEAN_INTERVAL_MS / 1000} s per conversation, ${STEP_SECONDS} s per step`,
   );
   console.log(
-    'conversations  offered/s  completed/s    p50    p90    p99      max  errors  SQL/msg  CPU ms/msg (server, db)',
+    'conversations  offered/s  completed/s    p50    p90    p99      max  errors  SQL/msg  CPU ms/msg (server, db)  seconds p99>50',
   );
   for (const s of steps) {
     if ('skipped' in s) {
@@ -473,6 +499,7 @@ function printTable(
         String(s.errors).padStart(7),
         String(s.sql_statements_per_message).padStart(8),
         `${s.server_cpu_ms_per_message}, ${s.database_cpu_ms_per_message ?? '-'}`.padStart(12),
+        `${s.seconds_over_budget} of ${s.seconds}`.padStart(24),
       ].join('  '),
     );
   }
@@ -594,7 +621,7 @@ async function main() {
   if (overload) {
     const r = overload.read_back;
     console.log(
-      `overload ${overload.conversations} for ${overload.overload_seconds} s then ${overload.normal_conversations}: accepted ${overload.accepted_per_s_during_overload}/s p99 ${overload.accepted_latency_ms.p99} ms, ${overload.refused} refused; recovered after ${overload.recovery_seconds ?? 'never'} s (p99 per second ${overload.p99_per_second_after_ms.join(' ')}); read back: ${r ? `${r.accepted} accepted, ${r.stored} stored, ${r.missing} missing, ${r.extra} extra, ${r.unknown} unknown, ${r.readErrors} unread` : '-'}: ${overload.within_budget ? 'within' : 'OVER'} budget`,
+      `overload ${overload.conversations} for ${overload.overload_seconds} s then ${overload.normal_conversations}: accepted ${overload.accepted_per_s_during_overload}/s p99 ${overload.accepted_latency_ms.p99} ms, ${overload.refused} refused; recovered after ${overload.recovery_seconds ?? 'never'} s (p99 per second ${overload.p99_per_second_after_ms.join(' ')}; ${overload.seconds_over_budget_after} over 50 ms, every second within from ${overload.every_second_within_budget_from_s ?? 'never'} s); read back: ${r ? `${r.accepted} accepted, ${r.stored} stored, ${r.missing} missing, ${r.extra} extra, ${r.unknown} unknown, ${r.readErrors} unread` : '-'}: ${overload.within_budget ? 'within' : 'OVER'} budget`,
     );
   }
   if (profile) {
