@@ -90,7 +90,7 @@ describe('voice session of an answered call', () => {
     const [call] = await callsOf(db, id);
     expect(call).toMatchObject({ status: 'answered' });
     // Real speech: what espeak-ng says for "yes, one".
-    const audio = await createEspeakEngine('espeak-ng').synthesize('yes, one', { language: 'en', speed: 1 });
+    const audio = await createEspeakEngine('espeak-ng').synthesize('yes, one', { language: 'en', voice: null, pitch: 0, speed: 1 });
     await engine.onEvent({ type: 'speech', callId: call!.id, attempt: 1, audio });
     const tracker = await readTranscript(db, call!.conversation_id!);
     const entries = tracker as { type: string; value: string; level?: number; args: Record<string, unknown> }[];
@@ -143,7 +143,7 @@ describe('voice session of an answered call', () => {
       name: 'recording',
       synthesize: async (text) => {
         spoken.push(text);
-        return createEspeakEngine('espeak-ng').synthesize('ok', { language: 'en', speed: 1 });
+        return createEspeakEngine('espeak-ng').synthesize('ok', { language: 'en', voice: null, pitch: 0, speed: 1 });
       },
     };
     const bots = new BotSource(db);
