@@ -8,7 +8,7 @@ import { LOG_LEVELS } from '../../src/api/contract/chat.ts';
 import { BotSource } from '../../server/features/deployments/bot-source.ts';
 import { createChatRuntime } from '../../server/features/chat/chat-runtime.ts';
 import { createEspeakEngine } from '../../server/speech/espeak-engine.ts';
-import type { SpeechEngine } from '../../server/speech/speech-engine.ts';
+import type { SpeechEngine, SpeechOptions } from '../../server/speech/speech-engine.ts';
 import {
   callsOf,
   engineFor,
@@ -90,7 +90,12 @@ describe('voice session of an answered call', () => {
     const [call] = await callsOf(db, id);
     expect(call).toMatchObject({ status: 'answered' });
     // Real speech: what espeak-ng says for "yes, one".
-    const audio = await createEspeakEngine('espeak-ng').synthesize('yes, one', { language: 'en', speed: 1 });
+    const audio = await createEspeakEngine('espeak-ng').synthesize('yes, one', {
+      language: 'en',
+      voice: null,
+      pitch: 0,
+      speed: 1,
+    });
     await engine.onEvent({ type: 'speech', callId: call!.id, attempt: 1, audio });
     const tracker = await readTranscript(db, call!.conversation_id!);
     const entries = tracker as { type: string; value: string; level?: number; args: Record<string, unknown> }[];
@@ -133,17 +138,22 @@ describe('voice session of an answered call', () => {
     await chat.close();
   });
 
-  /** A fake call answered by a callee who presses `dtmf`; what the bot said, the call, and the callee's messages. */
+  /**
+   * A fake call answered by a callee who presses `dtmf`; what the bot said (and how: the speech engine's options), the
+   * call, and the callee's messages.
+   */
   async function keyedCall(dtmf: string[], settle?: () => Promise<void>) {
     const { db } = database;
     const clock = new TestClock('2039-01-01T10:00:00Z');
     const fake = new FakeDialler({ decide: () => ({ kind: 'answer', dtmf }), now: () => clock.now() });
     const spoken: string[] = [];
+    const spokenWith: SpeechOptions[] = [];
     const speech: SpeechEngine = {
       name: 'recording',
-      synthesize: async (text) => {
+      synthesize: async (text, options) => {
         spoken.push(text);
-        return createEspeakEngine('espeak-ng').synthesize('ok', { language: 'en', speed: 1 });
+        spokenWith.push(options);
+        return createEspeakEngine('espeak-ng').synthesize('ok', options);
       },
     };
     const bots = new BotSource(db);
@@ -160,7 +170,7 @@ describe('voice session of an answered call', () => {
     await engine.stop();
     await fake.close();
     await chat.close();
-    return { spoken, call: call!, messages, hungUp: fake.hungUp };
+    return { spoken, spokenWith, call: call!, messages, hungUp: fake.hungUp };
   }
 
   it("collect_digits: '1','2','3','4','#' keyed during the prompt reach the runtime as one message '1234'", async () => {
@@ -220,6 +230,10 @@ describe('voice session of an answered call', () => {
       long_silence_timeout: 1,
       long_silence_retries: 1,
       long_silence_hangup_utter: 'No answer, goodbye.',
+      // Issue 38 item 5: the prompts and both long-silence utterances are spoken in the project's voice.
+      voices_id: 'espeak-en-gb-male',
+      voice_pitch: 12,
+      voice_speed: 1.5,
     };
     await database.db
       .updateTable('project_settings')
@@ -227,12 +241,18 @@ describe('voice session of an answered call', () => {
       .where('project_id', '=', 1)
       .execute();
     // The callee answers and says nothing; two silences of 1 s each.
-    const { spoken, call, messages, hungUp } = await keyedCall([], () => new Promise((r) => setTimeout(r, 2600)));
+    const { spoken, spokenWith, call, messages, hungUp } = await keyedCall(
+      [],
+      () => new Promise((r) => setTimeout(r, 2600)),
+    );
     expect(spoken).toEqual([
       'Press 1 to confirm your appointment.',
       'Hello? Press 1 to confirm.',
       'No answer, goodbye.',
     ]);
+    expect(spokenWith).toEqual(
+      spoken.map(() => ({ language: 'en', voice: 'espeak-en-gb-male', pitch: 12, speed: 1.5 })),
+    );
     expect(messages).toEqual([]);
     expect(hungUp).toEqual(['fake-1']);
     expect(call).toMatchObject({ status: 'completed', last_result: 'no-input' });

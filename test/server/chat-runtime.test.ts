@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MAX_BYTES } from '../../src/api/contract/chat.ts';
 import { webhookAllowList } from '../../server/webhook/address-policy.ts';
+import { fundamentalHz, seconds, telephonePcm } from './helpers/speech-audio.ts';
 import { type Caller, type TestApp, createTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -113,6 +114,28 @@ describe('read-utter', () => {
       query: { id, conversation_token: TOKEN },
     });
     expect(other.statusCode).toBe(404);
+  });
+
+  it("reads aloud in the project's voice and pitch, at the chat window's own speed", async () => {
+    const id = await start();
+    const read = async (speed: number) => {
+      const res = await t.call('POST', '/v1/chat/read-utter', {
+        as: admin,
+        body: { utter: 'Welcome to the Demo pizzeria! How can I help you?', last_ts: 0 },
+        query: { id, conversation_token: TOKEN, speed },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return telephonePcm(res.rawPayload);
+    };
+    const before = await read(1);
+    const atime = String((await t.call('GET', '/v1/settings', { as: admin })).headers['x-atime']);
+    const body = { voices_id: 'espeak-en-us-male', voice_pitch: -20, voice_speed: 4 };
+    expect((await t.call('PUT', '/v1/settings', { as: admin, body, query: { atime } })).statusCode).toBe(200);
+    const after = await read(1);
+    expect(fundamentalHz(before) / fundamentalHz(after)).toBeGreaterThan(2);
+    // The project's speed is for calls; read-aloud keeps the speed the chat window asks for ($read-speed).
+    expect(seconds(after) / seconds(before)).toBeGreaterThan(0.85);
+    expect(seconds(await read(2)) / seconds(after)).toBeLessThan(0.65);
   });
 });
 

@@ -6,7 +6,8 @@ import type { BotSource } from '../deployments/bot-source.ts';
 import type { ChatEngine } from '../chat/chat-engine.ts';
 import { setConversationChannel } from '../chat/conversation-writes.ts';
 import { readSettings } from '../settings/settings.ts';
-import type { SpeechEngine } from '../../speech/speech-engine.ts';
+import { readSpeechSettings } from '../settings/speech-settings.ts';
+import type { SpeechEngine, SpeechOptions } from '../../speech/speech-engine.ts';
 import { linkConversation } from './outbound-calls.ts';
 import type { CallEndReason, DigitCollection, Dialler, VoiceTurn } from './dialler.ts';
 import { toTelephoneWav } from './diallers/telephone-wav.ts';
@@ -279,7 +280,8 @@ export class VoiceSessions {
 
   /**
    * The audio route: the bot's utterance at tracker timestamp `ts` of the call's conversation, spoken by the speech
-   * engine as an 8 kHz 16-bit WAV; null when the conversation has no such utterance (or no speech engine).
+   * engine in the project's voice, pitch and speed (its settings as they are now) as an 8 kHz 16-bit WAV; null when
+   * the conversation has no such utterance (or no speech engine).
    */
   async utteranceAudio(callId: number, ts: number): Promise<Buffer | null> {
     const row = await this.callRow(callId);
@@ -289,8 +291,7 @@ export class VoiceSessions {
     const entry = conversation.tracker.find((e) => e.timestamp === ts && spokenText(e));
     const text = entry ? spokenText(entry) : null;
     if (!text) return null;
-    const bot = await this.bots.load(row.project_id, row.project_env);
-    const wav = await this.speech.synthesize(text, { language: bot.language, speed: 1 });
+    const wav = await this.speech.synthesize(text, await this.speechOf(row.project_id, row.project_env));
     return toTelephoneWav(wav, 0).wav;
   }
 
@@ -492,6 +493,12 @@ export class VoiceSessions {
     return { utterances, transferTo, hangUp, collect: awaitedAnswer(entries).collect, silenceSeconds };
   }
 
+  /** How the project's bot speaks: its language (of the bot in that environment) and its voice settings. */
+  private async speechOf(projectId: number, env: 'dev' | 'prod'): Promise<SpeechOptions> {
+    const [bot, voice] = await Promise.all([this.bots.load(projectId, env), readSpeechSettings(this.db, projectId)]);
+    return { language: bot.language, ...voice };
+  }
+
   /** Speaks a turn's utterances into the call, then transfers or hangs up when the turn said so. */
   private async perform(
     call: { callId: number; projectId: number; env: 'dev' | 'prod'; providerCallId: string | null },
@@ -499,8 +506,11 @@ export class VoiceSessions {
   ) {
     const providerCallId = call.providerCallId;
     if (!providerCallId) return;
-    const bot = await this.bots.load(call.projectId, call.env);
-    for (const u of turn.utterances) await this.say(providerCallId, u.text, bot.language);
+    if (turn.utterances.length && this.speech) {
+      // The settings are read once a turn: every utterance of it sounds the same.
+      const speech = await this.speechOf(call.projectId, call.env);
+      for (const u of turn.utterances) await this.say(providerCallId, u.text, speech);
+    }
     if (turn.transferTo) {
       if (await this.dialler.transfer(providerCallId, turn.transferTo)) return;
       this.log(`Call ${call.callId}: cannot transfer to ${turn.transferTo}; hanging up`);
@@ -509,10 +519,10 @@ export class VoiceSessions {
     else if (!turn.transferTo && turn.silenceSeconds) this.armSilence(call.callId, turn.silenceSeconds);
   }
 
-  private async say(providerCallId: string, text: string, language: string) {
+  private async say(providerCallId: string, text: string, options: SpeechOptions) {
     if (!this.speech) return;
     try {
-      const wav = await this.speech.synthesize(text, { language, speed: 1 });
+      const wav = await this.speech.synthesize(text, options);
       await this.dialler.play(providerCallId, wav);
     } catch (error) {
       this.log('Speech failed on an outbound call', error);

@@ -17,6 +17,7 @@ import type { SpeechEngine } from '../../speech/speech-engine.ts';
 import type { ChatRuntime } from './chat-runtime.ts';
 import { authenticateChat, chatTurnCaller } from './chat-caller.ts';
 import { runtimeLanguage } from './runtime-language.ts';
+import { readSpeechSettings } from '../settings/speech-settings.ts';
 import { TrackerClock } from '../../chat/tracker.ts';
 import type { TurnInput } from '../../chat/run-turn.ts';
 import { SpeechUnavailableError } from '../../speech/speech-engine.ts';
@@ -163,8 +164,12 @@ export default async function chatRoutes(
     );
     if (!said) throw notFound('The bot did not say this in the conversation.');
     try {
+      // The project's voice and pitch; the speed is the chat window's own (its client flag `$read-speed`).
+      const { voice, pitch } = await readSpeechSettings(db, caller.projectId);
       const wav = await speech.synthesize(body.utter, {
         language: await runtimeLanguage(db, caller.projectId),
+        voice,
+        pitch,
         speed: query.speed,
       });
       reply.header('content-type', 'audio/wav');

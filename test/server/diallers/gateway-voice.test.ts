@@ -19,6 +19,7 @@ import {
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type GatewayFake, type GatewayRequest, postWebhook, startGatewayFake } from './gateway-fake.ts';
 import { readTranscript } from '../../../server/features/chat/transcript.ts';
+import { fundamentalHz, seconds } from '../helpers/speech-audio.ts';
 
 /**
  * The bot on a hosted gateway's answered call, end to end: a real server (its engine, chat runtime and espeak-ng)
@@ -307,6 +308,28 @@ describe.each(providers)('the bot on a $name call', (provider) => {
     const [call] = await callsOf(db, id);
     // As a click in the chat window: the button's payload is the callee's message.
     expect(await userMessagesOf(db, call!.conversation_id!)).toEqual(['I want to order a pizza']);
+  });
+
+  it("the audio route speaks in the project's voice, pitch and speed as they are set now (PUT /v1/settings)", async () => {
+    const { first } = await answeredCall(provider, pressOneBot);
+    const [prompt] = provider.verbs(first).plays;
+    const audio = async () => readWav(Buffer.from(await (await fetch(prompt!)).arrayBuffer()));
+    const admin = await app!.admin();
+    const setVoice = async (voice: { voices_id: string; voice_pitch: number; voice_speed: number }) => {
+      const atime = String((await app!.call('GET', '/v1/settings', { as: admin })).headers['x-atime']);
+      const res = await app!.call('PUT', '/v1/settings', { as: admin, body: voice, query: { atime } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // A new project's voice: English (US), female, pitch 0, speed 1.
+    const before = await audio();
+    await setVoice({ voices_id: 'espeak-en-us-male', voice_pitch: -20, voice_speed: 2 });
+    const lowFast = await audio();
+    expect(seconds(lowFast) / seconds(before)).toBeLessThan(0.65);
+    expect(fundamentalHz(before) / fundamentalHz(lowFast)).toBeGreaterThan(2);
+    await setVoice({ voices_id: 'espeak-en-us-male', voice_pitch: 20, voice_speed: 2 });
+    const highFast = await audio();
+    expect(fundamentalHz(highFast) / fundamentalHz(lowFast)).toBeGreaterThan(1.5);
+    expect(seconds(highFast) / seconds(before)).toBeLessThan(0.65);
   });
 
   it("silence: the project's long-silence settings re-prompt, then say the hang-up utterance and hang up: outcome no input", async () => {

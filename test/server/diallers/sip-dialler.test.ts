@@ -54,6 +54,8 @@ describe('SIP dialler (baresip) against a SIPp callee', () => {
 
       const wav = await createEspeakEngine('espeak-ng').synthesize('Press one to confirm your appointment.', {
         language: 'en',
+        voice: null,
+        pitch: 0,
         speed: 1,
       });
       await dialler.play(providerCallId, wav);
