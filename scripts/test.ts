@@ -9,6 +9,10 @@ import path from 'node:path';
 import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
+// Node's compile cache for every process the suite starts (vitest's workers, each e2e file's `node server/main.ts`,
+// the durability writers, the backup scripts): a module compiled once is not compiled again. Measured on one server
+// start on a copy of the e2e template, loaded machine: 3.6–4.8 s without, 1.7–2.2 s with.
+process.env.NODE_COMPILE_CACHE ??= path.join(root, 'node_modules', '.cache', 'node-compile-cache');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const resultsDir = path.join(root, 'test-artifacts');
 fs.mkdirSync(resultsDir, { recursive: true });
