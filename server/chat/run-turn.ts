@@ -11,7 +11,11 @@ import { type ConversationState, setVariable } from './conversation-state.ts';
 import { TrackerClock, TrackerWriter } from './tracker.ts';
 import type { WebhookResult } from './webhook-result.ts';
 
-export type TurnInput = { kind: 'start' } | { kind: 'message'; text: string } | { kind: 'timeout'; reaction: string };
+/** A message's `args` go onto the user's utterance entry (a call's: how it was given, the speech confidence). */
+export type TurnInput =
+  | { kind: 'start' }
+  | { kind: 'message'; text: string; args?: Record<string, unknown> }
+  | { kind: 'timeout'; reaction: string };
 
 export interface TurnHooks {
   /** A message below the confidence threshold is counted in the unclassified intents. */
@@ -140,7 +144,7 @@ export async function runTurn(
     }
   } else {
     turn.text = input.text;
-    const utter = tracker.utter(input.text, 'user');
+    const utter = tracker.utter(input.text, 'user', input.args);
     const awaited = state.variables[AWAITED_VARIABLE];
     if (typeof awaited === 'string') {
       delete state.variables[AWAITED_VARIABLE];

@@ -1,3 +1,5 @@
+import type { SttProvider } from '../../../src/api/contract/settings.ts';
+
 /**
  * The dialler interface (issue 17 §3): how the campaign engine places and controls one outbound call, whatever carries
  * it (SIP through baresip, a hosted voice gateway's REST API, or a fake in tests). One instance per process, created in
@@ -87,6 +89,19 @@ export interface DigitCollection {
   interDigitSeconds: number;
 }
 
+/**
+ * How a gateway's gather listens for the callee's speech besides keys (issue 38 §3): the project's recognizer in the
+ * bot's language. Absent or null: keys only.
+ */
+export interface SpeechListening {
+  /** The project's speech-to-text provider (Settings: stt_provider), for a gateway that lets the app choose one. */
+  provider: SttProvider;
+  /** BCP-47 tag of the bot's language (en-US, cs-CZ). */
+  language: string;
+  /** What the callee is likely to say: the titles of the buttons offered. */
+  hints: string[];
+}
+
 /** What the bot does on its turn of an answered call, for a gateway that asks (webhookVoice) instead of being told. */
 export interface VoiceTurn {
   /**
@@ -102,6 +117,8 @@ export interface VoiceTurn {
   collect?: DigitCollection | null;
   /** Seconds the next gather waits for a first digit (the project's long-silence timeout); absent: 10. */
   silenceSeconds?: number;
+  /** The next gather listens for speech too (hosted gateways; not while digits are collected); absent or null: keys. */
+  listen?: SpeechListening | null;
 }
 
 /** Which call and attempt of which campaign a gateway's webhook speaks for (its URL's query, already authenticated). */
@@ -110,14 +127,24 @@ export interface WebhookCall extends CallRef {
 }
 
 /**
+ * What a gateway's gather heard. Speech carries the recognizer's transcript ('' when it heard speech but understood
+ * nothing) and its confidence (null when not reported); `reason` is the gateway's word for a result it could not
+ * give (jambonz: stt-low-confidence, error).
+ */
+export type GatheredInput =
+  | { kind: 'digits'; digits: string }
+  | { kind: 'speech'; transcript: string; confidence: number | null; reason?: string }
+  | { kind: 'nothing' };
+
+/**
  * A hosted gateway that plays audio from URLs and asks this app's webhooks what to do next: the answered call's hook
  * (jambonz call_hook, Twilio's Url) and each gather's action hook answer with the gateway's verbs for the bot's turn.
  */
 export interface WebhookVoice {
   /** The verbs for a turn: play each utterance's audio URL, then transfer, hang up or gather the next digit. */
   instructions(call: WebhookCall, turn: VoiceTurn): { contentType: string; body: string };
-  /** The digits a gather action hook reports ('' when the callee pressed none). */
-  digitsOf(fields: Record<string, unknown>): string;
+  /** What a gather's action hook reports: the keyed digits, the speech result, or nothing (it timed out). */
+  gatheredOf(fields: Record<string, unknown>): GatheredInput;
   /**
    * The provider's own signature of a webhook (Twilio's X-Twilio-Signature over the URL it called and the form it
    * posted), checked besides the per-call token; true for a provider that signs nothing.

@@ -5,7 +5,7 @@ import { callWindow, isInWindow, retryAt } from './call-window.ts';
 import { deliverDueCallbacks } from './callback-delivery.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import type { Clock } from './clock.ts';
-import type { CallEndReason, CallEvent, CallPhase, Dialler, VoiceTurn, WebhookCall } from './dialler.ts';
+import type { CallEndReason, CallEvent, CallPhase, Dialler, GatheredInput, VoiceTurn, WebhookCall } from './dialler.ts';
 import {
   type AnsweredRow,
   type CallUpdate,
@@ -270,9 +270,9 @@ export class CampaignEngine {
     });
   }
 
-  /** A gateway's gather action hook: the digits pressed are the callee's message; the bot's turn is returned. */
-  gatheredByWebhook(call: WebhookCall, digits: string): Promise<VoiceTurn | null> {
-    return this.inOrder(call.callId, async () => (await this.voice?.digitsByWebhook(call.callId, digits)) ?? null);
+  /** A gateway's gather action hook: the digits pressed or the speech heard are the callee's message; its turn is returned. */
+  gatheredByWebhook(call: WebhookCall, input: GatheredInput): Promise<VoiceTurn | null> {
+    return this.inOrder(call.callId, async () => (await this.voice?.gatheredByWebhook(call.callId, input)) ?? null);
   }
 
   /** The audio a gateway fetches: the utterance at tracker timestamp `ts` of the call's conversation. */

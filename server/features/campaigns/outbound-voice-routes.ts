@@ -14,7 +14,7 @@ const fields = z.record(z.string(), z.unknown()).optional();
 
 /**
  * The bot on a hosted gateway's answered call (issue 17 §3). The gateway asks what to do: once answered (jambonz
- * call_hook, Twilio's Url) and after each gather of a digit (its action hook); we answer with its verbs for the bot's
+ * call_hook, Twilio's Url) and after each gather of digits or speech (its action hook); we answer with its verbs for the bot's
  * turn (jambonz JSON, TwiML), playing each utterance from the audio route. All three are public to the access hook
  * and authenticated per call like the status webhook (and by Twilio's signature); declared here rather than in
  * src/api/contract: the console never makes these calls.
@@ -44,7 +44,7 @@ export const outboundVoiceAnswered = gatewayHook(
 export const outboundVoiceGathered = gatewayHook(
   'outboundVoiceGathered',
   '/outbound/gather/:provider',
-  "A voice gateway's gather action hook: the digits pressed; answers the verbs for the bot's reply",
+  "A voice gateway's gather action hook: the digits pressed or the speech heard; answers the verbs for the bot's reply",
 );
 
 export const outboundVoiceAudio = defineCall({
@@ -92,7 +92,7 @@ export default async function outboundVoiceRoutes(
 
   registerCall(app, services, outboundVoiceGathered, async ({ params, query, body, request, reply }) => {
     const { voice, engine, call } = voiceOf(request, params.provider, query, body ?? {});
-    return answer(reply, voice, call, await engine.gatheredByWebhook(call, voice.digitsOf(body ?? {})));
+    return answer(reply, voice, call, await engine.gatheredByWebhook(call, voice.gatheredOf(body ?? {})));
   });
 
   registerCall(app, services, outboundVoiceAudio, async ({ params, query, request, reply }) => {

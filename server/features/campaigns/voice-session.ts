@@ -1,4 +1,5 @@
-import { LOG_LEVELS, type TrackerEntry } from '../../../src/api/contract/chat.ts';
+import { LOG_LEVELS, type LogLevelName, type TrackerEntry } from '../../../src/api/contract/chat.ts';
+import type { SttProvider } from '../../../src/api/contract/settings.ts';
 import { TrackerClock } from '../../chat/tracker.ts';
 import type { Db } from '../../db/database.ts';
 import type { ChatCaller } from '../chat/chat-caller.ts';
@@ -9,9 +10,16 @@ import { readSettings } from '../settings/settings.ts';
 import { readSpeechSettings } from '../settings/speech-settings.ts';
 import type { SpeechEngine, SpeechOptions } from '../../speech/speech-engine.ts';
 import { linkConversation } from './outbound-calls.ts';
-import type { CallEndReason, DigitCollection, Dialler, VoiceTurn } from './dialler.ts';
+import type { CallEndReason, DigitCollection, Dialler, GatheredInput, SpeechListening, VoiceTurn } from './dialler.ts';
 import { toTelephoneWav } from './diallers/telephone-wav.ts';
-import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD, type SpeechRecognizer } from './speech-recognition.ts';
+import {
+  MIN_SPEECH_CONFIDENCE,
+  NO_SPEECH_RECOGNITION,
+  NO_SPEECH_RECOGNIZER,
+  SPEECH_NOT_UNDERSTOOD,
+  type SpeechRecognizer,
+  speechLanguageTag,
+} from './speech-recognition.ts';
 
 /** The log entry that ends a call's conversation when the call ends. */
 export const CALL_ENDED = 'The call ended.';
@@ -19,13 +27,43 @@ export const CALL_ENDED = 'The call ended.';
 /** The log entry of a gather that heard nothing (args: which silence in a row, of how many allowed). */
 export const LONG_SILENCE = 'Long silence: the callee said nothing.';
 
-/** The project's long-silence settings (Settings: utterance, timeout, retries, hang-up utterance). */
-export interface SilenceSettings {
+/**
+ * The project's settings a call follows: long silence (Settings: utterance, timeout, retries, hang-up utterance) and
+ * the speech-to-text provider a gateway's gather listens with.
+ */
+export interface CallSettings {
   utter: string;
   timeoutSeconds: number;
   retries: number;
   hangupUtter: string;
+  sttProvider: SttProvider;
 }
+
+/** The callee's message on a call: its text, and what its utterance entry records (how it was given). */
+interface CalleeMessage {
+  text: string;
+  args: Record<string, unknown>;
+}
+
+const keyed = (text: string): CalleeMessage => ({ text, args: { input: 'dtmf' } });
+
+/** A speech result the gateway could not turn into words the bot can act on. */
+type UnclearSpeech = Extract<GatheredInput, { kind: 'speech' }>;
+
+/**
+ * A re-prompt's log entry, counted towards the long-silence retries: a silence, or (on a gateway) speech that was not
+ * understood. The SIP path's not-understood entries (no re-prompt, no count) carry no `hang_up` and are not counted.
+ */
+const isReprompt = (e: TrackerEntry) =>
+  e.type === 'log' && (e.value === LONG_SILENCE || (e.value === SPEECH_NOT_UNDERSTOOD && 'hang_up' in e.args));
+
+/** What a spoken answer is compared by: lower case, without punctuation, single spaces. */
+const spokenForm = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[\p{P}\p{S}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** A reaction's buttons on a call: the first nine, each chosen by its number. */
 export const CALL_BUTTONS = 9;
@@ -140,9 +178,14 @@ export class VoiceSessions {
     this.log = o.log;
   }
 
-  /** Starts the conversation of a just-answered call: the @start reaction speaks first (into the call). */
+  /**
+   * Starts the conversation of a just-answered call (a dialler that plays audio itself: SIP): the @start reaction
+   * speaks first (into the call). Without a recognizer the conversation logs say once that the call hears keys only.
+   */
   async answered(call: { callId: number; projectId: number; env: 'dev' | 'prod'; providerCallId: string }) {
-    const turn = await this.start(call);
+    const { turn, conversation } = await this.start(call);
+    if (this.recognizer === NO_SPEECH_RECOGNITION)
+      await this.appendLog(conversation, NO_SPEECH_RECOGNIZER, 'info', { dialler: this.dialler.name });
     await this.perform(call, turn);
   }
 
@@ -151,7 +194,7 @@ export class VoiceSessions {
     projectId: number;
     env: 'dev' | 'prod';
     providerCallId: string | null;
-  }): Promise<VoiceTurn> {
+  }): Promise<{ turn: VoiceTurn; conversation: CallConversation }> {
     const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
     const started = await this.chat.start(caller, undefined, true);
     const conversationId = started.conversation_id;
@@ -162,7 +205,10 @@ export class VoiceSessions {
       conversationToken: started.conversation_token,
       providerCallId: call.providerCallId,
     });
-    return this.turnOf(call, started.tracker, started.ended);
+    return {
+      turn: await this.turnOf(call, started.tracker, started.ended),
+      conversation: { ...call, conversationId, token: started.conversation_token },
+    };
   }
 
   /**
@@ -174,45 +220,74 @@ export class VoiceSessions {
     const row = await this.callRow(callId);
     if (row?.status !== 'answered') return null;
     if (row.conversation_id) return { utterances: [], transferTo: null, hangUp: false };
-    return this.start({
+    const { turn } = await this.start({
       callId,
       projectId: row.project_id,
       env: row.project_env,
       providerCallId: row.provider_call_id,
     });
+    return turn;
   }
 
   /**
-   * A gateway's gather action hook: the digits (one, or a whole collection the gateway gathered) are the callee's
-   * message, a button's number chooses that button; its turn is returned (null: no call). No digits: the gather
-   * timed out (silence).
+   * A gateway's gather action hook: the digits (one, or a whole collection the gateway gathered) or the recognised
+   * speech are the callee's message, a button's number or spoken title chooses that button; its turn is returned
+   * (null: no call). Nothing: the gather timed out (silence). Speech with no usable transcript (none, or below
+   * MIN_SPEECH_CONFIDENCE) is logged as not understood and re-prompts as a silence does.
    */
-  async digitsByWebhook(callId: number, digits: string): Promise<VoiceTurn | null> {
+  async gatheredByWebhook(callId: number, input: GatheredInput): Promise<VoiceTurn | null> {
     const call = await this.conversationOf(callId);
     if (!call) return null;
     const tracker = await this.trackerOf(call);
     const awaited = awaitedAnswer(tracker);
-    if (!digits) return this.silence(call, tracker, awaited.collect);
-    if (!awaited.collect) return this.turn(call, this.chosen(awaited.buttons, digits));
+    if (input.kind === 'nothing') return this.reprompt(call, tracker, awaited, null);
+    if (input.kind === 'speech') {
+      const transcript = input.transcript.trim();
+      const low = input.confidence !== null && input.confidence < MIN_SPEECH_CONFIDENCE;
+      if (!transcript || low) return this.reprompt(call, tracker, awaited, input);
+      return this.turn(call, this.spoken(awaited.buttons, transcript, input.confidence));
+    }
+    const { digits } = input;
+    if (!awaited.collect) return this.turn(call, keyed(this.chosen(awaited.buttons, digits)));
     // The finish key ends the answer and is not part of it (should a gateway report it).
     const key = awaited.collect.finishOnKey;
     const answer = key && digits.endsWith(key) ? digits.slice(0, -1) : digits;
-    return answer ? this.turn(call, answer) : this.silence(call, tracker, awaited.collect);
+    return answer ? this.turn(call, keyed(answer)) : this.reprompt(call, tracker, awaited, null);
   }
 
   /**
-   * A gather that heard nothing (the project's long-silence settings): the bot says the long-silence utterance and
-   * waits again for the same answer, up to `retries` times in a row; the next silence says the hang-up utterance and
-   * hangs up. Each silence is a log entry of the conversation (the count since the callee last spoke).
+   * A recognised answer as the callee's message: a pending button's title (said in any case, without punctuation)
+   * or number chooses that button (its payload, as a click sends); anything else is the transcript as said.
    */
-  private async silence(
+  private spoken(
+    buttons: { title: string; payload: string }[],
+    transcript: string,
+    confidence: number | null,
+  ): CalleeMessage {
+    const said = spokenForm(transcript);
+    const button = buttons.find((b) => spokenForm(b.title) === said);
+    const text = button ? button.payload : /^[1-9]$/.test(said) ? this.chosen(buttons, said) : transcript;
+    return {
+      text,
+      args: { input: 'speech', speech_confidence: confidence, ...(text === transcript ? {} : { transcript }) },
+    };
+  }
+
+  /**
+   * A gather that heard nothing, or speech that was not understood (the project's long-silence settings): the bot says
+   * the long-silence utterance and waits again for the same answer, up to `retries` times in a row; the next one says
+   * the hang-up utterance and hangs up. Each is a log entry of the conversation (the count since the callee last
+   * spoke): a long silence, or speech not understood with what the recognizer made of it.
+   */
+  private async reprompt(
     call: CallConversation,
     tracker: TrackerEntry[],
-    collect: DigitCollection | null,
+    awaited: ReturnType<typeof awaitedAnswer>,
+    unclear: UnclearSpeech | null,
   ): Promise<VoiceTurn> {
-    const settings = await this.silenceSettings(call.projectId);
+    const settings = await this.callSettings(call.projectId);
     const lastUser = tracker.findLastIndex((e) => e.type === 'utter' && e.args.who === 'user');
-    const silences = tracker.slice(lastUser + 1).filter((e) => e.type === 'log' && e.value === LONG_SILENCE).length;
+    const silences = tracker.slice(lastUser + 1).filter(isReprompt).length;
     const hangUp = silences >= settings.retries;
     const text = hangUp ? settings.hangupUtter : settings.utter;
     const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
@@ -223,12 +298,21 @@ export class VoiceSessions {
       call.token,
       (c) => {
         const clock = new TrackerClock(c.lastTs);
+        const count = { silence: silences + 1, retries: settings.retries, hang_up: hangUp };
         const log = {
           type: 'log' as const,
-          value: LONG_SILENCE,
-          args: { silence: silences + 1, retries: settings.retries, hang_up: hangUp },
+          value: unclear ? SPEECH_NOT_UNDERSTOOD : LONG_SILENCE,
+          args: unclear
+            ? {
+                recognizer: this.dialler.name,
+                transcript: unclear.transcript,
+                confidence: unclear.confidence,
+                ...(unclear.reason ? { reason: unclear.reason } : {}),
+                ...count,
+              }
+            : count,
           timestamp: clock.next(),
-          level: LOG_LEVELS.info,
+          level: unclear ? LOG_LEVELS.warn : LOG_LEVELS.info,
         };
         ts = clock.next();
         return text ? [log, { type: 'utter', value: text, args: { who: 'bot' }, timestamp: ts }] : [log];
@@ -240,9 +324,26 @@ export class VoiceSessions {
       utterances: text ? [{ text, ts }] : [],
       transferTo: null,
       hangUp,
-      collect,
+      collect: awaited.collect,
       silenceSeconds: settings.timeoutSeconds,
+      listen: hangUp ? null : await this.listening(call, awaited, settings.sttProvider),
     };
+  }
+
+  /**
+   * What the next gather listens for besides keys: speech in the bot's language with the project's recognizer, the
+   * pending buttons' titles as hints. Not on SIP (no recognizer: NO_SPEECH_RECOGNIZER), nor while digits are collected:
+   * a PIN or an amount is keyed (a recognizer's "one two three four" or "twelve thirty-four" is not the digits asked
+   * for, and a PIN should not go to a cloud recognizer and its transcript).
+   */
+  private async listening(
+    call: { projectId: number; env: 'dev' | 'prod' },
+    awaited: ReturnType<typeof awaitedAnswer>,
+    provider: SttProvider,
+  ): Promise<SpeechListening | null> {
+    if (!this.dialler.webhookVoice || awaited.collect) return null;
+    const bot = await this.bots.load(call.projectId, call.env);
+    return { provider, language: speechLanguageTag(bot.language), hints: awaited.buttons.map((b) => b.title) };
   }
 
   /** Whether the bot's last word in the call was the long-silence hang-up (the callee never spoke after it). */
@@ -251,20 +352,19 @@ export class VoiceSessions {
     if (!row?.conversation_id || !row.conversation_token) return false;
     const caller: ChatCaller = { projectId: row.project_id, env: row.project_env, userId: null, via: 'token' };
     const { tracker } = await this.chat.conversation(caller, row.conversation_id, row.conversation_token);
-    const last = tracker.findLast(
-      (e) => (e.type === 'utter' && e.args.who === 'user') || (e.type === 'log' && e.value === LONG_SILENCE),
-    );
+    const last = tracker.findLast((e) => (e.type === 'utter' && e.args.who === 'user') || isReprompt(e));
     return last?.type === 'log' && last.args.hang_up === true;
   }
 
-  /** The project's long-silence settings, read as the Settings screen reads them (its defaults for what is not stored). */
-  async silenceSettings(projectId: number): Promise<SilenceSettings> {
+  /** The project's call settings, read as the Settings screen reads them (its defaults for what is not stored). */
+  private async callSettings(projectId: number): Promise<CallSettings> {
     const settings = await readSettings(this.db, projectId);
     return {
       utter: settings.long_silence_utter,
       timeoutSeconds: Math.max(1, settings.long_silence_timeout),
       retries: Math.max(0, settings.long_silence_retries),
       hangupUtter: settings.long_silence_hangup_utter,
+      sttProvider: settings.stt_provider,
     };
   }
 
@@ -323,7 +423,7 @@ export class VoiceSessions {
     let open = this.keyed.get(callId);
     if (!open) {
       const awaited = awaitedAnswer(await this.trackerOf(call));
-      if (!awaited.collect) return this.says(call, this.chosen(awaited.buttons, digit));
+      if (!awaited.collect) return this.says(call, keyed(this.chosen(awaited.buttons, digit)));
       open = { digits: '', collect: awaited.collect, timer: null };
       this.keyed.set(callId, open);
     }
@@ -345,8 +445,8 @@ export class VoiceSessions {
     if (!open) return;
     this.keyed.delete(call.callId);
     if (open.timer) clearTimeout(open.timer);
-    if (open.digits) await this.says(call, open.digits);
-    else this.armSilence(call.callId, (await this.silenceSettings(call.projectId)).timeoutSeconds);
+    if (open.digits) await this.says(call, keyed(open.digits));
+    else this.armSilence(call.callId, (await this.callSettings(call.projectId)).timeoutSeconds);
   }
 
   /**
@@ -374,12 +474,25 @@ export class VoiceSessions {
     const call = await this.conversationOf(callId);
     if (!call) return;
     const tracker = await this.trackerOf(call);
-    await this.perform(call, await this.silence(call, tracker, awaitedAnswer(tracker).collect));
+    await this.perform(call, await this.reprompt(call, tracker, awaitedAnswer(tracker), null));
   }
 
   /** The callee's message (a digit, recognised speech) runs a turn; the bot's answer is spoken into the call. */
-  private async says(call: CallConversation, text: string): Promise<void> {
-    await this.perform(call, await this.turn(call, text));
+  private async says(call: CallConversation, message: CalleeMessage): Promise<void> {
+    await this.perform(call, await this.turn(call, message));
+  }
+
+  /** Appends one log entry to a call's conversation (outside a turn). */
+  private async appendLog(call: CallConversation, value: string, level: LogLevelName, args: Record<string, unknown>) {
+    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
+    await this.chat.append(
+      caller,
+      call.conversationId,
+      call.token,
+      (c) => [{ type: 'log', value, args, timestamp: new TrackerClock(c.lastTs).next(), level: LOG_LEVELS[level] }],
+      0,
+      false,
+    );
   }
 
   /**
@@ -396,26 +509,14 @@ export class VoiceSessions {
       return null;
     });
     const text = recognition?.text.trim();
-    if (text) return this.says(call, text);
-    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
-    await this.chat.append(
-      caller,
-      call.conversationId,
-      call.token,
-      (c) => [
-        {
-          type: 'log',
-          value: SPEECH_NOT_UNDERSTOOD,
-          args: { recognizer: this.recognizer.name, audio_bytes: audio.length },
-          timestamp: new TrackerClock(c.lastTs).next(),
-          level: LOG_LEVELS.warn,
-        },
-      ],
-      0,
-      false,
-    );
+    if (recognition && text)
+      return this.says(call, { text, args: { input: 'speech', speech_confidence: recognition.confidence } });
+    await this.appendLog(call, SPEECH_NOT_UNDERSTOOD, 'warn', {
+      recognizer: this.recognizer.name,
+      audio_bytes: audio.length,
+    });
     // Not understood is not an answer: the bot waits again.
-    this.armSilence(callId, (await this.silenceSettings(call.projectId)).timeoutSeconds);
+    this.armSilence(callId, (await this.callSettings(call.projectId)).timeoutSeconds);
   }
 
   /**
@@ -441,8 +542,11 @@ export class VoiceSessions {
     ]);
   }
 
-  /** The callee's message runs a turn of the chat runtime; what the bot does is returned. */
-  private async turn(call: CallConversation, text: string): Promise<VoiceTurn> {
+  /**
+   * The callee's message runs a turn of the chat runtime (the NLU classifies its text); its utterance entry records
+   * how it was given. What the bot does is returned.
+   */
+  private async turn(call: CallConversation, message: CalleeMessage): Promise<VoiceTurn> {
     const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
     const before = await this.db
       .selectFrom('conversations')
@@ -453,7 +557,7 @@ export class VoiceSessions {
       caller,
       call.conversationId,
       call.token,
-      { kind: 'message', text },
+      { kind: 'message', text: message.text, args: message.args },
       Number(before.last_ts),
       true,
     );
@@ -489,8 +593,18 @@ export class VoiceSessions {
       this.log(`Call ${call.callId}: project ${transfer.args.project_id} has no SIP number to transfer to; hanging up`);
     }
     const hangUp = ended || !!transfer || entries.some((e) => e.type === 'action' && e.value === 'call_end');
-    const silenceSeconds = hangUp ? undefined : (await this.silenceSettings(call.projectId)).timeoutSeconds;
-    return { utterances, transferTo, hangUp, collect: awaitedAnswer(entries).collect, silenceSeconds };
+    const awaited = awaitedAnswer(entries);
+    if (hangUp) return { utterances, transferTo, hangUp, collect: awaited.collect };
+    const settings = await this.callSettings(call.projectId);
+    const listen = await this.listening(call, awaited, settings.sttProvider);
+    return {
+      utterances,
+      transferTo,
+      hangUp,
+      collect: awaited.collect,
+      silenceSeconds: settings.timeoutSeconds,
+      listen,
+    };
   }
 
   /** How the project's bot speaks: its language (of the bot in that environment) and its voice settings. */

@@ -34,7 +34,9 @@ export const READ_UTTER_MAX = 1000;
  * One tracker entry (spec 1 §3, DESIGN §8). `timestamp` is microseconds since the epoch, strictly
  * increasing within a conversation: the client sends the last one it holds as `last_ts`.
  * - utter: `value` is the text; `args.who` is 'user' or 'bot'; with get_meta a user utter carries
- *   `args.intent` and `args.confidence`.
+ *   `args.intent` and `args.confidence` (the classification's). On a call a user utter says how it was given:
+ *   `args.input` 'dtmf' or 'speech'; speech adds `args.speech_confidence` (the recognizer's 0–1, null when it reported
+ *   none) and `args.transcript` when what was said became another message (a button's title: its payload).
  * - intent (only with get_meta): `value` is the intent name or null; `args.confidence`, `args.entities`.
  * - reaction: `value` is the reaction's name. action: `value` is the built-in or project action name and
  *   `args` what the window renders (buttons, links, image, select_box, date_picker, show_input, timeout, ...).

@@ -59,6 +59,7 @@ const sipNumber = (label: string) =>
 const sipPassword = (label: string) => plainText(label, 256).nullable();
 
 export const sttProviders = ['google', 'azure', 'whisper', 'vosk'] as const;
+export type SttProvider = (typeof sttProviders)[number];
 export const sttCorrection = z.object({
   from: plainText('A corrected phrase', 200, 1),
   to: plainText('A correction', 200),

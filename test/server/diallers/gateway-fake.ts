@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { twilioSignature } from '../../../server/features/campaigns/diallers/twilio-signature.ts';
+import twilio from 'twilio';
 
 export interface GatewayRequest {
   method: string;
@@ -52,12 +52,12 @@ export async function startGatewayFake(
 }
 
 /**
- * Posts a webhook the way the provider does: Twilio as a form signed with X-Twilio-Signature (when given the account's
- * auth token), jambonz as JSON.
+ * Posts a webhook the way the provider does: Twilio as a form signed with X-Twilio-Signature by Twilio's own library
+ * (when given the account's auth token), jambonz as JSON (its payloads nest objects: a gather's `speech`).
  */
 export async function postWebhook(
   url: string,
-  fields: Record<string, string | number>,
+  fields: Record<string, unknown>,
   as: 'form' | 'json',
   twilioAuthToken?: string,
 ) {
@@ -66,6 +66,6 @@ export async function postWebhook(
   const headers: Record<string, string> = {
     'content-type': as === 'json' ? 'application/json' : 'application/x-www-form-urlencoded',
   };
-  if (twilioAuthToken) headers['x-twilio-signature'] = twilioSignature(twilioAuthToken, url, strings);
+  if (twilioAuthToken) headers['x-twilio-signature'] = twilio.getExpectedTwilioSignature(twilioAuthToken, url, strings);
   return fetch(url, { method: 'POST', headers, body });
 }

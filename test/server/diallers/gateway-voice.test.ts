@@ -7,6 +7,7 @@ import type { DigitCollection } from '../../../server/features/campaigns/dialler
 import { LONG_SILENCE } from '../../../server/features/campaigns/voice-session.ts';
 import type { GatewaySettings } from '../../../server/features/campaigns/diallers/dialler-settings.ts';
 import { readWav } from '../../../server/features/campaigns/diallers/telephone-wav.ts';
+import { SPEECH_END_SECONDS } from '../../../server/features/campaigns/diallers/twilio-dialler.ts';
 import {
   callsOf,
   expectPressOneConversation,
@@ -20,6 +21,12 @@ import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { type GatewayFake, type GatewayRequest, postWebhook, startGatewayFake } from './gateway-fake.ts';
 import { readTranscript } from '../../../server/features/chat/transcript.ts';
 import { fundamentalHz, seconds } from '../helpers/speech-audio.ts';
+import {
+  MIN_SPEECH_CONFIDENCE,
+  NO_SPEECH_RECOGNIZER,
+  SPEECH_NOT_UNDERSTOOD,
+} from '../../../server/features/campaigns/speech-recognition.ts';
+import { LOG_LEVELS } from '../../../src/api/contract/chat.ts';
 
 /**
  * The bot on a hosted gateway's answered call, end to end: a real server (its engine, chat runtime and espeak-ng)
@@ -64,11 +71,19 @@ interface Provider {
   /** Where the created call asks what to do once answered. */
   callHookOf(created: GatewayRequest): string;
   statusHookOf(created: GatewayRequest): string;
-  post(url: string, fields: Record<string, string | number>): Promise<Response>;
+  post(url: string, fields: Record<string, unknown>): Promise<Response>;
   answered: Record<string, string>;
   pressed(digit: string): Record<string, string>;
+  /** The gather's action request after the callee spoke: the recognizer's transcript and confidence. */
+  spoke(transcript: string, confidence: number): Record<string, unknown>;
+  /** The gather's action request when the recognizer understood nothing (an empty result). */
+  notUnderstood: Record<string, unknown>;
   contentType: string;
-  verbs(text: string, expected?: Expected, timeout?: number): Verbs;
+  /**
+   * The verbs read and checked by the gateway's library; a gather of one digit (no collection) listens for speech
+   * too, in the bot's language (en-US) with the project's recognizer (Google by default) and `hints`.
+   */
+  verbs(text: string, expected?: Expected, timeout?: number, hints?: string[]): Verbs;
 }
 
 const xmlUnescape = (s: string) =>
@@ -91,8 +106,16 @@ const providers: Provider[] = [
     post: (url, fields) => postWebhook(url, fields, 'json'),
     answered: { call_sid: 'jz-1', direction: 'outbound', call_status: 'in-progress', sip_status: '200' },
     pressed: (digit) => ({ call_sid: 'jz-1', reason: 'dtmfDetected', digits: digit }),
+    // jambonz's gather payload: the speech event's alternatives, best first.
+    spoke: (transcript, confidence) => ({
+      call_sid: 'jz-1',
+      reason: 'speechDetected',
+      speech: { is_final: true, language_code: 'en-US', alternatives: [{ transcript, confidence }] },
+    }),
+    // The recognizer's result was below the gather's minConfidence (or empty): jambonz reports the reason only.
+    notUnderstood: { call_sid: 'jz-1', reason: 'stt-low-confidence' },
     contentType: 'application/json',
-    verbs(text, expected = null, timeout = 10) {
+    verbs(text, expected = null, timeout = 10, hints = []) {
       const verbs = JSON.parse(text) as Record<string, unknown>[];
       // jambonz's own validator: it throws on a verb, property or type jambonz does not know.
       jambonzVerbs.validate({ debug() {}, info() {}, error() {} }, verbs);
@@ -102,7 +125,7 @@ const providers: Provider[] = [
         const { play: _, actionHook: __, ...rest } = gather;
         expect(rest).toEqual({
           verb: 'gather',
-          input: ['digits'],
+          input: expected ? ['digits'] : ['digits', 'speech'],
           ...(expected
             ? {
                 minDigits: 1,
@@ -112,6 +135,12 @@ const providers: Provider[] = [
               }
             : { numDigits: 1 }),
           timeout,
+          ...(expected
+            ? {}
+            : {
+                recognizer: { vendor: 'google', language: 'en-US', ...(hints.length ? { hints } : {}) },
+                ...(nested.length ? { bargein: true } : {}),
+              }),
           ...(nested.length ? { dtmfBargein: true } : {}),
         });
         // The prompts are inside the gather, none before it.
@@ -143,8 +172,16 @@ const providers: Provider[] = [
     post: (url, fields) => postWebhook(url, fields, 'form', TWILIO_TOKEN),
     answered: { CallSid: 'CA0001', AccountSid: 'AC0001', CallStatus: 'in-progress', Direction: 'outbound-api' },
     pressed: (digit) => ({ CallSid: 'CA0001', AccountSid: 'AC0001', CallStatus: 'in-progress', Digits: digit }),
+    spoke: (transcript, confidence) => ({
+      CallSid: 'CA0001',
+      AccountSid: 'AC0001',
+      CallStatus: 'in-progress',
+      SpeechResult: transcript,
+      Confidence: confidence,
+    }),
+    notUnderstood: { CallSid: 'CA0001', AccountSid: 'AC0001', CallStatus: 'in-progress', SpeechResult: '' },
     contentType: 'text/xml',
-    verbs(text, expected = null, timeout = 10) {
+    verbs(text, expected = null, timeout = 10, hints = []) {
       const gather = /<Gather [^>]*action="([^"]+)"/.exec(text);
       const plays = [...text.matchAll(/<Play>([^<]+)<\/Play>/g)].map((m) => xmlUnescape(m[1]!));
       const hangup = text.includes('<Hangup/>');
@@ -152,14 +189,20 @@ const providers: Provider[] = [
       const response = new twilio.twiml.VoiceResponse();
       if (gather) {
         const nested = response.gather({
-          input: ['dtmf'],
+          input: expected ? ['dtmf'] : ['dtmf', 'speech'],
           ...(expected
             ? {
                 ...(expected.max ? { numDigits: expected.max } : {}),
                 finishOnKey: expected.finishOnKey ?? '',
                 timeout: expected.interDigitSeconds,
               }
-            : { numDigits: 1, timeout }),
+            : {
+                numDigits: 1,
+                timeout,
+                speechTimeout: String(SPEECH_END_SECONDS),
+                language: 'en-US',
+                ...(hints.length ? { hints: hints.join(', ') } : {}),
+              }),
           actionOnEmptyResult: true,
           method: 'POST',
           action: xmlUnescape(gather[1]!),
@@ -298,7 +341,7 @@ describe.each(providers)('the bot on a $name call', (provider) => {
         },
       ]),
     );
-    const opening = provider.verbs(first);
+    const opening = provider.verbs(first, null, 10, ['Order a pizza', 'Opening hours']);
     // The prompt and the menu, both nested in the gather, both real speech.
     expect(opening.plays).toHaveLength(2);
     await fetchAudio(opening.plays);
@@ -373,6 +416,123 @@ describe.each(providers)('the bot on a $name call', (provider) => {
       { silence: 2, retries: 1, hang_up: true },
     ]);
     // The gateway hangs up as told: the call is over, its outcome "no input".
+    await provider.post(provider.statusHookOf(created), {
+      ...provider.answered,
+      CallStatus: 'completed',
+      call_status: 'completed',
+    });
+    await engine.settle();
+    expect((await callsOf(db, id))[0]).toMatchObject({ status: 'completed', last_result: 'no-input' });
+  });
+});
+
+/** The conversation of the campaign's one call, as stored. */
+async function transcriptOf(db: TestApp['db'], campaignId: number) {
+  const [call] = await callsOf(db, campaignId);
+  return (await readTranscript(db, call!.conversation_id!)) as {
+    type: string;
+    value: string;
+    level?: number;
+    args: Record<string, unknown>;
+  }[];
+}
+
+describe.each(providers)('speech on a $name call (issue 38 §3)', (provider) => {
+  const DEMO_BUTTONS = ['Order a pizza', 'Opening hours', 'Help'];
+
+  it("the transcript is the callee's message: a button's title said chooses it, free speech is classified, the confidence is kept", async () => {
+    // The seeded demo bot as it is: its trained model, @start's welcome with three buttons, a goodbye that hangs up.
+    const { db, id, first } = await answeredCall(provider, async () => {});
+    // The gather listens for speech with the buttons' titles as hints; the prompt and the menu are nested in it.
+    const opening = provider.verbs(first, null, 10, DEMO_BUTTONS);
+    expect(opening.plays).toHaveLength(2);
+
+    // The callee says a button's title: that button's payload is the message, classified as a click's would be.
+    const hours = provider.verbs(
+      await (await provider.post(opening.gather!, provider.spoke('Opening hours.', 0.82))).text(),
+    );
+    expect(hours).toMatchObject({ hangup: false });
+    expect(hours.plays).toHaveLength(1);
+    await fetchAudio(hours.plays);
+
+    // Free speech: the NLU classifies the transcript (goodbye), whose reaction says goodbye and hangs up.
+    const bye = provider.verbs(
+      await (await provider.post(hours.gather!, provider.spoke('Bye, see you later', 0.91))).text(),
+    );
+    expect(bye).toMatchObject({ gather: null, hangup: true });
+
+    const entries = await transcriptOf(db, id);
+    const said = entries.filter((e) => e.type === 'utter' && e.args.who === 'user');
+    expect(said.map((e) => e.value)).toEqual(['when are you open', 'Bye, see you later']);
+    expect(said[0]!.args).toMatchObject({
+      input: 'speech',
+      speech_confidence: 0.82,
+      transcript: 'Opening hours.',
+      intent: 'opening hours',
+    });
+    expect(said[1]!.args).toMatchObject({ input: 'speech', speech_confidence: 0.91, intent: 'goodbye' });
+    expect('transcript' in said[1]!.args).toBe(false);
+    expect(entries.filter((e) => e.type === 'utter' && e.args.who === 'bot').map((e) => e.value)).toEqual([
+      'Welcome to the Demo pizzeria! How can I help you?',
+      'We are open every day from 11:00 to 22:00.',
+      'Goodbye!',
+    ]);
+    // A gateway recognises speech: its calls do not carry the SIP path's "no recognizer" entry.
+    expect(entries.some((e) => e.value === NO_SPEECH_RECOGNIZER)).toBe(false);
+  });
+
+  it('speech not understood (too unsure, then nothing): logged, re-prompted like a silence, then the hang-up: outcome no input', async () => {
+    const { db, engine, id, created, first } = await answeredCall(provider, async (db) => {
+      const settings = {
+        long_silence_utter: 'Sorry, I did not catch that.',
+        long_silence_retries: 1,
+        long_silence_hangup_utter: 'Goodbye.',
+      };
+      await db
+        .updateTable('project_settings')
+        .set({ data: sql`data || ${JSON.stringify(settings)}::jsonb` })
+        .where('project_id', '=', 1)
+        .execute();
+    });
+    const opening = provider.verbs(first, null, 10, DEMO_BUTTONS);
+    // A transcript below MIN_SPEECH_CONFIDENCE: the long-silence utterance, and the same gather again (its hints too).
+    const unsure = provider.spoke('order a piece of', MIN_SPEECH_CONFIDENCE / 2);
+    const again = provider.verbs(await (await provider.post(opening.gather!, unsure)).text(), null, 10, DEMO_BUTTONS);
+    expect(again).toMatchObject({ hangup: false });
+    expect(again.plays).toHaveLength(1);
+    await fetchAudio(again.plays);
+    // Nothing understood at all: the retries are used up, the hang-up utterance, then the hang-up.
+    const last = provider.verbs(await (await provider.post(again.gather!, provider.notUnderstood)).text());
+    expect(last).toMatchObject({ gather: null, hangup: true });
+
+    const entries = await transcriptOf(db, id);
+    expect(entries.filter((e) => e.type === 'utter' && e.args.who === 'user')).toEqual([]);
+    expect(entries.filter((e) => e.type === 'utter').map((e) => e.value)).toEqual([
+      'Welcome to the Demo pizzeria! How can I help you?',
+      'Sorry, I did not catch that.',
+      'Goodbye.',
+    ]);
+    const notUnderstood = entries.filter((e) => e.value === SPEECH_NOT_UNDERSTOOD);
+    expect(notUnderstood.every((e) => e.level === LOG_LEVELS.warn)).toBe(true);
+    expect(notUnderstood.map((e) => e.args)).toEqual([
+      {
+        recognizer: provider.name,
+        transcript: 'order a piece of',
+        confidence: MIN_SPEECH_CONFIDENCE / 2,
+        silence: 1,
+        retries: 1,
+        hang_up: false,
+      },
+      {
+        recognizer: provider.name,
+        transcript: '',
+        confidence: null,
+        ...(provider.name === 'jambonz' ? { reason: 'stt-low-confidence' } : {}),
+        silence: 2,
+        retries: 1,
+        hang_up: true,
+      },
+    ]);
     await provider.post(provider.statusHookOf(created), {
       ...provider.answered,
       CallStatus: 'completed',

@@ -3,6 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestClock } from '../../../server/features/campaigns/clock.ts';
 import { SipDialler } from '../../../server/features/campaigns/diallers/sip-dialler.ts';
 import { VoiceSessions } from '../../../server/features/campaigns/voice-session.ts';
+import { NO_SPEECH_RECOGNIZER } from '../../../server/features/campaigns/speech-recognition.ts';
+import { readTranscript } from '../../../server/features/chat/transcript.ts';
+import { LOG_LEVELS } from '../../../src/api/contract/chat.ts';
 import { createChatRuntime } from '../../../server/features/chat/chat-runtime.ts';
 import { BotSource } from '../../../server/features/deployments/bot-source.ts';
 import { createEspeakEngine } from '../../../server/speech/espeak-engine.ts';
@@ -73,7 +76,13 @@ async function sipCall(scenario: string, bot: () => Promise<void>, settings: Rec
     }
     const [call] = await callsOf(db, id);
     const sipp = await peer.done;
-    return { call: call!, sipp, spoken, messages: await userMessagesOf(db, call!.conversation_id!) };
+    const entries = (await readTranscript(db, call!.conversation_id!)) as {
+      type: string;
+      value: string;
+      level?: number;
+      args: Record<string, unknown>;
+    }[];
+    return { call: call!, sipp, spoken, entries, messages: await userMessagesOf(db, call!.conversation_id!) };
   } finally {
     await engine.stop();
     await peer.stop();
@@ -85,7 +94,7 @@ async function sipCall(scenario: string, bot: () => Promise<void>, settings: Rec
 
 describe('the bot on a SIP call (baresip, a SIPp callee)', () => {
   it("SIPp keys '1','2','3','4','#' during the prompt: the runtime gets one message '1234', then the bot hangs up", async () => {
-    const { call, sipp, messages } = await sipCall('answers-keys-pin.xml', () =>
+    const { call, sipp, messages, entries } = await sipCall('answers-keys-pin.xml', () =>
       keyedAnswerBot(database.db, 'Key in your PIN, then the hash key.', [
         { name: 'collect_digits', args: { max: 8, finish_on_key: '#' }, who: 'bot' },
       ]),
@@ -94,6 +103,16 @@ describe('the bot on a SIP call (baresip, a SIPp callee)', () => {
     expect(messages).toEqual(['1234']);
     expect(sipp.errors).toBe('');
     expect(sipp.code).toBe(0);
+    // Once, when the call was answered (after @start's prompt, before the callee's answer): no speech recognizer here.
+    const noRecognizer = entries.filter((e) => e.value === NO_SPEECH_RECOGNIZER);
+    expect(noRecognizer).toEqual([
+      expect.objectContaining({ type: 'log', level: LOG_LEVELS.info, args: { dialler: 'sip' } }),
+    ]);
+    const at = entries.indexOf(noRecognizer[0]!);
+    expect(entries.slice(0, at).map((e) => e.value)).toContain('Key in your PIN, then the hash key.');
+    expect(entries.slice(at).find((e) => e.type === 'utter' && e.args.who === 'user')?.value).toBe('1234');
+    // Keys are the callee's input here: the message says so.
+    expect(entries.find((e) => e.value === '1234')?.args).toMatchObject({ who: 'user', input: 'dtmf' });
   });
 
   it("a silent SIPp callee is re-prompted, then hung up after the retries: outcome 'no-input'", async () => {

@@ -1,4 +1,4 @@
-import type { DigitCollection, VoiceTurn, WebhookCall } from '../dialler.ts';
+import type { DigitCollection, SpeechListening, VoiceTurn, WebhookCall } from '../dialler.ts';
 import type { StatusCallbacks } from './dialler-settings.ts';
 import { gatewayWebhookUrl } from './status-callback-url.ts';
 
@@ -9,10 +9,16 @@ export interface TurnVerbs<V> {
   hangUp(): V;
   /**
    * Plays the prompts (audio URLs) inside the gather, so a digit pressed during a prompt interrupts it and counts;
-   * then waits for the answer (one digit, or the collection's digits) and posts it to `actionUrl`, which answers the
-   * next turn.
+   * then waits for the answer (one digit, or the collection's digits; or, when `listen` is given, speech in the
+   * bot's language with the project's recognizer) and posts it to `actionUrl`, which answers the next turn.
    */
-  gather(actionUrl: string, prompts: string[], collect: DigitCollection | null, timeoutSeconds: number): V;
+  gather(
+    actionUrl: string,
+    prompts: string[],
+    collect: DigitCollection | null,
+    timeoutSeconds: number,
+    listen: SpeechListening | null,
+  ): V;
 }
 
 /**
@@ -38,7 +44,7 @@ export function verbsOfTurn<V>(
   const prompts = turn.utterances.map((u) => url('audio', { ts: String(u.ts) }));
   if (!turn.transferTo && !turn.hangUp) {
     const timeout = turn.silenceSeconds ?? GATHER_TIMEOUT_SECONDS;
-    return [verbs.gather(url('gather'), prompts, turn.collect ?? null, timeout)];
+    return [verbs.gather(url('gather'), prompts, turn.collect ?? null, timeout, turn.listen ?? null)];
   }
   const out = prompts.map((p) => verbs.play(p));
   if (turn.transferTo) out.push(verbs.transfer(turn.transferTo));

@@ -1,4 +1,16 @@
-import type { CallEvent, CallPhase, CallRef, CallStatus, Dialler, OriginateRequest, WebhookVoice } from '../dialler.ts';
+import type { SttProvider } from '../../../../src/api/contract/settings.ts';
+import type {
+  CallEvent,
+  CallPhase,
+  CallRef,
+  CallStatus,
+  Dialler,
+  GatheredInput,
+  OriginateRequest,
+  SpeechListening,
+  WebhookVoice,
+} from '../dialler.ts';
+import { speechConfidence } from '../speech-recognition.ts';
 import { reasonForSipStatus } from './call-end-reason.ts';
 import type { DiallerSettings } from './dialler-settings.ts';
 import { GatewayError, field, gatewayRequest, sipCode } from './gateway-request.ts';
@@ -23,6 +35,53 @@ export function jambonzStatusEvent(fields: Record<string, unknown>, call: CallRe
   return gatewayStatusEvent(status === 'early-media' ? 'ringing' : status, code, call, failed);
 }
 
+/**
+ * The project's speech-to-text provider as jambonz's recognizer: its vendor name (case-sensitive), vendor options,
+ * and whether the vendor takes `hints`. Whisper is OpenAI's model, which jambonz runs as vendor `openai`; jambonz has no
+ * Vosk of its own, so Vosk is a custom speech vendor the jambonz account registers under the name `vosk`.
+ */
+const JAMBONZ_RECOGNIZERS: Record<SttProvider, { vendor: string; options?: Record<string, unknown>; hints: boolean }> =
+  {
+    google: { vendor: 'google', hints: true },
+    azure: { vendor: 'microsoft', hints: true },
+    whisper: { vendor: 'openai', options: { openaiOptions: { model: 'whisper-1' } }, hints: false },
+    vosk: { vendor: 'custom:vosk', hints: false },
+  };
+
+export function jambonzRecognizer(listen: SpeechListening): Record<string, unknown> {
+  const { vendor, options, hints } = JAMBONZ_RECOGNIZERS[listen.provider];
+  return {
+    vendor,
+    language: listen.language,
+    ...(hints && listen.hints.length ? { hints: listen.hints } : {}),
+    ...options,
+  };
+}
+
+/** The best alternative of a jambonz transcription (`speech.alternatives`, or nested in `speech.transcripts`). */
+function firstAlternative(speech: unknown): { transcript: string; confidence: number | null } {
+  const s = (speech ?? {}) as { alternatives?: unknown; transcripts?: { alternatives?: unknown }[] };
+  const alternatives = Array.isArray(s.alternatives) ? s.alternatives : s.transcripts?.[0]?.alternatives;
+  const best = (Array.isArray(alternatives) ? alternatives[0] : null) as Record<string, unknown> | null;
+  return {
+    transcript: typeof best?.transcript === 'string' ? best.transcript : '',
+    confidence: speechConfidence(best?.confidence),
+  };
+}
+
+/**
+ * A gather's actionHook payload: `reason` dtmfDetected (with `digits`), speechDetected (with `speech`), timeout, or a
+ * recognition that gave no result (stt-low-confidence when the recognizer's minConfidence refused it, error).
+ */
+export function jambonzGathered(fields: Record<string, unknown>): GatheredInput {
+  const reason = field(fields, 'reason');
+  if (reason === 'speechDetected') return { kind: 'speech', ...firstAlternative(fields.speech) };
+  if (reason === 'stt-low-confidence' || reason === 'error')
+    return { kind: 'speech', transcript: '', confidence: null, reason };
+  const digits = field(fields, 'digits');
+  return digits ? { kind: 'digits', digits } : { kind: 'nothing' };
+}
+
 /** jambonz's verbs (its webhook JSON) for a turn of the bot. */
 const JAMBONZ_VERBS: TurnVerbs<Record<string, unknown>> = {
   play: (url) => ({ verb: 'play', url }),
@@ -32,10 +91,11 @@ const JAMBONZ_VERBS: TurnVerbs<Record<string, unknown>> = {
   }),
   hangUp: () => ({ verb: 'hangup' }),
   // The prompts nested in the gather (its `play`, several URLs in turn) with dtmfBargein: a digit interrupts them and
-  // counts. A collection ends at maxDigits, its finishOnKey or its interDigitTimeout.
-  gather: (actionHook, prompts, collect, timeout) => ({
+  // counts (speech too, with bargein, when the gather listens). A collection ends at maxDigits, its finishOnKey or its
+  // interDigitTimeout.
+  gather: (actionHook, prompts, collect, timeout, listen) => ({
     verb: 'gather',
-    input: ['digits'],
+    input: listen ? ['digits', 'speech'] : ['digits'],
     ...(collect
       ? {
           minDigits: 1,
@@ -45,6 +105,7 @@ const JAMBONZ_VERBS: TurnVerbs<Record<string, unknown>> = {
         }
       : { numDigits: 1 }),
     timeout,
+    ...(listen ? { recognizer: jambonzRecognizer(listen), ...(prompts.length ? { bargein: true } : {}) } : {}),
     ...(prompts.length ? { play: { url: prompts.length === 1 ? prompts[0] : prompts }, dtmfBargein: true } : {}),
     actionHook,
   }),
@@ -58,9 +119,9 @@ function jambonzCallStatus(fields: Record<string, unknown> | null): CallStatus {
 
 /**
  * jambonz (self-hosted or jambonz.cloud) through its REST API: createCall with a per-call call_hook (jambonz asks it
- * what to do once the callee answers) and status hook. The bot's turns are jambonz verbs (a `gather` of a digit or of a
- * collection of them with the `play` of our audio route nested; `play`, `dial` to transfer, `hangup`), answered by the
- * call and gather hooks (webhookVoice).
+ * what to do once the callee answers) and status hook. The bot's turns are jambonz verbs (a `gather` of a digit, of a
+ * collection of them or of speech with the project's recognizer, with the `play` of our audio route nested; `play`,
+ * `dial` to transfer, `hangup`), answered by the call and gather hooks (webhookVoice).
  */
 export class JambonzDialler extends GatewayDialler implements Dialler {
   readonly name = 'jambonz';
@@ -70,8 +131,7 @@ export class JambonzDialler extends GatewayDialler implements Dialler {
       contentType: 'application/json',
       body: JSON.stringify(verbsOfTurn(this.settings, 'jambonz', call, turn, JAMBONZ_VERBS)),
     }),
-    // The gather's action hook: `digits` with reason `dtmfDetected`, or a timeout without them.
-    digitsOf: (fields) => field(fields, 'digits'),
+    gatheredOf: jambonzGathered,
     // The per-call token authenticates jambonz's webhooks (its optional webhook secret is not configured here).
     verifySignature: () => true,
   };

@@ -1,4 +1,15 @@
-import type { CallEvent, CallPhase, CallRef, CallStatus, Dialler, OriginateRequest, WebhookVoice } from '../dialler.ts';
+import type {
+  CallEvent,
+  CallPhase,
+  CallRef,
+  CallStatus,
+  Dialler,
+  GatheredInput,
+  OriginateRequest,
+  SpeechListening,
+  WebhookVoice,
+} from '../dialler.ts';
+import { speechConfidence } from '../speech-recognition.ts';
 import type { DiallerSettings } from './dialler-settings.ts';
 import { GatewayError, field, gatewayRequest, sipCode } from './gateway-request.ts';
 import { GatewayDialler } from './gateway-dialler.ts';
@@ -26,19 +37,46 @@ export function twilioStatusEvent(fields: Record<string, unknown>, call: CallRef
 const dialTarget = (destination: string) =>
   destination.startsWith('sip:') ? `<Sip>${xmlText(destination)}</Sip>` : `<Number>${xmlText(destination)}</Number>`;
 
+/** Seconds of quiet after the callee's speech that end it (Twilio's speechTimeout; a number: `auto` needs a model). */
+export const SPEECH_END_SECONDS = 2;
+
+/**
+ * Twilio's speech attributes of a gather: the bot's language and the offered buttons' titles as hints (Twilio's
+ * hints are comma-separated, so a comma inside a title would split it). Twilio picks its own recognizer: the
+ * project's provider is not one Twilio lets an app choose by name.
+ */
+function twilioSpeech(listen: SpeechListening): string {
+  const hints = listen.hints.map((h) => h.replaceAll(',', ' ').trim().slice(0, 100)).filter(Boolean);
+  return ` speechTimeout="${SPEECH_END_SECONDS}" language="${xmlText(listen.language)}"${hints.length ? ` hints="${xmlText(hints.join(', '))}"` : ''}`;
+}
+
+/**
+ * A gather's action request (Twilio's <Gather> parameters): `Digits` when keys were pressed, `SpeechResult` (and
+ * `Confidence`, 0–1) when speech was recognised; neither when it timed out (actionOnEmptyResult).
+ */
+export function twilioGathered(fields: Record<string, unknown>): GatheredInput {
+  const digits = field(fields, 'Digits');
+  if (digits) return { kind: 'digits', digits };
+  if (typeof fields.SpeechResult === 'string')
+    return { kind: 'speech', transcript: fields.SpeechResult, confidence: speechConfidence(fields.Confidence) };
+  return { kind: 'nothing' };
+}
+
 /** TwiML for a turn of the bot (the verbs inside <Response>). */
 const TWIML_VERBS: TurnVerbs<string> = {
   play: (url) => `<Play>${xmlText(url)}</Play>`,
   transfer: (destination) => `<Dial>${dialTarget(destination)}</Dial>`,
   hangUp: () => '<Hangup/>',
-  // Prompts nested in <Gather> listen: a digit during one interrupts it. actionOnEmptyResult: a gather that times out
-  // asks the action hook again instead of running out of TwiML. A collection's inter-digit pause is Twilio's timeout
-  // (its one timeout counts before the first digit and between digits); numDigits bounds it, finishOnKey ends it.
-  gather: (action, prompts, collect, timeout) => {
+  // Prompts nested in <Gather> listen: a digit (or speech, which barges in) during one interrupts it.
+  // actionOnEmptyResult: a gather that times out asks the action hook again instead of running out of TwiML. A
+  // collection's inter-digit pause is Twilio's timeout (its one timeout counts before the first digit and between
+  // digits); numDigits bounds it, finishOnKey ends it.
+  gather: (action, prompts, collect, timeout, listen) => {
     const digits = collect
       ? `${collect.max ? ` numDigits="${collect.max}"` : ''} finishOnKey="${collect.finishOnKey ?? ''}" timeout="${collect.interDigitSeconds}"`
       : ` numDigits="1" timeout="${timeout}"`;
-    const open = `<Gather input="dtmf"${digits} actionOnEmptyResult="true" method="POST" action="${xmlText(action)}"`;
+    const input = listen ? `input="dtmf speech"${digits}${twilioSpeech(listen)}` : `input="dtmf"${digits}`;
+    const open = `<Gather ${input} actionOnEmptyResult="true" method="POST" action="${xmlText(action)}"`;
     return prompts.length
       ? `${open}>${prompts.map((p) => `<Play>${xmlText(p)}</Play>`).join('')}</Gather>`
       : `${open}/>`;
@@ -48,9 +86,9 @@ const TWIML_VERBS: TurnVerbs<string> = {
 /**
  * Twilio's Calls API: `POST /2010-04-01/Accounts/{sid}/Calls.json` with a per-call `Url` (Twilio asks it for TwiML once
  * the callee answers) and a StatusCallback for the events initiated, ringing, answered and completed. The bot's turns
- * are TwiML (`<Gather>` of a digit or a collection of them, with `<Play>` of our audio route nested, `<Dial>`,
- * `<Hangup/>`) answered by the call and
- * gather webhooks (webhookVoice), each checked against X-Twilio-Signature.
+ * are TwiML (`<Gather>` of a digit or a collection of them, or of speech, with `<Play>` of our audio route nested,
+ * `<Dial>`, `<Hangup/>`) answered by the call and gather webhooks (webhookVoice), each checked against
+ * X-Twilio-Signature.
  */
 export class TwilioDialler extends GatewayDialler implements Dialler {
   readonly name = 'twilio';
@@ -60,7 +98,7 @@ export class TwilioDialler extends GatewayDialler implements Dialler {
       contentType: 'text/xml',
       body: `<?xml version="1.0" encoding="UTF-8"?><Response>${verbsOfTurn(this.settings, 'twilio', call, turn, TWIML_VERBS).join('')}</Response>`,
     }),
-    digitsOf: (fields) => field(fields, 'Digits'),
+    gatheredOf: twilioGathered,
     verifySignature: (url, fields, headers) =>
       checkTwilioSignature(this.settings.authToken, url, fields, headers['x-twilio-signature']),
   };
