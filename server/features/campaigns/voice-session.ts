@@ -241,7 +241,8 @@ export class VoiceSessions {
     // The message is being left already.
     if (row.conversation_id) return null;
     if (row.answering_machine !== 'message' || detection === 'fax') return { ...NOTHING, hangUp: true };
-    if (detection === 'machine' && this.detectsLater) return { ...NOTHING, awaitDetectionSeconds: GREETING_WAIT_SECONDS };
+    if (detection === 'machine' && this.detectsLater)
+      return { ...NOTHING, awaitDetectionSeconds: GREETING_WAIT_SECONDS };
     return this.leaveMessage(call);
   }
 

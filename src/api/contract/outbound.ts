@@ -15,7 +15,8 @@ export const CAMPAIGN_RETRY_INTERVAL = 'Retry interval must be a whole number of
 export const CAMPAIGN_TIMEOUT = 'Timeout must be a whole number of seconds from 1 to 600.';
 export const CAMPAIGN_CALLBACK_URL = 'Callback URL must be an http or https URL.';
 /** Issue 38: what an answering machine gets. */
-export const CAMPAIGN_ANSWERING_MACHINE = 'Choose what to do when an answering machine answers: off, hang up or leave a message.';
+export const CAMPAIGN_ANSWERING_MACHINE =
+  'Choose what to do when an answering machine answers: off, hang up or leave a message.';
 /** Not in spec 2 (issue 17 §2: a concurrency cap per campaign across instances); our words. */
 export const CAMPAIGN_MAX_CONCURRENT = 'Calls at once must be a whole number from 1 to 1000.';
 

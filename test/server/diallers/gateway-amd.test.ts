@@ -89,7 +89,9 @@ async function dialled(kind: 'twilio' | 'jambonz', choice: 'hang-up' | 'message'
   await engine.tick();
   await engine.settle();
   const created = NUMBERS.slice(0, count).map((n) => {
-    const request = gateway!.requests.find((r) => (kind === 'twilio' ? r.fields.To : (r.fields.to as { number: string }).number) === n);
+    const request = gateway!.requests.find(
+      (r) => (kind === 'twilio' ? r.fields.To : (r.fields.to as { number: string }).number) === n,
+    );
     expect(request, n).toBeDefined();
     return request!;
   });
@@ -126,7 +128,10 @@ async function reportAndStats(campaignId: number) {
   expect(header).toBe(REPORT_COLUMNS.join(','));
   const resultColumn = REPORT_COLUMNS.indexOf('last_result');
   const today = new Date().toISOString().slice(0, 10);
-  const stats = await app!.call('GET', '/v1/stats', { as: admin, query: { project_env: 'dev', from: today, to: today } });
+  const stats = await app!.call('GET', '/v1/stats', {
+    as: admin,
+    query: { project_env: 'dev', from: today, to: today },
+  });
   expect(stats.statusCode).toBe(200);
   return {
     results: Object.fromEntries(rows.map((r) => [r.split(',')[0], r.split(',')[resultColumn]])),

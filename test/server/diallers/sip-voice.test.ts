@@ -134,7 +134,12 @@ describe('the do-not-call list on SIP (baresip, a SIPp callee)', () => {
         .execute();
       await addDoNotCall(db, { projectId: 1, userId: null, destination: number(2), note: 'asked not to be called' });
       const id = await runningCampaign(db, { retry_count: 0 });
-      await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`, `${number(2)},2039-01-01 10:00 UTC`], clock.now());
+      await importCalls(
+        db,
+        id,
+        [`${number(1)},2039-01-01 10:00 UTC`, `${number(2)},2039-01-01 10:00 UTC`],
+        clock.now(),
+      );
       const deadline = Date.now() + 30_000;
       const final = () => callsOf(db, id).then((calls) => calls.every((c) => c.status === 'failed'));
       while (!(await final()) && Date.now() < deadline) {

@@ -40,7 +40,8 @@ export function verbsOfTurn<V>(
 ): V[] {
   const url = (webhook: 'audio' | 'gather' | 'amd', extra?: Record<string, string>) =>
     gatewayWebhookUrl(callbacks, webhook, provider, call.campaignId, call, extra);
-  if (turn.awaitDetectionSeconds && verbs.awaitDetection) return verbs.awaitDetection(url('amd'), turn.awaitDetectionSeconds);
+  if (turn.awaitDetectionSeconds && verbs.awaitDetection)
+    return verbs.awaitDetection(url('amd'), turn.awaitDetectionSeconds);
   const prompts = turn.utterances.map((u) => url('audio', { ts: String(u.ts) }));
   if (!turn.transferTo && !turn.hangUp) {
     const timeout = turn.silenceSeconds ?? GATHER_TIMEOUT_SECONDS;
