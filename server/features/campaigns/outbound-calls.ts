@@ -295,7 +295,7 @@ export async function linkConversation(
 
 /**
  * Who answered the call, as the gateway's answering-machine detection said: kept on the answered call, so the
- * engine ends it "machine" whichever instance hears of its end. A machine's verdict is not taken back.
+ * engine ends it "machine" whichever instance hears of its end. The first verdict stands.
  */
 export async function setAnsweredBy(db: Db, callId: number, who: 'human' | 'machine'): Promise<void> {
   await db
@@ -303,7 +303,7 @@ export async function setAnsweredBy(db: Db, callId: number, who: 'human' | 'mach
     .set({ answered_by: who })
     .where('id', '=', callId)
     .where('status', '=', 'answered')
-    .where((eb) => eb.or([eb('answered_by', 'is', null), eb('answered_by', '=', 'human')]))
+    .where('answered_by', 'is', null)
     .execute();
 }
 

@@ -221,7 +221,7 @@ export class VoiceSessions {
 
   /**
    * The gateway's answering-machine verdict (issue 38). A person (or no verdict): the normal first turn, once; a later
-   * event changes nothing (jambonz's beep detector may hear a key press). A machine: the campaign hangs up (no
+   * event changes nothing (jambonz's beep detector may hear a key press), and after a machine a person's does not. A machine: the campaign hangs up (no
    * conversation: nothing was said), or leaves the start reaction's utterances as a message once its greeting is over
    * (a gateway that reports the greeting's end later is waited for); a fax is hung up on. The call ends "machine".
    * Null: nothing changes.
@@ -232,7 +232,8 @@ export class VoiceSessions {
     detection: MachineDetection,
   ): Promise<VoiceTurn | null> {
     if (row.answered_by === 'human') return null;
-    const machine = detection === 'undecided' ? row.answered_by === 'machine' : detection !== 'human';
+    // The first verdict stands: after a machine, any event is about that machine (no verdict: its greeting is over).
+    const machine = row.answered_by === 'machine' || (detection !== 'human' && detection !== 'undecided');
     if (!machine) {
       await setAnsweredBy(this.db, call.callId, 'human');
       return row.conversation_id ? null : this.start(call);

@@ -279,7 +279,7 @@ describe('jambonz answering-machine detection', () => {
   }
 
   it('leave a message: waits through the greeting, the beep plays the start reaction and hangs up; later events change nothing', async () => {
-    const { db, engine, id, created } = await dialled('jambonz', 'message', 1);
+    const { db, engine, id, created } = await dialled('jambonz', 'message', 2);
     const { amd, event } = await answer(created[0]!, 'jz-1');
     // A machine is speaking: wait for its greeting to end.
     expect(await verbsOf(await event('amd_machine_detected'))).toEqual([
@@ -295,13 +295,22 @@ describe('jambonz answering-machine detection', () => {
     expect(await verbsOf(await event('amd_machine_stopped_speaking'))).toEqual([]);
     expect(await verbsOf(await event('amd_stopped'))).toEqual([]);
 
-    await post((created[0]!.fields.call_status_hook as { url: string }).url, { call_status: 'completed' });
+    // Another machine whose greeting outlasts our wait (no beep, no end reported): the redirect leaves the message.
+    const long = await answer(created[1]!, 'jz-2');
+    expect((await verbsOf(await long.event('amd_machine_detected')))[0]).toMatchObject({ verb: 'pause' });
+    expect((await verbsOf(await long.event())).map((v) => v.verb)).toEqual(['play', 'hangup']);
+
+    for (const c of created) {
+      await post((c.fields.call_status_hook as { url: string }).url, { call_status: 'completed' });
+    }
     await engine.settle();
-    const { call, entries } = await conversationOf(db, id, NUMBERS[0]!);
-    expect(call).toMatchObject({ status: 'completed', last_result: 'machine' });
-    expect(entries!.filter((e) => e.type === 'utter').map((e) => e.value)).toEqual([PROMPT]);
-    expect(entries!.map((e) => e.value)).toEqual(expect.arrayContaining([MACHINE_MESSAGE, CALL_ENDED]));
-    expect((await reportAndStats(id)).results).toEqual({ [NUMBERS[0]!]: 'machine' });
+    for (const n of NUMBERS.slice(0, 2)) {
+      const { call, entries } = await conversationOf(db, id, n);
+      expect(call).toMatchObject({ status: 'completed', last_result: 'machine' });
+      expect(entries!.filter((e) => e.type === 'utter').map((e) => e.value)).toEqual([PROMPT]);
+      expect(entries!.map((e) => e.value)).toEqual(expect.arrayContaining([MACHINE_MESSAGE, CALL_ENDED]));
+    }
+    expect((await reportAndStats(id)).results).toEqual({ [NUMBERS[0]!]: 'machine', [NUMBERS[1]!]: 'machine' });
   });
 
   it('hang up: a machine is hung up on without a word; a person, or no verdict in time, gets the first turn', async () => {
