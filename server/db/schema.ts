@@ -562,6 +562,8 @@ export interface OutboundCampaignsTable {
   created_at: CreatedAt;
   /** 0016: IANA time zone of call_time_from/to (UTC for campaigns written before). */
   time_zone: ColumnType<string, string | undefined, string>;
+  /** 0017: what a gateway's answering-machine detection leads to ('off' for campaigns written before). */
+  answering_machine: ColumnType<'off' | 'hang-up' | 'message', 'off' | 'hang-up' | 'message' | undefined>;
 }
 
 /* 0016 a project's do-not-call list (issue 38): checked at dial time. */
@@ -599,6 +601,8 @@ export interface OutboundCallsTable {
   conversation_token: string | null;
   /** The engine (campaign_engines) that placed the current attempt. */
   engine_id: string | null;
+  /** 0017: who answered the current attempt, as the gateway's answering-machine detection said; null without it. */
+  answered_by: ColumnType<'human' | 'machine' | null, 'human' | 'machine' | null | undefined>;
 }
 
 /** Each process's dialler engine and its last heartbeat: calls of an engine gone silent are reconciled. */

@@ -17,6 +17,7 @@ import {
   REPORT_COLUMNS,
 } from '../../src/api/contract/outbound.ts';
 import { VOICE_ONLY_SCREEN } from '../../src/screens/layout/ScreenOutlet.tsx';
+import { ANSWERING_MACHINE_HELP, ANSWERING_MACHINE_OVER_SIP } from '../../src/screens/outbound/CampaignModal.tsx';
 import { PALETTE_PLACEHOLDER } from '../../src/ui/shell/CommandPalette.tsx';
 import { openBrowser, screenshot, type TestBrowser } from './helpers/browser.ts';
 import { type CallPeers, callPeersOfRun, TEST_CAMPAIGN } from './helpers/call-peers.ts';
@@ -140,6 +141,11 @@ describe(`outbound campaigns in Chromium (calls to the ${process.env.E2E_CALL_PE
     expect(await modal.getByLabel('Callback URL').inputValue()).toBe('');
     expect(await modal.getByLabel('Calls at once').inputValue()).toBe('10');
     expect(await modal.getByRole('radio', { name: 'Testing (dev)' }).isChecked()).toBe(true);
+    // Issue 38: a new campaign hangs up on answering machines; over SIP the dialog says none is detected.
+    expect(await modal.getByRole('radio', { name: 'Hang up' }).isChecked()).toBe(true);
+    expect(await modal.getByTestId('answering-machine-help').textContent()).toBe(
+      process.env.E2E_CALL_PEERS === 'fake' ? ANSWERING_MACHINE_HELP : ANSWERING_MACHINE_OVER_SIP,
+    );
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.getByText(CAMPAIGN_NAME_EMPTY).waitFor();
     await screenshot(page, 'outbound-06-name-required');

@@ -1,7 +1,7 @@
 // Model-based test of the add/edit campaign modal: xstate/graph walks the campaign chart, each path drives the real CampaignModal.
 import { LEAVING_TEXTS } from '../../src/machines/navigationGuard/leaving.ts';
 import { Button, MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
@@ -9,10 +9,15 @@ import {
   CAMPAIGN_MAX_CONCURRENT,
   CAMPAIGN_TIME_FORMAT,
   type CampaignBody,
+  type OutboundDialler,
 } from '../../src/api/contract/outbound.ts';
 import { isValidDraft } from '../../src/machines/campaign/draft.ts';
 import { CAMPAIGN_CREATED, CAMPAIGN_UPDATED, campaignMachine } from '../../src/machines/campaign/machine.ts';
-import { CampaignModal } from '../../src/screens/outbound/CampaignModal.tsx';
+import {
+  ANSWERING_MACHINE_HELP,
+  ANSWERING_MACHINE_OVER_SIP,
+  CampaignModal,
+} from '../../src/screens/outbound/CampaignModal.tsx';
 import { sampleCampaign } from './campaignFixtures.ts';
 import { createDeferredActor, describeModel, type ModelExecutors, type StateAssertions } from './harness.ts';
 
@@ -45,14 +50,14 @@ const LABELS = {
   callback_url: /^Callback URL/,
 } as const;
 
-function renderModal(m: typeof machine) {
+function renderModal(m: typeof machine, dialler: OutboundDialler | null = null) {
   const actor = createActor(m).start();
   actor.on('campaign.saved', (event) => emitted.push({ id: event.id, created: event.created }));
   render(
     <MantineProvider env="test">
       <Button onClick={() => actor.send({ type: 'campaign.open' })}>Add campaign</Button>
       <Button onClick={() => actor.send({ type: 'campaign.open', campaign: sampleCampaign })}>Edit Reminders</Button>
-      <CampaignModal actor={actor} />
+      <CampaignModal actor={actor} dialler={dialler} />
     </MantineProvider>,
   );
   return { actor };
@@ -179,5 +184,26 @@ describe('campaign modal validation', () => {
     expect(within(dialog()).getByText(CAMPAIGN_TIME_FORMAT)).toBeInTheDocument();
     expect(within(dialog()).getByText(CAMPAIGN_MAX_CONCURRENT)).toBeInTheDocument();
     expect(saveCampaign.calls).toEqual([]);
+  });
+});
+
+describe('campaign modal: answering machines (issue 38)', () => {
+  it('a new campaign hangs up on machines; "Leave a message" is what is saved; the gateways detect', async () => {
+    saveCampaign.reset();
+    renderModal(machine, { kind: 'twilio', places_calls: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Add campaign' }));
+    expect(within(dialog()).getByRole('radio', { name: 'Hang up' })).toBeChecked();
+    expect(within(dialog()).getByTestId('answering-machine-help')).toHaveTextContent(ANSWERING_MACHINE_HELP);
+    fireEvent.change(field(LABELS.name), { target: { value: 'Voicemail reminders' } });
+    fireEvent.click(within(dialog()).getByRole('radio', { name: 'Leave a message' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saveCampaign.calls).toHaveLength(1));
+    expect(saveCampaign.calls[0]!.body).toMatchObject({ name: 'Voicemail reminders', answering_machine: 'message' });
+  });
+
+  it('over SIP the form says no answering machine is detected', () => {
+    renderModal(machine, { kind: 'sip', places_calls: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Reminders' }));
+    expect(within(dialog()).getByTestId('answering-machine-help')).toHaveTextContent(ANSWERING_MACHINE_OVER_SIP);
   });
 });

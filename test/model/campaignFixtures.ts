@@ -8,6 +8,7 @@ export const sampleCampaign: CampaignItem = {
   call_time_from: '22:00',
   call_time_to: '06:00',
   time_zone: 'UTC',
+  answering_machine: 'hang-up',
   retry_interval: 30,
   retry_count: 1,
   timeout: 20,

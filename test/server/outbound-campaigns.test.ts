@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  CAMPAIGN_ANSWERING_MACHINE,
   CAMPAIGN_NAME_EMPTY,
   CAMPAIGN_RETRY_COUNT,
   CAMPAIGN_TIME_FORMAT,
@@ -122,6 +123,32 @@ describe('outbound campaigns', () => {
       next_attempt_at: string;
     }[];
     expect(call!.next_attempt_at).toBe('2039-01-01T08:00:00.000Z');
+  });
+
+  it("keeps the answering-machine choice (new campaigns hang up on machines; campaigns written before keep 'off')", async () => {
+    const message = await create({ name: 'Messages', answering_machine: 'message' });
+    const plain = await create({ name: 'Plain' });
+    // A campaign stored before migration 0017 (no value written): no detection, as before.
+    const { id: older } = await t.db
+      .insertInto('outbound_campaigns')
+      .values({
+        project_id: 1,
+        name: 'Older',
+        project_env: 'dev',
+        call_time_from: '09:00',
+        call_time_to: '17:00',
+        retry_interval: 120,
+        retry_count: 3,
+        timeout: 30,
+        callback_secret: 'older-secret',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const byId = new Map((await list()).campaigns.map((c) => [c.id, c.answering_machine]));
+    expect([byId.get(message), byId.get(plain), byId.get(older)]).toEqual(['message', 'hang-up', 'off']);
+    const refused = await write('PUT', `${BASE}/${message}`, { name: 'Messages', answering_machine: 'voicemail' });
+    expectMessage(refused, 400, new RegExp(CAMPAIGN_ANSWERING_MACHINE.replace('.', '\\.')));
+    expect(new Map((await list()).campaigns.map((c) => [c.id, c.answering_machine])).get(message)).toBe('message');
   });
 
   it('refuses bad input with clear messages and changes nothing', async () => {

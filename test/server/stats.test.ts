@@ -222,6 +222,7 @@ describe('GET /v1/stats', () => {
       { result: 'failed', calls: 0 },
       { result: 'do-not-call', calls: 0 },
       { result: 'no-input', calls: 0 },
+      { result: 'machine', calls: 0 },
     ]);
     const p = (await stats({ project_env: 'prod', from: today(), to: today() })).json() as Stats;
     expect(p.campaign_calls.find((c) => c.result === 'failed')?.calls).toBe(1);

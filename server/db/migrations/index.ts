@@ -15,6 +15,7 @@ import * as transcriptCompression from './0013-transcript-compression.ts';
 import * as conversationEntries from './0014-conversation-entries.ts';
 import * as emailReports from './0015-email-reports.ts';
 import * as voiceCampaigns from './0016-voice-campaigns.ts';
+import * as answeringMachines from './0017-answering-machines.ts';
 
 /** Every migration, in order. A new file is added here under the next number. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-conversation-entries': conversationEntries,
   '0015-email-reports': emailReports,
   '0016-voice-campaigns': voiceCampaigns,
+  '0017-answering-machines': answeringMachines,
 };

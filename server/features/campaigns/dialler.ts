@@ -7,6 +7,8 @@ import type { SttProvider } from '../../../src/api/contract/settings.ts';
  * providers (their status webhooks), so the engine applies them idempotently.
  */
 
+import type { AnsweringMachineChoice } from '../../../src/api/contract/outbound.ts';
+
 export interface SipAccount {
   /** SIP server (registrar/proxy) host[:port] of the campaign's environment, from the project settings. */
   server: string;
@@ -29,14 +31,30 @@ export interface OriginateRequest {
   /** Ring time in seconds: unanswered after this, the call ends with `no-answer`. */
   timeoutSeconds: number;
   account: SipAccount;
+  /**
+   * The campaign's answering-machine choice: a hosted gateway asks for its detection unless `off` (Twilio detects the
+   * greeting's end only when asked to, for `message`); the SIP dialler has no detection and ignores it. Absent: off.
+   */
+  answeringMachine?: AnsweringMachineChoice;
 }
 
 /**
  * Why a call ended, as the campaign engine counts it. busy / no-answer / failed are retried; do-not-call (the number
  * is on the project's do-not-call list, found at dial time: never dialled) is final; no-input (answered, and the bot
- * hung up on a silent callee after the long-silence retries) is an answered call's ending.
+ * hung up on a silent callee after the long-silence retries) and machine (answered by an answering machine, as the
+ * gateway's detection said) are an answered call's endings.
  */
-export type CallEndReason = 'completed' | 'busy' | 'no-answer' | 'failed' | 'do-not-call' | 'no-input';
+export type CallEndReason = 'completed' | 'busy' | 'no-answer' | 'failed' | 'do-not-call' | 'no-input' | 'machine';
+
+/**
+ * What a gateway's answering-machine detection said, in our words: `human` (Twilio human or unknown; jambonz
+ * amd_human_detected, amd_no_speech_detected, amd_decision_timeout: when unsure, a person is assumed), `machine` (a
+ * machine is speaking its greeting: Twilio machine_start, jambonz amd_machine_detected), `greeting-over` (the
+ * machine's greeting ended, a message can start: Twilio machine_end_beep / _silence / _other, jambonz
+ * amd_tone_detected, amd_machine_stopped_speaking), `fax`, or `undecided` (jambonz: our own wait for a verdict ran
+ * out without one).
+ */
+export type MachineDetection = 'human' | 'machine' | 'greeting-over' | 'fax' | 'undecided';
 
 /** Whether a call was answered when it is hung up (outbound_calls.status 'dialling' or 'answered'). */
 export type CallPhase = 'ringing' | 'answered';
@@ -119,6 +137,11 @@ export interface VoiceTurn {
   silenceSeconds?: number;
   /** The next gather listens for speech too (hosted gateways; not while digits are collected); absent or null: keys. */
   listen?: SpeechListening | null;
+  /**
+   * Say nothing yet: the gateway's answering-machine detection has not spoken (or a machine's greeting is still
+   * playing). The gateway waits up to this many seconds for its detection webhook, then asks it with no verdict.
+   */
+  awaitDetectionSeconds?: number;
 }
 
 /** Which call and attempt of which campaign a gateway's webhook speaks for (its URL's query, already authenticated). */
@@ -145,6 +168,18 @@ export interface WebhookVoice {
   instructions(call: WebhookCall, turn: VoiceTurn): { contentType: string; body: string };
   /** What a gather's action hook reports: the keyed digits, the speech result, or nothing (it timed out). */
   gatheredOf(fields: Record<string, unknown>): GatheredInput;
+  /**
+   * What the gateway's answering-machine detection says in the call hook's fields (Twilio's synchronous detection:
+   * its AnsweredBy); null when it says nothing (no detection asked, or a gateway that reports it later).
+   */
+  detectionOnAnswer(fields: Record<string, unknown>): MachineDetection | null;
+  /**
+   * Present for a gateway whose detection reports after the call hook, on a webhook of its own (jambonz's amd
+   * actionHook, `type` naming the event; none: our own wait for it ran out): what it says, or null for an event we
+   * do not act on. Such a gateway says nothing into the call until the verdict, and waits for a machine's greeting
+   * to end before a message.
+   */
+  detectionLater?(fields: Record<string, unknown>): MachineDetection | null;
   /**
    * The provider's own signature of a webhook (Twilio's X-Twilio-Signature over the URL it called and the form it
    * posted), checked besides the per-call token; true for a provider that signs nothing.

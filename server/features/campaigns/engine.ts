@@ -5,7 +5,16 @@ import { callWindow, isInWindow, retryAt } from './call-window.ts';
 import { deliverDueCallbacks } from './callback-delivery.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import type { Clock } from './clock.ts';
-import type { CallEndReason, CallEvent, CallPhase, Dialler, GatheredInput, VoiceTurn, WebhookCall } from './dialler.ts';
+import type {
+  CallEndReason,
+  CallEvent,
+  CallPhase,
+  Dialler,
+  GatheredInput,
+  MachineDetection,
+  VoiceTurn,
+  WebhookCall,
+} from './dialler.ts';
 import {
   type AnsweredRow,
   type CallUpdate,
@@ -213,6 +222,7 @@ export class CampaignEngine {
             destination: call.destination,
             timeoutSeconds: call.timeout,
             account,
+            answeringMachine: call.answering_machine,
           });
           this.unstoredProviderIds.set(call.id, providerCallId);
           return { call, providerCallId };
@@ -261,12 +271,24 @@ export class CampaignEngine {
   /**
    * A hosted gateway's call hook (its dialler has webhookVoice): the callee answered, so the call moves to answered
    * (unless its status webhook did it first) and the bot's first turn is returned for the gateway's verbs. Null when
-   * the call is not in progress (ended, another attempt, no bot).
+   * the call is not in progress (ended, another attempt, no bot). `detection`: what the gateway's answering-machine
+   * detection said in the hook (Twilio's AnsweredBy).
    */
-  answeredByWebhook(call: WebhookCall): Promise<VoiceTurn | null> {
+  answeredByWebhook(call: WebhookCall, detection: MachineDetection | null): Promise<VoiceTurn | null> {
     return this.inOrder(call.callId, async () => {
       await this.markAnswered(call.callId, this.clock.now(), call.attempt);
-      return (await this.voice?.answeredByWebhook(call.callId)) ?? null;
+      return (await this.voice?.answeredByWebhook(call.callId, detection)) ?? null;
+    });
+  }
+
+  /**
+   * A gateway's answering-machine event on its own webhook (jambonz): the turn its verdict leads to, or null when the
+   * call goes on as it is.
+   */
+  detectedByWebhook(call: WebhookCall, detection: MachineDetection): Promise<VoiceTurn | null> {
+    return this.inOrder(call.callId, async () => {
+      await this.markAnswered(call.callId, this.clock.now(), call.attempt);
+      return (await this.voice?.detectedByWebhook(call.callId, detection)) ?? null;
     });
   }
 
@@ -350,9 +372,16 @@ export class CampaignEngine {
           attempts: call.attempts,
           retryCount: call.retry_count,
         });
-        // An answered call completed whatever the far end says, unless the bot hung up on a silent callee (no input).
+        // An answered call completed whatever the far end says, unless an answering machine answered it (machine, as
+        // the gateway's detection said) or the bot hung up on a silent callee (no input).
         const result: CallEndReason =
-          call.status === 'answered' && item.reason !== 'no-input' ? 'completed' : item.reason;
+          call.status !== 'answered'
+            ? item.reason
+            : call.answered_by === 'machine'
+              ? 'machine'
+              : item.reason === 'no-input'
+                ? 'no-input'
+                : 'completed';
         const next =
           outcome.status === 'queued'
             ? retryAt(
@@ -364,7 +393,7 @@ export class CampaignEngine {
             : null;
         const codes = [...(typeof call.codes === 'string' ? JSON.parse(call.codes) : call.codes), item.code];
         if (call.status === 'answered' && call.conversation_id !== null)
-          ended.push({ callId: call.id, reason: item.reason, code: item.code });
+          ended.push({ callId: call.id, reason: result === 'machine' ? result : item.reason, code: item.code });
         call.status = outcome.status;
         updates.set(call.id, {
           id: call.id,

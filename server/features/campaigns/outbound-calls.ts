@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { callWindow, isInWindow } from './call-window.ts';
 import type { CallEndReason } from './dialler.ts';
+import type { AnsweringMachineChoice } from '../../../src/api/contract/outbound.ts';
 
 // The statements of a campaign's calls (issue 32): outbound_calls as the dialler engine moves them, the engines'
 // leases (campaign_engines) and the callbacks a final outcome queues. The engine decides; these write.
@@ -15,6 +16,7 @@ export interface Claimed {
   project_id: number;
   project_env: 'dev' | 'prod';
   timeout: number;
+  answering_machine: AnsweringMachineChoice;
 }
 
 export interface AnsweredRow {
@@ -31,6 +33,8 @@ export interface EndingRow {
   attempts: number;
   scheduled_at: Date;
   answered_at: Date | null;
+  /** Who answered, as the gateway's answering-machine detection said (null: no detection). */
+  answered_by: 'human' | 'machine' | null;
   conversation_id: number | null;
   codes: (string | null)[] | string;
   retry_count: number;
@@ -108,10 +112,11 @@ export function claimDueCalls(
           ORDER BY next_attempt_at, id LIMIT ${free} FOR UPDATE SKIP LOCKED)
         UPDATE outbound_calls AS c
         SET status = 'dialling', attempts = c.attempts + 1, dialled_at = ${now}, dialler = ${r.dialler},
-            provider_call_id = NULL, next_attempt_at = NULL, engine_id = ${r.engineId}
+            provider_call_id = NULL, answered_by = NULL, next_attempt_at = NULL, engine_id = ${r.engineId}
         FROM picked, outbound_campaigns AS k
         WHERE c.id = picked.id AND c.status = 'queued' AND k.id = c.campaign_id
-        RETURNING c.id, c.campaign_id, c.destination, c.attempts, k.project_id, k.project_env, k.timeout`.execute(trx);
+        RETURNING c.id, c.campaign_id, c.destination, c.attempts, k.project_id, k.project_env, k.timeout,
+                  k.answering_machine`.execute(trx);
     return { calls: rows, doNotCall: doNotCall.map((c) => c.id) };
   });
 }
@@ -147,7 +152,7 @@ export async function markAnswered(
 /** The calls whose attempts end, with their campaigns' retry rules, locked in id order (no deadlock between engines). */
 export async function lockEndingCalls(trx: Db, ids: number[]): Promise<EndingRow[]> {
   const { rows } = await sql<EndingRow>`
-        SELECT c.id, c.campaign_id, c.destination, c.status, c.attempts, c.scheduled_at, c.answered_at,
+        SELECT c.id, c.campaign_id, c.destination, c.status, c.attempts, c.scheduled_at, c.answered_at, c.answered_by,
                c.conversation_id, c.codes, k.retry_count, k.retry_interval, k.call_time_from, k.call_time_to, k.time_zone,
                k.callback_url
         FROM outbound_calls c JOIN outbound_campaigns k ON k.id = c.campaign_id
@@ -285,6 +290,20 @@ export async function linkConversation(
       provider_call_id: eb.fn.coalesce('provider_call_id', eb.val(r.providerCallId)),
     }))
     .where('id', '=', r.callId)
+    .execute();
+}
+
+/**
+ * Who answered the call, as the gateway's answering-machine detection said: kept on the answered call, so the
+ * engine ends it "machine" whichever instance hears of its end. The first verdict stands.
+ */
+export async function setAnsweredBy(db: Db, callId: number, who: 'human' | 'machine'): Promise<void> {
+  await db
+    .updateTable('outbound_calls')
+    .set({ answered_by: who })
+    .where('id', '=', callId)
+    .where('status', '=', 'answered')
+    .where('answered_by', 'is', null)
     .execute();
 }
 

@@ -14,8 +14,9 @@ const fields = z.record(z.string(), z.unknown()).optional();
 
 /**
  * The bot on a hosted gateway's answered call (issue 17 §3). The gateway asks what to do: once answered (jambonz
- * call_hook, Twilio's Url) and after each gather of digits or speech (its action hook); we answer with its verbs for the bot's
- * turn (jambonz JSON, TwiML), playing each utterance from the audio route. All three are public to the access hook
+ * call_hook, Twilio's Url) and after each gather of digits or speech (its action hook); we answer with its verbs for
+ * the bot's turn (jambonz JSON, TwiML), playing each utterance from the audio route; jambonz reports its
+ * answering-machine verdict on a hook of its own, whose answer replaces the verbs it runs. All are public to the access hook
  * and authenticated per call like the status webhook (and by Twilio's signature); declared here rather than in
  * src/api/contract: the console never makes these calls.
  */
@@ -45,6 +46,12 @@ export const outboundVoiceGathered = gatewayHook(
   'outboundVoiceGathered',
   '/outbound/gather/:provider',
   "A voice gateway's gather action hook: the digits pressed or the speech heard; answers the verbs for the bot's reply",
+);
+
+export const outboundVoiceDetected = gatewayHook(
+  'outboundVoiceDetected',
+  '/outbound/amd/:provider',
+  "A voice gateway's answering-machine events (jambonz's amd actionHook): answers the verbs its verdict leads to",
 );
 
 export const outboundVoiceAudio = defineCall({
@@ -87,7 +94,18 @@ export default async function outboundVoiceRoutes(
 
   registerCall(app, services, outboundVoiceAnswered, async ({ params, query, body, request, reply }) => {
     const { voice, engine, call } = voiceOf(request, params.provider, query, body ?? {});
-    return answer(reply, voice, call, await engine.answeredByWebhook(call));
+    return answer(reply, voice, call, await engine.answeredByWebhook(call, voice.detectionOnAnswer(body ?? {})));
+  });
+
+  registerCall(app, services, outboundVoiceDetected, async ({ params, query, body, request, reply }) => {
+    const { voice, engine, call } = voiceOf(request, params.provider, query, body ?? {});
+    if (!voice.detectionLater) throw notFound();
+    const detection = voice.detectionLater(body ?? {});
+    const turn = detection && (await engine.detectedByWebhook(call, detection));
+    if (turn) return answer(reply, voice, call, turn);
+    // No verbs: jambonz keeps running the call's current ones (a later or repeated event changes nothing).
+    reply.header('content-type', 'application/json');
+    return reply.send('[]') as never;
   });
 
   registerCall(app, services, outboundVoiceGathered, async ({ params, query, body, request, reply }) => {

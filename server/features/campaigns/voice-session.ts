@@ -9,8 +9,16 @@ import { setConversationChannel } from '../chat/conversation-writes.ts';
 import { readSettings } from '../settings/settings.ts';
 import { readSpeechSettings } from '../settings/speech-settings.ts';
 import type { SpeechEngine, SpeechOptions } from '../../speech/speech-engine.ts';
-import { linkConversation } from './outbound-calls.ts';
-import type { CallEndReason, DigitCollection, Dialler, GatheredInput, SpeechListening, VoiceTurn } from './dialler.ts';
+import { linkConversation, setAnsweredBy } from './outbound-calls.ts';
+import type {
+  CallEndReason,
+  DigitCollection,
+  Dialler,
+  GatheredInput,
+  MachineDetection,
+  SpeechListening,
+  VoiceTurn,
+} from './dialler.ts';
 import { toTelephoneWav } from './diallers/telephone-wav.ts';
 import {
   MIN_SPEECH_CONFIDENCE,
@@ -23,6 +31,20 @@ import {
 
 /** The log entry that ends a call's conversation when the call ends. */
 export const CALL_ENDED = 'The call ended.';
+
+/** The log entry of a call an answering machine answered, when the campaign leaves it the start reaction. */
+export const MACHINE_MESSAGE = 'An answering machine answered: the start reaction was left as a message.';
+
+/**
+ * Seconds a gateway that detects after the answer (jambonz) stays silent waiting for its verdict: past jambonz's own
+ * decision timeout (15 s by default), so only a detection that failed outright runs into it.
+ */
+export const DETECTION_WAIT_SECONDS = 20;
+/** Seconds it waits for a machine's greeting to end (jambonz's tone timeout is 20 s) before the message anyway. */
+export const GREETING_WAIT_SECONDS = 30;
+
+/** A turn that says and does nothing: the call goes on as it is. */
+const NOTHING: VoiceTurn = { utterances: [], transferTo: null, hangUp: false };
 
 /** The log entry of a gather that heard nothing (args: which silence in a row, of how many allowed). */
 export const LONG_SILENCE = 'Long silence: the callee said nothing.';
@@ -183,10 +205,12 @@ export class VoiceSessions {
    * speaks first (into the call). Without a recognizer the conversation logs say once that the call hears keys only.
    */
   async answered(call: { callId: number; projectId: number; env: 'dev' | 'prod'; providerCallId: string }) {
-    const { turn, conversation } = await this.start(call);
-    if (this.recognizer === NO_SPEECH_RECOGNITION)
+    const started = await this.open(call);
+    if (this.recognizer === NO_SPEECH_RECOGNITION) {
+      const conversation = { ...call, conversationId: started.conversationId, token: started.conversation_token };
       await this.appendLog(conversation, NO_SPEECH_RECOGNIZER, 'info', { dialler: this.dialler.name });
-    await this.perform(call, turn);
+    }
+    await this.perform(call, await this.turnOf(call, started.tracker, started.ended));
   }
 
   private async start(call: {
@@ -194,7 +218,13 @@ export class VoiceSessions {
     projectId: number;
     env: 'dev' | 'prod';
     providerCallId: string | null;
-  }): Promise<{ turn: VoiceTurn; conversation: CallConversation }> {
+  }): Promise<VoiceTurn> {
+    const started = await this.open(call);
+    return this.turnOf(call, started.tracker, started.ended);
+  }
+
+  /** Starts the call's conversation (the @start reaction runs) and links it to the call. */
+  private async open(call: { callId: number; projectId: number; env: 'dev' | 'prod'; providerCallId: string | null }) {
     const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
     const started = await this.chat.start(caller, undefined, true);
     const conversationId = started.conversation_id;
@@ -205,28 +235,103 @@ export class VoiceSessions {
       conversationToken: started.conversation_token,
       providerCallId: call.providerCallId,
     });
-    return {
-      turn: await this.turnOf(call, started.tracker, started.ended),
-      conversation: { ...call, conversationId, token: started.conversation_token },
-    };
+    return { ...started, conversationId, caller };
   }
 
   /**
-   * A hosted gateway's call hook (webhookVoice): the answered call's conversation starts once and its @start turn is
-   * returned for the gateway's verbs. A repeated hook (the gateway retried) finds the conversation and says nothing
-   * new; a call that is not answered (ended meanwhile) gets null.
+   * A hosted gateway's call hook (webhookVoice) or its answering-machine webhook: the answered call's conversation
+   * starts once and its @start turn is returned for the gateway's verbs. With the campaign's answering-machine choice
+   * on, the gateway's detection decides first (`detection`; none yet from a gateway that reports it later: wait for
+   * it). A repeated hook (the gateway retried) finds the conversation and says nothing new; a call that is not
+   * answered (ended meanwhile) gets null.
    */
-  async answeredByWebhook(callId: number): Promise<VoiceTurn | null> {
+  async answeredByWebhook(callId: number, detection: MachineDetection | null): Promise<VoiceTurn | null> {
     const row = await this.callRow(callId);
     if (row?.status !== 'answered') return null;
-    if (row.conversation_id) return { utterances: [], transferTo: null, hangUp: false };
-    const { turn } = await this.start({
-      callId,
-      projectId: row.project_id,
-      env: row.project_env,
-      providerCallId: row.provider_call_id,
-    });
-    return turn;
+    const call = { callId, projectId: row.project_id, env: row.project_env, providerCallId: row.provider_call_id };
+    if (row.answering_machine !== 'off') {
+      if (detection) return (await this.detected(call, row, detection)) ?? NOTHING;
+      if (!row.answered_by && !row.conversation_id && this.detectsLater)
+        return { ...NOTHING, awaitDetectionSeconds: DETECTION_WAIT_SECONDS };
+    }
+    return row.conversation_id ? NOTHING : this.start(call);
+  }
+
+  /**
+   * The answering-machine webhook of a gateway that reports its detection after the call hook (jambonz): the turn
+   * its verdict leads to, or null when the call goes on as it is (a later or repeated event, detection off).
+   */
+  async detectedByWebhook(callId: number, detection: MachineDetection): Promise<VoiceTurn | null> {
+    const row = await this.callRow(callId);
+    if (row?.status !== 'answered' || row.answering_machine === 'off') return null;
+    const call = { callId, projectId: row.project_id, env: row.project_env, providerCallId: row.provider_call_id };
+    return this.detected(call, row, detection);
+  }
+
+  /** Whether the gateway's detection reports after its call hook, on a webhook of its own (jambonz). */
+  private get detectsLater(): boolean {
+    return !!this.dialler.webhookVoice?.detectionLater;
+  }
+
+  /**
+   * The gateway's answering-machine verdict (issue 38). A person (or no verdict): the normal first turn, once; a later
+   * event changes nothing (jambonz's beep detector may hear a key press), and after a machine a person's does not. A machine: the campaign hangs up (no
+   * conversation: nothing was said), or leaves the start reaction's utterances as a message once its greeting is over
+   * (a gateway that reports the greeting's end later is waited for); a fax is hung up on. The call ends "machine".
+   * Null: nothing changes.
+   */
+  private async detected(
+    call: { callId: number; projectId: number; env: 'dev' | 'prod'; providerCallId: string | null },
+    row: { answered_by: 'human' | 'machine' | null; answering_machine: string; conversation_id: number | null },
+    detection: MachineDetection,
+  ): Promise<VoiceTurn | null> {
+    if (row.answered_by === 'human') return null;
+    // The first verdict stands: after a machine, any event is about that machine (no verdict: its greeting is over).
+    const machine = row.answered_by === 'machine' || (detection !== 'human' && detection !== 'undecided');
+    if (!machine) {
+      await setAnsweredBy(this.db, call.callId, 'human');
+      return row.conversation_id ? null : this.start(call);
+    }
+    await setAnsweredBy(this.db, call.callId, 'machine');
+    // The message is being left already.
+    if (row.conversation_id) return null;
+    if (row.answering_machine !== 'message' || detection === 'fax') return { ...NOTHING, hangUp: true };
+    if (detection === 'machine' && this.detectsLater)
+      return { ...NOTHING, awaitDetectionSeconds: GREETING_WAIT_SECONDS };
+    return this.leaveMessage(call);
+  }
+
+  /**
+   * The message an answering machine gets: the @start reaction's utterances (not its buttons' menu: a recording cannot
+   * press keys), then the hang-up. Its conversation logs why and ends with the call.
+   */
+  private async leaveMessage(call: {
+    callId: number;
+    projectId: number;
+    env: 'dev' | 'prod';
+    providerCallId: string | null;
+  }): Promise<VoiceTurn> {
+    const started = await this.open(call);
+    const utterances = started.tracker.flatMap((e) =>
+      e.type === 'utter' && e.args.who !== 'user' && e.value ? [{ text: e.value as string, ts: e.timestamp }] : [],
+    );
+    await this.chat.append(
+      started.caller,
+      started.conversationId,
+      started.conversation_token,
+      (c) => [
+        {
+          type: 'log',
+          value: MACHINE_MESSAGE,
+          args: { utterances: utterances.length },
+          timestamp: new TrackerClock(c.lastTs).next(),
+          level: LOG_LEVELS.info,
+        },
+      ],
+      0,
+      false,
+    );
+    return { utterances, transferTo: null, hangUp: true };
   }
 
   /**
@@ -403,9 +508,11 @@ export class VoiceSessions {
         'c.status',
         'k.project_id',
         'k.project_env',
+        'k.answering_machine',
         'c.provider_call_id',
         'c.conversation_id',
         'c.conversation_token',
+        'c.answered_by',
       ])
       .where('c.id', '=', callId)
       .executeTakeFirst();

@@ -14,6 +14,9 @@ export const CAMPAIGN_RETRY_COUNT = 'Retry count must be a whole number from 0 t
 export const CAMPAIGN_RETRY_INTERVAL = 'Retry interval must be a whole number of minutes from 0 to 10080.';
 export const CAMPAIGN_TIMEOUT = 'Timeout must be a whole number of seconds from 1 to 600.';
 export const CAMPAIGN_CALLBACK_URL = 'Callback URL must be an http or https URL.';
+/** Issue 38: what an answering machine gets. */
+export const CAMPAIGN_ANSWERING_MACHINE =
+  'Choose what to do when an answering machine answers: off, hang up or leave a message.';
 /** Not in spec 2 (issue 17 §2: a concurrency cap per campaign across instances); our words. */
 export const CAMPAIGN_MAX_CONCURRENT = 'Calls at once must be a whole number from 1 to 1000.';
 
@@ -31,7 +34,21 @@ export const CAMPAIGN_DEFAULTS = {
   max_concurrent: 10,
   /** The window's time zone (issue 38); spec 2's windows are UTC, which stays the default. */
   time_zone: 'UTC',
+  /**
+   * What a hosted gateway's answering-machine detection leads to (issue 38): hang up, so a voicemail neither bills
+   * minutes nor records a greeting that asks it to press keys. Campaigns written before the choice keep 'off'.
+   */
+  answering_machine: 'hang-up',
 } as const;
+
+/**
+ * What a campaign does when the gateway (Twilio, jambonz) detects an answering machine: `off` asks for no detection
+ * (every answer is a person), `hang-up` hangs up at once, `message` waits for the greeting's end (the beep) and plays
+ * the start reaction's utterances as a message, then hangs up. The SIP dialler has no detection: there, every answer
+ * is a person whatever the choice.
+ */
+export const answeringMachineChoice = z.enum(['off', 'hang-up', 'message'], { error: CAMPAIGN_ANSWERING_MACHINE });
+export type AnsweringMachineChoice = z.infer<typeof answeringMachineChoice>;
 
 /** A UTC time of day, HH:MM (00:00–23:59). A window whose `to` is before its `from` crosses midnight. */
 export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -49,6 +66,8 @@ export const campaignBody = z.object({
     .max(64, CAMPAIGN_TIME_ZONE)
     .refine(isTimeZone, CAMPAIGN_TIME_ZONE)
     .default(CAMPAIGN_DEFAULTS.time_zone),
+  /** Gateway dialling only (Twilio, jambonz): what an answering machine gets. */
+  answering_machine: answeringMachineChoice.default(CAMPAIGN_DEFAULTS.answering_machine),
   /** Minutes between a busy / unanswered / failed attempt and the next one. */
   retry_interval: z
     .number({ error: CAMPAIGN_RETRY_INTERVAL })
@@ -130,9 +149,10 @@ export const FINAL_CALL_STATUSES: readonly CallStatus[] = ['completed', 'failed'
 
 /**
  * How the last attempt ended, as the dialler reported it; `no-input`: answered, and the bot hung up on a silent callee
- * once the project's long-silence retries were used up.
+ * once the project's long-silence retries were used up; `machine`: the gateway detected an answering machine (the
+ * campaign hung up on it or left it the start reaction as a message).
  */
-export const callResult = z.enum(['completed', 'busy', 'no-answer', 'failed', 'do-not-call', 'no-input']);
+export const callResult = z.enum(['completed', 'busy', 'no-answer', 'failed', 'do-not-call', 'no-input', 'machine']);
 export type CallResult = z.infer<typeof callResult>;
 
 export const campaignCall = z.object({

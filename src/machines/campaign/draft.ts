@@ -1,4 +1,10 @@
-import { CAMPAIGN_DEFAULTS, type Campaign, type CampaignBody, campaignBody } from '../../api/contract/outbound.ts';
+import {
+  type AnsweringMachineChoice,
+  CAMPAIGN_DEFAULTS,
+  type Campaign,
+  type CampaignBody,
+  campaignBody,
+} from '../../api/contract/outbound.ts';
 
 /** What the add/edit modal edits; number fields may be '' while being typed (then refused with their message). */
 export interface CampaignDraft {
@@ -8,6 +14,8 @@ export interface CampaignDraft {
   call_time_to: string;
   /** IANA time zone of the window (issue 38). */
   time_zone: string;
+  /** What a gateway's answering-machine detection leads to (issue 38). */
+  answering_machine: AnsweringMachineChoice;
   retry_interval: number | '';
   retry_count: number | '';
   timeout: number | '';
@@ -26,6 +34,7 @@ export const draftOfCampaign = (campaign: Campaign): CampaignDraft => ({
   call_time_from: campaign.call_time_from,
   call_time_to: campaign.call_time_to,
   time_zone: campaign.time_zone,
+  answering_machine: campaign.answering_machine,
   retry_interval: campaign.retry_interval,
   retry_count: campaign.retry_count,
   timeout: campaign.timeout,

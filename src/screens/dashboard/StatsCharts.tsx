@@ -104,6 +104,7 @@ export function StatsCharts({ stats, links }: { stats: Stats; links: StatsLinks 
     failed: 'failed',
     'do-not-call': 'do not call',
     'no-input': 'no input',
+    machine: 'answering machine',
   } as const;
   const campaignCalls = stats.campaign_calls.filter((c) => c.calls > 0);
 

@@ -1,7 +1,7 @@
-import { NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { HH_MM } from '../../api/contract/outbound.ts';
+import { HH_MM, type OutboundDialler } from '../../api/contract/outbound.ts';
 import { type CampaignField, campaignErrors } from '../../machines/campaign/draft.ts';
 import type { campaignMachine } from '../../machines/campaign/machine.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
@@ -11,8 +11,25 @@ import { LabelledSegmentedControl } from '../../ui/LabelledSegmentedControl.tsx'
 /** Every IANA zone the browser knows, UTC first (spec 2's windows are UTC; issue 38 lets a campaign choose). */
 const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
 
-/** The add/edit campaign modal (spec 2 §2): every field of a campaign, the spec's defaults for a new one. */
-export function CampaignModal({ actor }: { actor: ActorRefFrom<typeof campaignMachine> }) {
+/** Issue 38: what the answering-machine choice does, and where it does nothing. */
+export const ANSWERING_MACHINE_HELP =
+  'Detected by the voice gateway (Twilio or jambonz). "Leave a message" plays the start reaction\'s words after the ' +
+  'beep, then hangs up. Either way the call\'s outcome is "machine".';
+export const ANSWERING_MACHINE_OVER_SIP =
+  'This server dials over SIP, which cannot detect answering machines: every answer is treated as a person, whatever ' +
+  'is chosen here.';
+
+/**
+ * The add/edit campaign modal (spec 2 §2): every field of a campaign, the spec's defaults for a new one. `dialler`:
+ * the server's, so the form can say what it cannot do (SIP has no answering-machine detection).
+ */
+export function CampaignModal({
+  actor,
+  dialler = null,
+}: {
+  actor: ActorRefFrom<typeof campaignMachine>;
+  dialler?: OutboundDialler | null;
+}) {
   const state = useSelector(actor, (s) => s);
   const { send } = actor;
   const { draft, id, attempted, touched, serverError } = state.context;
@@ -82,6 +99,26 @@ export function CampaignModal({ actor }: { actor: ActorRefFrom<typeof campaignMa
             next day ({draft.time_zone} time).
           </Text>
         )}
+        <Stack gap={4}>
+          <LabelledSegmentedControl
+            label="Answering machine"
+            value={draft.answering_machine}
+            onChange={change('answering_machine')}
+            data={[
+              { value: 'off', label: 'Off' },
+              { value: 'hang-up', label: 'Hang up' },
+              { value: 'message', label: 'Leave a message' },
+            ]}
+          />
+          <Text size="xs" c={dialler?.kind === 'sip' ? 'orange' : 'dimmed'} data-testid="answering-machine-help">
+            {dialler?.kind === 'sip' ? ANSWERING_MACHINE_OVER_SIP : ANSWERING_MACHINE_HELP}
+          </Text>
+          {shown('answering_machine') && (
+            <Text size="xs" c="red">
+              {shown('answering_machine')}
+            </Text>
+          )}
+        </Stack>
         <SimpleGrid cols={3}>
           <NumberInput
             label="Retry interval (minutes)"

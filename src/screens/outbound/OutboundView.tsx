@@ -218,7 +218,7 @@ export function OutboundView({
         </Card>
       )}
 
-      <CampaignModal actor={modal} />
+      <CampaignModal actor={modal} dialler={dialler} />
       <CallImportModal actor={importer} />
       {doNotCall && <DoNotCallModal actor={doNotCall} canEdit={canEdit} />}
 

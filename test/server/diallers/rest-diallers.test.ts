@@ -77,6 +77,8 @@ describe('Twilio dialler', () => {
       StatusCallbackMethod: 'POST',
       StatusCallbackEvent: 'initiated,ringing,answered,completed',
     });
+    // No answering-machine detection unless the campaign asks for it (it costs a fee per call and delays the greeting).
+    expect(created.fields.MachineDetection).toBeUndefined();
     const callback = String(created.fields.StatusCallback);
     expect(callback).toMatch(/\/v1\/outbound\/status\/twilio\?campaign_id=9&call_id=41&attempt=2&token=/);
 
@@ -175,6 +177,7 @@ describe('jambonz dialler', () => {
       call_status_hook: { method: 'POST' },
       call_hook: { method: 'POST' },
     });
+    expect(created.fields.amd).toBeUndefined();
     expect((created.fields.call_hook as { url: string }).url).toMatch(
       /\/v1\/outbound\/voice\/jambonz\?campaign_id=9&call_id=41&attempt=2&token=/,
     );

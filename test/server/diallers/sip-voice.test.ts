@@ -6,6 +6,7 @@ import { VoiceSessions } from '../../../server/features/campaigns/voice-session.
 import { NO_SPEECH_RECOGNIZER } from '../../../server/features/campaigns/speech-recognition.ts';
 import { readTranscript } from '../../../server/features/chat/transcript.ts';
 import { LOG_LEVELS } from '../../../src/api/contract/chat.ts';
+import { addDoNotCall } from '../../../server/features/campaigns/do-not-call.ts';
 import { createChatRuntime } from '../../../server/features/chat/chat-runtime.ts';
 import { BotSource } from '../../../server/features/deployments/bot-source.ts';
 import { createEspeakEngine } from '../../../server/speech/espeak-engine.ts';
@@ -24,7 +25,8 @@ import { openMediaSink, startSippPeer } from './sipp-peer.ts';
 
 /**
  * The bot on a real SIP call: the engine dials through baresip, SIPp answers as the scenario says: it keys 1, 2, 3, 4
- * and # (SIP INFO dtmf-relay) while the bot's prompt plays, or stays silent. Needs baresip, sip-tester and espeak-ng.
+ * and # (SIP INFO dtmf-relay) while the bot's prompt plays, or stays silent; a number on the project's do-not-call
+ * list never reaches SIPp. Needs baresip, sip-tester and espeak-ng.
  */
 
 let database: TestDatabase;
@@ -132,5 +134,53 @@ describe('the bot on a SIP call (baresip, a SIPp callee)', () => {
     // The callee got the BYE: its scenario ran to the end.
     expect(sipp.errors).toBe('');
     expect(sipp.code).toBe(0);
+  });
+});
+
+describe('the do-not-call list on SIP (baresip, a SIPp callee)', () => {
+  it('a listed number is never INVITEd: SIPp gets the other call only, the listed call ends "do-not-call"', async () => {
+    const { db } = database;
+    // SIPp would take two calls (busy, each): a second INVITE, if one were sent, would be received and counted.
+    const peer = await startSippPeer('busy-486.xml', {}, 2);
+    const dialler = new SipDialler({ sipHost: '127.0.0.1' });
+    const clock = new TestClock('2039-01-01T10:00:00Z');
+    const engine = engineFor(db, dialler, clock);
+    try {
+      await db
+        .updateTable('project_settings')
+        .set({ data: sql`data || ${JSON.stringify({ sip_server_dev: peer.address, sip_number_dev: '100' })}::jsonb` })
+        .where('project_id', '=', 1)
+        .execute();
+      await addDoNotCall(db, { projectId: 1, userId: null, destination: number(2), note: 'asked not to be called' });
+      const id = await runningCampaign(db, { retry_count: 0 });
+      await importCalls(
+        db,
+        id,
+        [`${number(1)},2039-01-01 10:00 UTC`, `${number(2)},2039-01-01 10:00 UTC`],
+        clock.now(),
+      );
+      const deadline = Date.now() + 30_000;
+      const final = () => callsOf(db, id).then((calls) => calls.every((c) => c.status === 'failed'));
+      while (!(await final()) && Date.now() < deadline) {
+        await engine.tick();
+        await engine.settle();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      // More ticks once both calls are over: nothing is left to dial.
+      for (let i = 0; i < 3; i++) await engine.tick();
+      await engine.settle();
+      const byNumber = new Map((await callsOf(db, id)).map((c) => [c.destination, c]));
+      expect(byNumber.get(number(1))).toMatchObject({ status: 'failed', last_result: 'busy', attempts: 1 });
+      expect(byNumber.get(number(2))).toMatchObject({ status: 'failed', last_result: 'do-not-call', attempts: 0 });
+    } finally {
+      await engine.stop();
+      await dialler.close();
+      await peer.stop();
+    }
+    const sipp = await peer.done;
+    const invites = sipp.received.filter((message) => message.startsWith('INVITE '));
+    expect(invites).toHaveLength(1);
+    expect(invites[0]).toContain(number(1));
+    expect(sipp.received.some((message) => message.includes(number(2)))).toBe(false);
   });
 });

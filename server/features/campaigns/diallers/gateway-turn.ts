@@ -19,6 +19,11 @@ export interface TurnVerbs<V> {
     timeoutSeconds: number,
     listen: SpeechListening | null,
   ): V;
+  /**
+   * A gateway whose answering-machine detection reports on its own webhook (jambonz): silence for up to `seconds`
+   * while it decides (its webhook's answer replaces this), then ask `detectionUrl` with no verdict.
+   */
+  awaitDetection?(detectionUrl: string, seconds: number): V[];
 }
 
 /**
@@ -28,7 +33,7 @@ export interface TurnVerbs<V> {
 export const GATHER_TIMEOUT_SECONDS = 10;
 
 /**
- * A turn of the bot as a gateway's verbs: each utterance played from the audio route (the per-call token, `ts`
+ * A turn of the bot as a gateway's verbs (or a wait for the gateway's answering-machine verdict): each utterance played from the audio route (the per-call token, `ts`
  * naming it), then a transfer or a hang-up; or, when the callee answers next, one gather with the utterances nested
  * in it, whose action hook runs the callee's next message.
  */
@@ -39,8 +44,10 @@ export function verbsOfTurn<V>(
   turn: VoiceTurn,
   verbs: TurnVerbs<V>,
 ): V[] {
-  const url = (webhook: 'audio' | 'gather', extra?: Record<string, string>) =>
+  const url = (webhook: 'audio' | 'gather' | 'amd', extra?: Record<string, string>) =>
     gatewayWebhookUrl(callbacks, webhook, provider, call.campaignId, call, extra);
+  if (turn.awaitDetectionSeconds && verbs.awaitDetection)
+    return verbs.awaitDetection(url('amd'), turn.awaitDetectionSeconds);
   const prompts = turn.utterances.map((u) => url('audio', { ts: String(u.ts) }));
   if (!turn.transferTo && !turn.hangUp) {
     const timeout = turn.silenceSeconds ?? GATHER_TIMEOUT_SECONDS;

@@ -6,6 +6,7 @@ import type {
   CallStatus,
   Dialler,
   GatheredInput,
+  MachineDetection,
   OriginateRequest,
   SpeechListening,
   WebhookVoice,
@@ -82,6 +83,21 @@ export function jambonzGathered(fields: Record<string, unknown>): GatheredInput 
   return digits ? { kind: 'digits', digits } : { kind: 'nothing' };
 }
 
+/**
+ * jambonz's answering-machine events (the `type` its amd actionHook posts). It decides human on a short greeting,
+ * machine on a long one (or a voicemail phrase); then a machine's beep (amd_tone_detected) or the end of its greeting
+ * (amd_machine_stopped_speaking) follows. No speech and no decision in time are taken as a person, as Twilio's
+ * `unknown` is; amd_error and amd_stopped change nothing.
+ */
+const JAMBONZ_AMD_EVENTS = new Map<string, MachineDetection>([
+  ['amd_human_detected', 'human'],
+  ['amd_no_speech_detected', 'human'],
+  ['amd_decision_timeout', 'human'],
+  ['amd_machine_detected', 'machine'],
+  ['amd_tone_detected', 'greeting-over'],
+  ['amd_machine_stopped_speaking', 'greeting-over'],
+]);
+
 /** jambonz's verbs (its webhook JSON) for a turn of the bot. */
 const JAMBONZ_VERBS: TurnVerbs<Record<string, unknown>> = {
   play: (url) => ({ verb: 'play', url }),
@@ -109,6 +125,12 @@ const JAMBONZ_VERBS: TurnVerbs<Record<string, unknown>> = {
     ...(prompts.length ? { play: { url: prompts.length === 1 ? prompts[0] : prompts }, dtmfBargein: true } : {}),
     actionHook,
   }),
+  // Silence while jambonz's detection decides: its amd actionHook's answer replaces these verbs; if it never comes,
+  // the redirect asks the same hook with no event.
+  awaitDetection: (detectionUrl, seconds) => [
+    { verb: 'pause', length: seconds },
+    { verb: 'redirect', actionHook: detectionUrl },
+  ],
 };
 
 function jambonzCallStatus(fields: Record<string, unknown> | null): CallStatus {
@@ -132,6 +154,12 @@ export class JambonzDialler extends GatewayDialler implements Dialler {
       body: JSON.stringify(verbsOfTurn(this.settings, 'jambonz', call, turn, JAMBONZ_VERBS)),
     }),
     gatheredOf: jambonzGathered,
+    // jambonz's detection runs beside the call hook and reports on the amd actionHook (detectionLater).
+    detectionOnAnswer: () => null,
+    detectionLater: (fields) => {
+      const type = field(fields, 'type');
+      return type ? (JAMBONZ_AMD_EVENTS.get(type) ?? null) : 'undecided';
+    },
     // The per-call token authenticates jambonz's webhooks (its optional webhook secret is not configured here).
     verifySignature: () => true,
   };
@@ -169,6 +197,10 @@ export class JambonzDialler extends GatewayDialler implements Dialler {
           method: 'POST',
         },
         tag: { campaign_id: request.campaignId, call_id: request.callId },
+        // Answering-machine detection from the answer on; its events reach the amd webhook.
+        ...(!request.answeringMachine || request.answeringMachine === 'off'
+          ? {}
+          : { amd: { actionHook: gatewayWebhookUrl(this.settings, 'amd', 'jambonz', request.campaignId, request) } }),
       }),
     });
     const sid = field(body, 'sid');

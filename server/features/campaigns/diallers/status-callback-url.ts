@@ -27,9 +27,10 @@ export function checkCallbackToken(
 
 /**
  * The gateway's webhooks of one call: `status` (call statuses), `voice` (the answered call asks what to do), `gather`
- * (the digits pressed) and `audio` (an utterance to play, `ts` naming it). All carry the same per-call token.
+ * (the digits pressed), `audio` (an utterance to play, `ts` naming it) and `amd` (jambonz's answering-machine
+ * events). All carry the same per-call token.
  */
-export type GatewayWebhook = 'status' | 'voice' | 'gather' | 'audio';
+export type GatewayWebhook = 'status' | 'voice' | 'gather' | 'audio' | 'amd';
 
 export function gatewayWebhookUrl(
   callbacks: StatusCallbacks,

@@ -5,6 +5,7 @@ import type {
   CallStatus,
   Dialler,
   GatheredInput,
+  MachineDetection,
   OriginateRequest,
   SpeechListening,
   WebhookVoice,
@@ -33,6 +34,22 @@ export function twilioStatusEvent(fields: Record<string, unknown>, call: CallRef
   const code = sipCode(field(fields, 'SipResponseCode'));
   return gatewayStatusEvent(status === 'canceled' ? 'no-answer' : status, code, call, 'failed');
 }
+
+/**
+ * Twilio's AnsweredBy (its Answering Machine Detection, asked with MachineDetection): `Enable` answers human,
+ * machine_start, fax or unknown at once; `DetectMessageEnd` waits for a machine's greeting to end and answers
+ * machine_end_beep, machine_end_silence or machine_end_other. `unknown` (no decision in time, or initial silence) is
+ * taken as a person: the bot greets, and the long-silence settings govern a callee who stays silent.
+ */
+const TWILIO_ANSWERED_BY = new Map<string, MachineDetection>([
+  ['human', 'human'],
+  ['unknown', 'human'],
+  ['machine_start', 'machine'],
+  ['machine_end_beep', 'greeting-over'],
+  ['machine_end_silence', 'greeting-over'],
+  ['machine_end_other', 'greeting-over'],
+  ['fax', 'fax'],
+]);
 
 const dialTarget = (destination: string) =>
   destination.startsWith('sip:') ? `<Sip>${xmlText(destination)}</Sip>` : `<Number>${xmlText(destination)}</Number>`;
@@ -85,10 +102,10 @@ const TWIML_VERBS: TurnVerbs<string> = {
 
 /**
  * Twilio's Calls API: `POST /2010-04-01/Accounts/{sid}/Calls.json` with a per-call `Url` (Twilio asks it for TwiML once
- * the callee answers) and a StatusCallback for the events initiated, ringing, answered and completed. The bot's turns
- * are TwiML (`<Gather>` of a digit or a collection of them, or of speech, with `<Play>` of our audio route nested,
- * `<Dial>`, `<Hangup/>`) answered by the call and gather webhooks (webhookVoice), each checked against
- * X-Twilio-Signature.
+ * the callee answers; with answering-machine detection asked, once it has decided, AnsweredBy saying who) and a
+ * StatusCallback for the events initiated, ringing, answered and completed. The bot's turns are TwiML (`<Gather>` of a
+ * digit or a collection of them, or of speech, with `<Play>` of our audio route nested, `<Dial>`, `<Hangup/>`)
+ * answered by the call and gather webhooks (webhookVoice), each checked against X-Twilio-Signature.
  */
 export class TwilioDialler extends GatewayDialler implements Dialler {
   readonly name = 'twilio';
@@ -99,6 +116,8 @@ export class TwilioDialler extends GatewayDialler implements Dialler {
       body: `<?xml version="1.0" encoding="UTF-8"?><Response>${verbsOfTurn(this.settings, 'twilio', call, turn, TWIML_VERBS).join('')}</Response>`,
     }),
     gatheredOf: twilioGathered,
+    // Synchronous detection (no AsyncAmd): Twilio asks the call's Url once it has decided, with AnsweredBy.
+    detectionOnAnswer: (fields) => TWILIO_ANSWERED_BY.get(field(fields, 'AnsweredBy')) ?? null,
     verifySignature: (url, fields, headers) =>
       checkTwilioSignature(this.settings.authToken, url, fields, headers['x-twilio-signature']),
   };
@@ -128,6 +147,9 @@ export class TwilioDialler extends GatewayDialler implements Dialler {
       StatusCallbackMethod: 'POST',
     });
     for (const event of ['initiated', 'ringing', 'answered', 'completed']) form.append('StatusCallbackEvent', event);
+    // A message must start after the beep: DetectMessageEnd answers once the machine's greeting is over.
+    if (request.answeringMachine && request.answeringMachine !== 'off')
+      form.set('MachineDetection', request.answeringMachine === 'message' ? 'DetectMessageEnd' : 'Enable');
     const { status, body } = await gatewayRequest('Twilio', this.url(''), {
       method: 'POST',
       headers: this.headers(),
