@@ -227,7 +227,7 @@ describe('Twilio answering-machine detection', () => {
     expect(twimls[0]).toBe(hangUp.toString());
     // A person hears the start reaction inside the gather, as on a call without detection.
     for (const twiml of twimls.slice(1)) {
-      expect(twiml).toMatch(/<Response><Gather input="dtmf"[^>]*><Play>[^<]+<\/Play><\/Gather><\/Response>/);
+      expect(twiml).toMatch(/<Response><Gather input="dtmf speech"[^>]*><Play>[^<]+<\/Play><\/Gather><\/Response>/);
     }
     for (const [i, c] of created.entries()) {
       await postTwilio(String(c.fields.StatusCallback), { CallSid: `twilio-call-${i + 1}`, CallStatus: 'completed' });
@@ -321,7 +321,7 @@ describe('jambonz answering-machine detection', () => {
     const person = await answer(created[1]!, 'jz-2');
     const first = await verbsOf(await person.event('amd_human_detected'));
     expect(first).toHaveLength(1);
-    expect(first[0]).toMatchObject({ verb: 'gather', input: ['digits'], dtmfBargein: true });
+    expect(first[0]).toMatchObject({ verb: 'gather', input: ['digits', 'speech'], dtmfBargein: true });
     // jambonz's beep detector may hear a key press later: the person's call goes on as it is.
     expect(await verbsOf(await person.event('amd_tone_detected'))).toEqual([]);
 
