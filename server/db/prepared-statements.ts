@@ -5,7 +5,8 @@ import type { Database } from './schema.ts';
 type Db = Kysely<Database>;
 
 /**
- * Statements the chat sends on every message (issue 15): marked here by their text, they are sent as named
+ * Statements sent on every chat message (issue 15) or every authenticated request (the caller's load,
+ * server/auth/current-user.ts): marked here by their text, they are sent as named
  * prepared statements by both drivers (pg's `{ name }` queries; PGlite through its protocol, pglite-dialect.ts),
  * so the database parses and plans each once per connection instead of once per batch. A text is only marked
  * when it never changes, whatever the parameters (the batch statements read their rows from one jsonb parameter).
