@@ -107,7 +107,8 @@ describe('import errors (e2e)', () => {
 
   it('QA questions: a PNG is named', async () => {
     await open('qa-trainings');
-    await page.getByRole('button', { name: 'Import CSV' }).waitFor({ timeout: 30_000 });
+    // Enabled: the screen has loaded its trainings (while it loads, a chosen file is not taken).
+    await page.getByRole('button', { name: 'Import CSV', disabled: false }).waitFor({ timeout: 30_000 });
     await page
       .locator('input[type="file"]')
       .first()
