@@ -142,6 +142,11 @@ export interface VoiceTurn {
    * playing). The gateway waits up to this many seconds for its detection webhook, then asks it with no verdict.
    */
   awaitDetectionSeconds?: number;
+  /**
+   * Which bot turn this is: the conversation's last tracker timestamp once the turn is stored. The gather's URL carries
+   * it, so a gateway's repeated post for a turn the conversation has moved past is told apart (issue 38).
+   */
+  mark?: number;
 }
 
 /** Which call and attempt of which campaign a gateway's webhook speaks for (its URL's query, already authenticated). */

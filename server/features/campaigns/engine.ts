@@ -293,8 +293,11 @@ export class CampaignEngine {
   }
 
   /** A gateway's gather action hook: the digits pressed or the speech heard are the callee's message; its turn is returned. */
-  gatheredByWebhook(call: WebhookCall, input: GatheredInput): Promise<VoiceTurn | null> {
-    return this.inOrder(call.callId, async () => (await this.voice?.gatheredByWebhook(call.callId, input)) ?? null);
+  gatheredByWebhook(call: WebhookCall, input: GatheredInput, turn: number | null): Promise<VoiceTurn | null> {
+    return this.inOrder(
+      call.callId,
+      async () => (await this.voice?.gatheredByWebhook(call.callId, input, turn)) ?? null,
+    );
   }
 
   /** The audio a gateway fetches: the utterance at tracker timestamp `ts` of the call's conversation. */

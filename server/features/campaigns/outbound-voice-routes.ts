@@ -21,7 +21,7 @@ const fields = z.record(z.string(), z.unknown()).optional();
  * src/api/contract: the console never makes these calls.
  */
 /** A gateway's POST asking for the verbs of the bot's next turn. */
-const gatewayHook = (name: string, path: string, summary: string) =>
+const gatewayHook = <Q extends typeof gatewayWebhookQuery>(name: string, path: string, summary: string, query: Q) =>
   defineCall({
     name,
     method: 'POST',
@@ -30,7 +30,7 @@ const gatewayHook = (name: string, path: string, summary: string) =>
     access: publicAccess,
     atimeExempt: true,
     params: provider,
-    query: gatewayWebhookQuery,
+    query,
     body: fields,
     response: z.unknown(),
     summary,
@@ -40,18 +40,22 @@ export const outboundVoiceAnswered = gatewayHook(
   'outboundVoiceAnswered',
   '/outbound/voice/:provider',
   "A voice gateway's call hook: the callee answered; answers the gateway's verbs for the bot's first turn",
+  gatewayWebhookQuery,
 );
 
 export const outboundVoiceGathered = gatewayHook(
   'outboundVoiceGathered',
   '/outbound/gather/:provider',
   "A voice gateway's gather action hook: the digits pressed or the speech heard; answers the verbs for the bot's reply",
+  // `turn`: the bot turn the gather answers (its mark); not part of the token. Absent: the turn now awaited.
+  gatewayWebhookQuery.extend({ turn: z.coerce.number().int().min(0).optional() }),
 );
 
 export const outboundVoiceDetected = gatewayHook(
   'outboundVoiceDetected',
   '/outbound/amd/:provider',
   "A voice gateway's answering-machine events (jambonz's amd actionHook): answers the verbs its verdict leads to",
+  gatewayWebhookQuery,
 );
 
 export const outboundVoiceAudio = defineCall({
@@ -110,7 +114,8 @@ export default async function outboundVoiceRoutes(
 
   registerCall(app, services, outboundVoiceGathered, async ({ params, query, body, request, reply }) => {
     const { voice, engine, call } = voiceOf(request, params.provider, query, body ?? {});
-    return answer(reply, voice, call, await engine.gatheredByWebhook(call, voice.gatheredOf(body ?? {})));
+    const input = voice.gatheredOf(body ?? {});
+    return answer(reply, voice, call, await engine.gatheredByWebhook(call, input, query.turn ?? null));
   });
 
   registerCall(app, services, outboundVoiceAudio, async ({ params, query, request, reply }) => {

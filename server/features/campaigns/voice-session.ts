@@ -79,6 +79,9 @@ type UnclearSpeech = Extract<GatheredInput, { kind: 'speech' }>;
 const isReprompt = (e: TrackerEntry) =>
   e.type === 'log' && (e.value === LONG_SILENCE || (e.value === SPEECH_NOT_UNDERSTOOD && 'hang_up' in e.args));
 
+/** A turn's mark (VoiceTurn.mark): the timestamp of the conversation's last entry once the turn is stored. */
+const markOf = (tracker: readonly TrackerEntry[]) => tracker.at(-1)?.timestamp ?? 0;
+
 /** What a spoken answer is compared by: lower case, without punctuation, single spaces. */
 const spokenForm = (text: string) =>
   text
@@ -242,19 +245,19 @@ export class VoiceSessions {
    * A hosted gateway's call hook (webhookVoice) or its answering-machine webhook: the answered call's conversation
    * starts once and its @start turn is returned for the gateway's verbs. With the campaign's answering-machine choice
    * on, the gateway's detection decides first (`detection`; none yet from a gateway that reports it later: wait for
-   * it). A repeated hook (the gateway retried) finds the conversation and says nothing new; a call that is not
-   * answered (ended meanwhile) gets null.
+   * it). A repeated hook (the gateway retried) finds the conversation and gets the turn now awaited again, nothing
+   * appended; a call that is not answered (ended meanwhile) gets null.
    */
   async answeredByWebhook(callId: number, detection: MachineDetection | null): Promise<VoiceTurn | null> {
     const row = await this.callRow(callId);
     if (row?.status !== 'answered') return null;
     const call = { callId, projectId: row.project_id, env: row.project_env, providerCallId: row.provider_call_id };
     if (row.answering_machine !== 'off') {
-      if (detection) return (await this.detected(call, row, detection)) ?? NOTHING;
+      if (detection) return (await this.detected(call, row, detection)) ?? (await this.awaitedTurn(callId));
       if (!row.answered_by && !row.conversation_id && this.detectsLater)
         return { ...NOTHING, awaitDetectionSeconds: DETECTION_WAIT_SECONDS };
     }
-    return row.conversation_id ? NOTHING : this.start(call);
+    return row.conversation_id ? this.awaitedTurn(callId) : this.start(call);
   }
 
   /**
@@ -338,12 +341,16 @@ export class VoiceSessions {
    * A gateway's gather action hook: the digits (one, or a whole collection the gateway gathered) or the recognised
    * speech are the callee's message, a button's number or spoken title chooses that button; its turn is returned
    * (null: no call). Nothing: the gather timed out (silence). Speech with no usable transcript (none, or below
-   * MIN_SPEECH_CONFIDENCE) is logged as not understood and re-prompts as a silence does.
+   * MIN_SPEECH_CONFIDENCE) is logged as not understood and re-prompts as a silence does. `turn`: the mark of the turn
+   * the gather answers; a repeated post (the gateway retried) for a turn the conversation has moved past runs nothing
+   * and gets the turn now awaited again.
    */
-  async gatheredByWebhook(callId: number, input: GatheredInput): Promise<VoiceTurn | null> {
+  async gatheredByWebhook(callId: number, input: GatheredInput, turn: number | null): Promise<VoiceTurn | null> {
     const call = await this.conversationOf(callId);
     if (!call) return null;
-    const tracker = await this.trackerOf(call);
+    const conversation = await this.conversationState(call);
+    const tracker = conversation.tracker;
+    if (turn !== null && turn !== markOf(tracker)) return this.replay(call, tracker, conversation.state.ended);
     const awaited = awaitedAnswer(tracker);
     if (input.kind === 'nothing') return this.reprompt(call, tracker, awaited, null);
     if (input.kind === 'speech') {
@@ -432,6 +439,7 @@ export class VoiceSessions {
       collect: awaited.collect,
       silenceSeconds: settings.timeoutSeconds,
       listen: hangUp ? null : await this.listening(call, awaited, settings.sttProvider),
+      mark: ts,
     };
   }
 
@@ -479,8 +487,33 @@ export class VoiceSessions {
   }
 
   private async trackerOf(call: CallConversation): Promise<TrackerEntry[]> {
+    return (await this.conversationState(call)).tracker;
+  }
+
+  private conversationState(call: CallConversation) {
     const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
-    return (await this.chat.conversation(caller, call.conversationId, call.token)).tracker;
+    return this.chat.conversation(caller, call.conversationId, call.token);
+  }
+
+  /** The answered call's turn now awaited, as given before (a repeated call hook); none yet: nothing. */
+  private async awaitedTurn(callId: number): Promise<VoiceTurn> {
+    const call = await this.conversationOf(callId);
+    if (!call) return NOTHING;
+    const conversation = await this.conversationState(call);
+    return this.replay(call, conversation.tracker, conversation.state.ended);
+  }
+
+  /**
+   * The bot's last turn again, from the stored conversation and nothing appended: its entries since the callee last
+   * spoke or the last re-prompt (the same prompts, gather and mark as when it was given). A message left on an
+   * answering machine is not left again: nothing.
+   */
+  private async replay(call: CallConversation, tracker: TrackerEntry[], ended: boolean): Promise<VoiceTurn> {
+    if (tracker.some((e) => e.type === 'log' && e.value === MACHINE_MESSAGE)) return NOTHING;
+    const from = tracker.findLastIndex((e) => (e.type === 'utter' && e.args.who === 'user') || isReprompt(e));
+    const turn = await this.turnOf(call, tracker.slice(Math.max(from, 0)), ended, tracker);
+    // A re-prompt's mark is its utterance (the last entry it wrote), as reprompt() gave it.
+    return { ...turn, mark: markOf(tracker) };
   }
 
   /**
@@ -689,6 +722,8 @@ export class VoiceSessions {
     call: { callId: number; projectId: number; env: 'dev' | 'prod' },
     entries: TrackerEntry[],
     ended: boolean,
+    /** What the answer awaited is read from (awaitedAnswer): the turn's entries, or the whole conversation. */
+    context: readonly TrackerEntry[] = entries,
   ): Promise<VoiceTurn> {
     const utterances = entries.flatMap((e) => {
       const text = spokenText(e);
@@ -699,8 +734,13 @@ export class VoiceSessions {
     if (transfer && !transferTo) {
       this.log(`Call ${call.callId}: project ${transfer.args.project_id} has no SIP number to transfer to; hanging up`);
     }
-    const hangUp = ended || !!transfer || entries.some((e) => e.type === 'action' && e.value === 'call_end');
-    const awaited = awaitedAnswer(entries);
+    const hangUp =
+      ended ||
+      !!transfer ||
+      entries.some(
+        (e) => (e.type === 'action' && e.value === 'call_end') || (isReprompt(e) && e.args.hang_up === true),
+      );
+    const awaited = awaitedAnswer(context);
     if (hangUp) return { utterances, transferTo, hangUp, collect: awaited.collect };
     const settings = await this.callSettings(call.projectId);
     const listen = await this.listening(call, awaited, settings.sttProvider);
@@ -711,6 +751,7 @@ export class VoiceSessions {
       collect: awaited.collect,
       silenceSeconds: settings.timeoutSeconds,
       listen,
+      mark: markOf(entries),
     };
   }
 

@@ -319,8 +319,8 @@ describe.each(providers)('the bot on a $name call', (provider) => {
     const again = provider.verbs(await silence.text(), collect);
     expect(again).toMatchObject({ hangup: false });
     expect(again.plays).toHaveLength(1);
-    // The gateway posts the digits before the finish key, all at once.
-    const reply = provider.verbs(await (await provider.post(opening.gather!, provider.pressed('1234'))).text());
+    // The gateway posts the digits before the finish key, all at once, to the re-prompt's gather.
+    const reply = provider.verbs(await (await provider.post(again.gather!, provider.pressed('1234'))).text());
     expect(reply).toMatchObject({ gather: null, hangup: true });
     const [call] = await callsOf(db, id);
     expect(await userMessagesOf(db, call!.conversation_id!)).toEqual(['1234']);
@@ -436,6 +436,43 @@ async function transcriptOf(db: TestApp['db'], campaignId: number) {
     args: Record<string, unknown>;
   }[];
 }
+
+describe.each(providers)('a repeated webhook on a $name call (issue 38)', (provider) => {
+  it('a repeated call hook and a repeated timed-out gather run nothing again: the same verbs, one long silence', async () => {
+    const { db, id, created, first } = await answeredCall(provider, pressOneBot);
+    const opening = provider.verbs(first);
+    // The gather names the turn it answers.
+    expect(new URL(opening.gather!).searchParams.get('turn')).toMatch(/^\d+$/);
+    // The gateway retries its call hook: the same first turn, not a bare gather.
+    const again = await provider.post(provider.callHookOf(created), provider.answered);
+    expect(provider.verbs(await again.text())).toEqual(opening);
+
+    const silence = provider.verbs(await (await provider.post(opening.gather!, provider.pressed(''))).text());
+    expect(silence).toMatchObject({ hangup: false });
+    expect(silence.plays).toHaveLength(1);
+    expect(silence.gather).not.toBe(opening.gather);
+    // The same timed-out gather posted again (a retry): the re-prompt's verbs again, not a second silence.
+    const retried = provider.verbs(await (await provider.post(opening.gather!, provider.pressed(''))).text());
+    expect(retried).toEqual(silence);
+    const entries = await transcriptOf(db, id);
+    expect(entries.filter((e) => e.value === LONG_SILENCE).map((e) => e.args)).toEqual([
+      { silence: 1, retries: 2, hang_up: false },
+    ]);
+    expect(entries.filter((e) => e.type === 'utter').length).toBe(2);
+  });
+
+  it('a repeated answer is one user message, and its retry gets the same reply', async () => {
+    const { db, id, first } = await answeredCall(provider, pressOneBot);
+    const opening = provider.verbs(first);
+    const reply = provider.verbs(await (await provider.post(opening.gather!, provider.pressed('1'))).text());
+    expect(reply).toMatchObject({ gather: null, hangup: true });
+    const retried = provider.verbs(await (await provider.post(opening.gather!, provider.pressed('1'))).text());
+    expect(retried).toEqual(reply);
+    const [call] = await callsOf(db, id);
+    expect(await userMessagesOf(db, call!.conversation_id!)).toHaveLength(1);
+    await expectPressOneConversation(db, call!.conversation_id!);
+  });
+});
 
 describe.each(providers)('speech on a $name call (issue 38 §3)', (provider) => {
   const DEMO_BUTTONS = ['Order a pizza', 'Opening hours', 'Help'];

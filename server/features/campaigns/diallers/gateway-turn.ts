@@ -51,7 +51,9 @@ export function verbsOfTurn<V>(
   const prompts = turn.utterances.map((u) => url('audio', { ts: String(u.ts) }));
   if (!turn.transferTo && !turn.hangUp) {
     const timeout = turn.silenceSeconds ?? GATHER_TIMEOUT_SECONDS;
-    return [verbs.gather(url('gather'), prompts, turn.collect ?? null, timeout, turn.listen ?? null)];
+    // The turn's mark in the gather URL: a repeated post of this gather is told apart from the next turn's.
+    const gather = url('gather', turn.mark === undefined ? {} : { turn: String(turn.mark) });
+    return [verbs.gather(gather, prompts, turn.collect ?? null, timeout, turn.listen ?? null)];
   }
   const out = prompts.map((p) => verbs.play(p));
   if (turn.transferTo) out.push(verbs.transfer(turn.transferTo));
