@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestClock } from '../../server/features/campaigns/clock.ts';
 import { FakeDialler } from '../../server/features/campaigns/fake-dialler.ts';
 import { NO_SPEECH_RECOGNITION, SPEECH_NOT_UNDERSTOOD } from '../../server/features/campaigns/speech-recognition.ts';
@@ -261,5 +261,76 @@ describe('voice session of an answered call', () => {
       (e) => e.value === LONG_SILENCE,
     );
     expect(silences.map((e) => e.args.hang_up)).toEqual([false, true]);
+  });
+
+  it("the long-silence timer firing as a digit arrives: one turn, the callee's (issue 38)", async () => {
+    await pressOneBot(database.db);
+    const { db } = database;
+    await db
+      .updateTable('project_settings')
+      .set({
+        data: sql`data || ${JSON.stringify({ long_silence_timeout: 30, long_silence_utter: 'Hello? Are you there?' })}::jsonb`,
+      })
+      .where('project_id', '=', 1)
+      .execute();
+    // The real timer, with its callback kept so the test fires it at the moment the digit arrives.
+    const realSetTimeout = globalThis.setTimeout;
+    let fireSilence: (() => void) | null = null;
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+      fn: () => void,
+      ms?: number,
+      ...rest: unknown[]
+    ) => {
+      if (ms === 30_000) fireSilence = fn;
+      return realSetTimeout(fn, ms, ...rest);
+    }) as typeof setTimeout);
+    try {
+      const clock = new TestClock('2039-01-01T10:00:00Z');
+      const fake = new FakeDialler({ decide: () => ({ kind: 'answer' }), now: () => clock.now() });
+      const spoken: string[] = [];
+      const speech: SpeechEngine = {
+        name: 'recording',
+        synthesize: async (text, options) => {
+          spoken.push(text);
+          return createEspeakEngine('espeak-ng').synthesize('ok', options);
+        },
+      };
+      const bots = new BotSource(db);
+      const chat = createChatRuntime(db, null, bots);
+      const voice = new VoiceSessions({ db, chat: chat.engine, bots, speech, dialler: fake, log: () => {} });
+      const engine = engineFor(db, fake, clock, voice);
+      const id = await runningCampaign(db);
+      await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`], clock.now());
+      await runTicks(engine, 4);
+      const [call] = await callsOf(db, id);
+      expect(call).toMatchObject({ status: 'answered' });
+      // The prompt was played: the bot waits, its long-silence timer armed.
+      expect(spoken).toEqual(['Press 1 to confirm your appointment.']);
+      expect(fireSilence).not.toBeNull();
+      // The timer fires and the callee's '2' (not the confirming '1': the call goes on) arrives at the same moment.
+      (fireSilence as unknown as () => void)();
+      await engine.onEvent({ type: 'dtmf', callId: call!.id, attempt: 1, digit: '2' });
+      await engine.settle();
+      // One turn, the callee's: no long silence counted, no re-prompt spoken.
+      const tracker = (await readTranscript(db, call!.conversation_id!)) as { value: string }[];
+      expect(tracker.filter((e) => e.value === LONG_SILENCE)).toEqual([]);
+      expect(spoken).not.toContain('Hello? Are you there?');
+      expect(spoken).toHaveLength(2);
+      expect(await userMessagesOf(db, call!.conversation_id!)).toEqual(['2']);
+      // The callee hangs up (the timer armed for the next answer is disarmed).
+      await engine.onEvent({
+        type: 'ended',
+        callId: call!.id,
+        attempt: 1,
+        reason: 'completed',
+        code: '200',
+        at: clock.now(),
+      });
+      await engine.stop();
+      await fake.close();
+      await chat.close();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -112,6 +112,8 @@ export class CampaignEngine {
     this.dialler = o.dialler;
     this.clock = o.clock;
     this.voice = o.voice;
+    // The voice sessions' timers (long silence, inter-digit pause) run their turns in the call's order too.
+    this.voice?.runInOrder((callId, work) => this.inOrder(callId, work));
     this.tickMs = o.tickMs ?? DEFAULT_TICK_MS;
     this.leaseSeconds = o.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
     this.log = o.log ?? ((message, error) => console.error(message, error ?? ''));
@@ -247,6 +249,8 @@ export class CampaignEngine {
 
   /** Dialler events, applied in order per call; they may be repeated or arrive late. */
   onEvent(event: CallEvent): Promise<void> {
+    // Told on arrival: a long-silence timer firing while this waits for its turn is not a second turn.
+    if (event.type === 'dtmf' || event.type === 'speech') this.voice?.calleeActed(event.callId);
     return this.inOrder(event.callId, () => this.apply(event)).catch((error) =>
       this.log(`Call ${event.callId}: ${event.type} failed`, error),
     );

@@ -90,6 +90,9 @@ const spokenForm = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** Runs `work` after everything already queued for the call (CampaignEngine's per-call order). */
+export type CallOrder = <T>(callId: number, work: () => Promise<T>) => Promise<T>;
+
 /** A reaction's buttons on a call: the first nine, each chosen by its number. */
 export const CALL_BUTTONS = 9;
 
@@ -183,6 +186,8 @@ export class VoiceSessions {
   private readonly keyed = new Map<number, KeyedDigits>();
   /** SIP calls (this process's) waiting for the callee: the long-silence timer of each, by call id. */
   private readonly silenceTimers = new Map<number, NodeJS.Timeout>();
+  /** Runs a timer's work in the call's order (the engine's events and turns); by default at once. */
+  private inOrder: CallOrder = (_callId, work) => work();
 
   constructor(o: {
     db: Db;
@@ -201,6 +206,22 @@ export class VoiceSessions {
     this.speech = o.speech;
     this.dialler = o.dialler;
     this.log = o.log;
+  }
+
+  /**
+   * The order the engine runs each call's events in (CampaignEngine.inOrder): the long-silence and inter-digit timers
+   * run their turns in it, so a digit arriving as a timer fires is not a second turn beside the timer's.
+   */
+  runInOrder(order: CallOrder): void {
+    this.inOrder = order;
+  }
+
+  /**
+   * The callee did something (a digit, speech), told as it arrives, before its turn waits for the call's order: a
+   * long-silence timer that fired meanwhile no longer counts a silence (issue 38).
+   */
+  calleeActed(callId: number): void {
+    this.disarmSilence(callId);
   }
 
   /**
@@ -572,17 +593,24 @@ export class VoiceSessions {
     if (!finished) open.digits += digit;
     if (finished || (open.collect.max !== null && open.digits.length >= open.collect.max))
       return this.keyedAnswer(call);
-    open.timer = setTimeout(
-      () => void this.keyedAnswer(call).catch((error) => this.log(`Call ${callId}: keyed digits failed`, error)),
+    const timer = setTimeout(
+      () =>
+        void this.inOrder(callId, () => this.keyedAnswer(call, timer)).catch((error) =>
+          this.log(`Call ${callId}: keyed digits failed`, error),
+        ),
       open.collect.interDigitSeconds * 1000,
     );
-    open.timer.unref();
+    open.timer = timer;
+    timer.unref();
   }
 
-  /** The digits keyed so far are the callee's one message (none: the finish key alone says nothing). */
-  private async keyedAnswer(call: CallConversation): Promise<void> {
+  /**
+   * The digits keyed so far are the callee's one message (none: the finish key alone says nothing). `timer`: the
+   * inter-digit pause that ended them, which a digit keyed since it fired has replaced (then nothing is sent yet).
+   */
+  private async keyedAnswer(call: CallConversation, timer?: NodeJS.Timeout): Promise<void> {
     const open = this.keyed.get(call.callId);
-    if (!open) return;
+    if (!open || (timer && open.timer !== timer)) return;
     this.keyed.delete(call.callId);
     if (open.timer) clearTimeout(open.timer);
     if (open.digits) await this.says(call, keyed(open.digits));
@@ -592,13 +620,15 @@ export class VoiceSessions {
   /**
    * A SIP call's long-silence timer (gateways time their gathers themselves): armed once the bot's prompt has been
    * played and it waits for the callee; whatever the callee does disarms it; when it fires, the silence turn runs
-   * (the long-silence utterance and a new timer, or after the retries the hang-up utterance and the hang-up).
+   * (the long-silence utterance and a new timer, or after the retries the hang-up utterance and the hang-up). The
+   * turn waits for the call's order and runs only if the timer is still the one armed (nothing arrived since).
    */
   private armSilence(callId: number, seconds: number) {
     this.disarmSilence(callId);
     const timer = setTimeout(() => {
-      this.silenceTimers.delete(callId);
-      void this.silentCallee(callId).catch((error) => this.log(`Call ${callId}: the long-silence turn failed`, error));
+      void this.inOrder(callId, () => this.silentCallee(callId, timer)).catch((error) =>
+        this.log(`Call ${callId}: the long-silence turn failed`, error),
+      );
     }, seconds * 1000);
     timer.unref();
     this.silenceTimers.set(callId, timer);
@@ -609,7 +639,10 @@ export class VoiceSessions {
     this.silenceTimers.delete(callId);
   }
 
-  private async silentCallee(callId: number): Promise<void> {
+  private async silentCallee(callId: number, timer: NodeJS.Timeout): Promise<void> {
+    // A digit, speech or the call's end since the timer was armed disarmed it (or armed another): not silent.
+    if (this.silenceTimers.get(callId) !== timer) return;
+    this.silenceTimers.delete(callId);
     if (this.keyed.has(callId)) return;
     const call = await this.conversationOf(callId);
     if (!call) return;
