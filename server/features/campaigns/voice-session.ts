@@ -425,6 +425,8 @@ export class VoiceSessions {
     const text = hangUp ? settings.hangupUtter : settings.utter;
     const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
     let ts = 0;
+    // The turn's mark: its last entry (the utterance, or the log alone when there is no utterance to say).
+    let mark = 0;
     await this.chat.append(
       caller,
       call.conversationId,
@@ -448,7 +450,11 @@ export class VoiceSessions {
           level: unclear ? LOG_LEVELS.warn : LOG_LEVELS.info,
         };
         ts = clock.next();
-        return text ? [log, { type: 'utter', value: text, args: { who: 'bot' }, timestamp: ts }] : [log];
+        const entries: TrackerEntry[] = text
+          ? [log, { type: 'utter', value: text, args: { who: 'bot' }, timestamp: ts }]
+          : [log];
+        mark = entries.at(-1)!.timestamp;
+        return entries;
       },
       0,
       false,
@@ -460,7 +466,7 @@ export class VoiceSessions {
       collect: awaited.collect,
       silenceSeconds: settings.timeoutSeconds,
       listen: hangUp ? null : await this.listening(call, awaited, settings.sttProvider),
-      mark: ts,
+      mark,
     };
   }
 
@@ -533,7 +539,7 @@ export class VoiceSessions {
     if (tracker.some((e) => e.type === 'log' && e.value === MACHINE_MESSAGE)) return NOTHING;
     const from = tracker.findLastIndex((e) => (e.type === 'utter' && e.args.who === 'user') || isReprompt(e));
     const turn = await this.turnOf(call, tracker.slice(Math.max(from, 0)), ended, tracker);
-    // A re-prompt's mark is its utterance (the last entry it wrote), as reprompt() gave it.
+    // The mark as first given: the conversation's last entry (a re-prompt's utterance, or its log when it says nothing).
     return { ...turn, mark: markOf(tracker) };
   }
 

@@ -461,6 +461,25 @@ describe.each(providers)('a repeated webhook on a $name call (issue 38)', (provi
     expect(entries.filter((e) => e.type === 'utter').length).toBe(2);
   });
 
+  it('a re-prompt that says nothing (no long-silence utterance) is its own turn: its gather takes the answer', async () => {
+    const { db, id, first } = await answeredCall(provider, async (db) => {
+      await pressOneBot(db);
+      await db
+        .updateTable('project_settings')
+        .set({ data: sql`data || ${JSON.stringify({ long_silence_utter: '' })}::jsonb` })
+        .where('project_id', '=', 1)
+        .execute();
+    });
+    const opening = provider.verbs(first);
+    const silence = provider.verbs(await (await provider.post(opening.gather!, provider.pressed(''))).text());
+    expect(silence).toMatchObject({ plays: [], hangup: false });
+    const reply = provider.verbs(await (await provider.post(silence.gather!, provider.pressed('1'))).text());
+    expect(reply).toMatchObject({ gather: null, hangup: true });
+    const [call] = await callsOf(db, id);
+    expect(await userMessagesOf(db, call!.conversation_id!)).toEqual(['1']);
+    expect((await transcriptOf(db, id)).filter((e) => e.value === LONG_SILENCE)).toHaveLength(1);
+  });
+
   it('a repeated answer is one user message, and its retry gets the same reply', async () => {
     const { db, id, first } = await answeredCall(provider, pressOneBot);
     const opening = provider.verbs(first);
