@@ -157,14 +157,18 @@ interface KeyedDigits {
 }
 
 /** Where an answered call's conversation lives: stored on the call row, so any instance can run its next turn. */
-interface CallConversation {
+interface CallConversation extends AnsweredCall {
+  conversationId: number;
+  token: string;
+}
+
+/** An answered call of a campaign: which project's bot in which environment talks on it. */
+interface AnsweredCall {
   callId: number;
   projectId: number;
   env: 'dev' | 'prod';
   /** Null until the batch storing provider ids reaches the call (a gateway's webhooks do not need it). */
   providerCallId: string | null;
-  conversationId: number;
-  token: string;
 }
 
 /**
@@ -237,18 +241,13 @@ export class VoiceSessions {
     await this.perform(call, await this.turnOf(call, started.tracker, started.ended));
   }
 
-  private async start(call: {
-    callId: number;
-    projectId: number;
-    env: 'dev' | 'prod';
-    providerCallId: string | null;
-  }): Promise<VoiceTurn> {
+  private async start(call: AnsweredCall): Promise<VoiceTurn> {
     const started = await this.open(call);
     return this.turnOf(call, started.tracker, started.ended);
   }
 
   /** Starts the call's conversation (the @start reaction runs) and links it to the call. */
-  private async open(call: { callId: number; projectId: number; env: 'dev' | 'prod'; providerCallId: string | null }) {
+  private async open(call: AnsweredCall) {
     const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
     const started = await this.chat.start(caller, undefined, true);
     const conversationId = started.conversation_id;
@@ -305,7 +304,7 @@ export class VoiceSessions {
    * Null: nothing changes.
    */
   private async detected(
-    call: { callId: number; projectId: number; env: 'dev' | 'prod'; providerCallId: string | null },
+    call: AnsweredCall,
     row: { answered_by: 'human' | 'machine' | null; answering_machine: string; conversation_id: number | null },
     detection: MachineDetection,
   ): Promise<VoiceTurn | null> {
@@ -329,12 +328,7 @@ export class VoiceSessions {
    * The message an answering machine gets: the @start reaction's utterances (not its buttons' menu: a recording cannot
    * press keys), then the hang-up. Its conversation logs why and ends with the call.
    */
-  private async leaveMessage(call: {
-    callId: number;
-    projectId: number;
-    env: 'dev' | 'prod';
-    providerCallId: string | null;
-  }): Promise<VoiceTurn> {
+  private async leaveMessage(call: AnsweredCall): Promise<VoiceTurn> {
     const started = await this.open(call);
     const utterances = started.tracker.flatMap((e) =>
       e.type === 'utter' && e.args.who !== 'user' && e.value ? [{ text: e.value as string, ts: e.timestamp }] : [],
@@ -801,10 +795,7 @@ export class VoiceSessions {
   }
 
   /** Speaks a turn's utterances into the call, then transfers or hangs up when the turn said so. */
-  private async perform(
-    call: { callId: number; projectId: number; env: 'dev' | 'prod'; providerCallId: string | null },
-    turn: VoiceTurn,
-  ) {
+  private async perform(call: AnsweredCall, turn: VoiceTurn) {
     const providerCallId = call.providerCallId;
     if (!providerCallId) return;
     if (turn.utterances.length && this.speech) {
