@@ -20,6 +20,7 @@ import type {
   VoiceTurn,
 } from './dialler.ts';
 import { toTelephoneWav } from './diallers/telephone-wav.ts';
+import { spokenButtonNumber } from './spoken-number.ts';
 import {
   MIN_SPEECH_CONFIDENCE,
   NO_SPEECH_RECOGNITION,
@@ -384,7 +385,7 @@ export class VoiceSessions {
 
   /**
    * A recognised answer as the callee's message: a pending button's title (said in any case, without punctuation)
-   * or number chooses that button (its payload, as a click sends); anything else is the transcript as said.
+   * or number (a digit or its word, "option two": spoken-number.ts) chooses that button (its payload, as a click sends); anything else is the transcript as said.
    */
   private spoken(
     buttons: { title: string; payload: string }[],
@@ -393,7 +394,9 @@ export class VoiceSessions {
   ): CalleeMessage {
     const said = spokenForm(transcript);
     const button = buttons.find((b) => spokenForm(b.title) === said);
-    const text = button ? button.payload : /^[1-9]$/.test(said) ? this.chosen(buttons, said) : transcript;
+    const number = spokenButtonNumber(said);
+    const numbered = number ? buttons[Number(number) - 1] : undefined;
+    const text = button ? button.payload : numbered ? numbered.payload : transcript;
     return {
       text,
       args: { input: 'speech', speech_confidence: confidence, ...(text === transcript ? {} : { transcript }) },
