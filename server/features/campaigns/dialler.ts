@@ -1,3 +1,4 @@
+import type { AnsweringMachineChoice } from '../../../src/api/contract/outbound.ts';
 import type { SttProvider } from '../../../src/api/contract/settings.ts';
 
 /**
@@ -6,8 +7,6 @@ import type { SttProvider } from '../../../src/api/contract/settings.ts';
  * the application scope. Events for a call arrive through `onEvent`, in order, possibly on another instance for REST
  * providers (their status webhooks), so the engine applies them idempotently.
  */
-
-import type { AnsweringMachineChoice } from '../../../src/api/contract/outbound.ts';
 
 export interface SipAccount {
   /** SIP server (registrar/proxy) host[:port] of the campaign's environment, from the project settings. */

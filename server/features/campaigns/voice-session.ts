@@ -91,6 +91,20 @@ const spokenForm = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** Who a call's turns run as: the project's bot in the call's environment, by the conversation's token. */
+const botCaller = (projectId: number, env: 'dev' | 'prod'): ChatCaller => ({
+  projectId,
+  env,
+  userId: null,
+  via: 'token',
+});
+
+/** The answered call a call row names (callRow). */
+const answeredCallOf = (
+  callId: number,
+  row: { project_id: number; project_env: 'dev' | 'prod'; provider_call_id: string | null },
+): AnsweredCall => ({ callId, projectId: row.project_id, env: row.project_env, providerCallId: row.provider_call_id });
+
 /** Runs `work` after everything already queued for the call (CampaignEngine's per-call order). */
 export type CallOrder = <T>(callId: number, work: () => Promise<T>) => Promise<T>;
 
@@ -235,10 +249,8 @@ export class VoiceSessions {
    */
   async answered(call: { callId: number; projectId: number; env: 'dev' | 'prod'; providerCallId: string }) {
     const started = await this.open(call);
-    if (this.recognizer === NO_SPEECH_RECOGNITION) {
-      const conversation = { ...call, conversationId: started.conversationId, token: started.conversation_token };
-      await this.appendLog(conversation, NO_SPEECH_RECOGNIZER, 'info', { dialler: this.dialler.name });
-    }
+    if (this.recognizer === NO_SPEECH_RECOGNITION)
+      await this.appendLog(started.conversation, NO_SPEECH_RECOGNIZER, 'info', { dialler: this.dialler.name });
     await this.perform(call, await this.turnOf(call, started.tracker, started.ended));
   }
 
@@ -247,9 +259,12 @@ export class VoiceSessions {
     return this.turnOf(call, started.tracker, started.ended);
   }
 
-  /** Starts the call's conversation (the @start reaction runs) and links it to the call. */
+  /**
+   * Starts the call's conversation (the @start reaction runs) and links it to the call: @start's entries, and the
+   * call's conversation for what is appended to it.
+   */
   private async open(call: AnsweredCall) {
-    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
+    const caller = botCaller(call.projectId, call.env);
     const started = await this.chat.start(caller, undefined, true);
     const conversationId = started.conversation_id;
     await setConversationChannel(this.db, conversationId, 'voice');
@@ -259,7 +274,8 @@ export class VoiceSessions {
       conversationToken: started.conversation_token,
       providerCallId: call.providerCallId,
     });
-    return { ...started, conversationId, caller };
+    const conversation: CallConversation = { ...call, conversationId, token: started.conversation_token };
+    return { tracker: started.tracker, ended: started.ended, conversation };
   }
 
   /**
@@ -272,7 +288,7 @@ export class VoiceSessions {
   async answeredByWebhook(callId: number, detection: MachineDetection | null): Promise<VoiceTurn | null> {
     const row = await this.callRow(callId);
     if (row?.status !== 'answered') return null;
-    const call = { callId, projectId: row.project_id, env: row.project_env, providerCallId: row.provider_call_id };
+    const call = answeredCallOf(callId, row);
     if (row.answering_machine !== 'off') {
       if (detection) return (await this.detected(call, row, detection)) ?? (await this.awaitedTurn(callId));
       if (!row.answered_by && !row.conversation_id && this.detectsLater)
@@ -288,7 +304,7 @@ export class VoiceSessions {
   async detectedByWebhook(callId: number, detection: MachineDetection): Promise<VoiceTurn | null> {
     const row = await this.callRow(callId);
     if (row?.status !== 'answered' || row.answering_machine === 'off') return null;
-    const call = { callId, projectId: row.project_id, env: row.project_env, providerCallId: row.provider_call_id };
+    const call = answeredCallOf(callId, row);
     return this.detected(call, row, detection);
   }
 
@@ -334,22 +350,7 @@ export class VoiceSessions {
     const utterances = started.tracker.flatMap((e) =>
       e.type === 'utter' && e.args.who !== 'user' && e.value ? [{ text: e.value as string, ts: e.timestamp }] : [],
     );
-    await this.chat.append(
-      started.caller,
-      started.conversationId,
-      started.conversation_token,
-      (c) => [
-        {
-          type: 'log',
-          value: MACHINE_MESSAGE,
-          args: { utterances: utterances.length },
-          timestamp: new TrackerClock(c.lastTs).next(),
-          level: LOG_LEVELS.info,
-        },
-      ],
-      0,
-      false,
-    );
+    await this.appendLog(started.conversation, MACHINE_MESSAGE, 'info', { utterances: utterances.length });
     return { utterances, transferTo: null, hangUp: true };
   }
 
@@ -420,7 +421,7 @@ export class VoiceSessions {
     const silences = tracker.slice(lastUser + 1).filter(isReprompt).length;
     const hangUp = silences >= settings.retries;
     const text = hangUp ? settings.hangupUtter : settings.utter;
-    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
+    const caller = botCaller(call.projectId, call.env);
     let ts = 0;
     // The turn's mark: its last entry (the utterance, or the log alone when there is no utterance to say).
     let mark = 0;
@@ -487,7 +488,7 @@ export class VoiceSessions {
   async hungUpForSilence(callId: number): Promise<boolean> {
     const row = await this.callRow(callId);
     if (!row?.conversation_id || !row.conversation_token) return false;
-    const caller: ChatCaller = { projectId: row.project_id, env: row.project_env, userId: null, via: 'token' };
+    const caller = botCaller(row.project_id, row.project_env);
     const { tracker } = await this.chat.conversation(caller, row.conversation_id, row.conversation_token);
     const last = tracker.findLast((e) => (e.type === 'utter' && e.args.who === 'user') || isReprompt(e));
     return last?.type === 'log' && last.args.hang_up === true;
@@ -515,7 +516,7 @@ export class VoiceSessions {
   }
 
   private conversationState(call: CallConversation) {
-    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
+    const caller = botCaller(call.projectId, call.env);
     return this.chat.conversation(caller, call.conversationId, call.token);
   }
 
@@ -548,7 +549,7 @@ export class VoiceSessions {
   async utteranceAudio(callId: number, ts: number): Promise<Buffer | null> {
     const row = await this.callRow(callId);
     if (!row?.conversation_id || !row.conversation_token || !this.speech) return null;
-    const caller: ChatCaller = { projectId: row.project_id, env: row.project_env, userId: null, via: 'token' };
+    const caller = botCaller(row.project_id, row.project_env);
     const conversation = await this.chat.conversation(caller, row.conversation_id, row.conversation_token);
     const entry = conversation.tracker.find((e) => e.timestamp === ts && spokenText(e));
     const text = entry ? spokenText(entry) : null;
@@ -660,7 +661,7 @@ export class VoiceSessions {
 
   /** Appends one log entry to a call's conversation (outside a turn). */
   private async appendLog(call: CallConversation, value: string, level: LogLevelName, args: Record<string, unknown>) {
-    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
+    const caller = botCaller(call.projectId, call.env);
     await this.chat.append(
       caller,
       call.conversationId,
@@ -706,7 +707,7 @@ export class VoiceSessions {
     this.keyed.delete(callId);
     const row = await this.callRow(callId);
     if (!row?.conversation_id || !row.conversation_token) return;
-    const caller: ChatCaller = { projectId: row.project_id, env: row.project_env, userId: null, via: 'token' };
+    const caller = botCaller(row.project_id, row.project_env);
     await this.chat.end(caller, row.conversation_id, row.conversation_token, (c) => [
       {
         type: 'log',
@@ -723,7 +724,7 @@ export class VoiceSessions {
    * how it was given. What the bot does is returned.
    */
   private async turn(call: CallConversation, message: CalleeMessage): Promise<VoiceTurn> {
-    const caller: ChatCaller = { projectId: call.projectId, env: call.env, userId: null, via: 'token' };
+    const caller = botCaller(call.projectId, call.env);
     const before = await this.db
       .selectFrom('conversations')
       .select('last_ts')
@@ -743,14 +744,7 @@ export class VoiceSessions {
   private async conversationOf(callId: number): Promise<CallConversation | null> {
     const row = await this.callRow(callId);
     if (row?.status !== 'answered' || !row.conversation_id || !row.conversation_token) return null;
-    return {
-      callId,
-      projectId: row.project_id,
-      env: row.project_env,
-      providerCallId: row.provider_call_id,
-      conversationId: row.conversation_id,
-      token: row.conversation_token,
-    };
+    return { ...answeredCallOf(callId, row), conversationId: row.conversation_id, token: row.conversation_token };
   }
 
   /** What the bot did in a turn: its utterances, and whether the call is transferred (where) or ends. */
