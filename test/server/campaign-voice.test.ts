@@ -32,6 +32,29 @@ afterEach(async () => {
   await database.close();
 });
 
+/** The bot on the fake dialler's calls: the chat runtime, the voice sessions with `speech`, and the engine. */
+function voiceEngine(db: TestDatabase['db'], fake: FakeDialler, clock: TestClock, speech: SpeechEngine | null) {
+  const bots = new BotSource(db);
+  const chat = createChatRuntime(db, null, bots);
+  const voice = new VoiceSessions({ db, chat: chat.engine, bots, speech, dialler: fake, log: () => {} });
+  return { chat, voice, engine: engineFor(db, fake, clock, voice) };
+}
+
+/** A speech engine that records what it was asked to say, and how, and answers espeak-ng's audio of "ok". */
+function recordingSpeech() {
+  const spoken: string[] = [];
+  const spokenWith: SpeechOptions[] = [];
+  const speech: SpeechEngine = {
+    name: 'recording',
+    synthesize: async (text, options) => {
+      spoken.push(text);
+      spokenWith.push(options);
+      return createEspeakEngine('espeak-ng').synthesize('ok', options);
+    },
+  };
+  return { speech, spoken, spokenWith };
+}
+
 describe('voice session of an answered call', () => {
   it("speaks the @start reaction, turns DTMF '1' into the user's message and its reaction, and call_end hangs up", async () => {
     await pressOneBot(database.db);
@@ -48,10 +71,7 @@ describe('voice session of an answered call', () => {
         return espeak.synthesize(text, options);
       },
     };
-    const bots = new BotSource(db);
-    const chat = createChatRuntime(db, null, bots);
-    const voice = new VoiceSessions({ db, chat: chat.engine, bots, speech, dialler: fake, log: () => {} });
-    const engine = engineFor(db, fake, clock, voice);
+    const { chat, engine } = voiceEngine(db, fake, clock, speech);
     const id = await runningCampaign(db);
     await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`], clock.now());
     await runTicks(engine, 4);
@@ -80,10 +100,7 @@ describe('voice session of an answered call', () => {
     const clock = new TestClock('2039-01-01T10:00:00Z');
     // Answers and stays on the line.
     const fake = new FakeDialler({ decide: () => ({ kind: 'answer' }), now: () => clock.now() });
-    const bots = new BotSource(db);
-    const chat = createChatRuntime(db, null, bots);
-    const voice = new VoiceSessions({ db, chat: chat.engine, bots, speech: null, dialler: fake, log: () => {} });
-    const engine = engineFor(db, fake, clock, voice);
+    const { chat, engine } = voiceEngine(db, fake, clock, null);
     const id = await runningCampaign(db);
     await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`], clock.now());
     await runTicks(engine, 3);
@@ -146,20 +163,8 @@ describe('voice session of an answered call', () => {
     const { db } = database;
     const clock = new TestClock('2039-01-01T10:00:00Z');
     const fake = new FakeDialler({ decide: () => ({ kind: 'answer', dtmf }), now: () => clock.now() });
-    const spoken: string[] = [];
-    const spokenWith: SpeechOptions[] = [];
-    const speech: SpeechEngine = {
-      name: 'recording',
-      synthesize: async (text, options) => {
-        spoken.push(text);
-        spokenWith.push(options);
-        return createEspeakEngine('espeak-ng').synthesize('ok', options);
-      },
-    };
-    const bots = new BotSource(db);
-    const chat = createChatRuntime(db, null, bots);
-    const voice = new VoiceSessions({ db, chat: chat.engine, bots, speech, dialler: fake, log: () => {} });
-    const engine = engineFor(db, fake, clock, voice);
+    const { speech, spoken, spokenWith } = recordingSpeech();
+    const { chat, engine } = voiceEngine(db, fake, clock, speech);
     const id = await runningCampaign(db);
     await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`], clock.now());
     await runTicks(engine, 4);
@@ -287,18 +292,8 @@ describe('voice session of an answered call', () => {
     try {
       const clock = new TestClock('2039-01-01T10:00:00Z');
       const fake = new FakeDialler({ decide: () => ({ kind: 'answer' }), now: () => clock.now() });
-      const spoken: string[] = [];
-      const speech: SpeechEngine = {
-        name: 'recording',
-        synthesize: async (text, options) => {
-          spoken.push(text);
-          return createEspeakEngine('espeak-ng').synthesize('ok', options);
-        },
-      };
-      const bots = new BotSource(db);
-      const chat = createChatRuntime(db, null, bots);
-      const voice = new VoiceSessions({ db, chat: chat.engine, bots, speech, dialler: fake, log: () => {} });
-      const engine = engineFor(db, fake, clock, voice);
+      const { speech, spoken } = recordingSpeech();
+      const { chat, engine } = voiceEngine(db, fake, clock, speech);
       const id = await runningCampaign(db);
       await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`], clock.now());
       await runTicks(engine, 4);
