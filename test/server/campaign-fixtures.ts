@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { OutboundCampaignsTable } from '../../server/db/schema.ts';
 import type { Insertable } from 'kysely';
 import { CampaignEngine } from '../../server/features/campaigns/engine.ts';
@@ -159,4 +160,13 @@ export async function expectPressOneConversation(db: Db, conversationId: number)
     channel: 'voice',
     messages: 1,
   });
+}
+
+/** Merges `patch` into project 1's stored settings (the long-silence ones, its SIP server, ...), as a PUT would keep them. */
+export async function setProjectSettings(db: Db, patch: Record<string, unknown>): Promise<void> {
+  await db
+    .updateTable('project_settings')
+    .set({ data: sql`data || ${JSON.stringify(patch)}::jsonb` })
+    .where('project_id', '=', 1)
+    .execute();
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestClock } from '../../server/features/campaigns/clock.ts';
 import { FakeDialler } from '../../server/features/campaigns/fake-dialler.ts';
@@ -17,8 +16,9 @@ import {
   keyedAnswerBot,
   number,
   pressOneBot,
-  runTicks,
   runningCampaign,
+  runTicks,
+  setProjectSettings,
   userMessagesOf,
 } from './campaign-fixtures.ts';
 import { type TestDatabase, openTestDatabase } from './helpers/test-database.ts';
@@ -240,11 +240,7 @@ describe('voice session of an answered call', () => {
       voice_pitch: 12,
       voice_speed: 1.5,
     };
-    await database.db
-      .updateTable('project_settings')
-      .set({ data: sql`data || ${JSON.stringify(silence)}::jsonb` })
-      .where('project_id', '=', 1)
-      .execute();
+    await setProjectSettings(database.db, silence);
     // The callee answers and says nothing; two silences of 1 s each.
     const { spoken, spokenWith, call, messages, hungUp } = await keyedCall(
       [],
@@ -271,13 +267,7 @@ describe('voice session of an answered call', () => {
   it("the long-silence timer firing as a digit arrives: one turn, the callee's (issue 38)", async () => {
     await pressOneBot(database.db);
     const { db } = database;
-    await db
-      .updateTable('project_settings')
-      .set({
-        data: sql`data || ${JSON.stringify({ long_silence_timeout: 30, long_silence_utter: 'Hello? Are you there?' })}::jsonb`,
-      })
-      .where('project_id', '=', 1)
-      .execute();
+    await setProjectSettings(db, { long_silence_timeout: 30, long_silence_utter: 'Hello? Are you there?' });
     // The real timer, with its callback kept so the test fires it at the moment the digit arrives.
     const realSetTimeout = globalThis.setTimeout;
     let fireSilence: (() => void) | null = null;

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import jambonzVerbs from '@jambonz/verb-specifications';
-import { sql } from 'kysely';
 import twilio from 'twilio';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DigitCollection } from '../../../server/features/campaigns/dialler.ts';
@@ -15,6 +14,7 @@ import {
   keyedAnswerBot,
   pressOneBot,
   runningCampaign,
+  setProjectSettings,
   userMessagesOf,
 } from '../campaign-fixtures.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
@@ -384,11 +384,7 @@ describe.each(providers)('the bot on a $name call', (provider) => {
         long_silence_retries: 1,
         long_silence_hangup_utter: 'No answer, goodbye.',
       };
-      await db
-        .updateTable('project_settings')
-        .set({ data: sql`data || ${JSON.stringify(silence)}::jsonb` })
-        .where('project_id', '=', 1)
-        .execute();
+      await setProjectSettings(db, silence);
     });
     // The gather waits the long-silence timeout for a first digit.
     const opening = provider.verbs(first, null, 7);
@@ -464,11 +460,7 @@ describe.each(providers)('a repeated webhook on a $name call (issue 38)', (provi
   it('a re-prompt that says nothing (no long-silence utterance) is its own turn: its gather takes the answer', async () => {
     const { db, id, first } = await answeredCall(provider, async (db) => {
       await pressOneBot(db);
-      await db
-        .updateTable('project_settings')
-        .set({ data: sql`data || ${JSON.stringify({ long_silence_utter: '' })}::jsonb` })
-        .where('project_id', '=', 1)
-        .execute();
+      await setProjectSettings(db, { long_silence_utter: '' });
     });
     const opening = provider.verbs(first);
     const silence = provider.verbs(await (await provider.post(opening.gather!, provider.pressed(''))).text());
@@ -544,11 +536,7 @@ describe.each(providers)('speech on a $name call (issue 38 §3)', (provider) => 
         long_silence_retries: 1,
         long_silence_hangup_utter: 'Goodbye.',
       };
-      await db
-        .updateTable('project_settings')
-        .set({ data: sql`data || ${JSON.stringify(settings)}::jsonb` })
-        .where('project_id', '=', 1)
-        .execute();
+      await setProjectSettings(db, settings);
     });
     const opening = provider.verbs(first, null, 10, DEMO_BUTTONS);
     // A transcript below MIN_SPEECH_CONFIDENCE: the long-silence utterance, and the same gather again (its hints too).

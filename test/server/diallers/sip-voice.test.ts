@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestClock } from '../../../server/features/campaigns/clock.ts';
 import { SipDialler } from '../../../server/features/campaigns/diallers/sip-dialler.ts';
@@ -18,6 +17,7 @@ import {
   keyedAnswerBot,
   number,
   runningCampaign,
+  setProjectSettings,
   userMessagesOf,
 } from '../campaign-fixtures.ts';
 import { type TestDatabase, openTestDatabase } from '../helpers/test-database.ts';
@@ -63,11 +63,7 @@ async function sipCall(scenario: string, bot: () => Promise<void>, settings: Rec
   try {
     await bot();
     const merged = { ...settings, sip_server_dev: peer.address, sip_number_dev: '100' };
-    await db
-      .updateTable('project_settings')
-      .set({ data: sql`data || ${JSON.stringify(merged)}::jsonb` })
-      .where('project_id', '=', 1)
-      .execute();
+    await setProjectSettings(db, merged);
     const id = await runningCampaign(db);
     await importCalls(db, id, [`${number(1)},2039-01-01 10:00 UTC`], clock.now());
     const deadline = Date.now() + 40_000;
@@ -146,11 +142,7 @@ describe('the do-not-call list on SIP (baresip, a SIPp callee)', () => {
     const clock = new TestClock('2039-01-01T10:00:00Z');
     const engine = engineFor(db, dialler, clock);
     try {
-      await db
-        .updateTable('project_settings')
-        .set({ data: sql`data || ${JSON.stringify({ sip_server_dev: peer.address, sip_number_dev: '100' })}::jsonb` })
-        .where('project_id', '=', 1)
-        .execute();
+      await setProjectSettings(db, { sip_server_dev: peer.address, sip_number_dev: '100' });
       await addDoNotCall(db, { projectId: 1, userId: null, destination: number(2), note: 'asked not to be called' });
       const id = await runningCampaign(db, { retry_count: 0 });
       await importCalls(
